@@ -1,0 +1,191 @@
+#include "agentdaemon.h"
+
+#include "agentserver.h"
+#include "atomicfile.h"
+#include "beaconsender.h"
+#include "deviceprobe.h"
+#include "logging.h"
+#include "telemetrysampler.h"
+#include "tlsconfiguration.h"
+#include "version.h"
+
+#include <QCborArray>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSslSocket>
+#include <QSysInfo>
+#include <QUuid>
+
+AgentDaemon::AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent)
+    : QObject(parent), m_options(std::move(options)), m_probeHolder(std::move(probe))
+{
+}
+
+AgentDaemon::~AgentDaemon() = default;
+
+QString AgentDaemon::trustListPath(const QString &configDir)
+{
+    return QDir(configDir).filePath(QStringLiteral("trusted-controllers.json"));
+}
+
+Expected<QString> AgentDaemon::loadOrCreateNodeId(const QString &configDir)
+{
+    const QString path = QDir(configDir).filePath(QStringLiteral("node-id"));
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) {
+        const QString id = QString::fromLatin1(file.readAll().trimmed());
+        if (!id.isEmpty())
+            return id;
+    }
+    const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    if (auto s = AtomicFile::write(path, id.toLatin1() + '\n', QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                                                     | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+        !s)
+        return Expected<QString>::failure(s.error());
+    return id;
+}
+
+quint16 AgentDaemon::port() const
+{
+    return m_server ? m_server->serverPort() : 0;
+}
+
+Status AgentDaemon::start()
+{
+    if (!QDir().mkpath(m_options.configDir))
+        return Status::failure(tr("cannot create the configuration directory %1").arg(m_options.configDir));
+    QFile::setPermissions(m_options.configDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    m_name = m_options.name.isEmpty() ? QSysInfo::machineHostName() : m_options.name;
+
+    auto identity = Identity::loadOrCreate(m_options.configDir, QStringLiteral("agent"),
+                                           QStringLiteral("hamgam-agent %1").arg(m_name));
+    if (!identity)
+        return Status::failure(identity.error());
+    m_identity = *identity;
+    auto nodeId = loadOrCreateNodeId(m_options.configDir);
+    if (!nodeId)
+        return Status::failure(nodeId.error());
+    m_nodeId = *nodeId;
+    m_trust = std::make_unique<FingerprintStore>(trustListPath(m_options.configDir));
+    if (auto s = m_trust->load(); !s)
+        return s;
+
+    m_sampler = new TelemetrySampler(std::move(m_probeHolder), m_options.telemetryHz, this);
+    connect(m_sampler, &TelemetrySampler::sampled, this, &AgentDaemon::onSampled);
+    const TelemetrySnapshot first = m_sampler->sampleNow();
+
+    m_server = new AgentServer(TlsConfiguration::make(*m_identity), m_options.maxConnections, this);
+    connect(m_server, &AgentServer::socketAccepted, this, &AgentDaemon::onSocket);
+    if (!m_server->listen(m_options.bind, m_options.port))
+        return Status::failure(tr("cannot listen on %1 port %2: %3")
+                                   .arg(m_options.bind.toString())
+                                   .arg(m_options.port)
+                                   .arg(m_server->errorString()));
+
+    if (m_options.discovery) {
+        m_beacons = new BeaconSender(m_options.discoveryPort, m_options.discoveryTargets, this);
+        Beacon beacon;
+        beacon.nodeId = m_nodeId;
+        beacon.hostname = QSysInfo::machineHostName();
+        beacon.name = m_name;
+        beacon.controlPort = m_server->serverPort();
+        beacon.agentVersion = QString::fromLatin1(Hamgam::kVersion);
+        beacon.fingerprint = m_identity->fingerprint();
+        for (const DeviceSample &d : first.devices)
+            beacon.devices.append({d.name, DeviceSample::kindName(d.kind)});
+        m_beacons->setBeacon(beacon);
+        if (!m_beacons->start(m_options.bind, m_options.beaconIntervalMs))
+            qCWarning(lcDiscovery).noquote() << tr("discovery disabled: cannot bind UDP port %1: %2")
+                                                    .arg(m_options.discoveryPort)
+                                                    .arg(m_beacons->errorString());
+    }
+
+    if (m_options.idleExitSeconds > 0) {
+        m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
+        connect(&m_idleTimer, &QTimer::timeout, this, &AgentDaemon::checkIdle);
+        m_idleTimer.start(500);
+    }
+    return {};
+}
+
+void AgentDaemon::onSocket(QSslSocket *socket)
+{
+    AgentSession::HelloInfo hello{m_nodeId, m_name, QSysInfo::machineHostName()};
+    auto *session = new AgentSession(socket, *m_trust, hello, this);
+    m_sessions.append(session);
+    m_server->setOpenConnections(int(m_sessions.size()));
+    connect(session, &AgentSession::subscriptionsChanged, this, [this, session] {
+        const bool wasActive = m_sampler->isActive();
+        updateSampling();
+        // A new subscriber gets the current state at once, not after a whole period.
+        if (!session->isSubscribed(QStringLiteral("telemetry")))
+            return;
+        if (wasActive)
+            session->send(Message(Message::Type::Telemetry, m_sampler->latest().toCbor()));
+        else
+            m_sampler->sampleNow(); // reaches every subscriber, this one included
+    });
+    connect(session, &AgentSession::requestReceived, this, &AgentDaemon::onRequest);
+    connect(session, &AgentSession::closed, this, [this](AgentSession *s, const QString &) {
+        m_sessions.removeAll(s);
+        m_server->setOpenConnections(int(m_sessions.size()));
+        if (s->isReady())
+            m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
+        s->deleteLater();
+        updateSampling();
+    });
+}
+
+void AgentDaemon::onRequest(AgentSession *session, const Message &request)
+{
+    switch (request.type()) {
+    case Message::Type::HostInfo: {
+        const TelemetrySnapshot snapshot = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        QCborMap body = snapshot.toCbor();
+        body[QStringLiteral("node_id")] = m_nodeId;
+        body[QStringLiteral("name")] = m_name;
+        body[QStringLiteral("fingerprint")] = m_identity->fingerprint();
+        body[QStringLiteral("version")] = QString::fromLatin1(Hamgam::kVersion);
+        body[QStringLiteral("telemetry_hz")] = m_sampler->rateHz();
+        session->reply(request.id(), body);
+        return;
+    }
+    default:
+        session->replyError(request.id(), QStringLiteral("unsupported"),
+                            tr("this agent does not support \"%1\"").arg(request.typeName()));
+    }
+}
+
+void AgentDaemon::onSampled(const TelemetrySnapshot &snapshot)
+{
+    const Message message(Message::Type::Telemetry, snapshot.toCbor());
+    for (AgentSession *s : std::as_const(m_sessions)) {
+        if (s->isReady() && s->isSubscribed(QStringLiteral("telemetry")))
+            s->send(message);
+    }
+}
+
+void AgentDaemon::updateSampling()
+{
+    bool any = false;
+    for (AgentSession *s : std::as_const(m_sessions))
+        any = any || s->isSubscribed(QStringLiteral("telemetry"));
+    m_sampler->setActive(any);
+}
+
+void AgentDaemon::checkIdle()
+{
+    // Only controllers that completed the handshake keep the agent alive, not port scans.
+    const bool controllerConnected
+        = std::any_of(m_sessions.cbegin(), m_sessions.cend(), [](const AgentSession *s) { return s->isReady(); });
+    if (controllerConnected) {
+        m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
+        return;
+    }
+    if (QDateTime::currentMSecsSinceEpoch() - m_idleSinceMs >= qint64(m_options.idleExitSeconds) * 1000) {
+        qCInfo(lcProtocol) << "no controller for" << m_options.idleExitSeconds << "s: exiting";
+        Q_EMIT idleExit();
+    }
+}

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "agentoptions.h"
+#include "agentsession.h"
+#include "telemetry.h"
+#include "expected.h"
+#include "fingerprintstore.h"
+#include "identity.h"
+
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+class AgentServer;
+class BeaconSender;
+class DeviceProbe;
+class TelemetrySampler;
+
+/// The agent: its identity and trust list, the TLS control server, discovery
+/// beacons and telemetry. Run supervision plugs in through requests.
+class AgentDaemon final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AgentDaemon)
+
+public:
+    AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent = nullptr);
+    ~AgentDaemon() override;
+
+    Status start();
+
+    const Identity &identity() const { return *m_identity; }
+    QString nodeId() const { return m_nodeId; }
+    QString name() const { return m_name; }
+    quint16 port() const;
+    int sessionCount() const { return int(m_sessions.size()); }
+    TelemetrySampler *sampler() const { return m_sampler; }
+
+    /// Files in the config dir.
+    static QString trustListPath(const QString &configDir);
+    static Expected<QString> loadOrCreateNodeId(const QString &configDir);
+
+Q_SIGNALS:
+    void idleExit();
+
+private:
+    void onSocket(class QSslSocket *socket);
+    void onRequest(AgentSession *session, const Message &request);
+    void onSampled(const TelemetrySnapshot &snapshot);
+    void updateSampling();
+    void checkIdle();
+
+    AgentOptions m_options;
+    std::unique_ptr<DeviceProbe> m_probeHolder;
+    std::optional<Identity> m_identity;
+    std::unique_ptr<FingerprintStore> m_trust;
+    QString m_nodeId;
+    QString m_name;
+    AgentServer *m_server = nullptr;
+    BeaconSender *m_beacons = nullptr;
+    TelemetrySampler *m_sampler = nullptr;
+    QList<AgentSession *> m_sessions;
+    QTimer m_idleTimer;
+    qint64 m_idleSinceMs = 0;
+};

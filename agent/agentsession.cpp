@@ -1,0 +1,140 @@
+#include "agentsession.h"
+
+#include "fingerprintstore.h"
+#include "identity.h"
+#include "logging.h"
+#include "peerconnection.h"
+#include "protocol.h"
+#include "version.h"
+
+#include <QCborArray>
+#include <QCoreApplication>
+#include <QSslSocket>
+
+namespace {
+const QStringList kTopics = {QStringLiteral("telemetry"), QStringLiteral("runs")};
+} // namespace
+
+AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello, QObject *parent)
+    : QObject(parent), m_connection(new PeerConnection(socket, this)), m_trust(trust), m_hello(std::move(hello))
+{
+    connect(socket, &QSslSocket::encrypted, this, &AgentSession::onEncrypted);
+    connect(socket, &QSslSocket::sslErrors, socket, [socket](const QList<QSslError> &) {
+        // Self-signed controller certificates are expected: trust is decided by fingerprint.
+        socket->ignoreSslErrors();
+    });
+    connect(m_connection, &PeerConnection::messageReceived, this, &AgentSession::onMessage);
+    connect(m_connection, &PeerConnection::closed, this, [this](const QString &reason) { Q_EMIT closed(this, reason); });
+    m_handshakeTimer.setSingleShot(true);
+    connect(&m_handshakeTimer, &QTimer::timeout, this,
+            [this] { m_connection->close(tr("handshake not completed within %1 s").arg(Protocol::kHandshakeTimeoutMs / 1000)); });
+    m_handshakeTimer.start(Protocol::kHandshakeTimeoutMs);
+}
+
+QString AgentSession::peerAddress() const
+{
+    return m_connection->peerAddress();
+}
+
+void AgentSession::onEncrypted()
+{
+    m_fingerprint = m_connection->peerFingerprint();
+    if (m_fingerprint.isEmpty()) {
+        m_connection->closeWithError(QStringLiteral("untrusted"),
+                                     tr("the controller presented no certificate; this agent accepts only trusted controllers"));
+        return;
+    }
+    if (!m_trust.containsFingerprint(m_fingerprint)) {
+        qCWarning(lcTrust).noquote() << "refused untrusted controller" << peerAddress()
+                                     << Identity::displayFingerprint(m_fingerprint);
+        m_connection->closeWithError(QStringLiteral("untrusted"),
+                                     tr("this controller (%1) is not in the agent's trust list; on the agent's machine run: "
+                                        "hamgam-agent --trust %2")
+                                         .arg(Identity::displayFingerprint(m_fingerprint), m_fingerprint));
+        return;
+    }
+    m_trusted = true;
+}
+
+void AgentSession::send(const Message &message)
+{
+    if (m_ready)
+        m_connection->send(message);
+}
+
+void AgentSession::reply(qint64 requestId, const QCborMap &body)
+{
+    m_connection->send(Message::reply(requestId, body));
+}
+
+void AgentSession::replyError(qint64 requestId, const QString &code, const QString &text)
+{
+    m_connection->send(Message::error(requestId, code, text));
+}
+
+void AgentSession::onMessage(const Message &message)
+{
+    if (!m_trusted)
+        return; // the close is on its way
+    if (!m_ready) {
+        if (message.type() != Message::Type::Hello) {
+            m_connection->closeWithError(QStringLiteral("protocol"), tr("expected hello, got %1").arg(message.typeName()));
+            return;
+        }
+        const qint64 version = message.body().value(QStringLiteral("protocol")).toInteger();
+        if (version != Protocol::kVersion) {
+            m_connection->closeWithError(QStringLiteral("version"),
+                                         tr("this agent speaks protocol %1, the controller speaks %2; install the same "
+                                            "Hamgam version on both")
+                                             .arg(Protocol::kVersion)
+                                             .arg(version));
+            return;
+        }
+        if (message.body().value(QStringLiteral("role")).toString() != QLatin1String("controller")) {
+            m_connection->closeWithError(QStringLiteral("protocol"), tr("only controllers connect to agents"));
+            return;
+        }
+        QCborMap hello;
+        hello[QStringLiteral("protocol")] = Protocol::kVersion;
+        hello[QStringLiteral("software")] = QString::fromLatin1(Hamgam::kVersion);
+        hello[QStringLiteral("node_id")] = m_hello.nodeId;
+        hello[QStringLiteral("role")] = QStringLiteral("agent");
+        hello[QStringLiteral("name")] = m_hello.name;
+        hello[QStringLiteral("hostname")] = m_hello.hostname;
+        m_ready = true;
+        m_handshakeTimer.stop();
+        m_connection->send(Message(Message::Type::Hello, hello));
+        Q_EMIT ready();
+        return;
+    }
+
+    switch (message.type()) {
+    case Message::Type::Hello:
+        m_connection->closeWithError(QStringLiteral("protocol"), tr("hello sent twice"));
+        return;
+    case Message::Type::Subscribe:
+    case Message::Type::Unsubscribe: {
+        const bool add = message.type() == Message::Type::Subscribe;
+        for (const QCborValue topic : message.body().value(QStringLiteral("topics")).toArray()) {
+            if (!kTopics.contains(topic.toString())) {
+                replyError(message.id(), QStringLiteral("invalid"), tr("unknown topic \"%1\"").arg(topic.toString()));
+                return;
+            }
+            if (add)
+                m_topics.insert(topic.toString());
+            else
+                m_topics.remove(topic.toString());
+        }
+        reply(message.id(), {});
+        Q_EMIT subscriptionsChanged();
+        return;
+    }
+    default:
+        if (!message.isRequest()) {
+            m_connection->closeWithError(QStringLiteral("protocol"),
+                                         tr("controllers send requests only, not %1").arg(message.typeName()));
+            return;
+        }
+        Q_EMIT requestReceived(this, message);
+    }
+}

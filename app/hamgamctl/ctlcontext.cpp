@@ -1,0 +1,93 @@
+#include "ctlcontext.h"
+
+#include "broadcasttargets.h"
+#include "discoverylistener.h"
+#include "hostport.h"
+#include "noderegistry.h"
+#include "protocol.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("hamgamctl", text);
+}
+} // namespace
+
+void CtlContext::addOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        {QStringLiteral("config-dir"), tr("Controller configuration directory (default ~/.config/hamgam)."), tr("dir")},
+        {QStringLiteral("data-dir"), tr("Controller data directory (default ~/.local/share/hamgam)."), tr("dir")},
+        {QStringLiteral("discovery-port"), tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort),
+         tr("port"), QString::number(Protocol::kDefaultDiscoveryPort)},
+        {QStringLiteral("discovery-targets"), tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
+        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
+        {QStringLiteral("wait"), tr("How long to look for machines, in ms (default 3000)."), tr("ms"), QStringLiteral("3000")},
+    });
+}
+
+CtlContext::~CtlContext() = default;
+
+Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser &parser)
+{
+    using Result = Expected<std::unique_ptr<CtlContext>>;
+    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
+    if (!profile)
+        return Result::failure(profile.error());
+    std::unique_ptr<CtlContext> ctx(new CtlContext);
+    ctx->m_profile = *profile;
+    bool ok = false;
+    const uint port = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
+    if (!ok || port == 0 || port > 65535)
+        return Result::failure(tr("--discovery-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("discovery-port"))));
+    const auto targets = BroadcastTargets::parse(parser.value(QStringLiteral("discovery-targets")), &ok);
+    if (!ok)
+        return Result::failure(tr("--discovery-targets: not a list of IP addresses"));
+    ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile.identity(), ctx->m_profile.pins());
+    ctx->m_listener = std::make_unique<DiscoveryListener>(quint16(port), targets);
+    if (!ctx->m_listener->start())
+        return Result::failure(tr("cannot listen for agents on UDP port %1: %2").arg(port).arg(ctx->m_listener->errorString()));
+    QStringList manual = ctx->m_profile.manualMachines();
+    manual += parser.values(QStringLiteral("connect"));
+    for (const QString &entry : std::as_const(manual)) {
+        auto hp = HostPort::parse(entry, Protocol::kDefaultControlPort);
+        if (!hp)
+            return Result::failure(hp.error());
+        ctx->m_registry->addManual(hp->host, hp->port);
+    }
+    ctx->m_registry->start(ctx->m_listener.get());
+    return Result(std::move(ctx));
+}
+
+void CtlContext::settle(int maxMs)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QEventLoop loop;
+    QTimer check;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        if (elapsed.elapsed() >= maxMs) {
+            loop.quit();
+            return;
+        }
+        // Give discovery a moment (queries are answered at once), then wait for
+        // every trusted online agent to connect and send its first telemetry.
+        if (elapsed.elapsed() < 500)
+            return;
+        for (const Node &n : m_registry->nodes()) {
+            const bool pending = n.link == Node::Link::Connecting
+                                 || (n.trust == Node::Trust::Pinned && n.isOnline() && !n.telemetry)
+                                 || (n.manual && n.nodeId.isEmpty() && n.message.isEmpty());
+            if (pending)
+                return;
+        }
+        loop.quit();
+    });
+    check.start(50);
+    loop.exec();
+}

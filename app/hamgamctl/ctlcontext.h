@@ -1,0 +1,39 @@
+#pragma once
+
+#include "controllerprofile.h"
+#include "expected.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QList>
+
+#include <memory>
+
+class DiscoveryListener;
+class NodeRegistry;
+
+/// What every hamgamctl subcommand needs: the controller profile (identity,
+/// pins, machines added by hand), the node registry and discovery, configured
+/// from the common options.
+class CtlContext
+{
+public:
+    static void addOptions(QCommandLineParser &parser);
+    static Expected<std::unique_ptr<CtlContext>> open(const QCommandLineParser &parser);
+    ~CtlContext();
+
+    ControllerProfile &profile() { return m_profile; }
+    NodeRegistry &registry() { return *m_registry; }
+
+    /// Runs the event loop until every trusted, online agent is connected and
+    /// has sent telemetry (or failed), or `maxMs` passes.
+    void settle(int maxMs);
+
+private:
+    CtlContext() = default;
+
+    ControllerProfile m_profile;
+    std::unique_ptr<NodeRegistry> m_registry;
+    std::unique_ptr<DiscoveryListener> m_listener;
+};
+

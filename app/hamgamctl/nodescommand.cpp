@@ -1,0 +1,259 @@
+#include "nodescommand.h"
+
+#include "ctlcontext.h"
+#include "hostport.h"
+#include "identity.h"
+#include "noderegistry.h"
+#include "protocol.h"
+#include "texttable.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QTextStream>
+
+namespace {
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("hamgamctl", text, disambiguation, n);
+}
+
+QString statusText(const Node &n)
+{
+    switch (n.link) {
+    case Node::Link::Offline: return tr("offline");
+    case Node::Link::Online: return tr("online");
+    case Node::Link::Connecting: return tr("connecting");
+    case Node::Link::Connected: return tr("connected");
+    }
+    return {};
+}
+
+QString trustText(const Node &n)
+{
+    switch (n.trust) {
+    case Node::Trust::Unknown: return tr("not trusted yet");
+    case Node::Trust::Pinned: return tr("trusted");
+    case Node::Trust::Changed: return tr("CERTIFICATE CHANGED");
+    case Node::Trust::RejectedByAgent: return tr("agent does not trust us");
+    }
+    return {};
+}
+
+QJsonObject toJson(const Node &n)
+{
+    QJsonObject o;
+    o[QStringLiteral("id")] = n.nodeId;
+    o[QStringLiteral("name")] = n.name;
+    o[QStringLiteral("address")] = n.address;
+    o[QStringLiteral("port")] = n.port;
+    o[QStringLiteral("fingerprint")] = n.pinnedFingerprint.isEmpty() ? n.fingerprintToConfirm() : n.pinnedFingerprint;
+    o[QStringLiteral("trusted")] = n.trust == Node::Trust::Pinned;
+    o[QStringLiteral("online")] = n.isOnline();
+    o[QStringLiteral("local")] = n.local;
+    o[QStringLiteral("version")] = n.agentVersion;
+    if (!n.message.isEmpty())
+        o[QStringLiteral("message")] = n.message;
+    QJsonArray devices;
+    if (n.telemetry) {
+        for (const DeviceSample &d : n.telemetry->devices) {
+            QJsonObject dj;
+            dj[QStringLiteral("name")] = d.name;
+            dj[QStringLiteral("kind")] = DeviceSample::kindName(d.kind);
+            dj[QStringLiteral("util")] = d.utilization;
+            dj[QStringLiteral("mem_used")] = d.memoryUsed;
+            dj[QStringLiteral("mem_total")] = d.memoryTotal;
+            devices.append(dj);
+        }
+    } else {
+        for (const Beacon::Device &d : n.advertisedDevices) {
+            QJsonObject dj;
+            dj[QStringLiteral("name")] = d.name;
+            dj[QStringLiteral("kind")] = d.kind;
+            dj[QStringLiteral("util")] = QJsonValue();
+            dj[QStringLiteral("mem_used")] = QJsonValue();
+            dj[QStringLiteral("mem_total")] = QJsonValue();
+            devices.append(dj);
+        }
+    }
+    o[QStringLiteral("devices")] = devices;
+    return o;
+}
+
+QString deviceText(const Node &n)
+{
+    const QLocale locale;
+    QStringList parts;
+    if (n.telemetry) {
+        for (const DeviceSample &d : n.telemetry->devices)
+            parts.append(tr("%1 %2% %3/%4")
+                             .arg(d.name, locale.toString(d.utilization, 'f', 0),
+                                  locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
+                                  locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat)));
+    } else {
+        for (const Beacon::Device &d : n.advertisedDevices)
+            parts.append(d.name);
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments)
+{
+    parser.addHelpOption();
+    CtlContext::addOptions(parser);
+    parser.process(arguments);
+    auto ctx = CtlContext::open(parser);
+    if (!ctx) {
+        QTextStream(stderr) << tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;
+        return nullptr;
+    }
+    return std::move(*ctx);
+}
+
+/// The node a user means: node id, a unique id prefix, name or address.
+const Node *findNode(NodeRegistry &registry, const QString &text)
+{
+    const Node *found = nullptr;
+    for (const Node &n : registry.nodes()) {
+        if (n.nodeId == text || n.name == text || n.address == text || n.key == text)
+            return registry.node(n.key);
+        if (!n.nodeId.isEmpty() && n.nodeId.startsWith(text)) {
+            if (found)
+                return nullptr;
+            found = registry.node(n.key);
+        }
+    }
+    return found;
+}
+} // namespace
+
+int NodesCommand::nodes(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("List the machines this controller sees: discovered agents and machines added by hand."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON instead of a table.")});
+    auto ctx = openContext(parser, arguments);
+    if (!ctx)
+        return 2;
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    const QList<Node> nodes = ctx->registry().nodes();
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray array;
+        for (const Node &n : nodes)
+            array.append(toJson(n));
+        out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (nodes.isEmpty()) {
+        out << tr("No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add HOST[:PORT]") << Qt::endl;
+        return 0;
+    }
+    TextTable table({tr("ID"), tr("NAME"), tr("ADDRESS"), tr("STATUS"), tr("TRUST"), tr("DEVICES")});
+    for (const Node &n : nodes)
+        table.addRow({n.nodeId.left(8), n.name, QStringLiteral("%1:%2").arg(n.address).arg(n.port), statusText(n),
+                      trustText(n), deviceText(n)});
+    out << table.render();
+    for (const Node &n : nodes) {
+        if (n.trust == Node::Trust::Unknown && !n.fingerprintToConfirm().isEmpty())
+            out << tr("%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3")
+                       .arg(n.name, Identity::displayFingerprint(n.fingerprintToConfirm()), n.nodeId.left(8))
+                << Qt::endl;
+        else if (!n.message.isEmpty() && n.trust != Node::Trust::Pinned)
+            out << n.name << ": " << n.message << Qt::endl;
+    }
+    return 0;
+}
+
+int NodesCommand::trust(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Pin a machine's certificate fingerprint so this controller talks to it."));
+    parser.addPositionalArgument(QStringLiteral("node"), tr("Node id (or its first characters), name or address."));
+    parser.addOption({QStringLiteral("fingerprint"), tr("Expected fingerprint; refuse if the agent shows another."), tr("hex")});
+    auto ctx = openContext(parser, arguments);
+    if (!ctx)
+        return 2;
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << tr("hamgamctl trust: give exactly one node") << Qt::endl;
+        return 2;
+    }
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (!node || node->nodeId.isEmpty()) {
+        err << tr("hamgamctl trust: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const QString shown = node->fingerprintToConfirm();
+    if (parser.isSet(QStringLiteral("fingerprint"))
+        && Identity::normalizeFingerprint(parser.value(QStringLiteral("fingerprint"))) != shown) {
+        err << tr("hamgamctl trust: %1 shows fingerprint %2, not the one given; nothing was pinned")
+                   .arg(node->name, Identity::displayFingerprint(shown))
+            << Qt::endl;
+        return 4;
+    }
+    const QString key = node->key;
+    ctx->registry().trust(key);
+    out << tr("Pinned %1 (%2).").arg(node->name, Identity::displayFingerprint(shown)) << Qt::endl;
+    return 0;
+}
+
+int NodesCommand::add(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Add a machine by address, for agents on other subnets."));
+    parser.addPositionalArgument(QStringLiteral("host"), tr("host[:port]"));
+    auto ctx = openContext(parser, arguments);
+    if (!ctx)
+        return 2;
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << tr("hamgamctl add: give exactly one host[:port]") << Qt::endl;
+        return 2;
+    }
+    auto hp = HostPort::parse(parser.positionalArguments().first(), Protocol::kDefaultControlPort);
+    if (!hp) {
+        QTextStream(stderr) << tr("hamgamctl add: %1").arg(hp.error()) << Qt::endl;
+        return 2;
+    }
+    QStringList entries = ctx->profile().manualMachines();
+    if (!entries.contains(hp->toString()))
+        entries.append(hp->toString());
+    if (auto s = ctx->profile().saveManualMachines(entries); !s) {
+        QTextStream(stderr) << tr("hamgamctl add: %1").arg(s.error()) << Qt::endl;
+        return 1;
+    }
+    QTextStream(stdout) << tr("Added %1.").arg(hp->toString()) << Qt::endl;
+    return 0;
+}
+
+int NodesCommand::forget(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Forget a machine: its pinned fingerprint and, if added by hand, its address."));
+    parser.addPositionalArgument(QStringLiteral("node"), tr("Node id, name or address."));
+    auto ctx = openContext(parser, arguments);
+    if (!ctx)
+        return 2;
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << tr("hamgamctl forget: give exactly one node") << Qt::endl;
+        return 2;
+    }
+    ctx->settle(qMin(1000, parser.value(QStringLiteral("wait")).toInt()));
+    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
+    if (!node) {
+        QTextStream(stderr) << tr("hamgamctl forget: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const QString name = node->name;
+    const QString entry = HostPort{node->address, node->port}.toString();
+    ctx->registry().forget(node->key);
+    QStringList entries = ctx->profile().manualMachines();
+    entries.removeAll(entry);
+    (void)ctx->profile().saveManualMachines(entries);
+    QTextStream(stdout) << tr("Forgot %1.").arg(name) << Qt::endl;
+    return 0;
+}

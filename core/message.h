@@ -1,0 +1,59 @@
+#pragma once
+
+#include "expected.h"
+
+#include <QCborMap>
+#include <QString>
+
+/// One message of the wire protocol: a type, an optional request id (requests),
+/// an optional id it answers (replies and errors) and a CBOR map body. Decoding
+/// checks the body against the schema of its type, so code that handles a
+/// message can trust the fields it reads.
+class Message
+{
+public:
+    enum class Type {
+        Hello,       ///< first message on a connection, both directions
+        Reply,       ///< success answer to a request (re = request id)
+        Error,       ///< failure answer to a request, or a reason before a close
+        Subscribe,   ///< request: start streaming topics (telemetry, runs)
+        Unsubscribe, ///< request: stop streaming topics
+        HostInfo,    ///< request: static host information and devices
+        Telemetry,   ///< push: one sample of every device of the node
+        // Run commands (requests) and pushes.
+        Preflight,
+        StartRun,
+        StopRun,
+        AbortRun,
+        ListRuns,
+        Journal,
+        RunEvent,
+        RunState,
+        Count
+    };
+
+    Message() = default;
+    Message(Type type, QCborMap body = {}, qint64 id = 0, qint64 replyTo = 0);
+
+    static Message reply(qint64 requestId, QCborMap body = {});
+    static Message error(qint64 requestId, const QString &code, const QString &text);
+
+    Type type() const { return m_type; }
+    qint64 id() const { return m_id; }
+    qint64 replyTo() const { return m_replyTo; }
+    const QCborMap &body() const { return m_body; }
+    void setId(qint64 id) { m_id = id; }
+
+    bool isRequest() const;
+    QString typeName() const { return typeName(m_type); }
+    static QString typeName(Type type);
+
+    QByteArray encode() const;
+    static Expected<Message> decode(const QByteArray &payload);
+
+private:
+    Type m_type = Type::Hello;
+    qint64 m_id = 0;
+    qint64 m_replyTo = 0;
+    QCborMap m_body;
+};

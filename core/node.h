@@ -1,0 +1,50 @@
+#pragma once
+
+#include "beacon.h"
+#include "telemetry.h"
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+/// What a controller knows about one machine (one agent): where it is, whether
+/// it is online, whether it is trusted, and its latest telemetry.
+struct Node
+{
+    enum class Link { Offline, Online, Connecting, Connected };
+    enum class Trust {
+        Unknown,         ///< fingerprint not pinned yet: ask the user
+        Pinned,          ///< fingerprint pinned and matching
+        Changed,         ///< the agent shows a different fingerprint than the pinned one: refused
+        RejectedByAgent, ///< the agent does not trust this controller
+    };
+
+    QString key;    ///< node id, or "host:port" for a manual entry not yet reached
+    QString nodeId;
+    QString name;
+    QString hostname;
+    QString address;
+    quint16 port = 0;
+    QString advertisedFingerprint; ///< from the beacon (unauthenticated)
+    QString observedFingerprint;   ///< from the TLS handshake
+    QString pinnedFingerprint;
+    QString agentVersion;
+    bool manual = false;
+    bool local = false; ///< the agent on this computer
+    qint64 lastBeaconMs = 0;
+    int beaconIntervalMs = 0;
+    Link link = Link::Offline;
+    Trust trust = Trust::Unknown;
+    QString message; ///< the last problem, for the user
+    QList<Beacon::Device> advertisedDevices;
+    std::optional<TelemetrySnapshot> telemetry;
+
+    bool isOnline() const { return link != Link::Offline; }
+    bool isConnected() const { return link == Link::Connected; }
+    /// The fingerprint a trust prompt should show.
+    QString fingerprintToConfirm() const
+    {
+        return observedFingerprint.isEmpty() ? advertisedFingerprint : observedFingerprint;
+    }
+};

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "node.h"
+
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <functional>
+
+class AgentClient;
+class DiscoveryListener;
+class FingerprintStore;
+class Identity;
+
+/// A controller's view of the lab: merges agents found by discovery with
+/// machines added by hand, pins fingerprints (trust on first use, refused when
+/// changed), keeps one authenticated connection per trusted online agent and
+/// its telemetry subscription. The app's Machines list and `hamgamctl nodes`
+/// both read from here.
+class NodeRegistry final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(NodeRegistry)
+
+public:
+    using Clock = std::function<qint64()>;
+
+    NodeRegistry(const Identity &identity, FingerprintStore &pins, QObject *parent = nullptr);
+    ~NodeRegistry() override;
+
+    /// Starts listening for beacons (when a listener is given) and sends a query.
+    void start(DiscoveryListener *listener);
+    void setClock(Clock clock) { m_clock = std::move(clock); }
+    void setReconnectIntervalMs(int ms) { m_reconnectMs = ms; }
+
+    QList<Node> nodes() const;
+    const Node *node(const QString &key) const;
+    AgentClient *client(const QString &key) const;
+    /// Keys of connected, trusted nodes.
+    QStringList readyKeys() const;
+
+    /// A machine added by hand (another subnet); persisted by the caller via manualEntries().
+    void addManual(const QString &host, quint16 port);
+    QStringList manualEntries() const;
+    /// The agent on this computer, trusted without a prompt (the app started it and read its certificate).
+    void addLocal(const QString &host, quint16 port, const QString &nodeId, const QString &fingerprint);
+    /// Pins the fingerprint shown to the user and connects.
+    void trust(const QString &key);
+    /// Forgets the pin and, for a manual entry, the entry.
+    void forget(const QString &key);
+
+Q_SIGNALS:
+    void nodeAdded(const QString &key);
+    void nodeChanged(const QString &key);
+    void nodeRemoved(const QString &key);
+    void telemetryUpdated(const QString &key);
+    /// A new agent was reached whose fingerprint is not pinned: ask the user.
+    void trustNeeded(const QString &key);
+    void manualEntriesChanged();
+    void clientReady(const QString &key);
+
+private:
+    void onBeacon(const Beacon &beacon, const QHostAddress &from);
+    void onTick();
+    void ensureConnection(Node &node);
+    void onHandshake(AgentClient *client);
+    void onDisconnected(AgentClient *client, const QString &reason, const QString &code);
+    Node &upsert(const QString &key, bool *created);
+    void rekey(const QString &oldKey, const QString &newKey);
+    void dropClient(const QString &key);
+    QString keyOf(AgentClient *client) const;
+    qint64 now() const { return m_clock(); }
+
+    const Identity &m_identity;
+    FingerprintStore &m_pins;
+    Clock m_clock;
+    QHash<QString, Node> m_nodes;
+    QStringList m_order; ///< insertion order, so lists are stable
+    QHash<QString, AgentClient *> m_clients;
+    QHash<QString, qint64> m_nextAttemptMs;
+    QTimer m_tick;
+    int m_reconnectMs = 3000;
+    DiscoveryListener *m_listener = nullptr;
+};

@@ -1,0 +1,117 @@
+#include "telemetry.h"
+
+#include <QCborArray>
+#include <QCoreApplication>
+
+namespace {
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
+} // namespace
+
+QCborMap DeviceSample::toCbor() const
+{
+    QCborMap m;
+    m[key("index")] = index;
+    m[key("name")] = name;
+    m[key("kind")] = kindName(kind);
+    if (!uuid.isEmpty())
+        m[key("uuid")] = uuid;
+    m[key("util")] = utilization;
+    m[key("mem_used")] = memoryUsed;
+    m[key("mem_total")] = memoryTotal;
+    if (temperature >= 0)
+        m[key("temp")] = temperature;
+    if (power >= 0)
+        m[key("power")] = power;
+    if (!processes.isEmpty()) {
+        QCborArray procs;
+        for (const DeviceProcess &p : processes) {
+            QCborMap pm;
+            pm[key("pid")] = p.pid;
+            pm[key("name")] = p.name;
+            pm[key("mem")] = p.memoryBytes;
+            procs.append(pm);
+        }
+        m[key("procs")] = procs;
+    }
+    return m;
+}
+
+Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
+{
+    if (!m.value(key("name")).isString() || !m.value(key("kind")).isString())
+        return Expected<DeviceSample>::failure(
+            QCoreApplication::translate("Telemetry", "device sample without name or kind"));
+    DeviceSample s;
+    s.index = int(m.value(key("index")).toInteger());
+    s.name = m.value(key("name")).toString();
+    s.kind = m.value(key("kind")).toString() == QLatin1String("gpu") ? Kind::Gpu : Kind::Cpu;
+    s.uuid = m.value(key("uuid")).toString();
+    s.utilization = qBound(0.0, m.value(key("util")).toDouble(), 100.0);
+    s.memoryUsed = m.value(key("mem_used")).toInteger();
+    s.memoryTotal = m.value(key("mem_total")).toInteger();
+    s.temperature = m.value(key("temp")).toDouble(-1);
+    s.power = m.value(key("power")).toDouble(-1);
+    for (const QCborValue v : m.value(key("procs")).toArray()) {
+        const QCborMap pm = v.toMap();
+        s.processes.append({pm.value(key("pid")).toInteger(), pm.value(key("name")).toString(),
+                            pm.value(key("mem")).toInteger()});
+    }
+    return s;
+}
+
+QCborMap HostInfo::toCbor() const
+{
+    QCborMap m;
+    m[key("hostname")] = hostname;
+    m[key("os")] = os;
+    m[key("kernel")] = kernel;
+    m[key("cpu")] = cpuModel;
+    m[key("cores")] = cores;
+    m[key("mem_total")] = memoryTotal;
+    m[key("mem_avail")] = memoryAvailable;
+    m[key("load1")] = load1;
+    return m;
+}
+
+HostInfo HostInfo::fromCbor(const QCborMap &m)
+{
+    HostInfo h;
+    h.hostname = m.value(key("hostname")).toString();
+    h.os = m.value(key("os")).toString();
+    h.kernel = m.value(key("kernel")).toString();
+    h.cpuModel = m.value(key("cpu")).toString();
+    h.cores = int(m.value(key("cores")).toInteger());
+    h.memoryTotal = m.value(key("mem_total")).toInteger();
+    h.memoryAvailable = m.value(key("mem_avail")).toInteger();
+    h.load1 = m.value(key("load1")).toDouble();
+    return h;
+}
+
+QCborMap TelemetrySnapshot::toCbor() const
+{
+    QCborMap m;
+    m[key("time")] = timeMs;
+    m[key("host")] = host.toCbor();
+    QCborArray devs;
+    for (const DeviceSample &d : devices)
+        devs.append(d.toCbor());
+    m[key("devices")] = devs;
+    return m;
+}
+
+Expected<TelemetrySnapshot> TelemetrySnapshot::fromCbor(const QCborMap &m)
+{
+    TelemetrySnapshot t;
+    t.timeMs = m.value(key("time")).toInteger();
+    t.host = HostInfo::fromCbor(m.value(key("host")).toMap());
+    for (const QCborValue v : m.value(key("devices")).toArray()) {
+        auto d = DeviceSample::fromCbor(v.toMap());
+        if (!d)
+            return Expected<TelemetrySnapshot>::failure(d.error());
+        t.devices.append(*d);
+    }
+    return t;
+}

@@ -1,0 +1,51 @@
+#include "testsupport.h"
+
+#include "fakeprobe.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+namespace TestSupport {
+
+quint16 randomDiscoveryPort()
+{
+    return quint16(40000 + QRandomGenerator::global()->bounded(20000));
+}
+
+LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerprints, std::unique_ptr<DeviceProbe> probe,
+                      int beaconIntervalMs, const QString &name, const QString &configDir)
+{
+    LocalAgent agent;
+    agent.dir = std::make_unique<QTemporaryDir>();
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = configDir.isEmpty() ? agent.dir->path() : configDir;
+    options.name = name;
+    options.discoveryPort = discoveryPort;
+    options.discoveryTargets = {QHostAddress(QStringLiteral("127.255.255.255"))};
+    options.beaconIntervalMs = beaconIntervalMs;
+    options.telemetryHz = 10;
+    FingerprintStore trust(AgentDaemon::trustListPath(options.configDir));
+    (void)trust.load();
+    for (const QString &fp : trustedFingerprints)
+        (void)trust.add(fp, QStringLiteral("test"));
+    agent.daemon = std::make_unique<AgentDaemon>(options, probe ? std::move(probe) : std::make_unique<FakeProbe>());
+    const Status s = agent.daemon->start();
+    if (!s)
+        qFatal("agent failed to start: %s", qPrintable(s.error()));
+    return agent;
+}
+
+Controller makeController()
+{
+    Controller c;
+    c.dir = std::make_unique<QTemporaryDir>();
+    auto profile = ControllerProfile::open(c.dir->filePath(QStringLiteral("config")), c.dir->filePath(QStringLiteral("data")));
+    if (!profile)
+        qFatal("cannot create a controller profile: %s", qPrintable(profile.error()));
+    c.profile = *profile;
+    return c;
+}
+
+} // namespace TestSupport

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "agentdaemon.h"
+#include "controllerprofile.h"
+
+#include <QTemporaryDir>
+
+#include <memory>
+
+#include "deviceprobe.h"
+
+/// Helpers shared by the network tests: private directories, free ports and
+/// in-process agents on loopback. Nothing leaves 127.0.0.0/8.
+namespace TestSupport {
+
+/// A UDP port for discovery no other test is likely to use at the same time.
+quint16 randomDiscoveryPort();
+
+/// An agent in this process on 127.0.0.1, on an ephemeral port, with beacons to 127.255.255.255.
+struct LocalAgent
+{
+    std::unique_ptr<QTemporaryDir> dir;
+    std::unique_ptr<AgentDaemon> daemon;
+};
+LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerprints,
+                      std::unique_ptr<DeviceProbe> probe = {}, int beaconIntervalMs = 200,
+                      const QString &name = QStringLiteral("agent"), const QString &configDir = {});
+
+/// A controller profile in a private directory.
+struct Controller
+{
+    std::unique_ptr<QTemporaryDir> dir;
+    ControllerProfile profile;
+};
+Controller makeController();
+
+} // namespace TestSupport

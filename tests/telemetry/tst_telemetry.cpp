@@ -1,0 +1,161 @@
+// Telemetry: /proc parsing from fixtures and from the real /proc, the NVML
+// probe without a driver, the sampler's rate, and the wire form.
+#include "fakeprobe.h"
+#include "nvmlprobe.h"
+#include "procprobe.h"
+#include "telemetrysampler.h"
+
+#include <QCborArray>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestTelemetry : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cpuLine_data();
+    void cpuLine();
+    void utilizationFromTwoSnapshots();
+    void memInfoFixture();
+    void realProc();
+    void nvmlWithoutDriverIsNotAnError();
+    void samplerRunsOnlyWhenActive();
+    void snapshotRoundTrip();
+
+private:
+    static void writeFile(const QString &path, const QByteArray &content)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+    }
+};
+
+void TestTelemetry::cpuLine_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<quint64>("busy");
+    QTest::addColumn<quint64>("total");
+    QTest::newRow("full") << QByteArray("cpu  100 10 50 800 40 5 5 0 0 0\ncpu0 1 2 3 4\n") << true << quint64(170) << quint64(1010);
+    QTest::newRow("old kernel, 4 fields") << QByteArray("cpu 10 0 10 80\n") << true << quint64(20) << quint64(100);
+    QTest::newRow("not stat") << QByteArray("intr 12345\n") << false << quint64(0) << quint64(0);
+    QTest::newRow("empty") << QByteArray() << false << quint64(0) << quint64(0);
+}
+
+void TestTelemetry::cpuLine()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(bool, ok);
+    QFETCH(quint64, busy);
+    QFETCH(quint64, total);
+    quint64 b = 0;
+    quint64 t = 0;
+    QCOMPARE(ProcProbe::parseCpuLine(line, &b, &t), ok);
+    if (ok) {
+        QCOMPARE(b, busy);
+        QCOMPARE(t, total);
+    }
+}
+
+void TestTelemetry::utilizationFromTwoSnapshots()
+{
+    QTemporaryDir root;
+    for (const char *name : {"meminfo", "loadavg", "cpuinfo"})
+        QVERIFY(QFile::copy(QFINDTESTDATA(QStringLiteral("data/%1").arg(QLatin1String(name))), root.filePath(QLatin1String(name))));
+    writeFile(root.filePath(QStringLiteral("stat")), "cpu  1000 0 0 9000 0 0 0 0 0 0\n");
+    ProcProbe probe(root.path());
+    // 300 busy jiffies out of 400: 75 %.
+    writeFile(root.filePath(QStringLiteral("stat")), "cpu  1250 0 50 9100 0 0 0 0 0 0\n");
+    const auto devices = probe.sampleDevices();
+    QCOMPARE(devices.size(), 1);
+    QCOMPARE(devices.first().kind, DeviceSample::Kind::Cpu);
+    QCOMPARE(devices.first().utilization, 75.0);
+    QVERIFY(devices.first().name.contains(QLatin1String("i7-8700")));
+    QCOMPARE(devices.first().memoryTotal, 16314752LL * 1024);
+    QCOMPARE(devices.first().memoryUsed, (16314752LL - 8157376LL) * 1024);
+    // A counter that went backwards (wrapped, or a new boot) gives 0, not garbage.
+    writeFile(root.filePath(QStringLiteral("stat")), "cpu  10 0 0 10 0 0 0 0 0 0\n");
+    QCOMPARE(probe.sampleDevices().first().utilization, 0.0);
+    const HostInfo host = probe.sampleHost();
+    QCOMPARE(host.load1, 1.5);
+    QCOMPARE(host.memoryAvailable, 8157376LL * 1024);
+}
+
+void TestTelemetry::memInfoFixture()
+{
+    QFile f(QFINDTESTDATA("data/meminfo"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    qint64 total = 0;
+    qint64 available = 0;
+    QVERIFY(ProcProbe::parseMemInfo(f.readAll(), &total, &available));
+    QCOMPARE(total, 16314752LL * 1024);
+    QVERIFY(!ProcProbe::parseMemInfo("MemTotal: 5 kB\n", &total, &available));
+}
+
+void TestTelemetry::realProc()
+{
+    ProcProbe probe;
+    QTest::qWait(200);
+    const auto devices = probe.sampleDevices();
+    QCOMPARE(devices.size(), 1);
+    QVERIFY(devices.first().utilization >= 0 && devices.first().utilization <= 100);
+    QVERIFY(devices.first().memoryTotal > 0);
+    QVERIFY(devices.first().memoryUsed > 0 && devices.first().memoryUsed <= devices.first().memoryTotal);
+    const HostInfo host = probe.sampleHost();
+    QVERIFY(host.cores > 0);
+    QVERIFY(!host.hostname.isEmpty());
+}
+
+void TestTelemetry::nvmlWithoutDriverIsNotAnError()
+{
+    NvmlProbe nvml;
+    if (nvml.available())
+        QVERIFY(!nvml.sampleDevices().isEmpty()); // a GPU machine: real readings
+    else
+        QVERIFY(nvml.sampleDevices().isEmpty());
+    QVERIFY(!nvml.status().isEmpty());
+}
+
+void TestTelemetry::samplerRunsOnlyWhenActive()
+{
+    auto probe = std::make_unique<FakeProbe>();
+    FakeProbe *raw = probe.get();
+    TelemetrySampler sampler(std::move(probe), 10);
+    QSignalSpy spy(&sampler, &TelemetrySampler::sampled);
+    QVERIFY(!spy.wait(300));
+    sampler.setActive(true);
+    QTRY_VERIFY_WITH_TIMEOUT(spy.count() >= 5, 2000);
+    sampler.setActive(false);
+    const int after = raw->samples;
+    QTest::qWait(300);
+    QCOMPARE(raw->samples, after);
+    QCOMPARE(sampler.latest().devices.first().name, QStringLiteral("Fake GPU 3090"));
+}
+
+void TestTelemetry::snapshotRoundTrip()
+{
+    FakeProbe probe;
+    TelemetrySnapshot s;
+    s.timeMs = 1700000000000;
+    s.host = probe.sampleHost();
+    s.devices = probe.sampleDevices();
+    s.devices.first().processes = {{4242, QStringLiteral("python3"), 5LL << 30}};
+    auto back = TelemetrySnapshot::fromCbor(s.toCbor());
+    QVERIFY(back.ok());
+    QCOMPARE(back->timeMs, s.timeMs);
+    QCOMPARE(back->host.hostname, QStringLiteral("fakehost"));
+    QCOMPARE(back->devices.first().temperature, 71.0);
+    QCOMPARE(back->devices.first().processes.first().pid, 4242);
+    QCOMPARE(back->devices.first().processes.first().memoryBytes, 5LL << 30);
+    QCborMap broken = s.toCbor();
+    broken[QStringLiteral("devices")] = QCborArray{QCborMap{{QStringLiteral("util"), 5}}};
+    QVERIFY(!TelemetrySnapshot::fromCbor(broken).ok());
+}
+
+QTEST_GUILESS_MAIN(TestTelemetry)
+#include "tst_telemetry.moc"

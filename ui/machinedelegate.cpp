@@ -1,0 +1,165 @@
+#include "machinedelegate.h"
+
+#include "machinesmodel.h"
+#include "node.h"
+
+#include <QApplication>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace {
+constexpr int kPadding = 8;
+constexpr int kDot = 10;
+
+QColor statusColor(int link, int trust)
+{
+    if (trust == int(Node::Trust::Changed) || trust == int(Node::Trust::RejectedByAgent))
+        return QColor(0xd3, 0x2f, 0x2f);
+    switch (Node::Link(link)) {
+    case Node::Link::Connected: return QColor(0x2e, 0x9d, 0x4f);
+    case Node::Link::Connecting:
+    case Node::Link::Online: return QColor(0xe0, 0xa1, 0x00);
+    case Node::Link::Offline: break;
+    }
+    return QColor(0x8a, 0x8a, 0x8a);
+}
+
+// Logical rect -> rect on screen, mirrored inside `bounds` for right-to-left.
+QRect visual(Qt::LayoutDirection direction, const QRect &bounds, const QRect &logical)
+{
+    return QStyle::visualRect(direction, bounds, logical);
+}
+} // namespace
+
+MachineDelegate::MachineDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+
+QColor MachineDelegate::utilizationColor(double percent)
+{
+    if (percent >= 70)
+        return QColor(0x2e, 0x9d, 0x4f);
+    if (percent >= 30)
+        return QColor(0xe0, 0xa1, 0x00);
+    return QColor(0x4a, 0x86, 0xc8);
+}
+
+void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double fraction, const QColor &fill,
+                               const QString &text, const QPalette &palette, Qt::LayoutDirection direction)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    QPainterPath outline;
+    outline.addRoundedRect(QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3);
+    painter->fillPath(outline, palette.color(QPalette::Base));
+    const int filled = int(rect.width() * qBound(0.0, fraction, 1.0));
+    if (filled > 0) {
+        QRect fillRect(rect.left(), rect.top(), filled, rect.height());
+        fillRect = visual(direction, rect, fillRect);
+        painter->setClipPath(outline);
+        painter->fillRect(fillRect, fill);
+        painter->setClipping(false);
+    }
+    painter->setPen(palette.color(QPalette::Mid));
+    painter->drawPath(outline);
+    painter->setPen(palette.color(QPalette::Text));
+    QFont f = painter->font();
+    f.setPointSizeF(f.pointSizeF() * 0.85);
+    painter->setFont(f);
+    painter->drawText(rect, Qt::AlignCenter, text);
+    painter->restore();
+}
+
+QSize MachineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QFontMetrics fm(option.font);
+    const int devices = qMax<qsizetype>(1, index.data(MachinesModel::DevicesRole).toList().size());
+    const int line = fm.height() + 6;
+    return QSize(320, kPadding * 2 + line * 2 + int(devices) * line);
+}
+
+void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, const QModelIndex &index) const
+{
+    QStyleOptionViewItem option = opt;
+    initStyleOption(&option, index);
+    const QStyle *style = option.widget ? option.widget->style() : QApplication::style();
+    option.text.clear();
+    option.icon = {};
+    style->drawControl(QStyle::CE_ItemViewItem, &option, painter, option.widget);
+
+    const Qt::LayoutDirection dir = option.direction;
+    const QPalette &pal = option.palette;
+    const bool selected = option.state & QStyle::State_Selected;
+    const QColor text = pal.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    const QColor dim = selected ? text : pal.color(QPalette::PlaceholderText);
+    const QRect bounds = option.rect.adjusted(kPadding, kPadding, -kPadding, -kPadding);
+    const QFontMetrics fm(option.font);
+    const int line = fm.height() + 6;
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+
+    // Line 1: status light, name, status text at the trailing edge.
+    const int link = index.data(MachinesModel::LinkRole).toInt();
+    const int trust = index.data(MachinesModel::TrustRole).toInt();
+    QRect dot(bounds.left(), bounds.top() + (line - kDot) / 2, kDot, kDot);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(statusColor(link, trust));
+    painter->drawEllipse(visual(dir, bounds, dot));
+
+    QFont bold = option.font;
+    bold.setBold(true);
+    painter->setFont(bold);
+    painter->setPen(text);
+    const QString status = index.data(MachinesModel::StatusTextRole).toString();
+    const int statusWidth = fm.horizontalAdvance(status) + kPadding;
+    QRect nameRect(bounds.left() + kDot + kPadding, bounds.top(), bounds.width() - kDot - kPadding - statusWidth, line);
+    painter->drawText(visual(dir, bounds, nameRect), Qt::AlignLeading | Qt::AlignVCenter,
+                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight, nameRect.width()));
+    painter->setFont(option.font);
+    painter->setPen(dim);
+    QRect statusRect(bounds.right() - statusWidth, bounds.top(), statusWidth, line);
+    painter->drawText(visual(dir, bounds, statusRect), Qt::AlignTrailing | Qt::AlignVCenter, status);
+
+    // Line 2: address (always left-to-right digits and colons) or the last problem.
+    QRect addrRect(bounds.left() + kDot + kPadding, bounds.top() + line, bounds.width() - kDot - kPadding, line);
+    const QString message = index.data(MachinesModel::MessageRole).toString();
+    const QString address = index.data(MachinesModel::AddressRole).toString();
+    const QString second = trust != int(Node::Trust::Pinned) && !message.isEmpty() ? message : address;
+    painter->drawText(visual(dir, bounds, addrRect), Qt::AlignLeading | Qt::AlignVCenter,
+                      fm.elidedText(second, Qt::ElideRight, addrRect.width()));
+
+    // Device lines: name, utilization bar, memory bar.
+    const QLocale locale;
+    const QVariantList devices = index.data(MachinesModel::DevicesRole).toList();
+    int y = bounds.top() + 2 * line;
+    const int indent = kDot + kPadding;
+    const int barWidth = qMax(60, (bounds.width() - indent) / 4);
+    for (const QVariant &v : devices) {
+        const QVariantMap d = v.toMap();
+        const QRect nameR(bounds.left() + indent, y, bounds.width() - indent - 2 * barWidth - 2 * kPadding, line - 4);
+        painter->setPen(text);
+        painter->drawText(visual(dir, bounds, nameR), Qt::AlignLeading | Qt::AlignVCenter,
+                          fm.elidedText(d.value(QStringLiteral("name")).toString(), Qt::ElideRight, nameR.width()));
+        if (d.value(QStringLiteral("live")).toBool()) {
+            const double util = d.value(QStringLiteral("util")).toDouble();
+            const qint64 used = d.value(QStringLiteral("mem_used")).toLongLong();
+            const qint64 total = d.value(QStringLiteral("mem_total")).toLongLong();
+            const QRect utilR(bounds.right() - 2 * barWidth - kPadding, y + 1, barWidth, line - 6);
+            const QRect memR(bounds.right() - barWidth, y + 1, barWidth, line - 6);
+            paintBar(painter, visual(dir, bounds, utilR), util / 100.0, utilizationColor(util),
+                     tr("%1%").arg(locale.toString(util, 'f', 0)), pal, dir);
+            paintBar(painter, visual(dir, bounds, memR), total > 0 ? double(used) / double(total) : 0,
+                     QColor(0x7e, 0x57, 0xc2),
+                     tr("%1 / %2").arg(locale.formattedDataSize(used, 1, QLocale::DataSizeTraditionalFormat),
+                                       locale.formattedDataSize(total, 1, QLocale::DataSizeTraditionalFormat)),
+                     pal, dir);
+        }
+        y += line;
+    }
+    if (devices.isEmpty()) {
+        painter->setPen(dim);
+        const QRect r(bounds.left() + indent, y, bounds.width() - indent, line);
+        painter->drawText(visual(dir, bounds, r), Qt::AlignLeading | Qt::AlignVCenter, tr("No device information yet"));
+    }
+    painter->restore();
+}

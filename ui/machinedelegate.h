@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+/// Paints a machine as a card: a status light, its name and address, then one
+/// line per device with utilization and memory bars. Leading/trailing aware, so
+/// it mirrors in right-to-left layouts; colours come from the palette.
+class MachineDelegate final : public QStyledItemDelegate
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MachineDelegate)
+
+public:
+    explicit MachineDelegate(QObject *parent = nullptr);
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+    /// Draws a horizontal bar filled to `fraction`, with text centred on it.
+    static void paintBar(QPainter *painter, const QRect &rect, double fraction, const QColor &fill,
+                         const QString &text, const QPalette &palette, Qt::LayoutDirection direction);
+    static QColor utilizationColor(double percent);
+};

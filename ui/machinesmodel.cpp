@@ -1,0 +1,166 @@
+#include "machinesmodel.h"
+
+#include "noderegistry.h"
+
+#include <QCborArray>
+#include <QCborMap>
+#include <QMimeData>
+
+MachinesModel::MachinesModel(NodeRegistry &registry, QObject *parent) : QAbstractListModel(parent), m_registry(registry)
+{
+    for (const Node &n : registry.nodes())
+        m_keys.append(n.key);
+    connect(&registry, &NodeRegistry::nodeAdded, this, &MachinesModel::onAdded);
+    connect(&registry, &NodeRegistry::nodeRemoved, this, &MachinesModel::onRemoved);
+    connect(&registry, &NodeRegistry::nodeChanged, this, &MachinesModel::onChanged);
+    connect(&registry, &NodeRegistry::telemetryUpdated, this, &MachinesModel::onChanged);
+}
+
+int MachinesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_keys.size());
+}
+
+QString MachinesModel::statusText(int link, int trust)
+{
+    switch (Node::Trust(trust)) {
+    case Node::Trust::Changed: return tr("Certificate changed: refused");
+    case Node::Trust::RejectedByAgent: return tr("Agent does not trust this computer");
+    case Node::Trust::Unknown:
+        if (Node::Link(link) != Node::Link::Offline)
+            return tr("Not trusted yet");
+        break;
+    case Node::Trust::Pinned: break;
+    }
+    switch (Node::Link(link)) {
+    case Node::Link::Offline: return tr("Offline");
+    case Node::Link::Online: return tr("Online");
+    case Node::Link::Connecting: return tr("Connecting…");
+    case Node::Link::Connected: return tr("Connected");
+    }
+    return {};
+}
+
+QVariant MachinesModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_keys.size())
+        return {};
+    const Node *n = m_registry.node(m_keys[index.row()]);
+    if (!n)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole: return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname) : n->name;
+    case Qt::ToolTipRole:
+        return tr("%1\nAddress: %2:%3\nStatus: %4%5")
+            .arg(n->name, n->address)
+            .arg(n->port)
+            .arg(statusText(int(n->link), int(n->trust)), n->message.isEmpty() ? QString() : QStringLiteral("\n") + n->message);
+    case KeyRole: return n->key;
+    case NodeIdRole: return n->nodeId;
+    case AddressRole: return QStringLiteral("%1:%2").arg(n->address).arg(n->port);
+    case LinkRole: return int(n->link);
+    case TrustRole: return int(n->trust);
+    case StatusTextRole: return statusText(int(n->link), int(n->trust));
+    case MessageRole: return n->message;
+    case LocalRole: return n->local;
+    case FingerprintRole: return n->pinnedFingerprint.isEmpty() ? n->fingerprintToConfirm() : n->pinnedFingerprint;
+    case DevicesRole: {
+        QVariantList devices;
+        if (n->telemetry) {
+            for (const DeviceSample &d : n->telemetry->devices) {
+                devices.append(QVariantMap{{QStringLiteral("name"), d.name},
+                                           {QStringLiteral("kind"), DeviceSample::kindName(d.kind)},
+                                           {QStringLiteral("util"), d.utilization},
+                                           {QStringLiteral("mem_used"), d.memoryUsed},
+                                           {QStringLiteral("mem_total"), d.memoryTotal},
+                                           {QStringLiteral("live"), true}});
+            }
+        } else {
+            for (const Beacon::Device &d : n->advertisedDevices)
+                devices.append(QVariantMap{{QStringLiteral("name"), d.name},
+                                           {QStringLiteral("kind"), d.kind},
+                                           {QStringLiteral("live"), false}});
+        }
+        return devices;
+    }
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> MachinesModel::roleNames() const
+{
+    auto names = QAbstractListModel::roleNames();
+    names.insert(KeyRole, "key");
+    names.insert(NodeIdRole, "nodeId");
+    names.insert(AddressRole, "address");
+    names.insert(LinkRole, "link");
+    names.insert(TrustRole, "trust");
+    names.insert(StatusTextRole, "statusText");
+    names.insert(MessageRole, "message");
+    names.insert(LocalRole, "local");
+    names.insert(DevicesRole, "devices");
+    names.insert(FingerprintRole, "fingerprint");
+    return names;
+}
+
+Qt::ItemFlags MachinesModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled;
+}
+
+QStringList MachinesModel::mimeTypes() const
+{
+    return {QString::fromLatin1(kMimeType)};
+}
+
+QMimeData *MachinesModel::mimeData(const QModelIndexList &indexes) const
+{
+    // A list of {node, device}: device -1 means the whole machine.
+    QCborArray items;
+    for (const QModelIndex &index : indexes) {
+        if (!index.isValid())
+            continue;
+        QCborMap item;
+        item[QStringLiteral("node")] = m_keys.value(index.row());
+        item[QStringLiteral("device")] = -1;
+        items.append(item);
+    }
+    auto *mime = new QMimeData;
+    mime->setData(QString::fromLatin1(kMimeType), items.toCborValue().toCbor());
+    return mime;
+}
+
+QModelIndex MachinesModel::indexOfKey(const QString &key) const
+{
+    const qsizetype row = m_keys.indexOf(key);
+    return row < 0 ? QModelIndex() : index(int(row));
+}
+
+void MachinesModel::onAdded(const QString &key)
+{
+    if (m_keys.contains(key))
+        return;
+    const int row = int(m_keys.size());
+    beginInsertRows({}, row, row);
+    m_keys.append(key);
+    endInsertRows();
+}
+
+void MachinesModel::onRemoved(const QString &key)
+{
+    const qsizetype row = m_keys.indexOf(key);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, int(row), int(row));
+    m_keys.removeAt(row);
+    endRemoveRows();
+}
+
+void MachinesModel::onChanged(const QString &key)
+{
+    const QModelIndex i = indexOfKey(key);
+    if (i.isValid())
+        Q_EMIT dataChanged(i, i);
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QAbstractListModel>
+#include <QStringList>
+
+class NodeRegistry;
+
+/// The machines a controller sees, one row each, for the Machines list. Reads
+/// the NodeRegistry and follows its changes; painting is MachineDelegate's job.
+class MachinesModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MachinesModel)
+
+public:
+    enum Role {
+        KeyRole = Qt::UserRole + 1,
+        NodeIdRole,
+        AddressRole,
+        LinkRole,        ///< Node::Link as int
+        TrustRole,       ///< Node::Trust as int
+        StatusTextRole,  ///< translated status
+        MessageRole,
+        LocalRole,
+        DevicesRole,     ///< QVariantList of QVariantMap {name, kind, util, mem_used, mem_total, live}
+        FingerprintRole,
+    };
+
+    explicit MachinesModel(NodeRegistry &registry, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+
+    QModelIndex indexOfKey(const QString &key) const;
+    QString keyAt(int row) const { return m_keys.value(row); }
+
+    static QString statusText(int link, int trust);
+    static constexpr const char *kMimeType = "application/x-hamgam-machines";
+
+private:
+    void onAdded(const QString &key);
+    void onRemoved(const QString &key);
+    void onChanged(const QString &key);
+
+    NodeRegistry &m_registry;
+    QStringList m_keys;
+};
