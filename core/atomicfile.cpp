@@ -12,11 +12,6 @@
 #include <unistd.h>
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("AtomicFile", text);
-}
-
 mode_t toMode(QFileDevice::Permissions p)
 {
     mode_t mode = 0;
@@ -38,14 +33,14 @@ Status AtomicFile::write(const QString &path, const QByteArray &content, QFileDe
     const QFileInfo info(path);
     const QString dir = info.absolutePath();
     if (!QDir().mkpath(dir))
-        return Status::failure(tr("cannot create directory %1").arg(dir));
+        return Status::failure(QCoreApplication::translate("AtomicFile", "cannot create directory %1").arg(dir));
     const QString temp = QStringLiteral("%1/.%2.%3.tmp")
                              .arg(dir, info.fileName())
                              .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     const QByteArray tempPath = QFile::encodeName(temp);
     const int fd = ::open(tempPath.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, toMode(permissions));
     if (fd < 0)
-        return Status::failure(tr("cannot create %1: %2").arg(temp, QString::fromLocal8Bit(std::strerror(errno))));
+        return Status::failure(QCoreApplication::translate("AtomicFile", "cannot create %1: %2").arg(temp, QString::fromLocal8Bit(std::strerror(errno))));
     ::fchmod(fd, toMode(permissions)); // the umask must not widen or narrow what was asked
     qsizetype written = 0;
     while (written < content.size()) {
@@ -56,19 +51,19 @@ Status AtomicFile::write(const QString &path, const QByteArray &content, QFileDe
             const QString reason = QString::fromLocal8Bit(std::strerror(errno));
             ::close(fd);
             ::unlink(tempPath.constData());
-            return Status::failure(tr("cannot write %1: %2").arg(path, reason));
+            return Status::failure(QCoreApplication::translate("AtomicFile", "cannot write %1: %2").arg(path, reason));
         }
         written += n;
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
         const QString reason = QString::fromLocal8Bit(std::strerror(errno));
         ::unlink(tempPath.constData());
-        return Status::failure(tr("cannot write %1: %2").arg(path, reason));
+        return Status::failure(QCoreApplication::translate("AtomicFile", "cannot write %1: %2").arg(path, reason));
     }
     if (::rename(tempPath.constData(), QFile::encodeName(path).constData()) != 0) {
         const QString reason = QString::fromLocal8Bit(std::strerror(errno));
         ::unlink(tempPath.constData());
-        return Status::failure(tr("cannot replace %1: %2").arg(path, reason));
+        return Status::failure(QCoreApplication::translate("AtomicFile", "cannot replace %1: %2").arg(path, reason));
     }
     const int dirFd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dirFd >= 0) {

@@ -13,10 +13,6 @@ QString key(const char *k)
 {
     return QString::fromLatin1(k);
 }
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Beacon", text);
-}
 const QString kMagic = QStringLiteral("hamgam");
 } // namespace
 

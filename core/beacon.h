@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "expected.h"
 
 #include <QByteArray>
@@ -11,6 +13,10 @@
 /// it advertises where to connect and which fingerprint to expect, nothing more.
 struct Beacon
 {
+    Q_DECLARE_TR_FUNCTIONS(Beacon)
+
+public:
+
     enum class Kind { Announce, Query };
     struct Device
     {

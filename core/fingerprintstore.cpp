@@ -10,13 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("FingerprintStore", text);
-}
-} // namespace
-
 FingerprintStore::FingerprintStore(QString path) : m_path(std::move(path)) {}
 
 Status FingerprintStore::load()

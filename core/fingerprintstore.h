@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "expected.h"
 
 #include <QDateTime>
@@ -12,6 +14,8 @@
 /// changed by another program (the SSH installer) is re-read before each lookup.
 class FingerprintStore
 {
+    Q_DECLARE_TR_FUNCTIONS(FingerprintStore)
+
 public:
     struct Entry
     {

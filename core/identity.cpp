@@ -19,11 +19,6 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Identity", text);
-}
-
 template<typename T, void (*Free)(T *)>
 using OsslPtr = std::unique_ptr<T, decltype([](T *p) { Free(p); })>;
 
@@ -46,7 +41,7 @@ Expected<Pem> createPem(const QString &commonName)
 {
     OsslPtr<EVP_PKEY, EVP_PKEY_free> key(EVP_EC_gen("P-256"));
     if (!key)
-        return Expected<Pem>::failure(tr("cannot generate a key"));
+        return Expected<Pem>::failure(Identity::tr("cannot generate a key"));
     OsslPtr<X509, X509_free> cert(X509_new());
     X509_set_version(cert.get(), 2);
     OsslPtr<BIGNUM, BN_free> serial(BN_new());
@@ -62,13 +57,13 @@ Expected<Pem> createPem(const QString &commonName)
                                int(cn.size()), -1, 0);
     X509_set_issuer_name(cert.get(), name);
     if (X509_sign(cert.get(), key.get(), EVP_sha256()) <= 0)
-        return Expected<Pem>::failure(tr("cannot sign the certificate"));
+        return Expected<Pem>::failure(Identity::tr("cannot sign the certificate"));
 
     OsslPtr<BIO, BIO_free_all> keyBio(BIO_new(BIO_s_mem()));
     OsslPtr<BIO, BIO_free_all> certBio(BIO_new(BIO_s_mem()));
     if (PEM_write_bio_PrivateKey(keyBio.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1
         || PEM_write_bio_X509(certBio.get(), cert.get()) != 1)
-        return Expected<Pem>::failure(tr("cannot encode the key"));
+        return Expected<Pem>::failure(Identity::tr("cannot encode the key"));
     return Pem{bioBytes(keyBio.get()), bioBytes(certBio.get())};
 }
 

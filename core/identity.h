@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "expected.h"
 
 #include <QSslCertificate>
@@ -11,6 +13,8 @@
 /// is the SHA-256 fingerprint of its certificate (64 lowercase hex digits).
 class Identity
 {
+    Q_DECLARE_TR_FUNCTIONS(Identity)
+
 public:
     /// Loads `<dir>/<baseName>.key` and `.crt`, creating both when neither exists.
     /// Refuses a key file that group or others can read.

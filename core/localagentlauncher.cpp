@@ -17,8 +17,16 @@ const QString kLoopback = QStringLiteral("127.0.0.1");
 LocalAgentLauncher::LocalAgentLauncher(Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
-    , m_starter([](const QString &program, const QStringList &arguments) {
-        return QProcess::startDetached(program, arguments);
+    , m_starter([this](const QString &program, const QStringList &arguments) {
+        // Detached, so a run outlives the app; its output goes to a log beside its keys.
+        QDir().mkpath(m_options.configDir);
+        QProcess process;
+        process.setProgram(program);
+        process.setArguments(arguments);
+        process.setStandardInputFile(QProcess::nullDevice());
+        process.setStandardOutputFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")), QIODevice::Append);
+        process.setStandardErrorFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")), QIODevice::Append);
+        return process.startDetached();
     })
 {
     m_poll.setInterval(100);

@@ -64,11 +64,6 @@ bool hasKind(const QCborValue &value, Kind kind)
     return false;
 }
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Message", text);
-}
-
 } // namespace
 
 Message::Message(Type type, QCborMap body, qint64 id, qint64 replyTo)

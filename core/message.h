@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "expected.h"
 
 #include <QCborMap>
@@ -11,6 +13,8 @@
 /// message can trust the fields it reads.
 class Message
 {
+    Q_DECLARE_TR_FUNCTIONS(Message)
+
 public:
     enum class Type {
         Hello,       ///< first message on a connection, both directions

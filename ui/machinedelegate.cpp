@@ -60,6 +60,7 @@ void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double frac
         painter->setClipping(false);
     }
     painter->setPen(palette.color(QPalette::Mid));
+    painter->setBrush(Qt::NoBrush);
     painter->drawPath(outline);
     painter->setPen(palette.color(QPalette::Text));
     QFont f = painter->font();

@@ -23,6 +23,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, QWidget *parent)
@@ -174,9 +175,12 @@ void MainWindow::promptTrust(const QString &key)
     const Node *node = m_registry.node(key);
     if (!node || node->local || node->trust != Node::Trust::Unknown)
         return;
-    if (!m_trustQueue.contains(key))
-        m_trustQueue.append(key);
-    showNextTrustPrompt();
+    if (m_trustQueue.contains(key))
+        return;
+    m_trustQueue.append(key);
+    // Wait a moment: the agent this app starts is often heard before it is
+    // known to be ours, and is then pinned without asking.
+    QTimer::singleShot(1500, this, &MainWindow::showNextTrustPrompt);
 }
 
 void MainWindow::showNextTrustPrompt()

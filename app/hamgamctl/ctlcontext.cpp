@@ -11,13 +11,6 @@
 #include <QEventLoop>
 #include <QTimer>
 
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("hamgamctl", text);
-}
-} // namespace
-
 void CtlContext::addOptions(QCommandLineParser &parser)
 {
     parser.addOptions({

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include "controllerprofile.h"
 #include "expected.h"
 
@@ -17,6 +19,8 @@ class NodeRegistry;
 /// from the common options.
 class CtlContext
 {
+    Q_DECLARE_TR_FUNCTIONS(CtlContext)
+
 public:
     static void addOptions(QCommandLineParser &parser);
     static Expected<std::unique_ptr<CtlContext>> open(const QCommandLineParser &parser);

@@ -1,5 +1,6 @@
 // hamgamctl: the command-line client. Each subcommand parses its own options.
 #include "nodescommand.h"
+#include "translations.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -8,11 +9,6 @@
 #include <functional>
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("hamgamctl", text);
-}
-
 struct Command
 {
     const char *name;
@@ -25,15 +21,16 @@ const Command kCommands[] = {
     {"trust", QT_TRANSLATE_NOOP("hamgamctl", "pin a machine's certificate fingerprint"), NodesCommand::trust},
     {"add", QT_TRANSLATE_NOOP("hamgamctl", "add a machine by address"), NodesCommand::add},
     {"forget", QT_TRANSLATE_NOOP("hamgamctl", "forget a machine"), NodesCommand::forget},
+    {"watch", QT_TRANSLATE_NOOP("hamgamctl", "stream live device telemetry"), NodesCommand::watch},
 };
 
 void usage(QTextStream &out)
 {
-    out << tr("Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)") << "\n\n"
-        << tr("Commands:") << "\n";
+    out << QCoreApplication::translate("hamgamctl", "Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)") << "\n\n"
+        << QCoreApplication::translate("hamgamctl", "Commands:") << "\n";
     for (const Command &c : kCommands)
-        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << tr(c.summary) << "\n";
-    out << "\n" << tr("Exit codes: 0 success, 1 failure, 2 bad usage, 3 not found, 4 refused.") << Qt::endl;
+        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
+    out << "\n" << QCoreApplication::translate("hamgamctl", "Exit codes: 0 success, 1 failure, 2 bad usage, 3 not found, 4 refused.") << Qt::endl;
 }
 } // namespace
 
@@ -42,6 +39,7 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("hamgamctl"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(Hamgam::kVersion));
+    Translations::installForLocale(&app);
     QStringList args = QCoreApplication::arguments();
     QTextStream out(stdout);
     if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h")
@@ -61,7 +59,7 @@ int main(int argc, char *argv[])
         }
     }
     QTextStream err(stderr);
-    err << tr("hamgamctl: unknown command \"%1\"").arg(args[1]) << "\n\n";
+    err << QCoreApplication::translate("hamgamctl", "hamgamctl: unknown command \"%1\"").arg(args[1]) << "\n\n";
     usage(err);
     return 2;
 }

@@ -8,6 +8,8 @@
 #include "texttable.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,18 +17,13 @@
 #include <QTextStream>
 
 namespace {
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
-{
-    return QCoreApplication::translate("hamgamctl", text, disambiguation, n);
-}
-
 QString statusText(const Node &n)
 {
     switch (n.link) {
-    case Node::Link::Offline: return tr("offline");
-    case Node::Link::Online: return tr("online");
-    case Node::Link::Connecting: return tr("connecting");
-    case Node::Link::Connected: return tr("connected");
+    case Node::Link::Offline: return NodesCommand::tr("offline");
+    case Node::Link::Online: return NodesCommand::tr("online");
+    case Node::Link::Connecting: return NodesCommand::tr("connecting");
+    case Node::Link::Connected: return NodesCommand::tr("connected");
     }
     return {};
 }
@@ -34,10 +31,10 @@ QString statusText(const Node &n)
 QString trustText(const Node &n)
 {
     switch (n.trust) {
-    case Node::Trust::Unknown: return tr("not trusted yet");
-    case Node::Trust::Pinned: return tr("trusted");
-    case Node::Trust::Changed: return tr("CERTIFICATE CHANGED");
-    case Node::Trust::RejectedByAgent: return tr("agent does not trust us");
+    case Node::Trust::Unknown: return NodesCommand::tr("not trusted yet");
+    case Node::Trust::Pinned: return NodesCommand::tr("trusted");
+    case Node::Trust::Changed: return NodesCommand::tr("CERTIFICATE CHANGED");
+    case Node::Trust::RejectedByAgent: return NodesCommand::tr("agent does not trust us");
     }
     return {};
 }
@@ -88,7 +85,7 @@ QString deviceText(const Node &n)
     QStringList parts;
     if (n.telemetry) {
         for (const DeviceSample &d : n.telemetry->devices)
-            parts.append(tr("%1 %2% %3/%4")
+            parts.append(NodesCommand::tr("%1 %2% %3/%4")
                              .arg(d.name, locale.toString(d.utilization, 'f', 0),
                                   locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
                                   locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat)));
@@ -106,7 +103,7 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
     parser.process(arguments);
     auto ctx = CtlContext::open(parser);
     if (!ctx) {
-        QTextStream(stderr) << tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;
+        QTextStream(stderr) << NodesCommand::tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;
         return nullptr;
     }
     return std::move(*ctx);
@@ -255,5 +252,59 @@ int NodesCommand::forget(const QStringList &arguments)
     entries.removeAll(entry);
     (void)ctx->profile().saveManualMachines(entries);
     QTextStream(stdout) << tr("Forgot %1.").arg(name) << Qt::endl;
+    return 0;
+}
+
+int NodesCommand::watch(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines, one line per device and sample."));
+    parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."), tr("[node]"));
+    parser.addOption({QStringLiteral("count"), tr("Stop after this many samples per machine (default: run until interrupted)."),
+                      tr("n"), QStringLiteral("0")});
+    auto ctx = openContext(parser, arguments);
+    if (!ctx)
+        return 2;
+    ctx->settle(qMin(2000, parser.value(QStringLiteral("wait")).toInt()));
+    QString only;
+    if (!parser.positionalArguments().isEmpty()) {
+        const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
+        if (!node) {
+            QTextStream(stderr) << tr("hamgamctl watch: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
+            return 3;
+        }
+        only = node->key;
+    }
+    const int count = parser.value(QStringLiteral("count")).toInt();
+    QHash<QString, int> seen;
+    QTextStream out(stdout);
+    const QLocale locale;
+    QEventLoop loop;
+    QObject::connect(&ctx->registry(), &NodeRegistry::telemetryUpdated, &loop, [&](const QString &key) {
+        if (!only.isEmpty() && key != only)
+            return;
+        const Node *n = ctx->registry().node(key);
+        if (!n || !n->telemetry)
+            return;
+        const QString time = QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+        for (const DeviceSample &d : n->telemetry->devices)
+            out << tr("%1  %2  %3  util %4%  mem %5 / %6")
+                       .arg(time, n->name, d.name, locale.toString(d.utilization, 'f', 1),
+                            locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
+                            locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat))
+                << Qt::endl;
+        if (count > 0 && ++seen[key] >= count) {
+            bool done = true;
+            for (const QString &k : ctx->registry().readyKeys())
+                done = done && (!only.isEmpty() ? seen.value(only) >= count : seen.value(k) >= count);
+            if (done)
+                loop.quit();
+        }
+    });
+    if (ctx->registry().readyKeys().isEmpty()) {
+        QTextStream(stderr) << tr("hamgamctl watch: no trusted machine is connected") << Qt::endl;
+        return 3;
+    }
+    loop.exec();
     return 0;
 }

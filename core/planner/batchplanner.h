@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hamgam {
+
+/// Splits a global batch B over N ranks in proportion to their throughput:
+/// b_i ∝ t_i, integers by largest remainder, Σ b_i = B, b_i ≤ cap_i (the excess
+/// water-filled to the others), at least one sample per rank when B ≥ N.
+///
+/// Exactly: find λ with Σ clamp(λ·t_i, lo_i, hi_i) = B, where lo_i = 1 (0 when
+/// B < N) and hi_i = cap_i (1 when B < N), then round by largest remainder.
+/// When B < N the B fastest ranks get one sample each and the others none.
+/// Ranks with zero throughput get only their minimum unless the capped others
+/// cannot hold B, in which case they share the rest equally.
+/// Ties (equal remainders) go to the faster rank, then to the lower rank index,
+/// so every rank computes the same plan from the same measurements.
+class BatchPlanner
+{
+public:
+    /// A plan or the reason there is none.
+    struct Split
+    {
+        std::vector<std::int64_t> batches;
+        std::string error; ///< empty when batches is valid
+        bool ok() const { return error.empty(); }
+    };
+
+    /// caps: empty, or one per rank; a cap ≤ 0 means "no cap".
+    static Split split(const std::vector<double> &throughput, std::int64_t globalBatch,
+                       const std::vector<std::int64_t> &caps = {});
+    /// The equal split (as DDP uses), still respecting caps.
+    static Split equal(int ranks, std::int64_t globalBatch, const std::vector<std::int64_t> &caps = {});
+    /// A plan scaled to another total (the short last step of an epoch): the
+    /// same proportions, never more than a rank had in the full plan.
+    static Split scaled(const std::vector<std::int64_t> &plan, std::int64_t total);
+    /// Predicted step time max_i b_i·s_i for per-sample seconds s_i.
+    static double predictedStepTime(const std::vector<std::int64_t> &batches,
+                                    const std::vector<double> &secondsPerSample);
+};
+
+} // namespace hamgam

@@ -1,0 +1,588 @@
+#include "runconfig.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <cmath>
+
+namespace {
+
+// Reads typed fields out of one JSON object, keeping defaults for absent fields
+// and recording one error per field of the wrong type.
+class Reader
+{
+public:
+    Reader(QJsonObject object, QString prefix, QList<ConfigError> *errors)
+        : m_object(std::move(object)), m_prefix(std::move(prefix)), m_errors(errors)
+    {
+    }
+
+    QString path(const QString &key) const { return m_prefix.isEmpty() ? key : m_prefix + QLatin1Char('.') + key; }
+    bool has(const char *key) const { return m_object.contains(QLatin1String(key)); }
+
+    void string(const char *key, QString *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isString())
+            return wrong(key, RunConfig::tr("must be text"));
+        *out = v.toString();
+    }
+    template<typename Int>
+    void integer(const char *key, Int *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return;
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || d != std::floor(d) || std::abs(d) > 9.0e15)
+            return wrong(key, RunConfig::tr("must be a whole number"));
+        *out = Int(d);
+    }
+    void optionalInteger(const char *key, std::optional<int> *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull()) {
+            out->reset();
+            return;
+        }
+        int value = 0;
+        integer(key, &value);
+        if (v.isDouble() && v.toDouble() == std::floor(v.toDouble()))
+            *out = value;
+    }
+    void number(const char *key, double *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isDouble())
+            return wrong(key, RunConfig::tr("must be a number"));
+        *out = v.toDouble();
+    }
+    void boolean(const char *key, bool *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isBool())
+            return wrong(key, RunConfig::tr("must be true or false"));
+        *out = v.toBool();
+    }
+    void integers(const char *key, QList<int> *out) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            return;
+        if (!v.isArray())
+            return wrong(key, RunConfig::tr("must be a list of whole numbers"));
+        QList<int> values;
+        for (const QJsonValue item : v.toArray()) {
+            if (!item.isDouble() || item.toDouble() != std::floor(item.toDouble()))
+                return wrong(key, RunConfig::tr("must be a list of whole numbers"));
+            values.append(int(item.toDouble()));
+        }
+        *out = values;
+    }
+    Reader object(const char *key) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isNull() && !v.isObject())
+            wrong(key, RunConfig::tr("must be an object"));
+        return Reader(v.toObject(), path(QLatin1String(key)), m_errors);
+    }
+    QJsonArray array(const char *key) const
+    {
+        const QJsonValue v = m_object.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isNull() && !v.isArray())
+            wrong(key, RunConfig::tr("must be a list"));
+        return v.toArray();
+    }
+
+private:
+    void wrong(const char *key, const QString &what) const { m_errors->append({path(QLatin1String(key)), what}); }
+
+    QJsonObject m_object;
+    QString m_prefix;
+    QList<ConfigError> *m_errors;
+};
+
+QJsonArray toArray(const QList<int> &values)
+{
+    QJsonArray a;
+    for (int v : values)
+        a.append(v);
+    return a;
+}
+
+} // namespace
+
+QStringList RunConfig::strategies()
+{
+    return {QStringLiteral("dp"), QStringLiteral("hdp"), QStringLiteral("lsdp"), QStringLiteral("lshdp"), QStringLiteral("fsdp")};
+}
+
+QStringList RunConfig::modelKinds()
+{
+    return {QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt"), QStringLiteral("torchscript")};
+}
+
+QStringList RunConfig::datasetKinds()
+{
+    return {QStringLiteral("fashion-mnist"), QStringLiteral("text"), QStringLiteral("synthetic")};
+}
+
+QString RunConfig::strategyDescription(const QString &strategy)
+{
+    if (strategy == QLatin1String("dp"))
+        return tr("Data parallel: equal batches on every device; fast devices wait for the slowest.");
+    if (strategy == QLatin1String("hdp"))
+        return tr("Heterogeneous data parallel: each device's batch follows its measured speed, so nobody waits.");
+    if (strategy == QLatin1String("lsdp"))
+        return tr("Locally sharded: parameters and optimizer state split inside each node and into its CPU memory; only "
+                  "gradients cross the network.");
+    if (strategy == QLatin1String("lshdp"))
+        return tr("LSHDP: locally sharded, with batches that follow each device's speed. Best on mixed, slow-networked labs.");
+    if (strategy == QLatin1String("fsdp"))
+        return tr("Fully sharded across all nodes: least memory, but parameters cross the network at every layer.");
+    return {};
+}
+
+RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *errors)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        errors->append({QString(), tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())});
+        return {};
+    }
+    if (!doc.isObject()) {
+        errors->append({QString(), tr("a run config is a JSON object")});
+        return {};
+    }
+    return fromJson(doc.object(), errors);
+}
+
+RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *errors)
+{
+    RunConfig c;
+    const Reader r(json, {}, errors);
+    r.integer("version", &c.version);
+    r.string("name", &c.name);
+    r.string("strategy", &c.strategy);
+
+    const Reader m = r.object("model");
+    m.string("kind", &c.model.kind);
+    m.integers("hidden", &c.model.hidden);
+    m.integer("channels", &c.model.channels);
+    m.integer("blocks", &c.model.blocks);
+    m.integer("groups", &c.model.groups);
+    m.integer("layers", &c.model.layers);
+    m.integer("width", &c.model.width);
+    m.integer("heads", &c.model.heads);
+    m.integer("context", &c.model.context);
+    m.string("path", &c.model.path);
+
+    const Reader d = r.object("dataset");
+    d.string("kind", &c.dataset.kind);
+    if (c.dataset.kind != QLatin1String("fashion-mnist") && !d.has("path"))
+        c.dataset.path.clear();
+    d.string("path", &c.dataset.path);
+    d.integer("samples", &c.dataset.samples);
+    d.integer("classes", &c.dataset.classes);
+    d.integers("shape", &c.dataset.shape);
+
+    r.integer("global_batch", &c.globalBatch);
+    r.integer("steps", &c.steps);
+    r.integer("epochs", &c.epochs);
+    if (json.contains(QLatin1String("epochs")) && !json.contains(QLatin1String("steps")) && c.epochs > 0)
+        c.steps = 0;
+
+    const Reader o = r.object("optimizer");
+    o.string("kind", &c.optimizer.kind);
+    o.number("lr", &c.optimizer.lr);
+    o.number("momentum", &c.optimizer.momentum);
+    o.number("weight_decay", &c.optimizer.weightDecay);
+    o.number("eps", &c.optimizer.eps);
+    const QJsonArray betas = o.array("betas");
+    if (!betas.isEmpty()) {
+        if (betas.size() != 2 || !betas[0].isDouble() || !betas[1].isDouble())
+            errors->append({QStringLiteral("optimizer.betas"), tr("must be two numbers")});
+        else {
+            c.optimizer.beta1 = betas[0].toDouble();
+            c.optimizer.beta2 = betas[1].toDouble();
+        }
+    }
+
+    const Reader s = r.object("schedule");
+    s.string("kind", &c.schedule.kind);
+    s.integer("warmup_steps", &c.schedule.warmupSteps);
+    s.number("min_lr_ratio", &c.schedule.minLrRatio);
+
+    r.number("grad_clip", &c.gradClip);
+    r.integer("seed", &c.seed);
+    r.integer("threads", &c.threads);
+
+    const Reader p = r.object("planner");
+    p.integer("profile_steps", &c.planner.profileSteps);
+    p.integer("replan_interval", &c.planner.replanInterval);
+    p.number("margin", &c.planner.margin);
+    p.number("ewma", &c.planner.ewma);
+
+    const Reader cm = r.object("comm");
+    cm.number("bucket_mb", &c.comm.bucketMb);
+    cm.boolean("fp16", &c.comm.fp16);
+    cm.integer("timeout_s", &c.comm.timeoutS);
+
+    const Reader e = r.object("eval");
+    e.integer("interval", &c.eval.interval);
+    e.integer("samples", &c.eval.samples);
+
+    const Reader ck = r.object("checkpoint");
+    ck.string("dir", &c.checkpoint.dir);
+    ck.integer("interval", &c.checkpoint.interval);
+    ck.integer("keep", &c.checkpoint.keep);
+
+    r.object("lsdp").boolean("stream_params", &c.streamParams);
+    r.integer("memory_budget_mb", &c.memoryBudgetMb);
+    r.boolean("elastic", &c.elastic);
+
+    const QJsonArray schedule = r.array("slowdown_schedule");
+    for (qsizetype i = 0; i < schedule.size(); ++i) {
+        const Reader item(schedule[i].toObject(), QStringLiteral("slowdown_schedule[%1]").arg(i), errors);
+        SlowdownChange change;
+        item.integer("rank", &change.rank);
+        item.integer("from_step", &change.fromStep);
+        item.number("factor", &change.factor);
+        c.slowdownSchedule.append(change);
+    }
+
+    const QJsonArray nodes = r.array("nodes");
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const QString prefix = QStringLiteral("nodes[%1]").arg(i);
+        if (!nodes[i].isObject()) {
+            errors->append({prefix, tr("must be an object")});
+            continue;
+        }
+        const Reader n(nodes[i].toObject(), prefix, errors);
+        Node node;
+        n.string("agent", &node.agent);
+        n.string("name", &node.name);
+        n.integers("devices", &node.devices);
+        n.optionalInteger("batch", &node.batch);
+        n.optionalInteger("max_batch", &node.maxBatch);
+        n.number("slowdown", &node.slowdown);
+        c.nodes.append(node);
+    }
+    return c;
+}
+
+QJsonObject RunConfig::toJson() const
+{
+    QJsonObject modelJson{{QStringLiteral("kind"), model.kind}};
+    if (model.kind == QLatin1String("mlp"))
+        modelJson[QStringLiteral("hidden")] = toArray(model.hidden);
+    else if (model.kind == QLatin1String("cnn")) {
+        modelJson[QStringLiteral("channels")] = model.channels;
+        modelJson[QStringLiteral("blocks")] = model.blocks;
+        modelJson[QStringLiteral("groups")] = model.groups;
+    } else if (model.kind == QLatin1String("gpt")) {
+        modelJson[QStringLiteral("layers")] = model.layers;
+        modelJson[QStringLiteral("width")] = model.width;
+        modelJson[QStringLiteral("heads")] = model.heads;
+        modelJson[QStringLiteral("context")] = model.context;
+    } else {
+        modelJson[QStringLiteral("path")] = model.path;
+    }
+    QJsonObject datasetJson{{QStringLiteral("kind"), dataset.kind}};
+    if (dataset.kind == QLatin1String("synthetic")) {
+        datasetJson[QStringLiteral("samples")] = double(dataset.samples);
+        datasetJson[QStringLiteral("classes")] = dataset.classes;
+        datasetJson[QStringLiteral("shape")] = toArray(dataset.shape);
+    } else {
+        datasetJson[QStringLiteral("path")] = dataset.path;
+    }
+    QJsonArray scheduleJson;
+    for (const SlowdownChange &s : slowdownSchedule)
+        scheduleJson.append(QJsonObject{{QStringLiteral("rank"), s.rank},
+                                    {QStringLiteral("from_step"), double(s.fromStep)},
+                                    {QStringLiteral("factor"), s.factor}});
+    QJsonArray nodeArray;
+    for (const Node &n : nodes) {
+        QJsonObject o{{QStringLiteral("agent"), n.agent},
+                      {QStringLiteral("name"), n.name},
+                      {QStringLiteral("devices"), toArray(n.devices)},
+                      {QStringLiteral("slowdown"), n.slowdown}};
+        o[QStringLiteral("batch")] = n.batch ? QJsonValue(*n.batch) : QJsonValue();
+        o[QStringLiteral("max_batch")] = n.maxBatch ? QJsonValue(*n.maxBatch) : QJsonValue();
+        nodeArray.append(o);
+    }
+    return QJsonObject{
+        {QStringLiteral("version"), version},
+        {QStringLiteral("name"), name},
+        {QStringLiteral("strategy"), strategy},
+        {QStringLiteral("model"), modelJson},
+        {QStringLiteral("dataset"), datasetJson},
+        {QStringLiteral("global_batch"), globalBatch},
+        {QStringLiteral("steps"), double(steps)},
+        {QStringLiteral("epochs"), epochs},
+        {QStringLiteral("optimizer"),
+         QJsonObject{{QStringLiteral("kind"), optimizer.kind},
+                     {QStringLiteral("lr"), optimizer.lr},
+                     {QStringLiteral("momentum"), optimizer.momentum},
+                     {QStringLiteral("weight_decay"), optimizer.weightDecay},
+                     {QStringLiteral("betas"), QJsonArray{optimizer.beta1, optimizer.beta2}},
+                     {QStringLiteral("eps"), optimizer.eps}}},
+        {QStringLiteral("schedule"),
+         QJsonObject{{QStringLiteral("kind"), schedule.kind},
+                     {QStringLiteral("warmup_steps"), schedule.warmupSteps},
+                     {QStringLiteral("min_lr_ratio"), schedule.minLrRatio}}},
+        {QStringLiteral("grad_clip"), gradClip},
+        {QStringLiteral("seed"), double(seed)},
+        {QStringLiteral("threads"), threads},
+        {QStringLiteral("planner"),
+         QJsonObject{{QStringLiteral("profile_steps"), planner.profileSteps},
+                     {QStringLiteral("replan_interval"), planner.replanInterval},
+                     {QStringLiteral("margin"), planner.margin},
+                     {QStringLiteral("ewma"), planner.ewma}}},
+        {QStringLiteral("comm"),
+         QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
+                     {QStringLiteral("fp16"), comm.fp16},
+                     {QStringLiteral("timeout_s"), comm.timeoutS}}},
+        {QStringLiteral("eval"), QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
+        {QStringLiteral("checkpoint"),
+         QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
+                     {QStringLiteral("interval"), checkpoint.interval},
+                     {QStringLiteral("keep"), checkpoint.keep}}},
+        {QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), streamParams}}},
+        {QStringLiteral("memory_budget_mb"), memoryBudgetMb},
+        {QStringLiteral("elastic"), elastic},
+        {QStringLiteral("slowdown_schedule"), scheduleJson},
+        {QStringLiteral("nodes"), nodeArray},
+    };
+}
+
+int RunConfig::deviceCount() const
+{
+    int count = 0;
+    for (const Node &n : nodes)
+        count += int(n.devices.size());
+    return count;
+}
+
+QList<ConfigError> RunConfig::validate() const
+{
+    QList<ConfigError> e;
+    auto add = [&e](const QString &field, const QString &message) { e.append({field, message}); };
+    if (version != kVersion)
+        add(QStringLiteral("version"), tr("version %1 is not supported; this Hamgam reads version %2").arg(version).arg(kVersion));
+    if (name.trimmed().isEmpty())
+        add(QStringLiteral("name"), tr("give the run a name"));
+    else if (name.size() > 120)
+        add(QStringLiteral("name"), tr("a name has at most 120 characters"));
+    if (!strategies().contains(strategy))
+        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2").arg(strategy, strategies().join(QStringLiteral(", "))));
+
+    if (!modelKinds().contains(model.kind)) {
+        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2").arg(model.kind, modelKinds().join(QStringLiteral(", "))));
+    } else if (model.kind == QLatin1String("mlp")) {
+        if (model.hidden.isEmpty() || model.hidden.size() > 16)
+            add(QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
+        for (int h : model.hidden) {
+            if (h < 1 || h > 65536) {
+                add(QStringLiteral("model.hidden"), tr("each hidden layer has 1 to 65536 units"));
+                break;
+            }
+        }
+    } else if (model.kind == QLatin1String("cnn")) {
+        if (model.channels < 1 || model.channels > 1024)
+            add(QStringLiteral("model.channels"), tr("channels must be between 1 and 1024"));
+        if (model.blocks < 1 || model.blocks > 64)
+            add(QStringLiteral("model.blocks"), tr("blocks must be between 1 and 64"));
+        if (model.groups < 1 || model.channels % qMax(1, model.groups) != 0)
+            add(QStringLiteral("model.groups"), tr("GroupNorm groups must divide the channel count"));
+    } else if (model.kind == QLatin1String("gpt")) {
+        if (model.layers < 1 || model.layers > 256)
+            add(QStringLiteral("model.layers"), tr("layers must be between 1 and 256"));
+        if (model.width < 8 || model.width > 65536)
+            add(QStringLiteral("model.width"), tr("width must be between 8 and 65536"));
+        if (model.heads < 1 || model.width % qMax(1, model.heads) != 0)
+            add(QStringLiteral("model.heads"), tr("the number of heads must divide the width"));
+        if (model.context < 2 || model.context > 65536)
+            add(QStringLiteral("model.context"), tr("context must be between 2 and 65536"));
+    } else if (model.path.isEmpty()) {
+        add(QStringLiteral("model.path"), tr("give the path of the TorchScript module"));
+    }
+
+    if (!datasetKinds().contains(dataset.kind)) {
+        add(QStringLiteral("dataset.kind"),
+            tr("unknown dataset \"%1\"; choose one of %2").arg(dataset.kind, datasetKinds().join(QStringLiteral(", "))));
+    } else if (dataset.kind == QLatin1String("synthetic")) {
+        if (dataset.samples < 1 || dataset.samples > 100000000)
+            add(QStringLiteral("dataset.samples"), tr("samples must be between 1 and 100,000,000"));
+        if (dataset.classes < 2 || dataset.classes > 100000)
+            add(QStringLiteral("dataset.classes"), tr("classes must be between 2 and 100,000"));
+        if (dataset.shape.isEmpty() || std::any_of(dataset.shape.cbegin(), dataset.shape.cend(), [](int d) { return d < 1; }))
+            add(QStringLiteral("dataset.shape"), tr("the sample shape needs positive sizes"));
+    } else if (dataset.path.trimmed().isEmpty()) {
+        add(QStringLiteral("dataset.path"), tr("the dataset path is missing"));
+    }
+    if (model.kind == QLatin1String("gpt") && dataset.kind == QLatin1String("fashion-mnist"))
+        add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
+    if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") && dataset.kind == QLatin1String("text"))
+        add(QStringLiteral("model.kind"), tr("text datasets need the gpt model"));
+
+    const int devices = deviceCount();
+    if (globalBatch < 1 || globalBatch > 10000000)
+        add(QStringLiteral("global_batch"), tr("the global batch must be between 1 and 10,000,000"));
+    else if (devices > 0 && globalBatch < devices)
+        add(QStringLiteral("global_batch"),
+            tr("the global batch (%1) is smaller than the number of devices (%2): every device needs at least one sample")
+                .arg(globalBatch)
+                .arg(devices));
+    if (steps < 0 || epochs < 0)
+        add(QStringLiteral("steps"), tr("steps and epochs cannot be negative"));
+    else if ((steps > 0) == (epochs > 0))
+        add(QStringLiteral("steps"), tr("give either a number of steps or a number of epochs"));
+    else if (steps > 100000000 || epochs > 100000)
+        add(QStringLiteral("steps"), tr("too many steps"));
+
+    if (optimizer.kind != QLatin1String("sgd") && optimizer.kind != QLatin1String("adamw"))
+        add(QStringLiteral("optimizer.kind"), tr("unknown optimizer \"%1\"; choose sgd or adamw").arg(optimizer.kind));
+    if (!(optimizer.lr > 0 && optimizer.lr <= 10))
+        add(QStringLiteral("optimizer.lr"), tr("the learning rate must be above 0 and at most 10"));
+    if (!(optimizer.momentum >= 0 && optimizer.momentum < 1))
+        add(QStringLiteral("optimizer.momentum"), tr("momentum must be at least 0 and below 1"));
+    if (!(optimizer.weightDecay >= 0 && optimizer.weightDecay <= 1))
+        add(QStringLiteral("optimizer.weight_decay"), tr("weight decay must be between 0 and 1"));
+    if (!(optimizer.beta1 >= 0 && optimizer.beta1 < 1 && optimizer.beta2 >= 0 && optimizer.beta2 < 1))
+        add(QStringLiteral("optimizer.betas"), tr("betas must be at least 0 and below 1"));
+    if (!(optimizer.eps > 0 && optimizer.eps < 1))
+        add(QStringLiteral("optimizer.eps"), tr("eps must be above 0 and below 1"));
+    if (schedule.kind != QLatin1String("cosine") && schedule.kind != QLatin1String("constant"))
+        add(QStringLiteral("schedule.kind"), tr("unknown schedule \"%1\"; choose cosine or constant").arg(schedule.kind));
+    if (schedule.warmupSteps < 0)
+        add(QStringLiteral("schedule.warmup_steps"), tr("warm-up steps cannot be negative"));
+    if (!(schedule.minLrRatio >= 0 && schedule.minLrRatio <= 1))
+        add(QStringLiteral("schedule.min_lr_ratio"), tr("the final learning-rate ratio must be between 0 and 1"));
+    if (!(gradClip >= 0))
+        add(QStringLiteral("grad_clip"), tr("gradient clipping cannot be negative (0 turns it off)"));
+    if (threads < 0 || threads > 1024)
+        add(QStringLiteral("threads"), tr("threads must be between 0 (automatic) and 1024"));
+
+    if (planner.profileSteps < 1 || planner.profileSteps > 1000)
+        add(QStringLiteral("planner.profile_steps"), tr("profiling steps must be between 1 and 1000"));
+    if (planner.replanInterval < 1)
+        add(QStringLiteral("planner.replan_interval"), tr("the re-plan interval must be at least 1 step"));
+    if (!(planner.margin >= 0 && planner.margin < 1))
+        add(QStringLiteral("planner.margin"), tr("the re-plan margin must be at least 0 and below 1"));
+    if (!(planner.ewma > 0 && planner.ewma <= 1))
+        add(QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
+    if (!(comm.bucketMb >= 0.001 && comm.bucketMb <= 4096))
+        add(QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
+    if (comm.timeoutS < 5 || comm.timeoutS > 86400)
+        add(QStringLiteral("comm.timeout_s"), tr("the communication timeout must be between 5 s and one day"));
+    if (eval.interval < 0)
+        add(QStringLiteral("eval.interval"), tr("the evaluation interval cannot be negative (0 turns it off)"));
+    if (eval.samples < 1)
+        add(QStringLiteral("eval.samples"), tr("evaluate on at least one sample"));
+    if (checkpoint.interval < 0)
+        add(QStringLiteral("checkpoint.interval"), tr("the checkpoint interval cannot be negative (0: only at the end)"));
+    if (checkpoint.keep < 1)
+        add(QStringLiteral("checkpoint.keep"), tr("keep at least one checkpoint"));
+    if ((checkpoint.interval > 0 || elastic) && checkpoint.dir.trimmed().isEmpty())
+        add(QStringLiteral("checkpoint.dir"), tr("give a checkpoint directory"));
+    if (memoryBudgetMb < 0)
+        add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
+
+    if (nodes.isEmpty())
+        add(QStringLiteral("nodes"), tr("add at least one machine to the training group"));
+    QSet<QString> agents;
+    bool anyBatch = false;
+    bool allBatch = true;
+    qint64 batchSum = 0;
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const Node &n = nodes[i];
+        const QString prefix = QStringLiteral("nodes[%1]").arg(i);
+        if (n.agent.trimmed().isEmpty())
+            add(prefix + QStringLiteral(".agent"), tr("which machine? the agent id is missing"));
+        else if (agents.contains(n.agent))
+            add(prefix + QStringLiteral(".agent"), tr("%1 is listed twice").arg(n.name.isEmpty() ? n.agent : n.name));
+        agents.insert(n.agent);
+        if (n.devices.isEmpty())
+            add(prefix + QStringLiteral(".devices"), tr("choose at least one device"));
+        QSet<int> seen;
+        for (int d : n.devices) {
+            if (d < 0 || d > 1023 || seen.contains(d)) {
+                add(prefix + QStringLiteral(".devices"), tr("device indices must be distinct and between 0 and 1023"));
+                break;
+            }
+            seen.insert(d);
+        }
+        anyBatch = anyBatch || n.batch.has_value();
+        allBatch = allBatch && n.batch.has_value();
+        if (n.batch) {
+            batchSum += *n.batch;
+            if (*n.batch < n.devices.size())
+                add(prefix + QStringLiteral(".batch"), tr("a node's batch must give each of its devices at least one sample"));
+        }
+        if (n.maxBatch && *n.maxBatch < 1)
+            add(prefix + QStringLiteral(".max_batch"), tr("the memory cap must be at least one sample"));
+        if (!(n.slowdown >= 1 && n.slowdown <= 100))
+            add(prefix + QStringLiteral(".slowdown"), tr("the emulated slowdown must be between 1 and 100"));
+    }
+    if (anyBatch && !allBatch)
+        add(QStringLiteral("nodes"), tr("a manual batch split needs a batch for every node"));
+    else if (anyBatch && batchSum != globalBatch)
+        add(QStringLiteral("nodes"),
+            tr("the manual batches add up to %1, not to the global batch %2").arg(batchSum).arg(globalBatch));
+    for (qsizetype i = 0; i < slowdownSchedule.size(); ++i) {
+        const SlowdownChange &s = slowdownSchedule[i];
+        if (s.rank < 0 || s.rank >= qMax(1, devices) || s.fromStep < 0 || !(s.factor >= 1 && s.factor <= 100))
+            add(QStringLiteral("slowdown_schedule[%1]").arg(i), tr("needs a valid rank, a step of 0 or more and a factor from 1 to 100"));
+    }
+    return e;
+}
+
+QList<std::pair<QString, QJsonValue>> RunConfig::flatten(const QJsonObject &json)
+{
+    QList<std::pair<QString, QJsonValue>> out;
+    std::function<void(const QString &, const QJsonValue &)> walk = [&](const QString &path, const QJsonValue &v) {
+        if (v.isObject()) {
+            const QJsonObject o = v.toObject();
+            for (auto it = o.begin(); it != o.end(); ++it)
+                walk(path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(), it.value());
+        } else if (v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isObject()) {
+            const QJsonArray a = v.toArray();
+            for (qsizetype i = 0; i < a.size(); ++i)
+                walk(QStringLiteral("%1[%2]").arg(path).arg(i), a[i]);
+        } else {
+            out.append({path, v});
+        }
+    };
+    walk(QString(), json);
+    return out;
+}
+
+QStringList RunConfig::differingFields(const QJsonObject &a, const QJsonObject &b)
+{
+    const auto fa = flatten(a);
+    const auto fb = flatten(b);
+    QHash<QString, QJsonValue> mb;
+    for (const auto &[k, v] : fb)
+        mb.insert(k, v);
+    QStringList out;
+    QSet<QString> seen;
+    for (const auto &[k, v] : fa) {
+        seen.insert(k);
+        if (mb.value(k) != v)
+            out.append(k);
+    }
+    for (const auto &[k, v] : fb) {
+        if (!seen.contains(k))
+            out.append(k);
+    }
+    return out;
+}

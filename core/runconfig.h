@@ -1,0 +1,148 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+/// One problem with one field of a run config, for the user.
+struct ConfigError
+{
+    QString field;   ///< JSON path, e.g. "nodes[1].batch"
+    QString message; ///< translated
+};
+
+/// A run's configuration: the versioned JSON document users save, load, send to
+/// agents and keep in the history (docs/run-config.md lists every field with
+/// its default and limits). Parsing keeps the defaults for fields that are
+/// absent and reports a message for each field of the wrong type; validate()
+/// reports every semantic problem, one message per bad field, so a form can
+/// show them next to their fields and nothing starts while any remains.
+struct RunConfig
+{
+    Q_DECLARE_TR_FUNCTIONS(RunConfig)
+
+public:
+    static constexpr int kVersion = 1;
+
+    struct Model
+    {
+        QString kind = QStringLiteral("mlp"); ///< mlp, cnn, gpt, torchscript
+        QList<int> hidden = {256, 256};       ///< mlp
+        int channels = 32;                    ///< cnn
+        int blocks = 2;                       ///< cnn
+        int groups = 8;                       ///< cnn GroupNorm groups
+        int layers = 2;                       ///< gpt
+        int width = 128;                      ///< gpt
+        int heads = 4;                        ///< gpt
+        int context = 64;                     ///< gpt
+        QString path;                         ///< torchscript
+    };
+    struct Dataset
+    {
+        QString kind = QStringLiteral("fashion-mnist"); ///< fashion-mnist, text, synthetic
+        QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
+        qint64 samples = 60000;  ///< synthetic
+        int classes = 10;        ///< synthetic
+        QList<int> shape = {1, 28, 28}; ///< synthetic
+    };
+    struct Optimizer
+    {
+        QString kind = QStringLiteral("sgd"); ///< sgd, adamw
+        double lr = 0.05;
+        double momentum = 0.9;
+        double weightDecay = 0.0;
+        double beta1 = 0.9;
+        double beta2 = 0.999;
+        double eps = 1e-8;
+    };
+    struct Schedule
+    {
+        QString kind = QStringLiteral("cosine"); ///< cosine, constant
+        int warmupSteps = 20;
+        double minLrRatio = 0.1;
+    };
+    struct Planner
+    {
+        int profileSteps = 3;
+        int replanInterval = 20;
+        double margin = 0.05;
+        double ewma = 0.3;
+    };
+    struct Comm
+    {
+        double bucketMb = 25;
+        bool fp16 = false;
+        int timeoutS = 60;
+    };
+    struct Eval
+    {
+        int interval = 0;
+        int samples = 2000;
+    };
+    struct Checkpoint
+    {
+        QString dir;
+        int interval = 0;
+        int keep = 2;
+    };
+    struct SlowdownChange
+    {
+        int rank = 0;
+        qint64 fromStep = 0;
+        double factor = 1.0;
+    };
+    struct Node
+    {
+        QString agent;                ///< node id of the agent
+        QString name;
+        QList<int> devices = {0};
+        std::optional<int> batch;     ///< manual share of the global batch
+        std::optional<int> maxBatch;  ///< memory cap per device, in samples
+        double slowdown = 1.0;        ///< demo emulation, >= 1
+    };
+
+    int version = kVersion;
+    QString name = QStringLiteral("run");
+    QString strategy = QStringLiteral("lshdp");
+    Model model;
+    Dataset dataset;
+    int globalBatch = 256;
+    qint64 steps = 500;
+    int epochs = 0;
+    Optimizer optimizer;
+    Schedule schedule;
+    double gradClip = 0.0;
+    qint64 seed = 42;
+    int threads = 0;
+    Planner planner;
+    Comm comm;
+    Eval eval;
+    Checkpoint checkpoint;
+    bool streamParams = false;
+    int memoryBudgetMb = 0;
+    bool elastic = false;
+    QList<SlowdownChange> slowdownSchedule;
+    QList<Node> nodes;
+
+    static RunConfig fromJson(const QJsonObject &json, QList<ConfigError> *errors);
+    static RunConfig fromJsonText(const QByteArray &text, QList<ConfigError> *errors);
+    QJsonObject toJson() const;
+
+    /// Every semantic problem; empty when the config can be started.
+    QList<ConfigError> validate() const;
+    int deviceCount() const;
+
+    static QStringList strategies();
+    static QStringList modelKinds();
+    static QStringList datasetKinds();
+    /// One line explaining a strategy, for forms and `hamgamctl --help`.
+    static QString strategyDescription(const QString &strategy);
+    /// The config fields (dotted paths) whose values differ between two configs.
+    static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);
+    /// Every leaf of a JSON object as "a.b[2].c" -> value.
+    static QList<std::pair<QString, QJsonValue>> flatten(const QJsonObject &json);
+};

@@ -1,0 +1,73 @@
+#include "translations.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+// The layout direction of each catalogue, for QGuiApplication (Qt's own
+// catalogue says it too; ours makes it hold when qtbase_<lang>.qm is missing).
+static const char *const kLayoutDirection = QT_TRANSLATE_NOOP("QGuiApplication", "QT_LAYOUT_DIRECTION");
+
+Translations::Translations(QObject *parent) : QObject(parent) {}
+
+Translations::~Translations()
+{
+    if (m_app)
+        QCoreApplication::removeTranslator(m_app);
+    if (m_qt)
+        QCoreApplication::removeTranslator(m_qt);
+}
+
+QStringList Translations::available()
+{
+    QStringList out;
+    const auto files = QDir(QStringLiteral(":/i18n")).entryList({QStringLiteral("hamgam_*.qm")});
+    for (const QString &f : files)
+        out.append(f.mid(7, f.size() - 10));
+    return out;
+}
+
+bool Translations::setLanguage(const QString &language)
+{
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    if (m_app) {
+        QCoreApplication::removeTranslator(m_app);
+        delete m_app;
+        m_app = nullptr;
+    }
+    if (m_qt) {
+        QCoreApplication::removeTranslator(m_qt);
+        delete m_qt;
+        m_qt = nullptr;
+    }
+    auto *app = new QTranslator(this);
+    if (!app->load(locale, QStringLiteral("hamgam"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete app;
+        m_language = QStringLiteral("en");
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        return false;
+    }
+    auto *qt = new QTranslator(this);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    else {
+        delete qt;
+        qt = nullptr;
+    }
+    QCoreApplication::installTranslator(app);
+    m_app = app;
+    m_qt = qt;
+    m_language = QLocale(app->language()).name().section(QLatin1Char('_'), 0, 0);
+    // Numbers, dates and sizes follow the language the user reads.
+    QLocale::setDefault(QLocale(app->language()));
+    Q_UNUSED(kLayoutDirection);
+    return true;
+}
+
+void Translations::installForLocale(QObject *owner)
+{
+    auto *t = new Translations(owner);
+    t->setLanguage({});
+}

@@ -1,0 +1,138 @@
+#include "desktopapp.h"
+
+#include "broadcasttargets.h"
+#include "discoverylistener.h"
+#include "hostport.h"
+#include "localagentlauncher.h"
+#include "mainwindow.h"
+#include "noderegistry.h"
+#include "protocol.h"
+#include "translations.h"
+#include "version.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTextStream>
+
+DesktopApp::DesktopApp(QObject *parent) : QObject(parent) {}
+
+DesktopApp::~DesktopApp()
+{
+    // The window first: it reads the registry while it closes.
+    m_window.reset();
+}
+
+int DesktopApp::start(const QStringList &arguments)
+{
+    QTextStream err(stderr);
+    QTextStream out(stdout);
+    QSettings settings;
+    m_translations = std::make_unique<Translations>();
+    m_translations->setLanguage(settings.value(QStringLiteral("ui/language")).toString());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Hamgam: train deep networks on the lab's machines."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("config-dir"), tr("Controller configuration directory."), tr("dir")},
+        {QStringLiteral("data-dir"), tr("Controller data directory."), tr("dir")},
+        {QStringLiteral("discovery-port"), tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort), tr("port"),
+         QString::number(Protocol::kDefaultDiscoveryPort)},
+        {QStringLiteral("discovery-targets"), tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
+        {QStringLiteral("agent-port"), tr("Control port of the local agent (default %1).").arg(Protocol::kDefaultControlPort),
+         tr("port"), QString::number(Protocol::kDefaultControlPort)},
+        {QStringLiteral("no-local-agent"), tr("Do not start an agent on this computer.")},
+        {QStringLiteral("local-agent-idle-exit"),
+         tr("Seconds the local agent keeps running without a controller (default 300)."), tr("seconds"),
+         QStringLiteral("300")},
+        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
+        {QStringLiteral("language"), tr("Interface language for this session: en or fa."), tr("code")},
+    });
+    if (!parser.parse(arguments)) {
+        err << parser.errorText() << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(help)) {
+        out << parser.helpText();
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        out << "hamgam " << Hamgam::kVersion << Qt::endl;
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("language")))
+        m_translations->setLanguage(parser.value(QStringLiteral("language")));
+
+    bool ok = false;
+    const uint discoveryPort = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
+    if (!ok || discoveryPort == 0 || discoveryPort > 65535) {
+        err << tr("--discovery-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("discovery-port"))) << Qt::endl;
+        return 2;
+    }
+    const uint agentPort = parser.value(QStringLiteral("agent-port")).toUInt(&ok);
+    if (!ok || agentPort == 0 || agentPort > 65535) {
+        err << tr("--agent-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("agent-port"))) << Qt::endl;
+        return 2;
+    }
+    const auto targets = BroadcastTargets::parse(parser.value(QStringLiteral("discovery-targets")), &ok);
+    if (!ok) {
+        err << tr("--discovery-targets: not a list of IP addresses") << Qt::endl;
+        return 2;
+    }
+
+    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
+    if (!profile) {
+        err << profile.error() << Qt::endl;
+        QMessageBox::critical(nullptr, tr("Hamgam"), profile.error());
+        return 1;
+    }
+    m_profile = *profile;
+
+    m_registry = std::make_unique<NodeRegistry>(m_profile->identity(), m_profile->pins());
+    m_listener = std::make_unique<DiscoveryListener>(quint16(discoveryPort), targets);
+    if (!m_listener->start())
+        err << tr("Discovery is off: cannot listen on UDP port %1: %2").arg(discoveryPort).arg(m_listener->errorString())
+            << Qt::endl;
+    const QStringList manual = m_profile->manualMachines() + parser.values(QStringLiteral("connect"));
+    for (const QString &entry : manual) {
+        if (auto hp = HostPort::parse(entry, Protocol::kDefaultControlPort))
+            m_registry->addManual(hp->host, hp->port);
+    }
+    m_registry->start(m_listener.get());
+
+    m_window = std::make_unique<MainWindow>(*m_profile, *m_registry);
+    m_window->show();
+
+    if (!parser.isSet(QStringLiteral("no-local-agent"))) {
+        LocalAgentLauncher::Options options;
+        options.agentProgram = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-agent"));
+        options.configDir = m_profile->localAgentDir();
+        options.port = quint16(agentPort);
+        options.discoveryPort = quint16(discoveryPort);
+        options.idleExitSeconds = parser.value(QStringLiteral("local-agent-idle-exit")).toInt();
+        options.controllerFingerprint = m_profile->identity().fingerprint();
+        m_launcher = std::make_unique<LocalAgentLauncher>(options);
+        connect(m_launcher.get(), &LocalAgentLauncher::ready, this,
+                [this](const QString &host, quint16 port, const QString &nodeId, const QString &fingerprint) {
+                    if (nodeId.isEmpty()) {
+                        m_registry->addManual(host, port);
+                        return;
+                    }
+                    m_localKey = nodeId;
+                    m_registry->addLocal(host, port, nodeId, fingerprint);
+                });
+        connect(m_launcher.get(), &LocalAgentLauncher::failed, this,
+                [this](const QString &message) { QMessageBox::warning(m_window.get(), tr("Local agent"), message); });
+        connect(m_registry.get(), &NodeRegistry::clientReady, this, [this](const QString &key) {
+            // A line for scripts and the smoke test; the window shows the same.
+            if (key == m_localKey)
+                QTextStream(stderr) << "hamgam: local agent ready (" << key << ")" << Qt::endl;
+        });
+        m_launcher->ensureRunning();
+    }
+    return -1;
+}

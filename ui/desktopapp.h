@@ -1,0 +1,43 @@
+#pragma once
+
+#include "controllerprofile.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class DiscoveryListener;
+class LocalAgentLauncher;
+class MainWindow;
+class NodeRegistry;
+class Translations;
+
+/// The composition root of the desktop app: parses the command line, opens the
+/// controller profile, starts discovery and the local agent (the embedded
+/// default), applies the saved language and shows the main window. main()
+/// only creates the QApplication and this.
+class DesktopApp final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DesktopApp)
+
+public:
+    explicit DesktopApp(QObject *parent = nullptr);
+    ~DesktopApp() override;
+
+    /// Returns an exit code to leave with at once, or -1 to enter the event loop.
+    int start(const QStringList &arguments);
+
+    MainWindow *window() const { return m_window.get(); }
+    NodeRegistry *registry() const { return m_registry.get(); }
+
+private:
+    std::unique_ptr<Translations> m_translations;
+    std::optional<ControllerProfile> m_profile;
+    std::unique_ptr<NodeRegistry> m_registry;
+    std::unique_ptr<DiscoveryListener> m_listener;
+    std::unique_ptr<LocalAgentLauncher> m_launcher;
+    std::unique_ptr<MainWindow> m_window;
+    QString m_localKey;
+};
