@@ -5,11 +5,16 @@
 #include "beaconsender.h"
 #include "deviceprobe.h"
 #include "logging.h"
+#include "preflight.h"
+#include "runconfig.h"
+#include "runsupervisor.h"
 #include "telemetrysampler.h"
 #include "tlsconfiguration.h"
 #include "version.h"
 
 #include <QCborArray>
+#include <QCborValue>
+#include <QJsonArray>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -71,6 +76,15 @@ Status AgentDaemon::start()
     m_trust = std::make_unique<FingerprintStore>(trustListPath(m_options.configDir));
     if (auto s = m_trust->load(); !s)
         return s;
+
+    const QString worker = m_options.workerPath.isEmpty()
+                               ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-worker"))
+                               : m_options.workerPath;
+    m_runs = new RunSupervisor(QDir(m_options.configDir).filePath(QStringLiteral("runs")), worker, m_nodeId,
+                               m_options.maxActiveRuns, this);
+    m_runs->restore();
+    connect(m_runs, &RunSupervisor::event, this, &AgentDaemon::onRunEvent);
+    connect(m_runs, &RunSupervisor::stateChanged, this, &AgentDaemon::onRunState);
 
     m_sampler = new TelemetrySampler(std::move(m_probeHolder), m_options.telemetryHz, this);
     connect(m_sampler, &TelemetrySampler::sampled, this, &AgentDaemon::onSampled);
@@ -152,10 +166,125 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->reply(request.id(), body);
         return;
     }
+    case Message::Type::Preflight: {
+        QList<ConfigError> errors;
+        Preflight::Input in;
+        const QJsonObject body = QCborValue(request.body()).toJsonValue().toObject();
+        in.config = RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
+        in.nodeIndex = body.value(QStringLiteral("node_index")).toInt(-1);
+        in.master = body.value(QStringLiteral("master")).toBool();
+        in.workerProgram = m_runs->workerProgram();
+        in.agentVersion = QString::fromLatin1(Hamgam::kVersion);
+        in.telemetry = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        Preflight::Result result;
+        if (!errors.isEmpty()) {
+            for (const ConfigError &e : std::as_const(errors))
+                result.errors << tr("%1: %2").arg(e.field, e.message);
+        } else {
+            result = Preflight::run(in);
+        }
+        QJsonObject reply = result.toJson();
+        reply[QStringLiteral("device_kind")] = in.telemetry.devices.isEmpty() ? QStringLiteral("cpu")
+                                                                              : DeviceSample::kindName(in.telemetry.devices.first().kind);
+        reply[QStringLiteral("active_runs")] = m_runs->activeRuns();
+        session->reply(request.id(), QCborMap::fromJsonObject(reply));
+        return;
+    }
+    case Message::Type::StartRun: {
+        const QJsonObject body = QCborValue(request.body()).toJsonValue().toObject();
+        QList<ConfigError> errors;
+        const RunConfig config = RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
+        errors += config.validate();
+        if (!errors.isEmpty()) {
+            session->replyError(request.id(), QStringLiteral("invalid"), tr("%1: %2").arg(errors.first().field, errors.first().message));
+            return;
+        }
+        QJsonObject startRequest = body;
+        const TelemetrySnapshot t = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        startRequest[QStringLiteral("device_kind")] = t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
+        if (auto s = m_runs->start(startRequest); !s) {
+            session->replyError(request.id(), QStringLiteral("refused"), s.error());
+            return;
+        }
+        qCInfo(lcRuns).noquote() << "run" << body.value(QStringLiteral("run_id")).toString() << "started for"
+                                 << session->peerAddress();
+        session->reply(request.id(), {});
+        return;
+    }
+    case Message::Type::StopRun:
+    case Message::Type::AbortRun: {
+        const QString runId = request.body().value(QStringLiteral("run_id")).toString();
+        const Status s = request.type() == Message::Type::StopRun ? m_runs->stop(runId) : m_runs->abort(runId);
+        if (s)
+            session->reply(request.id(), {});
+        else
+            session->replyError(request.id(), QStringLiteral("not_found"), s.error());
+        return;
+    }
+    case Message::Type::ListRuns: {
+        QCborMap body;
+        body[QStringLiteral("runs")] = QCborArray::fromJsonArray(m_runs->list());
+        session->reply(request.id(), body);
+        return;
+    }
+    case Message::Type::Journal: {
+        const QString runId = request.body().value(QStringLiteral("run_id")).toString();
+        const qint64 after = request.body().value(QStringLiteral("from")).toInteger(0);
+        auto events = m_runs->journal(runId, after, 2000);
+        if (!events) {
+            session->replyError(request.id(), QStringLiteral("not_found"), events.error());
+            return;
+        }
+        QCborArray array;
+        for (const RunEvent &e : *events)
+            array.append(QCborMap{{QStringLiteral("seq"), e.seq},
+                                  {QStringLiteral("time"), e.timeMs},
+                                  {QStringLiteral("kind"), e.kind},
+                                  {QStringLiteral("rank"), e.rank},
+                                  {QStringLiteral("device"), e.device},
+                                  {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}});
+        QCborMap body;
+        body[QStringLiteral("events")] = array;
+        body[QStringLiteral("last_seq")] = events->isEmpty() ? after : events->last().seq;
+        session->reply(request.id(), body);
+        return;
+    }
     default:
         session->replyError(request.id(), QStringLiteral("unsupported"),
                             tr("this agent does not support \"%1\"").arg(request.typeName()));
     }
+}
+
+void AgentDaemon::broadcastRuns(const Message &message)
+{
+    for (AgentSession *s : std::as_const(m_sessions)) {
+        if (s->isReady() && s->isSubscribed(QStringLiteral("runs")))
+            s->send(message);
+    }
+}
+
+void AgentDaemon::onRunEvent(const RunEvent &e)
+{
+    QCborMap body;
+    body[QStringLiteral("run_id")] = e.runId;
+    body[QStringLiteral("seq")] = e.seq;
+    body[QStringLiteral("event")] = QCborMap{{QStringLiteral("time"), e.timeMs},
+                                             {QStringLiteral("kind"), e.kind},
+                                             {QStringLiteral("rank"), e.rank},
+                                             {QStringLiteral("device"), e.device},
+                                             {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}};
+    broadcastRuns(Message(Message::Type::RunEvent, body));
+}
+
+void AgentDaemon::onRunState(const QString &runId, const QString &state, const QString &reason)
+{
+    qCInfo(lcRuns).noquote() << "run" << runId << state << reason;
+    QCborMap body;
+    body[QStringLiteral("run_id")] = runId;
+    body[QStringLiteral("state")] = state;
+    body[QStringLiteral("reason")] = reason;
+    broadcastRuns(Message(Message::Type::RunState, body));
+    m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
 }
 
 void AgentDaemon::onSampled(const TelemetrySnapshot &snapshot)
@@ -180,7 +309,7 @@ void AgentDaemon::checkIdle()
     // Only controllers that completed the handshake keep the agent alive, not port scans.
     const bool controllerConnected
         = std::any_of(m_sessions.cbegin(), m_sessions.cend(), [](const AgentSession *s) { return s->isReady(); });
-    if (controllerConnected) {
+    if (controllerConnected || m_runs->activeRuns() > 0) {
         m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
         return;
     }

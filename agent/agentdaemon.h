@@ -17,7 +17,9 @@
 class AgentServer;
 class BeaconSender;
 class DeviceProbe;
+class RunSupervisor;
 class TelemetrySampler;
+struct RunEvent;
 
 /// The agent: its identity and trust list, the TLS control server, discovery
 /// beacons and telemetry. Run supervision plugs in through requests.
@@ -38,6 +40,7 @@ public:
     quint16 port() const;
     int sessionCount() const { return int(m_sessions.size()); }
     TelemetrySampler *sampler() const { return m_sampler; }
+    RunSupervisor *runs() const { return m_runs; }
 
     /// Files in the config dir.
     static QString trustListPath(const QString &configDir);
@@ -50,6 +53,9 @@ private:
     void onSocket(class QSslSocket *socket);
     void onRequest(AgentSession *session, const Message &request);
     void onSampled(const TelemetrySnapshot &snapshot);
+    void onRunEvent(const RunEvent &event);
+    void onRunState(const QString &runId, const QString &state, const QString &reason);
+    void broadcastRuns(const Message &message);
     void updateSampling();
     void checkIdle();
 
@@ -62,6 +68,7 @@ private:
     AgentServer *m_server = nullptr;
     BeaconSender *m_beacons = nullptr;
     TelemetrySampler *m_sampler = nullptr;
+    RunSupervisor *m_runs = nullptr;
     QList<AgentSession *> m_sessions;
     QTimer m_idleTimer;
     qint64 m_idleSinceMs = 0;

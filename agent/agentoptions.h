@@ -20,5 +20,6 @@ struct AgentOptions
     int beaconIntervalMs = Protocol::kBeaconIntervalMs;
     int idleExitSeconds = 0; ///< 0: never; otherwise exit after this long with no controller and no run
     int maxConnections = 64;
+    int maxActiveRuns = 4;
     QString workerPath; ///< hamgam-worker; empty: next to this program
 };

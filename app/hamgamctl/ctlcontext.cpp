@@ -2,6 +2,7 @@
 
 #include "broadcasttargets.h"
 #include "discoverylistener.h"
+#include "historystore.h"
 #include "hostport.h"
 #include "noderegistry.h"
 #include "protocol.h"
@@ -21,6 +22,7 @@ void CtlContext::addOptions(QCommandLineParser &parser)
         {QStringLiteral("discovery-targets"), tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
         {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
         {QStringLiteral("wait"), tr("How long to look for machines, in ms (default 3000)."), tr("ms"), QStringLiteral("3000")},
+        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."), tr("path")},
     });
 }
 
@@ -54,6 +56,7 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
         ctx->m_registry->addManual(hp->host, hp->port);
     }
     ctx->m_registry->start(ctx->m_listener.get());
+    ctx->m_historyPath = parser.value(QStringLiteral("history"));
     return Result(std::move(ctx));
 }
 
@@ -80,6 +83,36 @@ void CtlContext::settle(int maxMs)
                 return;
         }
         loop.quit();
+    });
+    check.start(50);
+    loop.exec();
+}
+
+Expected<HistoryStore *> CtlContext::history()
+{
+    if (!m_history) {
+        auto store = std::make_unique<HistoryStore>(m_historyPath.isEmpty() ? m_profile.defaultHistoryPath() : m_historyPath);
+        if (auto s = store->open(); !s)
+            return Expected<HistoryStore *>::failure(s.error());
+        m_history = std::move(store);
+    }
+    return m_history.get();
+}
+
+void CtlContext::waitForNodes(const QStringList &nodeIds, int maxMs)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    QEventLoop loop;
+    QTimer check;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        bool all = true;
+        for (const QString &id : nodeIds) {
+            const Node *n = m_registry->node(id);
+            all = all && n && n->isConnected();
+        }
+        if (all || elapsed.elapsed() >= maxMs)
+            loop.quit();
     });
     check.start(50);
     loop.exec();

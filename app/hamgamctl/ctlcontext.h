@@ -12,6 +12,7 @@
 #include <memory>
 
 class DiscoveryListener;
+class HistoryStore;
 class NodeRegistry;
 
 /// What every hamgamctl subcommand needs: the controller profile (identity,
@@ -28,6 +29,10 @@ public:
 
     ControllerProfile &profile() { return m_profile; }
     NodeRegistry &registry() { return *m_registry; }
+    /// The history database (--history PATH, or the default one the app uses).
+    Expected<HistoryStore *> history();
+    /// Waits until every listed node id is connected, or `maxMs` passes.
+    void waitForNodes(const QStringList &nodeIds, int maxMs);
 
     /// Runs the event loop until every trusted, online agent is connected and
     /// has sent telemetry (or failed), or `maxMs` passes.
@@ -39,5 +44,7 @@ private:
     ControllerProfile m_profile;
     std::unique_ptr<NodeRegistry> m_registry;
     std::unique_ptr<DiscoveryListener> m_listener;
+    std::unique_ptr<HistoryStore> m_history;
+    QString m_historyPath;
 };
 

@@ -1,5 +1,6 @@
 // hamgamctl: the command-line client. Each subcommand parses its own options.
 #include "nodescommand.h"
+#include "runcommands.h"
 #include "translations.h"
 #include "version.h"
 
@@ -22,6 +23,15 @@ const Command kCommands[] = {
     {"add", QT_TRANSLATE_NOOP("hamgamctl", "add a machine by address"), NodesCommand::add},
     {"forget", QT_TRANSLATE_NOOP("hamgamctl", "forget a machine"), NodesCommand::forget},
     {"watch", QT_TRANSLATE_NOOP("hamgamctl", "stream live device telemetry"), NodesCommand::watch},
+    {"check", QT_TRANSLATE_NOOP("hamgamctl", "validate a run config and run pre-flight checks"), RunCommands::check},
+    {"run", QT_TRANSLATE_NOOP("hamgamctl", "start a run (--follow to watch it)"), RunCommands::run},
+    {"runs", QT_TRANSLATE_NOOP("hamgamctl", "list runs (--json)"), RunCommands::runs},
+    {"show", QT_TRANSLATE_NOOP("hamgamctl", "show one run (--json)"), RunCommands::show},
+    {"stop", QT_TRANSLATE_NOOP("hamgamctl", "stop a run after a checkpoint"), RunCommands::stop},
+    {"abort", QT_TRANSLATE_NOOP("hamgamctl", "abort a run now"), RunCommands::abort},
+    {"attach", QT_TRANSLATE_NOOP("hamgamctl", "follow a run again, filling the history's gaps"), RunCommands::attach},
+    {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), RunCommands::compare},
+    {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), RunCommands::exportRun},
 };
 
 void usage(QTextStream &out)
@@ -30,7 +40,10 @@ void usage(QTextStream &out)
         << QCoreApplication::translate("hamgamctl", "Commands:") << "\n";
     for (const Command &c : kCommands)
         out << "  " << QString::fromLatin1(c.name).leftJustified(10) << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
-    out << "\n" << QCoreApplication::translate("hamgamctl", "Exit codes: 0 success, 1 failure, 2 bad usage, 3 not found, 4 refused.") << Qt::endl;
+    out << "\n"
+        << QCoreApplication::translate("hamgamctl", "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
+                                                    "found, 4 refused, 5 the run was stopped or aborted.")
+        << Qt::endl;
 }
 } // namespace
 

@@ -1,0 +1,100 @@
+#include "datasetcheck.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <zlib.h>
+
+Expected<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString &path)
+{
+    using Result = Expected<IdxHeader>;
+    const QByteArray name = QFile::encodeName(path);
+    gzFile f = gzopen(name.constData(), "rb"); // reads raw files too
+    if (!f)
+        return Result::failure(tr("cannot read %1").arg(path));
+    unsigned char magic[4] = {};
+    if (gzread(f, magic, 4) != 4) {
+        gzclose(f);
+        return Result::failure(tr("%1 is empty or truncated").arg(path));
+    }
+    IdxHeader h;
+    h.dataType = magic[2];
+    const int ndims = magic[3];
+    if (magic[0] != 0 || magic[1] != 0 || h.dataType != 0x08 || ndims < 1 || ndims > 4) {
+        gzclose(f);
+        return Result::failure(tr("%1 is not an IDX file of unsigned bytes").arg(path));
+    }
+    for (int i = 0; i < ndims; ++i) {
+        unsigned char b[4];
+        if (gzread(f, b, 4) != 4) {
+            gzclose(f);
+            return Result::failure(tr("%1 is truncated in its header").arg(path));
+        }
+        h.dims.append((qint64(b[0]) << 24) | (qint64(b[1]) << 16) | (qint64(b[2]) << 8) | qint64(b[3]));
+    }
+    gzclose(f);
+    return h;
+}
+
+Status DatasetCheck::mnistDirectory(const QString &dirPath)
+{
+    const QDir dir(dirPath);
+    if (!dir.exists())
+        return Status::failure(tr("the dataset directory %1 does not exist on this machine").arg(dirPath));
+    for (const char *split : {"train", "t10k"}) {
+        auto find = [&](const char *kind) {
+            for (const QString &suffix : {QStringLiteral(".gz"), QString()}) {
+                const QString p = dir.filePath(QStringLiteral("%1-%2-idx%3-ubyte%4")
+                                                   .arg(QLatin1String(split), QLatin1String(kind),
+                                                        QLatin1String(qstrcmp(kind, "images") == 0 ? "3" : "1"), suffix));
+                if (QFileInfo::exists(p))
+                    return p;
+            }
+            return QString();
+        };
+        const QString images = find("images");
+        const QString labels = find("labels");
+        if (images.isEmpty() || labels.isEmpty())
+            return Status::failure(tr("%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] and "
+                                      "%2-labels-idx1-ubyte[.gz])")
+                                       .arg(dirPath, QLatin1String(split)));
+        auto ih = readIdxHeader(images);
+        if (!ih)
+            return Status::failure(ih.error());
+        auto lh = readIdxHeader(labels);
+        if (!lh)
+            return Status::failure(lh.error());
+        if (ih->dims.size() != 3 || lh->dims.size() != 1)
+            return Status::failure(tr("%1 or %2 has the wrong number of dimensions").arg(images, labels));
+        if (ih->dims[0] != lh->dims[0])
+            return Status::failure(tr("%1 has %2 images but %3 has %4 labels").arg(images).arg(ih->dims[0]).arg(labels).arg(lh->dims[0]));
+        // The payload must be all there: compressed files are checked by the worker as it loads them.
+        if (!images.endsWith(QLatin1String(".gz"))) {
+            const qint64 expected = 16 + ih->dims[0] * ih->dims[1] * ih->dims[2];
+            if (QFileInfo(images).size() < expected)
+                return Status::failure(tr("%1 is truncated: %2 bytes of %3").arg(images).arg(QFileInfo(images).size()).arg(expected));
+        }
+    }
+    return {};
+}
+
+Status DatasetCheck::textFile(const QString &path, int context)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Status::failure(tr("cannot read the text file %1 on this machine").arg(path));
+    if (f.size() < context + 2)
+        return Status::failure(tr("%1 is too short for a context of %2 bytes").arg(path).arg(context));
+    return {};
+}
+
+Status DatasetCheck::torchScript(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Status::failure(tr("cannot read the TorchScript module %1 on this machine").arg(path));
+    if (f.read(2) != "PK")
+        return Status::failure(tr("%1 is not a TorchScript archive (torch.jit.save writes a zip file)").arg(path));
+    return {};
+}

@@ -1,0 +1,156 @@
+#include "preflight.h"
+
+#include "datasetcheck.h"
+#include "modelestimate.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QLocale>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryFile>
+
+QJsonObject Preflight::Result::toJson() const
+{
+    return QJsonObject{{QStringLiteral("ok"), ok()},
+                       {QStringLiteral("errors"), QJsonArray::fromStringList(errors)},
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)},
+                       {QStringLiteral("port"), port},
+                       {QStringLiteral("worker_version"), workerVersion}};
+}
+
+QString Preflight::workerVersion(const QString &program, QString *error)
+{
+    static QHash<QString, std::pair<QDateTime, QString>> cache;
+    const QFileInfo info(program);
+    if (!info.isFile() || !info.isExecutable()) {
+        *error = tr("the training worker %1 is not installed on this machine").arg(program);
+        return {};
+    }
+    auto it = cache.find(program);
+    if (it != cache.end() && it->first == info.lastModified())
+        return it->second;
+    QProcess p;
+    p.start(program, {QStringLiteral("--version")});
+    if (!p.waitForFinished(10000) || p.exitCode() != 0) {
+        p.kill();
+        *error = tr("the training worker %1 does not run: %2").arg(program, QString::fromUtf8(p.readAllStandardError()).trimmed());
+        return {};
+    }
+    const QString version = QString::fromUtf8(p.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
+    cache.insert(program, {info.lastModified(), version});
+    return version;
+}
+
+quint16 Preflight::freePort()
+{
+    QTcpServer server;
+    if (!server.listen(QHostAddress::Any, 0))
+        return 0;
+    return server.serverPort();
+}
+
+Preflight::Result Preflight::run(const Input &in)
+{
+    Result r;
+    const RunConfig &c = in.config;
+    if (in.nodeIndex < 0 || in.nodeIndex >= c.nodes.size()) {
+        r.errors << tr("this machine is not in the run's node list");
+        return r;
+    }
+    const RunConfig::Node &node = c.nodes[in.nodeIndex];
+
+    // The worker, and the same version as this agent (their protocol and config must match).
+    QString error;
+    r.workerVersion = workerVersion(in.workerProgram, &error);
+    if (!error.isEmpty())
+        r.errors << error;
+    else if (r.workerVersion != in.agentVersion)
+        r.errors << tr("the training worker is version %1 but the agent is %2; install one Hamgam version").arg(r.workerVersion, in.agentVersion);
+
+    // The dataset, as this machine sees it.
+    Status data;
+    if (c.dataset.kind == QLatin1String("fashion-mnist"))
+        data = DatasetCheck::mnistDirectory(c.dataset.path);
+    else if (c.dataset.kind == QLatin1String("text"))
+        data = DatasetCheck::textFile(c.dataset.path, c.model.context);
+    if (!data)
+        r.errors << data.error();
+    if (c.model.kind == QLatin1String("torchscript")) {
+        if (auto s = DatasetCheck::torchScript(c.model.path); !s)
+            r.errors << s.error();
+    }
+
+    // The devices exist.
+    const auto &devices = in.telemetry.devices;
+    const bool gpu = !devices.isEmpty() && devices.first().kind == DeviceSample::Kind::Gpu;
+    for (int d : node.devices) {
+        // A CPU node may run several workers ("devices") that share its cores.
+        if (gpu && (d < 0 || d >= devices.size()))
+            r.errors << tr("device %1 does not exist here (this machine has %n GPU(s))", nullptr, int(devices.size())).arg(d);
+    }
+
+    // Memory for the planned batch.
+    const ModelEstimate estimate = ModelEstimate::of(c);
+    const int devicesInRun = qMax(1, c.deviceCount());
+    qint64 localBatch = (c.globalBatch + devicesInRun - 1) / devicesInRun;
+    if (node.batch)
+        localBatch = (*node.batch + node.devices.size() - 1) / qMax<qsizetype>(1, node.devices.size());
+    if (node.maxBatch)
+        localBatch = qMin<qint64>(localBatch, *node.maxBatch);
+    const int shards = c.strategy == QLatin1String("fsdp") ? devicesInRun : int(node.devices.size());
+    const QLocale locale;
+    if (gpu) {
+        for (int d : node.devices) {
+            if (d < 0 || d >= devices.size())
+                continue;
+            const DeviceSample &dev = devices[d];
+            const qint64 need = estimate.deviceBytes(c, localBatch, shards);
+            const qint64 free = dev.memoryTotal - dev.memoryUsed;
+            if (need > free)
+                r.errors << tr("%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp")
+                                .arg(dev.name, locale.formattedDataSize(free), QString::number(localBatch),
+                                     locale.formattedDataSize(need));
+            else if (need > 0.8 * free)
+                r.warnings << tr("%1 will be nearly full (about %2 of %3 free)")
+                                  .arg(dev.name, locale.formattedDataSize(need), locale.formattedDataSize(free));
+            if (!dev.processes.isEmpty()) {
+                QStringList procs;
+                for (const DeviceProcess &p : dev.processes)
+                    procs << QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid);
+                r.warnings << tr("%1 is already used by %2: the run will share it and run slower")
+                                  .arg(dev.name, procs.join(QStringLiteral(", ")));
+            }
+        }
+    } else {
+        const qint64 need = estimate.deviceBytes(c, localBatch, shards) * qMax<qsizetype>(1, node.devices.size());
+        const qint64 available = in.telemetry.host.memoryAvailable;
+        if (available > 0 && need > available)
+            r.errors << tr("this machine has %1 of memory available but the run needs about %2 here")
+                            .arg(locale.formattedDataSize(available), locale.formattedDataSize(need));
+        const int cores = qMax(1, in.telemetry.host.cores);
+        if (in.telemetry.host.load1 > 0.5 * cores)
+            r.warnings << tr("the CPU is already busy (load %1 on %n core(s)): the run will share it", nullptr, cores)
+                              .arg(locale.toString(in.telemetry.host.load1, 'f', 1));
+    }
+
+    // Checkpoints can be written where asked.
+    if (!c.checkpoint.dir.isEmpty()) {
+        if (!QDir().mkpath(c.checkpoint.dir)) {
+            r.errors << tr("cannot create the checkpoint directory %1").arg(c.checkpoint.dir);
+        } else {
+            QTemporaryFile probe(QDir(c.checkpoint.dir).filePath(QStringLiteral(".hamgam-probe-XXXXXX")));
+            if (!probe.open())
+                r.errors << tr("cannot write in the checkpoint directory %1").arg(c.checkpoint.dir);
+        }
+    }
+
+    if (in.master) {
+        r.port = freePort();
+        if (r.port == 0)
+            r.errors << tr("no free TCP port for the workers' rendezvous");
+    }
+    return r;
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "runconfig.h"
+#include "telemetry.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QStringList>
+
+/// The checks an agent runs on its own node before a run may start: the
+/// worker is there and of the same version, the dataset is readable and valid
+/// here, the planned batch fits in memory, the checkpoint directory is
+/// writable, the devices exist, the rendezvous port is free (on the master),
+/// and whether another process already uses a device (a warning: a shared
+/// device is one of the seven reasons for low utilization).
+class Preflight
+{
+    Q_DECLARE_TR_FUNCTIONS(Preflight)
+
+public:
+    struct Input
+    {
+        RunConfig config;
+        int nodeIndex = 0;
+        bool master = false;
+        QString workerProgram;
+        QString agentVersion;
+        TelemetrySnapshot telemetry;
+    };
+    struct Result
+    {
+        QStringList errors;
+        QStringList warnings;
+        quint16 port = 0;
+        QString workerVersion;
+        bool ok() const { return errors.isEmpty(); }
+        QJsonObject toJson() const;
+    };
+
+    static Result run(const Input &input);
+    /// `hamgam-worker --version`, cached by path and modification time.
+    static QString workerVersion(const QString &program, QString *error);
+    /// A TCP port nobody listens on now.
+    static quint16 freePort();
+};

@@ -1,0 +1,240 @@
+#include "runsupervisor.h"
+
+#include "workerprocess.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+RunSupervisor::RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent)
+    : QObject(parent)
+    , m_runsDir(std::move(runsDir))
+    , m_workerProgram(std::move(workerProgram))
+    , m_nodeId(std::move(nodeId))
+    , m_maxActiveRuns(maxActiveRuns)
+{
+    // Journals are flushed line by line; a periodic fdatasync bounds what a power cut can take.
+    connect(&m_syncTimer, &QTimer::timeout, this, [this] {
+        for (Run *r : std::as_const(m_runs)) {
+            if (!isFinal(r->journal->state()))
+                r->journal->sync();
+        }
+    });
+    m_syncTimer.start(1000);
+}
+
+RunSupervisor::~RunSupervisor()
+{
+    for (Run *r : std::as_const(m_runs)) {
+        qDeleteAll(r->workers);
+        delete r;
+    }
+}
+
+bool RunSupervisor::isFinal(const QString &state)
+{
+    return state == QLatin1String("finished") || state == QLatin1String("failed") || state == QLatin1String("stopped")
+           || state == QLatin1String("aborted");
+}
+
+void RunSupervisor::restore()
+{
+    const QDir dir(m_runsDir);
+    for (const QString &name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        auto journal = RunJournal::open(dir.filePath(name), m_nodeId);
+        if (!journal)
+            continue;
+        auto *run = new Run;
+        run->journal = std::move(*journal);
+        if (!isFinal(run->journal->state())) {
+            // Its workers died with the previous agent process.
+            run->failure = tr("the agent on this machine stopped while the run was active");
+            run->journal->append(QStringLiteral("state"), -1, -1,
+                                 QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")},
+                                             {QStringLiteral("reason"), run->failure}});
+            (void)run->journal->setState(QStringLiteral("failed"), run->failure);
+        }
+        m_runs.insert(run->journal->runId(), run);
+    }
+}
+
+RunSupervisor::Run *RunSupervisor::find(const QString &runId) const
+{
+    return m_runs.value(runId);
+}
+
+int RunSupervisor::activeRuns() const
+{
+    int n = 0;
+    for (const Run *r : std::as_const(m_runs))
+        n += isFinal(r->journal->state()) ? 0 : 1;
+    return n;
+}
+
+Status RunSupervisor::start(const QJsonObject &request)
+{
+    const QString runId = request.value(QStringLiteral("run_id")).toString();
+    static const QRegularExpression safeId(QStringLiteral("^[A-Za-z0-9._-]{1,80}$"));
+    if (!safeId.match(runId).hasMatch())
+        return Status::failure(tr("invalid run id"));
+    if (m_runs.contains(runId))
+        return Status::failure(tr("run %1 is already known on this agent").arg(runId));
+    if (activeRuns() >= m_maxActiveRuns)
+        return Status::failure(tr("this agent already runs %n training(s), its limit", nullptr, m_maxActiveRuns));
+    const QJsonObject config = request.value(QStringLiteral("config")).toObject();
+    const int nodeIndex = request.value(QStringLiteral("node_index")).toInt(-1);
+    const int firstRank = request.value(QStringLiteral("first_rank")).toInt(-1);
+    const int worldSize = request.value(QStringLiteral("world_size")).toInt(-1);
+    const QString master = request.value(QStringLiteral("master")).toString();
+    const QJsonArray nodes = config.value(QStringLiteral("nodes")).toArray();
+    if (nodeIndex < 0 || nodeIndex >= nodes.size() || firstRank < 0 || worldSize < 1 || master.isEmpty())
+        return Status::failure(tr("the start request lacks the node index, ranks or master address"));
+    QList<int> devices;
+    for (const QJsonValue v : nodes[nodeIndex].toObject().value(QStringLiteral("devices")).toArray())
+        devices.append(v.toInt());
+    if (devices.isEmpty() || firstRank + devices.size() > worldSize)
+        return Status::failure(tr("the start request's ranks do not fit its world size"));
+
+    auto journal = RunJournal::create(QDir(m_runsDir).filePath(runId), runId, m_nodeId, request);
+    if (!journal)
+        return Status::failure(journal.error());
+    auto *run = new Run;
+    run->journal = std::move(*journal);
+    m_runs.insert(runId, run);
+
+    // The worker reads the config from a file of its own (the journal's copy holds the whole request).
+    const QString configPath = QDir(run->journal->dir()).filePath(QStringLiteral("worker-config.json"));
+    {
+        QFile f(configPath);
+        if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(config).toJson(QJsonDocument::Compact)) < 0)
+            return Status::failure(tr("cannot write %1").arg(configPath));
+    }
+    const bool gpu = request.value(QStringLiteral("device_kind")).toString() == QLatin1String("gpu");
+    for (qsizetype j = 0; j < devices.size(); ++j) {
+        WorkerProcess::Spec spec;
+        spec.program = m_workerProgram;
+        spec.rank = firstRank + int(j);
+        spec.device = devices[j];
+        spec.arguments = {QStringLiteral("--config"), configPath,
+                          QStringLiteral("--rank"), QString::number(spec.rank),
+                          QStringLiteral("--world-size"), QString::number(worldSize),
+                          QStringLiteral("--local-rank"), QString::number(j),
+                          QStringLiteral("--local-world-size"), QString::number(devices.size()),
+                          QStringLiteral("--master"), master,
+                          QStringLiteral("--node-index"), QString::number(nodeIndex)};
+        if (request.contains(QStringLiteral("resume")))
+            spec.arguments << QStringLiteral("--resume") << request.value(QStringLiteral("resume")).toString();
+        if (gpu)
+            spec.environment << QStringLiteral("CUDA_VISIBLE_DEVICES=%1").arg(spec.device);
+        auto *worker = new WorkerProcess(spec, this);
+        run->workers.append(worker);
+        connect(worker, &WorkerProcess::eventReceived, this,
+                [this, run, worker](const QJsonObject &e) { onWorkerEvent(run, worker, e); });
+        connect(worker, &WorkerProcess::finished, this,
+                [this, run, worker](int code, bool crashed, const QString &description) {
+                    onWorkerFinished(run, worker, code, crashed, description);
+                });
+    }
+    setState(run, QStringLiteral("running"), {});
+    for (WorkerProcess *w : std::as_const(run->workers))
+        w->start();
+    return {};
+}
+
+Status RunSupervisor::stop(const QString &runId)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (isFinal(run->journal->state()))
+        return {};
+    run->stopRequested = true;
+    setState(run, QStringLiteral("stopping"), {});
+    for (WorkerProcess *w : std::as_const(run->workers))
+        w->requestStop();
+    return {};
+}
+
+Status RunSupervisor::abort(const QString &runId)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (isFinal(run->journal->state()))
+        return {};
+    run->abortRequested = true;
+    for (WorkerProcess *w : std::as_const(run->workers))
+        w->terminate(2000);
+    return {};
+}
+
+QJsonArray RunSupervisor::list() const
+{
+    QJsonArray out;
+    for (const Run *r : std::as_const(m_runs)) {
+        QJsonObject o = r->journal->stateObject();
+        o[QStringLiteral("run_id")] = r->journal->runId();
+        o[QStringLiteral("name")] = r->journal->startRequest().value(QStringLiteral("config")).toObject().value(QStringLiteral("name"));
+        o[QStringLiteral("last_seq")] = double(r->journal->lastSeq());
+        o[QStringLiteral("node_index")] = r->journal->startRequest().value(QStringLiteral("node_index"));
+        out.append(o);
+    }
+    return out;
+}
+
+Expected<QList<RunEvent>> RunSupervisor::journal(const QString &runId, qint64 after, int limit) const
+{
+    Run *run = find(runId);
+    if (!run)
+        return Expected<QList<RunEvent>>::failure(tr("no run %1 on this agent").arg(runId));
+    return run->journal->read(after, qBound(1, limit, 5000));
+}
+
+void RunSupervisor::onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonObject &e)
+{
+    const QString kind = e.value(QStringLiteral("event")).toString();
+    Q_EMIT event(run->journal->append(kind, worker->rank(), worker->device(), e));
+}
+
+void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description)
+{
+    ++run->exited;
+    const bool failed = crashed || exitCode != 0;
+    Q_EMIT event(run->journal->append(QStringLiteral("worker_exit"), worker->rank(), worker->device(),
+                                      QJsonObject{{QStringLiteral("exit_code"), exitCode},
+                                                  {QStringLiteral("crashed"), crashed},
+                                                  {QStringLiteral("description"), description},
+                                                  {QStringLiteral("stderr"), worker->lastStderrLines().join(QLatin1Char('\n'))}}));
+    if (failed && !run->abortRequested && run->failure.isEmpty()) {
+        // The first failure is the cause; whatever follows on this node is its consequence.
+        QString reason = tr("device %1 (rank %2) %3").arg(worker->device()).arg(worker->rank()).arg(description);
+        const QString message = worker->lastError().value(QStringLiteral("message")).toString();
+        if (!message.isEmpty())
+            reason = tr("%1: %2").arg(reason, message);
+        else if (!worker->lastStderrLines().isEmpty())
+            reason = tr("%1: %2").arg(reason, worker->lastStderrLines().last());
+        run->failure = reason;
+        for (WorkerProcess *w : std::as_const(run->workers)) {
+            if (w != worker)
+                w->terminate(3000);
+        }
+    }
+    if (run->exited < run->workers.size())
+        return;
+    if (run->abortRequested)
+        setState(run, QStringLiteral("aborted"), tr("aborted by the controller"));
+    else if (!run->failure.isEmpty())
+        setState(run, QStringLiteral("failed"), run->failure);
+    else if (run->stopRequested)
+        setState(run, QStringLiteral("stopped"), tr("stopped by the controller after a checkpoint"));
+    else
+        setState(run, QStringLiteral("finished"), {});
+}
+
+void RunSupervisor::setState(Run *run, const QString &state, const QString &reason)
+{
+    Q_EMIT event(run->journal->append(QStringLiteral("state"), -1, -1,
+                                      QJsonObject{{QStringLiteral("state"), state}, {QStringLiteral("reason"), reason}}));
+    (void)run->journal->setState(state, reason);
+    Q_EMIT stateChanged(run->journal->runId(), state, reason);
+}

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "expected.h"
+#include "runjournal.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+class WorkerProcess;
+
+/// Runs training on this node: for each started run, one hamgam-worker per
+/// device, every event they print journaled on disk and forwarded, and the
+/// run's state kept. When one worker fails, the others on this node are
+/// brought down and the reason (device, exit code or signal, last error) is
+/// recorded; the controller brings down the other nodes.
+class RunSupervisor final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunSupervisor)
+
+public:
+    RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent = nullptr);
+    ~RunSupervisor() override;
+
+    /// Re-opens the journals on disk; runs that were active when the agent stopped are marked failed.
+    void restore();
+
+    /// request: run_id, config, node_index, first_rank, world_size, master ("host:port").
+    Status start(const QJsonObject &request);
+    Status stop(const QString &runId);
+    Status abort(const QString &runId);
+    /// Every run this agent knows: id, name, state, reason, last_seq, started, ended.
+    QJsonArray list() const;
+    Expected<QList<RunEvent>> journal(const QString &runId, qint64 after, int limit) const;
+    int activeRuns() const;
+    QString workerProgram() const { return m_workerProgram; }
+
+    static bool isFinal(const QString &state);
+
+Q_SIGNALS:
+    void event(const RunEvent &event);
+    void stateChanged(const QString &runId, const QString &state, const QString &reason);
+
+private:
+    struct Run
+    {
+        std::unique_ptr<RunJournal> journal;
+        QList<WorkerProcess *> workers;
+        int exited = 0;
+        bool stopRequested = false;
+        bool abortRequested = false;
+        QString failure;
+    };
+
+    void onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonObject &event);
+    void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description);
+    void setState(Run *run, const QString &state, const QString &reason);
+    Run *find(const QString &runId) const;
+
+    QString m_runsDir;
+    QString m_workerProgram;
+    QString m_nodeId;
+    int m_maxActiveRuns;
+    QHash<QString, Run *> m_runs;
+    QTimer m_syncTimer;
+};

@@ -1,0 +1,137 @@
+#include "workerprocess.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <csignal>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+namespace {
+constexpr qsizetype kMaxLine = 1024 * 1024;
+constexpr int kStderrLines = 20;
+} // namespace
+
+WorkerProcess::WorkerProcess(Spec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec))
+{
+    m_process.setProgram(m_spec.program);
+    m_process.setArguments(m_spec.arguments);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &kv : std::as_const(m_spec.environment))
+        env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
+    m_process.setProcessEnvironment(env);
+    m_process.setChildProcessModifier([] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // Its own process group: a signal to the agent's group does not hit the workers twice.
+        ::setpgid(0, 0);
+    });
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &WorkerProcess::onStdout);
+    connect(&m_process, &QProcess::readyReadStandardError, this, &WorkerProcess::onStderr);
+    connect(&m_process, &QProcess::finished, this, &WorkerProcess::onFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart && !m_finished) {
+            m_finished = true;
+            Q_EMIT finished(-1, true,
+                            QCoreApplication::translate("WorkerProcess", "cannot start %1: %2")
+                                .arg(m_spec.program, m_process.errorString()));
+        }
+    });
+}
+
+WorkerProcess::~WorkerProcess()
+{
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.kill();
+        m_process.waitForFinished(2000);
+    }
+}
+
+void WorkerProcess::start()
+{
+    m_process.start(QIODevice::ReadWrite);
+}
+
+void WorkerProcess::requestStop()
+{
+    if (m_process.state() == QProcess::Running)
+        m_process.write("{\"cmd\":\"stop\"}\n");
+}
+
+void WorkerProcess::terminate(int graceMs)
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_process.terminate();
+    QTimer::singleShot(graceMs, this, [this] {
+        if (m_process.state() != QProcess::NotRunning)
+            m_process.kill();
+    });
+}
+
+void WorkerProcess::onStdout()
+{
+    m_stdoutBuffer += m_process.readAllStandardOutput();
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype nl = m_stdoutBuffer.indexOf('\n', start);
+        if (nl < 0)
+            break;
+        const QByteArray line = m_stdoutBuffer.mid(start, nl - start).trimmed();
+        start = nl + 1;
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        QJsonObject event = doc.object();
+        if (error.error != QJsonParseError::NoError || !doc.isObject() || !event.value(QStringLiteral("event")).isString()) {
+            // Not an event: keep it as a log line so nothing the worker said is lost.
+            event = QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
+                                {QStringLiteral("rank"), m_spec.rank},
+                                {QStringLiteral("text"), QString::fromUtf8(line.left(4096))}};
+        }
+        if (event.value(QStringLiteral("event")).toString() == QLatin1String("error"))
+            m_lastError = event;
+        Q_EMIT eventReceived(event);
+    }
+    m_stdoutBuffer.remove(0, start);
+    if (m_stdoutBuffer.size() > kMaxLine)
+        m_stdoutBuffer.clear(); // a runaway line: drop it rather than grow without bound
+}
+
+void WorkerProcess::onStderr()
+{
+    m_stderrBuffer += m_process.readAllStandardError();
+    const qsizetype nl = m_stderrBuffer.lastIndexOf('\n');
+    if (nl < 0) {
+        if (m_stderrBuffer.size() > kMaxLine)
+            m_stderrBuffer.clear();
+        return;
+    }
+    for (const QByteArray &line : m_stderrBuffer.left(nl).split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        m_stderrTail.append(QString::fromUtf8(line.left(1000)));
+        if (m_stderrTail.size() > kStderrLines)
+            m_stderrTail.removeFirst();
+    }
+    m_stderrBuffer.remove(0, nl + 1);
+}
+
+void WorkerProcess::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    onStdout();
+    onStderr();
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (status == QProcess::CrashExit) {
+        // QProcess does not expose the signal; the exit code of a crash is the signal number on Linux.
+        Q_EMIT finished(exitCode, true,
+                        QCoreApplication::translate("WorkerProcess", "killed by signal %1 (%2)")
+                            .arg(exitCode)
+                            .arg(QString::fromLatin1(strsignal(exitCode))));
+        return;
+    }
+    Q_EMIT finished(exitCode, false, QCoreApplication::translate("WorkerProcess", "exited with code %1").arg(exitCode));
+}

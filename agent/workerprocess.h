@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QStringList>
+
+/// One hamgam-worker process of a run: started with its rank's arguments,
+/// its stdout read as newline-delimited JSON events, its stderr kept (the
+/// last lines explain a crash), stopped politely ("stop" on stdin: checkpoint,
+/// then exit) or killed. It dies with the agent (PR_SET_PDEATHSIG), so an
+/// agent that is killed never leaves orphan workers holding a device.
+class WorkerProcess final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WorkerProcess)
+
+public:
+    struct Spec
+    {
+        QString program;
+        QStringList arguments;
+        QStringList environment; ///< extra KEY=VALUE entries
+        int rank = 0;
+        int device = 0;
+    };
+
+    explicit WorkerProcess(Spec spec, QObject *parent = nullptr);
+    ~WorkerProcess() override;
+
+    void start();
+    /// Asks the worker to checkpoint and exit.
+    void requestStop();
+    /// SIGTERM now, SIGKILL after graceMs.
+    void terminate(int graceMs = 3000);
+
+    int rank() const { return m_spec.rank; }
+    int device() const { return m_spec.device; }
+    bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
+    qint64 pid() const { return m_process.processId(); }
+    QStringList lastStderrLines() const { return m_stderrTail; }
+    QJsonObject lastError() const { return m_lastError; }
+
+Q_SIGNALS:
+    void eventReceived(const QJsonObject &event);
+    /// exitCode is meaningful when crashed is false; otherwise signal holds the signal number if known.
+    void finished(int exitCode, bool crashed, const QString &description);
+
+private:
+    void onStdout();
+    void onStderr();
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+
+    Spec m_spec;
+    QProcess m_process;
+    QByteArray m_stdoutBuffer;
+    QByteArray m_stderrBuffer;
+    QStringList m_stderrTail;
+    QJsonObject m_lastError;
+    bool m_finished = false;
+};

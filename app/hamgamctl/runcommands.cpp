@@ -1,0 +1,682 @@
+#include "runcommands.h"
+
+#include "ctlcontext.h"
+#include "historystore.h"
+#include "noderegistry.h"
+#include "runcontroller.h"
+#include "texttable.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QTextStream>
+#include <QTimer>
+
+#include <unistd.h>
+
+namespace {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments, int positional,
+                                        const QString &usage)
+{
+    parser.addHelpOption();
+    CtlContext::addOptions(parser);
+    parser.process(arguments);
+    if (positional >= 0 && parser.positionalArguments().size() != positional) {
+        err() << usage << Qt::endl;
+        return nullptr;
+    }
+    auto ctx = CtlContext::open(parser);
+    if (!ctx) {
+        err() << RunCommands::tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;
+        return nullptr;
+    }
+    return std::move(*ctx);
+}
+
+QString duration(qint64 ms)
+{
+    if (ms <= 0)
+        return QStringLiteral("-");
+    const qint64 s = ms / 1000;
+    return QStringLiteral("%1:%2:%3").arg(s / 3600).arg((s / 60) % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString number(const QJsonValue &v, int decimals)
+{
+    return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
+}
+
+QJsonObject runJson(const RunRecord &r)
+{
+    return QJsonObject{{QStringLiteral("id"), r.id},
+                       {QStringLiteral("name"), r.name},
+                       {QStringLiteral("strategy"), r.strategy},
+                       {QStringLiteral("status"), RunStatusText::key(r.status)},
+                       {QStringLiteral("reason"), r.reason},
+                       {QStringLiteral("created"), QDateTime::fromMSecsSinceEpoch(r.createdMs).toUTC().toString(Qt::ISODate)},
+                       {QStringLiteral("started_ms"), double(r.startedMs)},
+                       {QStringLiteral("ended_ms"), double(r.endedMs)},
+                       {QStringLiteral("summary"), r.summary}};
+}
+
+int exitCodeFor(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Finished: return 0;
+    case RunStatus::Failed: return 1;
+    default: return 5;
+    }
+}
+
+/// One progress line per step (or per second when many steps go by): step, loss,
+/// samples/s, ETA and each node's share of time spent waiting.
+class ProgressPrinter
+{
+public:
+    explicit ProgressPrinter(const RunConfig &config) : m_config(config), m_tty(::isatty(STDOUT_FILENO)) {}
+
+    void onEvent(const RunEvent &e)
+    {
+        if (e.kind == QLatin1String("step")) {
+            const qint64 step = qint64(e.payload.value(QStringLiteral("step")).toDouble());
+            const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() + e.payload.value(QStringLiteral("compute_ms")).toDouble()
+                                 + e.payload.value(QStringLiteral("wait_ms")).toDouble() + e.payload.value(QStringLiteral("comm_ms")).toDouble()
+                                 + e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
+            m_wait[e.rank] = total > 0 ? 100.0 * e.payload.value(QStringLiteral("wait_ms")).toDouble() / total : 0;
+            m_samples[e.rank] = e.payload.value(QStringLiteral("samples_per_s")).toDouble();
+            if (e.payload.contains(QStringLiteral("loss")))
+                m_loss = e.payload.value(QStringLiteral("loss")).toDouble();
+            if (e.payload.contains(QStringLiteral("total_steps")))
+                m_totalSteps = qint64(e.payload.value(QStringLiteral("total_steps")).toDouble());
+            if (step > m_step) {
+                m_step = step;
+                if (m_startMs == 0)
+                    m_startMs = e.timeMs;
+                m_lastMs = e.timeMs;
+                print();
+            }
+        } else if (e.kind == QLatin1String("rebalance")) {
+            finishLine();
+            out() << RunCommands::tr("re-planned at step %1: %2").arg(number(e.payload.value(QStringLiteral("step")), 0),
+                                                                      QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray()).toJson(QJsonDocument::Compact)))
+                  << Qt::endl;
+        } else if (e.kind == QLatin1String("eval")) {
+            finishLine();
+            QJsonObject p = e.payload;
+            p.remove(QStringLiteral("event"));
+            p.remove(QStringLiteral("time"));
+            out() << RunCommands::tr("eval: %1").arg(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))) << Qt::endl;
+        } else if (e.kind == QLatin1String("error")) {
+            finishLine();
+            out() << RunCommands::tr("error on rank %1: %2").arg(e.rank).arg(e.payload.value(QStringLiteral("message")).toString()) << Qt::endl;
+        }
+    }
+    void finishLine()
+    {
+        if (m_tty && m_open) {
+            out() << Qt::endl;
+            m_open = false;
+        }
+    }
+
+private:
+    void print()
+    {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (!m_tty && now - m_printedMs < 1000 && m_step + 1 < totalSteps())
+            return;
+        m_printedMs = now;
+        double samples = 0;
+        for (double s : std::as_const(m_samples))
+            samples += s;
+        QStringList waits;
+        int rank = 0;
+        for (const RunConfig::Node &n : m_config.nodes) {
+            double w = 0;
+            for (qsizetype d = 0; d < n.devices.size(); ++d)
+                w += m_wait.value(rank + int(d));
+            rank += int(n.devices.size());
+            waits << QStringLiteral("%1 %2%").arg(n.name.isEmpty() ? n.agent.left(8) : n.name).arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
+        }
+        QString eta = QStringLiteral("-");
+        const qint64 total = totalSteps();
+        if (total > 0 && m_step > 0 && m_lastMs > m_startMs)
+            eta = duration((m_lastMs - m_startMs) * (total - m_step - 1) / m_step);
+        const QString line = RunCommands::tr("step %1/%2  loss %3  %4 samples/s  ETA %5  wait: %6")
+                                 .arg(m_step + 1)
+                                 .arg(total > 0 ? QString::number(total) : QStringLiteral("?"))
+                                 .arg(m_loss, 0, 'f', 4)
+                                 .arg(samples, 0, 'f', 0)
+                                 .arg(eta, waits.join(QStringLiteral(", ")));
+        if (m_tty) {
+            out() << '\r' << line << QStringLiteral("\x1b[K");
+            out().flush();
+            m_open = true;
+        } else {
+            out() << line << Qt::endl;
+        }
+    }
+    qint64 totalSteps() const { return m_totalSteps > 0 ? m_totalSteps : m_config.steps; }
+
+    const RunConfig &m_config;
+    bool m_tty;
+    bool m_open = false;
+    qint64 m_step = -1;
+    qint64 m_totalSteps = 0;
+    double m_loss = 0;
+    qint64 m_startMs = 0;
+    qint64 m_lastMs = 0;
+    qint64 m_printedMs = 0;
+    QHash<int, double> m_wait;
+    QHash<int, double> m_samples;
+};
+
+/// Follows a run until it ends; returns the exit code for its final status.
+int follow(RunController &controller, bool printProgress)
+{
+    ProgressPrinter printer(controller.config());
+    QEventLoop loop;
+    QObject::connect(&controller, &RunController::eventReceived, &loop, [&](const RunEvent &e) {
+        if (printProgress)
+            printer.onEvent(e);
+    });
+    int code = 0;
+    QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
+        printer.finishLine();
+        out() << RunCommands::tr("run %1 %2%3")
+                     .arg(controller.runId(), RunStatusText::display(status).toLower(),
+                          reason.isEmpty() ? QString() : QStringLiteral(": ") + reason)
+              << Qt::endl;
+        code = exitCodeFor(status);
+        loop.quit();
+    });
+    loop.exec();
+    return code;
+}
+
+RunConfig loadConfig(const QString &path, QList<ConfigError> *errors)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        errors->append({QString(), RunCommands::tr("cannot read %1").arg(path)});
+        return {};
+    }
+    return RunConfig::fromJsonText(f.readAll(), errors);
+}
+
+void printErrors(const QList<ConfigError> &errors)
+{
+    for (const ConfigError &e : errors)
+        err() << (e.field.isEmpty() ? e.message : RunCommands::tr("%1: %2").arg(e.field, e.message)) << Qt::endl;
+}
+
+} // namespace
+
+int RunCommands::check(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Validate a run config and run the pre-flight checks on every node; starts nothing."));
+    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl check: give one config file"));
+    if (!ctx)
+        return 2;
+    QList<ConfigError> errors;
+    RunConfig config = loadConfig(parser.positionalArguments().first(), &errors);
+    if (!errors.isEmpty()) {
+        printErrors(errors);
+        return 2;
+    }
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    RunController controller(ctx->registry(), nullptr);
+    QEventLoop loop;
+    bool ok = false;
+    QObject::connect(&controller, &RunController::preflightFinished, &loop,
+                     [&](const QList<RunController::NodePreflight> &results, bool good) {
+                         ok = good;
+                         for (const auto &p : results) {
+                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(p.name) : tr("%1: %n problem(s)", nullptr, int(p.errors.size())).arg(p.name))
+                                   << Qt::endl;
+                             for (const QString &e : p.errors)
+                                 out() << tr("  error: %1").arg(e) << Qt::endl;
+                             for (const QString &w : p.warnings)
+                                 out() << tr("  warning: %1").arg(w) << Qt::endl;
+                         }
+                         loop.quit();
+                     });
+    controller.preflight(config);
+    loop.exec();
+    out() << (ok ? tr("Ready to start.") : tr("Not ready: fix the errors above.")) << Qt::endl;
+    return ok ? 0 : 1;
+}
+
+int RunCommands::run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Start a run from a config. The run goes on if hamgamctl exits; follow it again with "
+                                        "hamgamctl attach."));
+    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
+    parser.addOption({QStringLiteral("follow"), tr("Stay and print progress until the run ends.")});
+    parser.addOption({QStringLiteral("quiet"), tr("With --follow, print only the final status.")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl run: give one config file"));
+    if (!ctx)
+        return 2;
+    QList<ConfigError> errors;
+    RunConfig config = loadConfig(parser.positionalArguments().first(), &errors);
+    if (!errors.isEmpty()) {
+        printErrors(errors);
+        return 2;
+    }
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    RunController controller(ctx->registry(), *history);
+    QEventLoop loop;
+    QString failure;
+    QObject::connect(&controller, &RunController::startFailed, &loop, [&](const QString &message) {
+        failure = message;
+        loop.quit();
+    });
+    QObject::connect(&controller, &RunController::preflightFinished, &loop,
+                     [&](const QList<RunController::NodePreflight> &results, bool) {
+                         for (const auto &p : results) {
+                             for (const QString &w : p.warnings)
+                                 err() << tr("warning: %1: %2").arg(p.name, w) << Qt::endl;
+                         }
+                     });
+    QObject::connect(&controller, &RunController::started, &loop, [&](const QString &id) {
+        out() << tr("run %1 started").arg(id) << Qt::endl;
+        loop.quit();
+    });
+    controller.start(config);
+    loop.exec();
+    if (!failure.isEmpty()) {
+        err() << failure << Qt::endl;
+        return controller.runId().isEmpty() ? 4 : 1;
+    }
+    if (!parser.isSet(QStringLiteral("follow")))
+        return 0;
+    return follow(controller, !parser.isSet(QStringLiteral("quiet")));
+}
+
+int RunCommands::attach(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Follow a run again: fill the history with everything the agents journaled while "
+                                        "no controller listened, then print progress until it ends."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("no-follow"), tr("Only catch up the history, then exit.")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl attach: give one run"));
+    if (!ctx)
+        return 2;
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto record = (*history)->findRun(parser.positionalArguments().first());
+    if (!record) {
+        err() << tr("hamgamctl attach: no run \"%1\" in %2").arg(parser.positionalArguments().first(), (*history)->path()) << Qt::endl;
+        return 3;
+    }
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    RunController controller(ctx->registry(), *history);
+    controller.attach(record->id);
+    if (parser.isSet(QStringLiteral("no-follow"))) {
+        QEventLoop loop;
+        QObject::connect(&controller, &RunController::caughtUp, &loop, &QEventLoop::quit);
+        QObject::connect(&controller, &RunController::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        loop.exec();
+        (*history)->flush();
+        out() << tr("run %1: history caught up").arg(record->id) << Qt::endl;
+        return 0;
+    }
+    out() << tr("attached to run %1").arg(record->id) << Qt::endl;
+    return follow(controller, true);
+}
+
+namespace {
+int control(const QStringList &arguments, bool abort)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(abort ? RunCommands::tr("Abort a run: kill its workers now.")
+                                           : RunCommands::tr("Stop a run: its workers write a checkpoint, then exit."));
+    parser.addPositionalArgument(QStringLiteral("run"), RunCommands::tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("timeout"), RunCommands::tr("Seconds to wait for the run to end (default 120)."),
+                      RunCommands::tr("seconds"), QStringLiteral("120")});
+    auto ctx = openContext(parser, arguments, 1, RunCommands::tr("give one run"));
+    if (!ctx)
+        return 2;
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto record = (*history)->findRun(parser.positionalArguments().first());
+    if (!record) {
+        err() << RunCommands::tr("no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+    RunController controller(ctx->registry(), *history);
+    controller.attach(record->id);
+    QEventLoop loop;
+    bool done = false;
+    QObject::connect(&controller, &RunController::caughtUp, &loop, [&] {
+        if (!done) {
+            done = true;
+            abort ? controller.abort() : controller.stop();
+        }
+    });
+    int code = 1;
+    QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
+        out() << RunCommands::tr("run %1 %2%3")
+                     .arg(record->id, RunStatusText::display(status).toLower(), reason.isEmpty() ? QString() : QStringLiteral(": ") + reason)
+              << Qt::endl;
+        code = 0;
+        loop.quit();
+    });
+    QTimer::singleShot(parser.value(QStringLiteral("timeout")).toInt() * 1000, &loop, [&] {
+        err() << RunCommands::tr("the run did not end in time") << Qt::endl;
+        loop.quit();
+    });
+    loop.exec();
+    return code;
+}
+} // namespace
+
+int RunCommands::stop(const QStringList &arguments)
+{
+    return control(arguments, false);
+}
+
+int RunCommands::abort(const QStringList &arguments)
+{
+    return control(arguments, true);
+}
+
+int RunCommands::runs(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("List past and current runs, newest first."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    parser.addOption({QStringLiteral("status"), tr("Only runs with this status (finished, failed, running, ...)."), tr("status")});
+    parser.addOption({QStringLiteral("strategy"), tr("Only runs of this strategy."), tr("strategy")});
+    parser.addOption({QStringLiteral("name"), tr("Only runs whose name contains this."), tr("text")});
+    auto ctx = openContext(parser, arguments, 0, tr("hamgamctl runs takes no arguments"));
+    if (!ctx)
+        return 2;
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    RunFilter filter;
+    if (parser.isSet(QStringLiteral("status")))
+        filter.statuses = parser.values(QStringLiteral("status"));
+    if (parser.isSet(QStringLiteral("strategy")))
+        filter.strategies = parser.values(QStringLiteral("strategy"));
+    filter.nameContains = parser.value(QStringLiteral("name"));
+    const QList<RunRecord> runs = (*history)->runs(filter);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray a;
+        for (const RunRecord &r : runs)
+            a.append(runJson(r));
+        out() << QJsonDocument(a).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (runs.isEmpty()) {
+        out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
+        return 0;
+    }
+    TextTable table({tr("ID"), tr("NAME"), tr("STRATEGY"), tr("STATUS"), tr("CREATED"), tr("DURATION"), tr("STEPS"),
+                     tr("LOSS"), tr("SAMPLES/S"), tr("WAIT %")});
+    for (const RunRecord &r : runs) {
+        table.addRow({r.id, r.name, r.strategy, RunStatusText::display(r.status),
+                      QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::ShortFormat),
+                      duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0),
+                      number(r.summary.value(QStringLiteral("steps")), 0), number(r.summary.value(QStringLiteral("final_loss")), 4),
+                      number(r.summary.value(QStringLiteral("samples_per_s")), 0),
+                      number(r.summary.value(QStringLiteral("mean_wait_pct")), 1)});
+    }
+    out() << table.render();
+    return 0;
+}
+
+int RunCommands::show(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Show one run: its status, summary, nodes, per-rank timing and notable events."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl show: give one run"));
+    if (!ctx)
+        return 2;
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto r = (*history)->findRun(parser.positionalArguments().first());
+    if (!r) {
+        err() << tr("hamgamctl show: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const auto nodes = (*history)->nodes(r->id);
+    const auto ranks = (*history)->rankBreakdown(r->id);
+    const auto notable = (*history)->events(r->id, {QStringLiteral("plan"), QStringLiteral("rebalance"), QStringLiteral("error"),
+                                                    QStringLiteral("state"), QStringLiteral("checkpoint"), QStringLiteral("eval"),
+                                                    QStringLiteral("worker_exit"), QStringLiteral("done")});
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject o = runJson(*r);
+        o[QStringLiteral("config")] = r->config;
+        QJsonArray n;
+        for (const RunNodeRecord &node : nodes)
+            n.append(QJsonObject{{QStringLiteral("index"), node.nodeIndex},
+                                 {QStringLiteral("agent"), node.agentId},
+                                 {QStringLiteral("name"), node.name},
+                                 {QStringLiteral("first_rank"), node.firstRank},
+                                 {QStringLiteral("final_plan"), node.finalPlan},
+                                 {QStringLiteral("last_seq"), double(node.lastSeq)}});
+        o[QStringLiteral("nodes")] = n;
+        QJsonArray rk;
+        for (const QJsonObject &x : ranks)
+            rk.append(x);
+        o[QStringLiteral("ranks")] = rk;
+        o[QStringLiteral("step_rows")] = double((*history)->stepRowCount(r->id));
+        QJsonArray ev;
+        for (const RunEvent &e : notable)
+            ev.append(QJsonObject{{QStringLiteral("source"), e.source},
+                                  {QStringLiteral("seq"), double(e.seq)},
+                                  {QStringLiteral("time_ms"), double(e.timeMs)},
+                                  {QStringLiteral("kind"), e.kind},
+                                  {QStringLiteral("rank"), e.rank},
+                                  {QStringLiteral("payload"), e.payload}});
+        o[QStringLiteral("events")] = ev;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out() << tr("Run %1 \"%2\"").arg(r->id, r->name) << Qt::endl;
+    out() << tr("  status:   %1%2").arg(RunStatusText::display(r->status), r->reason.isEmpty() ? QString() : QStringLiteral(" — ") + r->reason) << Qt::endl;
+    out() << tr("  strategy: %1, model %2, global batch %3").arg(r->strategy, r->config.value(QStringLiteral("model")).toObject().value(QStringLiteral("kind")).toString(),
+                                                             number(r->config.value(QStringLiteral("global_batch")), 0))
+          << Qt::endl;
+    out() << tr("  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%")
+                 .arg(duration(r->endedMs > 0 && r->startedMs > 0 ? r->endedMs - r->startedMs : 0),
+                      number(r->summary.value(QStringLiteral("steps")), 0), number(r->summary.value(QStringLiteral("final_loss")), 4),
+                      number(r->summary.value(QStringLiteral("samples_per_s")), 1), number(r->summary.value(QStringLiteral("mean_wait_pct")), 1))
+          << Qt::endl;
+    TextTable nodeTable({tr("NODE"), tr("NAME"), tr("RANKS"), tr("FINAL PLAN")});
+    for (const RunNodeRecord &n : nodes)
+        nodeTable.addRow({QString::number(n.nodeIndex), n.name,
+                          QStringLiteral("%1-%2").arg(n.firstRank).arg(n.firstRank + n.devices.size() - 1),
+                          QString::fromUtf8(QJsonDocument(n.finalPlan).toJson(QJsonDocument::Compact))});
+    out() << Qt::endl << nodeTable.render();
+    TextTable rankTable({tr("RANK"), tr("BATCH"), tr("DATA MS"), tr("COMPUTE MS"), tr("WAIT MS"), tr("COMM MS"), tr("OPT MS"), tr("SAMPLES/S")});
+    for (const QJsonObject &x : ranks)
+        rankTable.addRow({number(x.value(QStringLiteral("rank")), 0), number(x.value(QStringLiteral("local_batch")), 1),
+                          number(x.value(QStringLiteral("data_ms")), 1), number(x.value(QStringLiteral("compute_ms")), 1),
+                          number(x.value(QStringLiteral("wait_ms")), 1), number(x.value(QStringLiteral("comm_ms")), 1),
+                          number(x.value(QStringLiteral("optimizer_ms")), 1), number(x.value(QStringLiteral("samples_per_s")), 0)});
+    out() << Qt::endl << rankTable.render() << Qt::endl;
+    for (const RunEvent &e : notable) {
+        if (e.kind == QLatin1String("state") || e.kind == QLatin1String("error") || e.kind == QLatin1String("rebalance")
+            || e.kind == QLatin1String("worker_exit")) {
+            QJsonObject p = e.payload;
+            p.remove(QStringLiteral("time"));
+            p.remove(QStringLiteral("event"));
+            out() << QStringLiteral("  %1  %2  %3")
+                         .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")), e.kind,
+                              QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact)).left(200))
+                  << Qt::endl;
+        }
+    }
+    return 0;
+}
+
+int RunCommands::compare(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Compare 2 to 8 runs: a summary table, and the config fields that differ."));
+    parser.addPositionalArgument(QStringLiteral("runs"), tr("Run ids (or their first characters) or names."), tr("RUN RUN..."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    auto ctx = openContext(parser, arguments, -1, {});
+    if (!ctx)
+        return 2;
+    const QStringList ids = parser.positionalArguments();
+    if (ids.size() < 2 || ids.size() > 8) {
+        err() << tr("hamgamctl compare: give 2 to 8 runs") << Qt::endl;
+        return 2;
+    }
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    QList<RunRecord> runs;
+    for (const QString &id : ids) {
+        const auto r = (*history)->findRun(id);
+        if (!r) {
+            err() << tr("hamgamctl compare: no run \"%1\"").arg(id) << Qt::endl;
+            return 3;
+        }
+        runs.append(*r);
+    }
+    QStringList differing;
+    for (qsizetype i = 1; i < runs.size(); ++i) {
+        for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
+            if (!differing.contains(f) && f != QLatin1String("name"))
+                differing.append(f);
+        }
+    }
+    std::sort(differing.begin(), differing.end());
+    auto valueOf = [](const QJsonObject &config, const QString &field) {
+        for (const auto &[k, v] : RunConfig::flatten(config)) {
+            if (k == field)
+                return v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+        }
+        return QStringLiteral("-");
+    };
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray a;
+        for (const RunRecord &r : runs)
+            a.append(runJson(r));
+        QJsonObject diff;
+        for (const QString &f : differing) {
+            QJsonArray values;
+            for (const RunRecord &r : runs)
+                values.append(valueOf(r.config, f));
+            diff[f] = values;
+        }
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}}).toJson();
+        return 0;
+    }
+    QStringList header{tr("METRIC")};
+    for (const RunRecord &r : runs)
+        header << r.id;
+    TextTable summary(header);
+    auto row = [&](const QString &label, auto cell) {
+        QStringList cells{label};
+        for (const RunRecord &r : runs)
+            cells << cell(r);
+        summary.addRow(cells);
+    };
+    row(tr("name"), [](const RunRecord &r) { return r.name; });
+    row(tr("status"), [](const RunRecord &r) { return RunStatusText::display(r.status); });
+    row(tr("duration"), [](const RunRecord &r) { return duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0); });
+    row(tr("steps"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("steps")), 0); });
+    row(tr("final loss"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
+    row(tr("samples/s"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("samples_per_s")), 1); });
+    row(tr("mean wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("mean_wait_pct")), 1); });
+    row(tr("max wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("max_wait_pct")), 1); });
+    out() << summary.render() << Qt::endl;
+    if (differing.isEmpty()) {
+        out() << tr("The configs are the same (apart from the name).") << Qt::endl;
+        return 0;
+    }
+    QStringList dheader{tr("CONFIG FIELD")};
+    for (const RunRecord &r : runs)
+        dheader << r.id;
+    TextTable diff(dheader);
+    for (const QString &f : differing) {
+        QStringList cells{f};
+        for (const RunRecord &r : runs)
+            cells << valueOf(r.config, f);
+        diff.addRow(cells);
+    }
+    out() << diff.render();
+    return 0;
+}
+
+int RunCommands::exportRun(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Export a run's data as CSV files (ISO dates, plain digits) into a directory: "
+                                        "steps.csv, events.csv, telemetry.csv and run.json."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("csv"), tr("Directory to write the files into."), tr("dir")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl export: give one run and --csv DIR"));
+    if (!ctx)
+        return 2;
+    if (!parser.isSet(QStringLiteral("csv"))) {
+        err() << tr("hamgamctl export: --csv DIR is required") << Qt::endl;
+        return 2;
+    }
+    auto history = ctx->history();
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto r = (*history)->findRun(parser.positionalArguments().first());
+    if (!r) {
+        err() << tr("hamgamctl export: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const QString dir = parser.value(QStringLiteral("csv"));
+    auto written = (*history)->exportCsv(r->id, dir);
+    if (!written) {
+        err() << tr("hamgamctl export: %1").arg(written.error()) << Qt::endl;
+        return 1;
+    }
+    out() << tr("Wrote %1 to %2").arg(written->join(QStringLiteral(", ")), dir) << Qt::endl;
+    return 0;
+}

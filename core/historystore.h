@@ -1,0 +1,105 @@
+#pragma once
+
+#include "expected.h"
+#include "historywriter.h"
+#include "runrecord.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QObject>
+#include <QSqlDatabase>
+#include <QStringList>
+#include <QThread>
+
+#include <optional>
+
+/// Filters for the runs list.
+struct RunFilter
+{
+    QString nameContains;
+    QStringList statuses;   ///< keys, e.g. "finished"; empty: all
+    QStringList strategies; ///< empty: all
+    qint64 fromMs = 0;
+    qint64 toMs = 0;        ///< 0: no limit
+    int limit = 1000;
+};
+
+/// A series ready for a plot: x and y of equal length, at most the asked
+/// number of points. When downsampled, each bucket contributes its minimum and
+/// its maximum, so spikes stay visible.
+struct Series
+{
+    QList<double> x;
+    QList<double> y;
+    qint64 sourceRows = 0;
+    bool downsampled = false;
+};
+
+/// The run history (SQLite, WAL, foreign keys, stepwise migrations). Reads run
+/// on the caller's thread with their own connection; every write goes to a
+/// HistoryWriter on its own thread, batched in transactions.
+/// Default location: the controller's data dir (history.sqlite); --history PATH overrides it.
+class HistoryStore final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryStore)
+
+public:
+    enum class XAxis { Step, Time };
+    enum class Aggregate { Mean, Sum, Max };
+
+    explicit HistoryStore(QString path, QObject *parent = nullptr);
+    ~HistoryStore() override;
+
+    Status open();
+    QString path() const { return m_path; }
+
+    // Writes: queued, applied in order on the writer thread.
+    void createRun(const RunRecord &run, const QList<RunNodeRecord> &nodes);
+    void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0, qint64 endedMs = 0);
+    void setSummary(const QString &id, const QJsonObject &summary);
+    void setFinalPlan(const QString &runId, int nodeIndex, const QJsonArray &plan);
+    void appendEvents(const QList<RunEvent> &events);
+    void appendTelemetry(const QString &runId, const QString &agentId, qint64 timeMs, const QList<DeviceSample> &devices);
+    /// Blocks until every write posted so far is committed.
+    void flush();
+    qint64 committedRows() const;
+
+    // Reads.
+    QList<RunRecord> runs(const RunFilter &filter = {}) const;
+    std::optional<RunRecord> run(const QString &id) const;
+    /// The run whose id starts with `prefix`, or whose name is `prefix`, if exactly one matches.
+    std::optional<RunRecord> findRun(const QString &prefix) const;
+    QList<RunNodeRecord> nodes(const QString &runId) const;
+    qint64 lastSeq(const QString &runId, const QString &source) const;
+    QList<RunEvent> events(const QString &runId, const QStringList &kinds = {}, int limit = 100000) const;
+    qint64 stepRowCount(const QString &runId) const;
+    /// metric: a column of the steps table (loss, samples_per_s, wait_ms, ...). rank >= 0: that
+    /// rank; rank < 0: all ranks combined per step with `aggregate`.
+    Series series(const QString &runId, const QString &metric, int rank, XAxis x, int maxPoints,
+                  Aggregate aggregate = Aggregate::Mean) const;
+    /// Utilization (or memory) of one device over time, downsampled the same way.
+    Series telemetrySeries(const QString &runId, const QString &agentId, int device, const QString &metric, int maxPoints) const;
+    /// Final loss, eval metric, throughput, mean and max wait % etc., computed from the stored rows.
+    QJsonObject computeSummary(const QString &runId) const;
+    /// Per rank: mean data/compute/wait/comm/optimizer ms and mean local batch, for comparisons.
+    QList<QJsonObject> rankBreakdown(const QString &runId) const;
+
+    /// steps.csv, events.csv, telemetry.csv and run.json in `dir`, machine-readable (ISO dates,
+    /// ASCII digits); `headers` replaces the English column names (a localized export).
+    Expected<QStringList> exportCsv(const QString &runId, const QString &dir, const QHash<QString, QString> &headers = {}) const;
+
+    static QStringList stepMetrics();
+
+Q_SIGNALS:
+    void committed(qint64 rows);
+    void writeFailed(const QString &message);
+
+private:
+    QSqlDatabase db() const;
+
+    QString m_path;
+    QString m_connection;
+    QThread m_thread;
+    HistoryWriter *m_writer = nullptr;
+};

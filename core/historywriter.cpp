@@ -1,0 +1,287 @@
+#include "historywriter.h"
+
+#include "logging.h"
+
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+
+namespace {
+QString json(const QJsonObject &o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+QString json(const QJsonArray &a)
+{
+    return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+QVariant nullable(const QJsonValue &v)
+{
+    return v.isDouble() ? QVariant(v.toDouble()) : QVariant();
+}
+QVariant nullableInt(const QJsonValue &v)
+{
+    return v.isDouble() ? QVariant(qint64(v.toDouble())) : QVariant();
+}
+} // namespace
+
+// Prepared once per connection: the hot path binds and executes only.
+struct HistoryWriter::Statements
+{
+    QSqlQuery event;
+    QSqlQuery step;
+    QSqlQuery telemetry;
+    QSqlQuery lastSeq;
+};
+
+HistoryWriter::HistoryWriter(QString path)
+    : m_path(std::move(path)), m_connection(QStringLiteral("hamgam-history-writer-%1").arg(quintptr(this), 0, 16))
+{
+}
+
+HistoryWriter::~HistoryWriter()
+{
+    shutdown();
+}
+
+void HistoryWriter::shutdown()
+{
+    drain();
+    m_st.reset();
+    if (m_db.isValid()) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+bool HistoryWriter::openDatabase()
+{
+    if (m_db.isOpen())
+        return true;
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    if (!m_db.open()) {
+        Q_EMIT failed(m_db.lastError().text());
+        return false;
+    }
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    // NORMAL is durable in WAL mode against application crashes (kill -9);
+    // only a power loss may drop the last transactions.
+    q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+    q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    m_st.reset(new Statements{QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db)});
+    m_st->event.prepare(QStringLiteral(
+        "INSERT OR IGNORE INTO events(run_id, source, seq, time_ms, kind, rank, device, payload) VALUES (?,?,?,?,?,?,?,?)"));
+    m_st->step.prepare(QStringLiteral(
+        "INSERT OR IGNORE INTO steps(run_id, rank, step, time_ms, epoch, loss, local_batch, data_ms, compute_ms, wait_ms, "
+        "comm_ms, optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    m_st->telemetry.prepare(QStringLiteral(
+        "INSERT OR IGNORE INTO telemetry(run_id, agent_id, device, time_ms, util, mem_used, mem_total, temperature, power) "
+        "VALUES (?,?,?,?,?,?,?,?,?)"));
+    m_st->lastSeq.prepare(QStringLiteral("UPDATE run_nodes SET last_seq = MAX(last_seq, ?) WHERE run_id = ? AND agent_id = ?"));
+    return true;
+}
+
+void HistoryWriter::post(Operation op)
+{
+    QMutexLocker lock(&m_mutex);
+    m_queue.push_back(std::move(op));
+    ++m_posted;
+    if (!m_scheduled) {
+        m_scheduled = true;
+        QMetaObject::invokeMethod(this, &HistoryWriter::drain, Qt::QueuedConnection);
+    }
+}
+
+void HistoryWriter::flush()
+{
+    QMutexLocker lock(&m_mutex);
+    const qint64 target = m_posted;
+    if (QThread::currentThread() == thread()) {
+        lock.unlock();
+        drain();
+        return;
+    }
+    while (m_applied < target)
+        m_done.wait(&m_mutex);
+}
+
+qint64 HistoryWriter::committedRows() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_rows;
+}
+
+void HistoryWriter::drain()
+{
+    std::deque<Operation> batch;
+    {
+        QMutexLocker lock(&m_mutex);
+        batch.swap(m_queue);
+        m_scheduled = false;
+    }
+    if (batch.empty())
+        return;
+    qint64 rows = 0;
+    bool ok = openDatabase() && m_db.transaction();
+    if (ok) {
+        for (const Operation &op : batch) {
+            if (!apply(op, &rows)) {
+                ok = false;
+                break;
+            }
+        }
+    }
+    if (ok && !m_db.commit())
+        ok = false;
+    QString error;
+    if (!ok) {
+        error = m_db.lastError().text();
+        m_db.rollback();
+        qCWarning(lcHistory).noquote() << "history write failed:" << error;
+    }
+    {
+        QMutexLocker lock(&m_mutex);
+        m_applied += qint64(batch.size());
+        if (ok)
+            m_rows += rows;
+        m_done.wakeAll();
+    }
+    if (ok)
+        Q_EMIT committed(rows);
+    else
+        Q_EMIT failed(error);
+}
+
+bool HistoryWriter::apply(const Operation &op, qint64 *rows)
+{
+    Statements *st = m_st.get();
+    QSqlQuery q(m_db);
+    if (const auto *c = std::get_if<CreateRun>(&op)) {
+        q.prepare(QStringLiteral("INSERT OR IGNORE INTO runs(id, name, strategy, config, status, reason, created_ms, started_ms, "
+                                 "ended_ms, summary) VALUES (?,?,?,?,?,?,?,?,?,?)"));
+        const RunRecord &r = c->run;
+        for (const QVariant &v : {QVariant(r.id), QVariant(r.name), QVariant(r.strategy), QVariant(json(r.config)),
+                                  QVariant(RunStatusText::key(r.status)), QVariant(r.reason), QVariant(r.createdMs),
+                                  r.startedMs ? QVariant(r.startedMs) : QVariant(), r.endedMs ? QVariant(r.endedMs) : QVariant(),
+                                  QVariant(json(r.summary))})
+            q.addBindValue(v);
+        if (!q.exec())
+            return false;
+        QSqlQuery n(m_db);
+        n.prepare(QStringLiteral("INSERT OR IGNORE INTO run_nodes(run_id, node_index, agent_id, name, address, first_rank, "
+                                 "devices, final_plan, last_seq) VALUES (?,?,?,?,?,?,?,?,?)"));
+        for (const RunNodeRecord &node : c->nodes) {
+            QJsonArray devices;
+            for (int d : node.devices)
+                devices.append(d);
+            for (const QVariant &v : {QVariant(r.id), QVariant(node.nodeIndex), QVariant(node.agentId), QVariant(node.name),
+                                      QVariant(node.address), QVariant(node.firstRank), QVariant(json(devices)),
+                                      QVariant(json(node.finalPlan)), QVariant(node.lastSeq)})
+                n.addBindValue(v);
+            if (!n.exec())
+                return false;
+        }
+        *rows += 1 + c->nodes.size();
+        return true;
+    }
+    if (const auto *u = std::get_if<UpdateRun>(&op)) {
+        q.prepare(QStringLiteral("UPDATE runs SET status = ?, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
+                                 "started_ms = COALESCE(?, started_ms), ended_ms = COALESCE(?, ended_ms) WHERE id = ?"));
+        q.addBindValue(RunStatusText::key(u->status));
+        q.addBindValue(u->reason);
+        q.addBindValue(u->reason);
+        q.addBindValue(u->startedMs ? QVariant(u->startedMs) : QVariant());
+        q.addBindValue(u->endedMs ? QVariant(u->endedMs) : QVariant());
+        q.addBindValue(u->id);
+        *rows += 1;
+        return q.exec();
+    }
+    if (const auto *s = std::get_if<SetSummary>(&op)) {
+        q.prepare(QStringLiteral("UPDATE runs SET summary = ? WHERE id = ?"));
+        q.addBindValue(json(s->summary));
+        q.addBindValue(s->id);
+        *rows += 1;
+        return q.exec();
+    }
+    if (const auto *p = std::get_if<SetFinalPlan>(&op)) {
+        q.prepare(QStringLiteral("UPDATE run_nodes SET final_plan = ? WHERE run_id = ? AND node_index = ?"));
+        q.addBindValue(json(p->plan));
+        q.addBindValue(p->runId);
+        q.addBindValue(p->nodeIndex);
+        *rows += 1;
+        return q.exec();
+    }
+    if (const auto *e = std::get_if<Events>(&op)) {
+        QHash<QPair<QString, QString>, qint64> maxSeq;
+        for (const RunEvent &ev : e->events) {
+            st->event.bindValue(0, ev.runId);
+            st->event.bindValue(1, ev.source);
+            st->event.bindValue(2, ev.seq);
+            st->event.bindValue(3, ev.timeMs);
+            st->event.bindValue(4, ev.kind);
+            st->event.bindValue(5, ev.rank >= 0 ? QVariant(ev.rank) : QVariant());
+            st->event.bindValue(6, ev.device >= 0 ? QVariant(ev.device) : QVariant());
+            // Step metrics live in their own table; the event row keeps only what is not there.
+            st->event.bindValue(7, ev.kind == QLatin1String("step") ? QStringLiteral("{}") : json(ev.payload));
+            if (!st->event.exec())
+                return false;
+            ++*rows;
+            qint64 &m = maxSeq[{ev.runId, ev.source}];
+            m = qMax(m, ev.seq);
+            if (ev.kind != QLatin1String("step"))
+                continue;
+            const QJsonObject &p = ev.payload;
+            st->step.bindValue(0, ev.runId);
+            st->step.bindValue(1, ev.rank);
+            st->step.bindValue(2, qint64(p.value(QLatin1String("step")).toDouble()));
+            st->step.bindValue(3, ev.timeMs);
+            st->step.bindValue(4, nullableInt(p.value(QLatin1String("epoch"))));
+            st->step.bindValue(5, nullable(p.value(QLatin1String("loss"))));
+            st->step.bindValue(6, nullableInt(p.value(QLatin1String("local_batch"))));
+            st->step.bindValue(7, nullable(p.value(QLatin1String("data_ms"))));
+            st->step.bindValue(8, nullable(p.value(QLatin1String("compute_ms"))));
+            st->step.bindValue(9, nullable(p.value(QLatin1String("wait_ms"))));
+            st->step.bindValue(10, nullable(p.value(QLatin1String("comm_ms"))));
+            st->step.bindValue(11, nullable(p.value(QLatin1String("optimizer_ms"))));
+            st->step.bindValue(12, nullable(p.value(QLatin1String("samples_per_s"))));
+            st->step.bindValue(13, nullableInt(p.value(QLatin1String("device_bytes"))));
+            st->step.bindValue(14, nullableInt(p.value(QLatin1String("bytes_intra_node"))));
+            st->step.bindValue(15, nullableInt(p.value(QLatin1String("bytes_inter_node"))));
+            if (!st->step.exec())
+                return false;
+            ++*rows;
+        }
+        for (auto it = maxSeq.cbegin(); it != maxSeq.cend(); ++it) {
+            st->lastSeq.bindValue(0, it.value());
+            st->lastSeq.bindValue(1, it.key().first);
+            st->lastSeq.bindValue(2, it.key().second);
+            if (!st->lastSeq.exec())
+                return false;
+        }
+        return true;
+    }
+    if (const auto *t = std::get_if<Telemetry>(&op)) {
+        for (const DeviceSample &d : t->devices) {
+            st->telemetry.bindValue(0, t->runId);
+            st->telemetry.bindValue(1, t->agentId);
+            st->telemetry.bindValue(2, d.index);
+            st->telemetry.bindValue(3, t->timeMs);
+            st->telemetry.bindValue(4, d.utilization);
+            st->telemetry.bindValue(5, d.memoryUsed);
+            st->telemetry.bindValue(6, d.memoryTotal);
+            st->telemetry.bindValue(7, d.temperature >= 0 ? QVariant(d.temperature) : QVariant());
+            st->telemetry.bindValue(8, d.power >= 0 ? QVariant(d.power) : QVariant());
+            if (!st->telemetry.exec())
+                return false;
+            ++*rows;
+        }
+        return true;
+    }
+    return true;
+}

@@ -1,0 +1,603 @@
+#include "runcontroller.h"
+
+#include "agentclient.h"
+#include "historystore.h"
+#include "logging.h"
+#include "message.h"
+#include "noderegistry.h"
+
+#include <QCborArray>
+#include <QCborValue>
+#include <QDateTime>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+namespace {
+constexpr int kJournalPage = 2000;
+
+bool isFinalState(const QString &state)
+{
+    return state == QLatin1String("finished") || state == QLatin1String("failed") || state == QLatin1String("stopped")
+           || state == QLatin1String("aborted");
+}
+} // namespace
+
+RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObject *parent)
+    : QObject(parent), m_registry(registry), m_history(history)
+{
+    connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
+    connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
+    m_failureGrace.setSingleShot(true);
+    m_failureGrace.setInterval(1500);
+    connect(&m_failureGrace, &QTimer::timeout, this, [this] {
+        // Time for the other nodes to report their side; then bring down whatever still runs.
+        m_aborting = true;
+        for (NodeState &n : m_nodes) {
+            if (!isFinalState(n.state) && n.client)
+                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}},
+                                  [](const Expected<QCborMap> &) {});
+        }
+        evaluate();
+    });
+}
+
+RunController::~RunController() = default;
+
+QString RunController::newRunId()
+{
+    return QStringLiteral("%1-%2")
+        .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+        .arg(QRandomGenerator::global()->bounded(0x10000), 4, 16, QLatin1Char('0'));
+}
+
+QList<ConfigError> RunController::resolveNodes(RunConfig &config) const
+{
+    QList<ConfigError> errors;
+    const QList<Node> nodes = m_registry.nodes();
+    for (qsizetype i = 0; i < config.nodes.size(); ++i) {
+        RunConfig::Node &entry = config.nodes[i];
+        const QString want = entry.agent.isEmpty() ? entry.name : entry.agent;
+        const Node *match = nullptr;
+        int matches = 0;
+        for (const Node &n : nodes) {
+            if (n.nodeId.isEmpty())
+                continue;
+            if (n.nodeId == want) {
+                match = m_registry.node(n.key);
+                matches = 1;
+                break;
+            }
+            if (n.nodeId.startsWith(want) || n.name == want || n.hostname == want) {
+                match = m_registry.node(n.key);
+                ++matches;
+            }
+        }
+        const QString field = QStringLiteral("nodes[%1].agent").arg(i);
+        if (want.isEmpty())
+            continue; // validate() reports it
+        if (matches == 0) {
+            errors.append({field, tr("no machine \"%1\" is known; is its agent running and trusted?").arg(want)});
+            continue;
+        }
+        if (matches > 1) {
+            errors.append({field, tr("\"%1\" matches several machines; use the node id").arg(want)});
+            continue;
+        }
+        entry.agent = match->nodeId;
+        if (entry.name.isEmpty())
+            entry.name = match->name;
+        if (match->trust != Node::Trust::Pinned)
+            errors.append({field, tr("%1 is not trusted yet").arg(match->name)});
+        else if (!match->isConnected())
+            errors.append({field, tr("%1 is not connected (%2)").arg(match->name, match->message)});
+    }
+    return errors;
+}
+
+void RunController::preflight(const RunConfig &config)
+{
+    m_config = config;
+    QList<ConfigError> errors = resolveNodes(m_config);
+    errors += m_config.validate();
+    if (!errors.isEmpty()) {
+        m_preflight.clear();
+        NodePreflight all;
+        all.name = tr("configuration");
+        for (const ConfigError &e : std::as_const(errors))
+            all.errors << tr("%1: %2").arg(e.field, e.message);
+        m_preflight.append(all);
+        Q_EMIT preflightFinished(m_preflight, false);
+        return;
+    }
+    runPreflight([this](bool ok) { Q_EMIT preflightFinished(m_preflight, ok); });
+}
+
+void RunController::runPreflight(std::function<void(bool ok)> done)
+{
+    m_preflight.clear();
+    const int count = int(m_config.nodes.size());
+    auto pending = std::make_shared<int>(count);
+    auto finishOne = [this, pending, done] {
+        if (--*pending > 0)
+            return;
+        bool ok = true;
+        for (const NodePreflight &p : std::as_const(m_preflight))
+            ok = ok && p.reached && p.errors.isEmpty();
+        // Workers rendezvous at the master's address as the controller sees it:
+        // a master on loopback cannot be reached by workers on other machines.
+        const Node *master = m_registry.node(m_config.nodes.first().agent);
+        bool remote = false;
+        for (const RunConfig::Node &n : std::as_const(m_config.nodes)) {
+            const Node *node = m_registry.node(n.agent);
+            remote = remote || (node && !QHostAddress(node->address).isLoopback());
+        }
+        if (master && QHostAddress(master->address).isLoopback() && remote) {
+            m_preflight.first().errors << tr("%1 listens on loopback only, so other machines cannot reach it; run the first "
+                                             "node's agent with --bind on its network address, or list another machine first")
+                                              .arg(master->name);
+            ok = false;
+        }
+        done(ok);
+    };
+    for (int i = 0; i < count; ++i) {
+        NodePreflight p;
+        p.nodeIndex = i;
+        p.agentId = m_config.nodes[i].agent;
+        p.name = m_config.nodes[i].name;
+        m_preflight.append(p);
+    }
+    for (int i = 0; i < count; ++i) {
+        AgentClient *client = m_registry.client(m_config.nodes[i].agent);
+        if (!client) {
+            m_preflight[i].errors << tr("not connected");
+            QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
+            continue;
+        }
+        QCborMap body;
+        body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
+        body[QStringLiteral("node_index")] = i;
+        body[QStringLiteral("master")] = i == 0;
+        client->request(Message::Type::Preflight, body, [this, i, finishOne](const Expected<QCborMap> &reply) {
+            NodePreflight &p = m_preflight[i];
+            if (!reply) {
+                p.errors << reply.error();
+            } else {
+                p.reached = true;
+                for (const QCborValue v : reply->value(QStringLiteral("errors")).toArray())
+                    p.errors << v.toString();
+                for (const QCborValue v : reply->value(QStringLiteral("warnings")).toArray())
+                    p.warnings << v.toString();
+                p.port = quint16(reply->value(QStringLiteral("port")).toInteger());
+                p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
+            }
+            finishOne();
+        }, 30000);
+    }
+}
+
+void RunController::start(const RunConfig &config)
+{
+    m_config = config;
+    QList<ConfigError> errors = resolveNodes(m_config);
+    errors += m_config.validate();
+    if (!errors.isEmpty()) {
+        QStringList lines;
+        for (const ConfigError &e : std::as_const(errors))
+            lines << tr("%1: %2").arg(e.field, e.message);
+        Q_EMIT startFailed(lines.join(QLatin1Char('\n')));
+        return;
+    }
+    runPreflight([this](bool ok) {
+        Q_EMIT preflightFinished(m_preflight, ok);
+        if (!ok) {
+            QStringList lines;
+            for (const NodePreflight &p : std::as_const(m_preflight)) {
+                for (const QString &e : p.errors)
+                    lines << tr("%1: %2").arg(p.name, e);
+            }
+            Q_EMIT startFailed(tr("pre-flight found problems, nothing was started:\n%1").arg(lines.join(QLatin1Char('\n'))));
+            return;
+        }
+        launch();
+    });
+}
+
+void RunController::launch()
+{
+    m_runId = newRunId();
+    const Node *master = m_registry.node(m_config.nodes.first().agent);
+    const QString masterAddress = QStringLiteral("%1:%2").arg(master->address).arg(m_preflight.first().port);
+    const int world = m_config.deviceCount();
+    m_nodes.clear();
+    QList<RunNodeRecord> records;
+    int rank = 0;
+    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
+        const RunConfig::Node &n = m_config.nodes[i];
+        NodeState s;
+        s.index = int(i);
+        s.agentId = n.agent;
+        s.name = n.name;
+        s.firstRank = rank;
+        s.devices = n.devices;
+        s.state = QStringLiteral("starting");
+        m_nodes.append(s);
+        const Node *node = m_registry.node(n.agent);
+        records.append({int(i), n.agent, n.name, node ? node->address : QString(), rank, n.devices, {}, 0});
+        rank += int(n.devices.size());
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (m_history) {
+        RunRecord record;
+        record.id = m_runId;
+        record.name = m_config.name;
+        record.strategy = m_config.strategy;
+        record.config = m_config.toJson();
+        record.status = RunStatus::Preparing;
+        record.createdMs = now;
+        m_history->createRun(record, records);
+    }
+    QJsonArray preflight;
+    for (const NodePreflight &p : std::as_const(m_preflight))
+        preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
+                                     {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
+    controllerEvent(QStringLiteral("launch"), QJsonObject{{QStringLiteral("master"), masterAddress},
+                                                          {QStringLiteral("world_size"), world},
+                                                          {QStringLiteral("preflight"), preflight}});
+    for (NodeState &n : m_nodes)
+        hook(n);
+
+    auto pending = std::make_shared<int>(int(m_nodes.size()));
+    auto failures = std::make_shared<QStringList>();
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        QCborMap body;
+        body[QStringLiteral("run_id")] = m_runId;
+        body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
+        body[QStringLiteral("node_index")] = i;
+        body[QStringLiteral("first_rank")] = m_nodes[i].firstRank;
+        body[QStringLiteral("world_size")] = world;
+        body[QStringLiteral("master")] = masterAddress;
+        AgentClient *client = m_registry.client(m_nodes[i].agentId);
+        auto onReply = [this, i, pending, failures](const Expected<QCborMap> &reply) {
+            if (!reply) {
+                failures->append(tr("%1: %2").arg(m_nodes[i].name, reply.error()));
+                m_nodes[i].state = QStringLiteral("failed");
+                m_nodes[i].reason = reply.error();
+            }
+            if (--*pending > 0)
+                return;
+            if (!failures->isEmpty()) {
+                m_abortRequested = true;
+                for (NodeState &n : m_nodes) {
+                    if (n.client && n.state != QLatin1String("failed"))
+                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}},
+                                          [](const Expected<QCborMap> &) {});
+                }
+                finish(RunStatus::Failed, tr("could not start: %1").arg(failures->join(QStringLiteral("; "))));
+                Q_EMIT startFailed(m_reason);
+                return;
+            }
+            if (m_history)
+                m_history->updateRun(m_runId, RunStatus::Running, {}, QDateTime::currentMSecsSinceEpoch());
+            setStatus(RunStatus::Running, {});
+            Q_EMIT started(m_runId);
+        };
+        if (!client) {
+            onReply(Expected<QCborMap>::failure(tr("not connected")));
+            continue;
+        }
+        client->request(Message::Type::StartRun, body, onReply, 30000);
+    }
+}
+
+void RunController::attach(const QString &runId)
+{
+    if (!m_history)
+        return;
+    const auto record = m_history->run(runId);
+    if (!record) {
+        Q_EMIT startFailed(tr("no run %1 in the history").arg(runId));
+        return;
+    }
+    m_runId = runId;
+    QList<ConfigError> ignored;
+    m_config = RunConfig::fromJson(record->config, &ignored);
+    m_status = record->status;
+    m_reason = record->reason;
+    m_nodes.clear();
+    for (const RunNodeRecord &r : m_history->nodes(runId)) {
+        NodeState s;
+        s.index = r.nodeIndex;
+        s.agentId = r.agentId;
+        s.name = r.name;
+        s.firstRank = r.firstRank;
+        s.devices = r.devices;
+        s.lastSeq = m_history->lastSeq(runId, r.agentId);
+        m_nodes.append(s);
+    }
+    for (NodeState &n : m_nodes)
+        hook(n);
+    Q_EMIT statusChanged(m_status, m_reason);
+}
+
+void RunController::stop()
+{
+    m_stopRequested = true;
+    for (NodeState &n : m_nodes) {
+        if (n.client && !isFinalState(n.state))
+            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, [](const Expected<QCborMap> &) {});
+    }
+    controllerEvent(QStringLiteral("stop_requested"), {});
+}
+
+void RunController::abort()
+{
+    m_abortRequested = true;
+    for (NodeState &n : m_nodes) {
+        if (n.client && !isFinalState(n.state))
+            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, [](const Expected<QCborMap> &) {});
+    }
+    controllerEvent(QStringLiteral("abort_requested"), {});
+}
+
+RunController::NodeState *RunController::nodeByAgent(const QString &agentId)
+{
+    for (NodeState &n : m_nodes) {
+        if (n.agentId == agentId)
+            return &n;
+    }
+    return nullptr;
+}
+
+void RunController::onClientReady(const QString &key)
+{
+    if (m_runId.isEmpty())
+        return;
+    if (NodeState *n = nodeByAgent(key))
+        hook(*n);
+}
+
+void RunController::hook(NodeState &node)
+{
+    AgentClient *client = m_registry.client(node.agentId);
+    if (!client || client == node.client)
+        return;
+    QObject::disconnect(node.pushConnection);
+    node.client = client;
+    node.subscribed = false;
+    node.backfilling = false;
+    const QString agentId = node.agentId;
+    node.pushConnection = connect(client, &AgentClient::pushReceived, this, [this, agentId](const Message &m) {
+        if (NodeState *n = nodeByAgent(agentId))
+            onPush(*n, m);
+    });
+    client->request(Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}},
+                    [this, agentId](const Expected<QCborMap> &reply) {
+                        NodeState *n = nodeByAgent(agentId);
+                        if (!n || !reply)
+                            return;
+                        n->subscribed = true;
+                        if (!m_runId.isEmpty())
+                            backfill(*n);
+                    });
+}
+
+void RunController::onPush(NodeState &node, const Message &message)
+{
+    const QCborMap &b = message.body();
+    if (b.value(QStringLiteral("run_id")).toString() != m_runId || m_runId.isEmpty())
+        return;
+    if (message.type() == Message::Type::RunEvent) {
+        const QCborMap e = b.value(QStringLiteral("event")).toMap();
+        RunEvent ev;
+        ev.runId = m_runId;
+        ev.source = node.agentId;
+        ev.seq = b.value(QStringLiteral("seq")).toInteger();
+        ev.timeMs = e.value(QStringLiteral("time")).toInteger();
+        ev.kind = e.value(QStringLiteral("kind")).toString();
+        ev.rank = int(e.value(QStringLiteral("rank")).toInteger(-1));
+        ev.device = int(e.value(QStringLiteral("device")).toInteger(-1));
+        ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
+        // Events past a gap (we were away) wait for the backfill, which fetches them in order.
+        if (ev.seq > node.lastSeq + 1) {
+            backfill(node);
+            return;
+        }
+        ingest(node, {ev});
+    }
+}
+
+void RunController::backfill(NodeState &node)
+{
+    if (node.backfilling || !node.client)
+        return;
+    node.backfilling = true;
+    const QString agentId = node.agentId;
+    node.client->request(
+        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), m_runId}, {QStringLiteral("from"), node.lastSeq}},
+        [this, agentId](const Expected<QCborMap> &reply) {
+            NodeState *n = nodeByAgent(agentId);
+            if (!n)
+                return;
+            n->backfilling = false;
+            if (!reply) {
+                qCWarning(lcRuns).noquote() << "journal of" << n->name << "unavailable:" << reply.error();
+                if (n->state.isEmpty()) {
+                    n->state = QStringLiteral("failed");
+                    n->reason = reply.error();
+                    evaluate();
+                }
+                return;
+            }
+            QList<RunEvent> events;
+            for (const QCborValue v : reply->value(QStringLiteral("events")).toArray()) {
+                const QCborMap e = v.toMap();
+                RunEvent ev;
+                ev.runId = m_runId;
+                ev.source = n->agentId;
+                ev.seq = e.value(QStringLiteral("seq")).toInteger();
+                ev.timeMs = e.value(QStringLiteral("time")).toInteger();
+                ev.kind = e.value(QStringLiteral("kind")).toString();
+                ev.rank = int(e.value(QStringLiteral("rank")).toInteger(-1));
+                ev.device = int(e.value(QStringLiteral("device")).toInteger(-1));
+                ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
+                events.append(ev);
+            }
+            ingest(*n, events);
+            if (events.size() >= kJournalPage) {
+                backfill(*n);
+                return;
+            }
+            bool all = true;
+            for (const NodeState &s : std::as_const(m_nodes))
+                all = all && s.subscribed && !s.backfilling;
+            if (all)
+                Q_EMIT caughtUp();
+        });
+}
+
+void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
+{
+    QList<RunEvent> fresh;
+    for (const RunEvent &ev : events) {
+        if (ev.seq <= node.lastSeq)
+            continue; // seen already (a page and a push overlapping)
+        node.lastSeq = ev.seq;
+        fresh.append(ev);
+    }
+    if (fresh.isEmpty())
+        return;
+    if (m_history)
+        m_history->appendEvents(fresh);
+    for (const RunEvent &ev : std::as_const(fresh)) {
+        if (ev.kind == QLatin1String("worker_exit")) {
+            const bool crashed = ev.payload.value(QStringLiteral("crashed")).toBool();
+            const int code = ev.payload.value(QStringLiteral("exit_code")).toInt();
+            if (crashed || code != 0)
+                m_failures.append({node.name, ev.rank, code, crashed, ev.payload.value(QStringLiteral("description")).toString()});
+        } else if (ev.kind == QLatin1String("plan") || ev.kind == QLatin1String("rebalance")) {
+            if (m_history) {
+                const QJsonArray plan = ev.payload.value(ev.kind == QLatin1String("plan") ? QStringLiteral("batches")
+                                                                                          : QStringLiteral("new"))
+                                            .toArray();
+                if (!plan.isEmpty())
+                    m_history->setFinalPlan(m_runId, node.index, plan);
+            }
+        }
+        Q_EMIT eventReceived(ev);
+        if (ev.kind == QLatin1String("state"))
+            onNodeState(node, ev.payload.value(QStringLiteral("state")).toString(), ev.payload.value(QStringLiteral("reason")).toString());
+    }
+}
+
+void RunController::onNodeState(NodeState &node, const QString &state, const QString &reason)
+{
+    node.state = state;
+    node.reason = reason;
+    if (state == QLatin1String("running") && m_status == RunStatus::Preparing)
+        setStatus(RunStatus::Running, {});
+    if (state == QLatin1String("failed") && !m_aborting && !m_failureGrace.isActive())
+        m_failureGrace.start();
+    evaluate();
+}
+
+void RunController::evaluate()
+{
+    if (m_finished || m_nodes.isEmpty())
+        return;
+    bool allFinal = true;
+    bool anyFailed = false;
+    bool anyStopped = false;
+    bool anyAborted = false;
+    for (const NodeState &n : std::as_const(m_nodes)) {
+        allFinal = allFinal && isFinalState(n.state);
+        anyFailed = anyFailed || n.state == QLatin1String("failed");
+        anyStopped = anyStopped || n.state == QLatin1String("stopped");
+        anyAborted = anyAborted || n.state == QLatin1String("aborted");
+    }
+    if (!allFinal)
+        return;
+    if (anyFailed && !m_abortRequested) {
+        // The root cause: a crash first, then an error of its own, and only then a
+        // worker that failed because a peer went away (exit code 3).
+        QString reason;
+        auto pick = [&](auto predicate) {
+            for (const Failure &f : std::as_const(m_failures)) {
+                if (reason.isEmpty() && predicate(f))
+                    reason = tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
+            }
+        };
+        pick([](const Failure &f) { return f.crashed; });
+        pick([](const Failure &f) { return f.exitCode != 3; });
+        pick([](const Failure &) { return true; });
+        for (const NodeState &n : std::as_const(m_nodes)) {
+            if (n.state == QLatin1String("failed") && !n.reason.isEmpty()) {
+                if (reason.isEmpty())
+                    reason = tr("%1: %2").arg(n.name, n.reason);
+                else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 && !reason.contains(n.reason))
+                    reason = tr("%1 (%2: %3)").arg(reason, n.name, n.reason);
+                break;
+            }
+        }
+        finish(RunStatus::Failed, reason);
+    } else if (m_abortRequested || anyAborted) {
+        finish(RunStatus::Aborted, tr("aborted"));
+    } else if (m_stopRequested || anyStopped) {
+        finish(RunStatus::Stopped, tr("stopped after a checkpoint"));
+    } else {
+        finish(RunStatus::Finished, {});
+    }
+}
+
+void RunController::setStatus(RunStatus status, const QString &reason)
+{
+    if (m_status == status && m_reason == reason)
+        return;
+    m_status = status;
+    m_reason = reason;
+    Q_EMIT statusChanged(status, reason);
+}
+
+void RunController::finish(RunStatus status, const QString &reason)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_failureGrace.stop();
+    setStatus(status, reason);
+    if (m_history) {
+        controllerEvent(QStringLiteral("finished"), QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
+                                                                 {QStringLiteral("reason"), reason}});
+        m_history->updateRun(m_runId, status, reason, 0, QDateTime::currentMSecsSinceEpoch());
+        m_history->flush();
+        m_history->setSummary(m_runId, m_history->computeSummary(m_runId));
+        m_history->flush();
+    }
+    Q_EMIT finished(status, reason);
+}
+
+void RunController::controllerEvent(const QString &kind, const QJsonObject &payload)
+{
+    if (!m_history || m_runId.isEmpty())
+        return;
+    RunEvent e;
+    e.runId = m_runId;
+    e.source = QStringLiteral("controller");
+    // Unique across controllers following the same run: time in µs plus a counter.
+    e.seq = QDateTime::currentMSecsSinceEpoch() * 1000 + (++m_controllerSeq % 1000);
+    e.timeMs = QDateTime::currentMSecsSinceEpoch();
+    e.kind = kind;
+    e.payload = payload;
+    m_history->appendEvents({e});
+}
+
+void RunController::onTelemetry(const QString &key)
+{
+    if (!m_history || m_runId.isEmpty() || m_finished || m_status != RunStatus::Running)
+        return;
+    NodeState *n = nodeByAgent(key);
+    const Node *node = m_registry.node(key);
+    if (!n || !node || !node->telemetry)
+        return;
+    m_history->appendTelemetry(m_runId, key, node->telemetry->timeMs, node->telemetry->devices);
+}

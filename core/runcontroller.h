@@ -1,0 +1,127 @@
+#pragma once
+
+#include "runconfig.h"
+#include "runrecord.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+
+class AgentClient;
+class HistoryStore;
+class NodeRegistry;
+class Message;
+
+/// Drives one run from the controller's side, or follows one started
+/// earlier (attach): checks the config, runs pre-flight on every node, picks
+/// the master and a free port, assigns ranks, starts the workers through the
+/// agents, and from then on keeps the history complete: live events as they
+/// come, and after any disconnection everything the agents journaled since the
+/// last stored event. When one node fails, the others are aborted and the
+/// failure's reason is kept.
+class RunController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunController)
+
+public:
+    struct NodePreflight
+    {
+        int nodeIndex = 0;
+        QString agentId;
+        QString name;
+        bool reached = false;
+        QStringList errors;
+        QStringList warnings;
+        quint16 port = 0;
+        QString deviceKind;
+    };
+
+    RunController(NodeRegistry &registry, HistoryStore *history, QObject *parent = nullptr);
+    ~RunController() override;
+
+    /// Fills in each node's agent id from a name or id prefix the user gave; errors for unknown machines.
+    QList<ConfigError> resolveNodes(RunConfig &config) const;
+
+    void preflight(const RunConfig &config);
+    void start(const RunConfig &config);
+    void attach(const QString &runId);
+    void stop();
+    void abort();
+
+    QString runId() const { return m_runId; }
+    RunStatus status() const { return m_status; }
+    QString reason() const { return m_reason; }
+    const RunConfig &config() const { return m_config; }
+    QList<NodePreflight> preflightResults() const { return m_preflight; }
+    bool isAttached() const { return !m_runId.isEmpty(); }
+    static QString newRunId();
+
+Q_SIGNALS:
+    void preflightFinished(const QList<RunController::NodePreflight> &results, bool ok);
+    void started(const QString &runId);
+    void startFailed(const QString &message);
+    void eventReceived(const RunEvent &event);
+    void statusChanged(RunStatus status, const QString &reason);
+    void finished(RunStatus status, const QString &reason);
+    /// All events the agents had journaled are in the history (after attach or a reconnect).
+    void caughtUp();
+
+private:
+    struct NodeState
+    {
+        int index = 0;
+        QString agentId;
+        QString name;
+        int firstRank = 0;
+        QList<int> devices;
+        QString state;       ///< as the agent reports it
+        QString reason;
+        qint64 lastSeq = 0;  ///< highest seq seen from this agent
+        bool subscribed = false;
+        bool backfilling = false;
+        QPointer<AgentClient> client;
+        QMetaObject::Connection pushConnection;
+    };
+    struct Failure
+    {
+        QString node;
+        int rank = -1;
+        int exitCode = 0;
+        bool crashed = false;
+        QString description;
+    };
+
+    void runPreflight(std::function<void(bool ok)> done);
+    void launch();
+    void hook(NodeState &node);
+    void onClientReady(const QString &key);
+    void onPush(NodeState &node, const Message &message);
+    void backfill(NodeState &node);
+    void ingest(NodeState &node, const QList<RunEvent> &events);
+    void onNodeState(NodeState &node, const QString &state, const QString &reason);
+    void evaluate();
+    void setStatus(RunStatus status, const QString &reason);
+    void finish(RunStatus status, const QString &reason);
+    void controllerEvent(const QString &kind, const QJsonObject &payload);
+    void onTelemetry(const QString &key);
+    NodeState *nodeByAgent(const QString &agentId);
+
+    NodeRegistry &m_registry;
+    HistoryStore *m_history;
+    RunConfig m_config;
+    QString m_runId;
+    RunStatus m_status = RunStatus::Preparing;
+    QString m_reason;
+    QList<NodeState> m_nodes;
+    QList<NodePreflight> m_preflight;
+    QList<Failure> m_failures;
+    bool m_stopRequested = false;
+    bool m_abortRequested = false;
+    bool m_aborting = false;
+    bool m_finished = false;
+    qint64 m_controllerSeq = 0;
+    QTimer m_failureGrace;
+};

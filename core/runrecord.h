@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+/// A run's status, as the history keeps it.
+enum class RunStatus { Preparing, Running, Finished, Failed, Stopped, Aborted };
+
+namespace RunStatusText {
+QString key(RunStatus status);          ///< "running", ... (stored, machine-readable)
+RunStatus fromKey(const QString &key);
+QString display(RunStatus status);      ///< translated
+bool isActive(RunStatus status);
+} // namespace RunStatusText
+
+/// One row of the runs table.
+struct RunRecord
+{
+    QString id;
+    QString name;
+    QString strategy;
+    QJsonObject config;
+    RunStatus status = RunStatus::Preparing;
+    QString reason;
+    qint64 createdMs = 0;
+    qint64 startedMs = 0;
+    qint64 endedMs = 0;
+    QJsonObject summary; ///< final_loss, final_metric, samples_per_s, mean_wait_pct, steps, nodes
+};
+
+/// One event of a run as an agent journaled it: a worker event tagged with the
+/// node and device it came from, or an agent/controller event (state changes,
+/// warnings, diagnoses). (source, seq) is unique within a run, so replaying a
+/// journal twice stores each event once.
+struct RunEvent
+{
+    QString runId;
+    QString source; ///< agent node id, or "controller"
+    qint64 seq = 0;
+    qint64 timeMs = 0;
+    QString kind;   ///< worker event kinds (step, plan, ...) or agent/controller ones (state, warning, diagnosis, telemetry)
+    int rank = -1;
+    int device = -1;
+    QJsonObject payload;
+};

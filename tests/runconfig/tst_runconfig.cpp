@@ -1,0 +1,163 @@
+// The run config: JSON round trip, one clear message per bad field, and the
+// config diff that Compare shows.
+#include "runconfig.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+class TestRunConfig : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void defaultsAreValidOnceNodesAreGiven();
+    void roundTrip();
+    void invalid_data();
+    void invalid();
+    void typeErrorsNameTheField();
+    void notJson();
+    void differingFields();
+
+private:
+    static RunConfig valid()
+    {
+        RunConfig c;
+        c.name = QStringLiteral("test");
+        c.nodes = {{QStringLiteral("node-a"), QStringLiteral("a"), {0}, {}, {}, 1.0},
+                   {QStringLiteral("node-b"), QStringLiteral("b"), {0, 1}, {}, {}, 1.0}};
+        return c;
+    }
+};
+
+void TestRunConfig::defaultsAreValidOnceNodesAreGiven()
+{
+    QVERIFY(valid().validate().isEmpty());
+    RunConfig empty;
+    const auto errors = empty.validate();
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.first().field, QStringLiteral("nodes"));
+}
+
+void TestRunConfig::roundTrip()
+{
+    RunConfig c = valid();
+    c.strategy = QStringLiteral("hdp");
+    c.model.kind = QStringLiteral("gpt");
+    c.model.layers = 3;
+    c.dataset.kind = QStringLiteral("text");
+    c.dataset.path = QStringLiteral("/tmp/corpus.txt");
+    c.optimizer.kind = QStringLiteral("adamw");
+    c.optimizer.beta2 = 0.95;
+    c.nodes[0].batch = 100;
+    c.nodes[1].batch = 156;
+    c.nodes[1].maxBatch = 200;
+    c.slowdownSchedule = {{1, 30, 2.0}};
+    QList<ConfigError> errors;
+    const RunConfig back = RunConfig::fromJson(c.toJson(), &errors);
+    QVERIFY(errors.isEmpty());
+    QCOMPARE(back.toJson(), c.toJson());
+    QCOMPARE(back.nodes[1].maxBatch.value_or(0), 200);
+    QCOMPARE(back.optimizer.beta2, 0.95);
+    QCOMPARE(back.slowdownSchedule.first().fromStep, 30);
+}
+
+void TestRunConfig::invalid_data()
+{
+    QTest::addColumn<QString>("patch"); // JSON merged into a valid config
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("global batch below devices") << R"({"global_batch": 2})" << "global_batch" << "smaller than the number of devices";
+    QTest::newRow("unknown model") << R"({"model": {"kind": "resnet9000"}})" << "model.kind" << "unknown model";
+    QTest::newRow("unknown strategy") << R"({"strategy": "zero"})" << "strategy" << "unknown strategy";
+    QTest::newRow("dataset missing") << R"({"dataset": {"kind": "fashion-mnist", "path": ""}})" << "dataset.path" << "missing";
+    QTest::newRow("steps and epochs") << R"({"steps": 10, "epochs": 2})" << "steps" << "either";
+    QTest::newRow("no steps") << R"({"steps": 0})" << "steps" << "either";
+    QTest::newRow("node listed twice")
+        << R"({"nodes": [{"agent": "x", "devices": [0]}, {"agent": "x", "devices": [0]}]})" << "nodes[1].agent" << "listed twice";
+    QTest::newRow("override does not sum")
+        << R"({"nodes": [{"agent": "x", "devices": [0], "batch": 100}, {"agent": "y", "devices": [0], "batch": 100}]})"
+        << "nodes" << "add up to 200";
+    QTest::newRow("override for one node only")
+        << R"({"nodes": [{"agent": "x", "devices": [0], "batch": 100}, {"agent": "y", "devices": [0]}]})" << "nodes"
+        << "every node";
+    QTest::newRow("duplicate device") << R"({"nodes": [{"agent": "x", "devices": [0, 0]}]})" << "nodes[0].devices" << "distinct";
+    QTest::newRow("slowdown below 1") << R"({"nodes": [{"agent": "x", "devices": [0], "slowdown": 0.5}]})" << "nodes[0].slowdown"
+                                      << "between 1 and 100";
+    QTest::newRow("learning rate") << R"({"optimizer": {"kind": "sgd", "lr": 0}})" << "optimizer.lr" << "learning rate";
+    QTest::newRow("unknown optimizer") << R"({"optimizer": {"kind": "lion"}})" << "optimizer.kind" << "unknown optimizer";
+    QTest::newRow("heads do not divide width") << R"({"model": {"kind": "gpt", "width": 100, "heads": 3}, "dataset": {"kind": "text", "path": "/x"}})"
+                                               << "model.heads" << "divide";
+    QTest::newRow("gpt on images") << R"({"model": {"kind": "gpt"}})" << "dataset.kind" << "text";
+    QTest::newRow("checkpoint dir") << R"({"checkpoint": {"interval": 10, "dir": ""}})" << "checkpoint.dir" << "checkpoint directory";
+    QTest::newRow("timeout") << R"({"comm": {"timeout_s": 1}})" << "comm.timeout_s" << "timeout";
+    QTest::newRow("version") << R"({"version": 7})" << "version" << "not supported";
+    QTest::newRow("no name") << R"({"name": "  "})" << "name" << "name";
+}
+
+void TestRunConfig::invalid()
+{
+    QFETCH(QString, patch);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    QJsonObject json = valid().toJson();
+    const QJsonObject p = QJsonDocument::fromJson(patch.toUtf8()).object();
+    for (auto it = p.begin(); it != p.end(); ++it)
+        json[it.key()] = it.value();
+    QList<ConfigError> errors;
+    const RunConfig c = RunConfig::fromJson(json, &errors);
+    QVERIFY(errors.isEmpty());
+    errors = c.validate();
+    QVERIFY2(!errors.isEmpty(), "no error reported");
+    bool found = false;
+    for (const ConfigError &e : std::as_const(errors)) {
+        if (e.field == field && e.message.contains(message))
+            found = true;
+    }
+    QVERIFY2(found, qPrintable(QStringLiteral("expected %1: ...%2...; got %3: %4")
+                                   .arg(field, message, errors.first().field, errors.first().message)));
+    // One message per bad field: the valid fields do not complain.
+    QVERIFY(errors.size() <= 2);
+}
+
+void TestRunConfig::typeErrorsNameTheField()
+{
+    QJsonObject json = valid().toJson();
+    json[QStringLiteral("global_batch")] = QStringLiteral("lots");
+    json[QStringLiteral("optimizer")] = QJsonObject{{QStringLiteral("lr"), QStringLiteral("fast")}};
+    json[QStringLiteral("nodes")] = QJsonArray{QJsonObject{{QStringLiteral("agent"), 5}, {QStringLiteral("devices"), QJsonArray{0}}}};
+    QList<ConfigError> errors;
+    RunConfig::fromJson(json, &errors);
+    QStringList fields;
+    for (const ConfigError &e : std::as_const(errors))
+        fields << e.field;
+    fields.sort();
+    QCOMPARE(fields, (QStringList{QStringLiteral("global_batch"), QStringLiteral("nodes[0].agent"), QStringLiteral("optimizer.lr")}));
+}
+
+void TestRunConfig::notJson()
+{
+    QList<ConfigError> errors;
+    RunConfig::fromJsonText("{\"name\": ", &errors);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY(errors.first().message.contains(QLatin1String("JSON")));
+    errors.clear();
+    RunConfig::fromJsonText("[1,2]", &errors);
+    QCOMPARE(errors.size(), 1);
+}
+
+void TestRunConfig::differingFields()
+{
+    RunConfig a = valid();
+    RunConfig b = valid();
+    b.strategy = QStringLiteral("dp");
+    b.optimizer.lr = 0.1;
+    b.nodes[1].devices = {0};
+    QStringList diff = RunConfig::differingFields(a.toJson(), b.toJson());
+    diff.sort();
+    QCOMPARE(diff, (QStringList{QStringLiteral("nodes[1].devices"), QStringLiteral("optimizer.lr"), QStringLiteral("strategy")}));
+    QVERIFY(RunConfig::differingFields(a.toJson(), a.toJson()).isEmpty());
+}
+
+QTEST_APPLESS_MAIN(TestRunConfig)
+#include "tst_runconfig.moc"
