@@ -476,8 +476,9 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     q.addBindValue(runId);
     if (!q.exec() || !q.next() || q.value(0).isNull())
         return s;
+    // Step numbers count completed steps, from 1.
     const qint64 lastStep = q.value(0).toLongLong();
-    s[QStringLiteral("steps")] = double(lastStep + 1);
+    s[QStringLiteral("steps")] = double(lastStep);
     s[QStringLiteral("ranks")] = q.value(1).toInt();
 
     q.prepare(QStringLiteral("SELECT AVG(loss) FROM steps WHERE run_id = ? AND step = ?"));
@@ -486,7 +487,7 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     if (q.exec() && q.next() && !q.value(0).isNull())
         s[QStringLiteral("final_loss")] = q.value(0).toDouble();
 
-    // Throughput over the steady part: from the end of the third step to the last.
+    // Throughput over the steady part: from the end of the second step to the last.
     const qint64 from = qMin<qint64>(2, lastStep);
     q.prepare(QStringLiteral("SELECT SUM(local_batch), MAX(time_ms) FROM steps WHERE run_id = ? AND step > ?"));
     q.addBindValue(runId);
@@ -663,4 +664,29 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         return Result::failure(s.error());
     written << QStringLiteral("run.json");
     return written;
+}
+
+QList<QJsonObject> HistoryStore::deviceUtilization(const QString &runId) const
+{
+    QSqlQuery q(db());
+    q.prepare(QStringLiteral("SELECT agent_id, device, COUNT(*), AVG(util), MAX(util), AVG(mem_used), MAX(mem_total) "
+                             "FROM telemetry WHERE run_id = ? GROUP BY agent_id, device ORDER BY agent_id, device"));
+    q.addBindValue(runId);
+    QList<QJsonObject> out;
+    if (!q.exec()) {
+        qCWarning(lcHistory) << q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        QJsonObject o{{QStringLiteral("agent"), q.value(0).toString()},
+                      {QStringLiteral("device"), q.value(1).toInt()},
+                      {QStringLiteral("samples"), q.value(2).toDouble()}};
+        const char *keys[] = {"mean_util", "max_util", "mean_mem_used", "mem_total"};
+        for (int i = 0; i < 4; ++i) {
+            if (!q.value(3 + i).isNull())
+                o[QLatin1String(keys[i])] = q.value(3 + i).toDouble();
+        }
+        out.append(o);
+    }
+    return out;
 }

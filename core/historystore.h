@@ -102,4 +102,9 @@ private:
     QString m_connection;
     QThread m_thread;
     HistoryWriter *m_writer = nullptr;
+
+public:
+    /// Per device of a run, from its telemetry: agent, device, samples, mean_util, max_util (percent),
+    /// mean_mem_used, mem_total (bytes); ordered by agent and device. For comparisons of utilization.
+    QList<QJsonObject> deviceUtilization(const QString &runId) const;
 };

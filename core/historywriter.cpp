@@ -251,8 +251,8 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
             st->step.bindValue(11, nullable(p.value(QLatin1String("optimizer_ms"))));
             st->step.bindValue(12, nullable(p.value(QLatin1String("samples_per_s"))));
             st->step.bindValue(13, nullableInt(p.value(QLatin1String("device_bytes"))));
-            st->step.bindValue(14, nullableInt(p.value(QLatin1String("bytes_intra_node"))));
-            st->step.bindValue(15, nullableInt(p.value(QLatin1String("bytes_inter_node"))));
+            st->step.bindValue(14, nullableInt(p.value(QLatin1String("bytes_within_node"))));
+            st->step.bindValue(15, nullableInt(p.value(QLatin1String("bytes_across_nodes"))));
             if (!st->step.exec())
                 return false;
             ++*rows;

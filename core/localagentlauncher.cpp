@@ -41,7 +41,8 @@ QStringList LocalAgentLauncher::arguments() const
                         QStringLiteral("--discovery-port"), QString::number(m_options.discoveryPort),
                         QStringLiteral("--discovery-targets"),
                         m_options.discoveryTargets.isEmpty() ? QStringLiteral("127.255.255.255") : m_options.discoveryTargets,
-                        QStringLiteral("--idle-exit"), QString::number(m_options.idleExitSeconds)};
+                        QStringLiteral("--idle-exit"), QString::number(m_options.idleExitSeconds),
+                        QStringLiteral("--telemetry-hz"), QString::number(m_options.telemetryHz)};
     if (!m_options.controllerFingerprint.isEmpty())
         args << QStringLiteral("--trust") << m_options.controllerFingerprint;
     if (!m_options.name.isEmpty())

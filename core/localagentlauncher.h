@@ -28,6 +28,7 @@ public:
         int idleExitSeconds = 120;
         QString controllerFingerprint;
         QString name;
+        double telemetryHz = 1.0;
     };
     /// Starts a detached process; returns false on failure (seam for tests).
     using Starter = std::function<bool(const QString &program, const QStringList &arguments)>;

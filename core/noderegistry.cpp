@@ -189,8 +189,7 @@ void NodeRegistry::onBeacon(const Beacon &beacon, const QHostAddress &from)
     Node &node = upsert(beacon.nodeId, &created);
     node.nodeId = beacon.nodeId;
     node.hostname = beacon.hostname;
-    if (!node.local)
-        node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
+    node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
     if (!node.local || node.address.isEmpty()) {
         node.address = from.toString();
         node.port = beacon.controlPort;
@@ -326,8 +325,8 @@ void NodeRegistry::onHandshake(AgentClient *client)
     node.nodeId = nodeId;
     node.observedFingerprint = client->peerFingerprint();
     node.agentVersion = client->agentVersion();
-    if (!client->agentName().isEmpty() && !node.local)
-        node.name = client->agentName();
+    if (!client->agentName().isEmpty())
+        node.name = client->agentName(); // the UI marks the local one as "This computer" itself
     node.pinnedFingerprint = m_pins.fingerprintForNode(nodeId);
     node.message.clear();
 

@@ -50,6 +50,8 @@ public:
     void attach(const QString &runId);
     void stop();
     void abort();
+    /// Keeps a note of the controller's in the run's history (the doctor's findings, for one).
+    void record(const QString &kind, const QJsonObject &payload) { controllerEvent(kind, payload); }
 
     QString runId() const { return m_runId; }
     RunStatus status() const { return m_status; }

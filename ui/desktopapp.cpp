@@ -2,6 +2,9 @@
 
 #include "broadcasttargets.h"
 #include "discoverylistener.h"
+#include "historystore.h"
+#include "historyview.h"
+#include "settingsdialog.h"
 #include "hostport.h"
 #include "localagentlauncher.h"
 #include "mainwindow.h"
@@ -13,9 +16,12 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFontDatabase>
+#include <QApplication>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
+#include <QTimer>
 
 DesktopApp::DesktopApp(QObject *parent) : QObject(parent) {}
 
@@ -51,6 +57,7 @@ int DesktopApp::start(const QStringList &arguments)
          QStringLiteral("300")},
         {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
         {QStringLiteral("language"), tr("Interface language for this session: en or fa."), tr("code")},
+        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."), tr("path")},
     });
     if (!parser.parse(arguments)) {
         err << parser.errorText() << Qt::endl;
@@ -66,6 +73,7 @@ int DesktopApp::start(const QStringList &arguments)
     }
     if (parser.isSet(QStringLiteral("language")))
         m_translations->setLanguage(parser.value(QStringLiteral("language")));
+    choosePersianCapableFont();
 
     bool ok = false;
     const uint discoveryPort = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
@@ -104,8 +112,44 @@ int DesktopApp::start(const QStringList &arguments)
     }
     m_registry->start(m_listener.get());
 
-    m_window = std::make_unique<MainWindow>(*m_profile, *m_registry);
+    QString historyPath = parser.value(QStringLiteral("history"));
+    if (historyPath.isEmpty())
+        historyPath = SettingsDialog::historyPath(m_profile->defaultHistoryPath());
+    m_history = std::make_unique<HistoryStore>(historyPath);
+    const Status historyOpened = m_history->open();
+    if (!historyOpened)
+        m_history.reset();
+
+    m_window = std::make_unique<MainWindow>(*m_profile, *m_registry, m_history.get());
+    if (m_history) {
+        m_historyView = new HistoryView(*m_history);
+        m_window->addPage(m_historyView, tr("History"));
+        connect(m_historyView, &HistoryView::newRunRequested, m_window.get(), [this](const QJsonObject &json) {
+            QList<ConfigError> errors;
+            RunConfig config = RunConfig::fromJson(json, &errors);
+            config.name = tr("%1 (again)").arg(config.name);
+            m_window->loadConfig(config);
+        });
+        connect(m_window.get(), &MainWindow::runFinished, m_historyView, &HistoryView::refresh);
+    }
+    connect(m_window.get(), &MainWindow::settingsRequested, this, [this] {
+        SettingsDialog dialog(m_translations.get(), *m_profile, m_registry.get(), m_window.get());
+        connect(&dialog, &SettingsDialog::languageChanged, this, [](const QString &) { choosePersianCapableFont(); });
+        dialog.exec();
+    });
     m_window->show();
+    if (!historyOpened)
+        QMessageBox::warning(m_window.get(), tr("History"),
+                             tr("The run history cannot be opened, so runs will not be kept:\n%1").arg(historyOpened.error()));
+    // A run still going from an earlier session (the app was closed or crashed): follow it again.
+    if (m_history) {
+        RunFilter active;
+        active.statuses = {RunStatusText::key(RunStatus::Running), RunStatusText::key(RunStatus::Preparing)};
+        active.limit = 1;
+        const auto runs = m_history->runs(active);
+        if (!runs.isEmpty())
+            QTimer::singleShot(2000, m_window.get(), [this, id = runs.first().id] { m_window->attachRun(id); });
+    }
 
     if (!parser.isSet(QStringLiteral("no-local-agent"))) {
         LocalAgentLauncher::Options options;
@@ -115,6 +159,7 @@ int DesktopApp::start(const QStringList &arguments)
         options.discoveryPort = quint16(discoveryPort);
         options.idleExitSeconds = parser.value(QStringLiteral("local-agent-idle-exit")).toInt();
         options.controllerFingerprint = m_profile->identity().fingerprint();
+        options.telemetryHz = SettingsDialog::telemetryHz();
         m_launcher = std::make_unique<LocalAgentLauncher>(options);
         connect(m_launcher.get(), &LocalAgentLauncher::ready, this,
                 [this](const QString &host, quint16 port, const QString &nodeId, const QString &fingerprint) {
@@ -135,4 +180,20 @@ int DesktopApp::start(const QStringList &arguments)
         m_launcher->ensureRunning();
     }
     return -1;
+}
+
+void DesktopApp::choosePersianCapableFont()
+{
+    // The platform font first; for Persian text, Noto Sans Arabic (fonts-noto-core)
+    // or Vazirmatn/FarsiWeb fonts when present: no box glyphs in any screen.
+    QFont font = QApplication::font();
+    QStringList families{font.family()};
+    const QStringList installed = QFontDatabase::families();
+    for (const QString &candidate : {QStringLiteral("Noto Sans"), QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Naskh Arabic"),
+                                     QStringLiteral("Vazirmatn"), QStringLiteral("Nazli"), QStringLiteral("DejaVu Sans")}) {
+        if (installed.contains(candidate) && !families.contains(candidate))
+            families.append(candidate);
+    }
+    font.setFamilies(families);
+    QApplication::setFont(font);
 }

@@ -8,6 +8,8 @@
 #include <memory>
 
 class DiscoveryListener;
+class HistoryView;
+class HistoryStore;
 class LocalAgentLauncher;
 class MainWindow;
 class NodeRegistry;
@@ -28,6 +30,8 @@ public:
 
     /// Returns an exit code to leave with at once, or -1 to enter the event loop.
     int start(const QStringList &arguments);
+    /// A font that has every Persian glyph, when Debian's Noto or FarsiWeb fonts are installed.
+    static void choosePersianCapableFont();
 
     MainWindow *window() const { return m_window.get(); }
     NodeRegistry *registry() const { return m_registry.get(); }
@@ -36,8 +40,10 @@ private:
     std::unique_ptr<Translations> m_translations;
     std::optional<ControllerProfile> m_profile;
     std::unique_ptr<NodeRegistry> m_registry;
+    std::unique_ptr<HistoryStore> m_history;
     std::unique_ptr<DiscoveryListener> m_listener;
     std::unique_ptr<LocalAgentLauncher> m_launcher;
     std::unique_ptr<MainWindow> m_window;
+    HistoryView *m_historyView = nullptr;
     QString m_localKey;
 };

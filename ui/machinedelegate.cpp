@@ -3,6 +3,7 @@
 #include "machinesmodel.h"
 #include "node.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QLocale>
 #include <QPainter>
@@ -75,7 +76,22 @@ QSize MachineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModel
     const QFontMetrics fm(option.font);
     const int devices = qMax<qsizetype>(1, index.data(MachinesModel::DevicesRole).toList().size());
     const int line = fm.height() + 6;
-    return QSize(320, kPadding * 2 + line * 2 + int(devices) * line);
+    // As wide as the list: the card fills the view instead of scrolling sideways.
+    const auto *view = qobject_cast<const QAbstractItemView *>(option.widget);
+    const int width = view ? view->viewport()->width() - 2 : 260;
+    return QSize(qMax(200, width), kPadding * 2 + line * 2 + int(devices) * line);
+}
+
+int MachineDelegate::deviceAt(const QStyleOptionViewItem &option, const QModelIndex &index, const QPoint &pos)
+{
+    // Mirrors the layout of paint(): two header lines, then one line per device.
+    const QRect bounds = option.rect.adjusted(kPadding, kPadding, -kPadding, -kPadding);
+    const int line = QFontMetrics(option.font).height() + 6;
+    const int y = pos.y() - bounds.top() - 2 * line;
+    if (y < 0)
+        return -1;
+    const int device = y / line;
+    return device < index.data(MachinesModel::DevicesRole).toList().size() ? device : -1;
 }
 
 void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, const QModelIndex &index) const

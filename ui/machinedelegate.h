@@ -20,4 +20,6 @@ public:
     static void paintBar(QPainter *painter, const QRect &rect, double fraction, const QColor &fill,
                          const QString &text, const QPalette &palette, Qt::LayoutDirection direction);
     static QColor utilizationColor(double percent);
+    /// The device line under `pos` (index into the DevicesRole list), or -1 for the machine itself.
+    static int deviceAt(const QStyleOptionViewItem &option, const QModelIndex &index, const QPoint &pos);
 };

@@ -1,62 +1,87 @@
 #include "mainwindow.h"
 
 #include "controllerprofile.h"
+#include "historystore.h"
 #include "hostport.h"
 #include "identity.h"
+#include "liverundata.h"
+#include "liveview.h"
+#include "localeformat.h"
 #include "machinedelegate.h"
 #include "machinesmodel.h"
+#include "machinesview.h"
 #include "noderegistry.h"
 #include "protocol.h"
+#include "runcontroller.h"
+#include "runsetupwidget.h"
+#include "traininggroupdelegate.h"
+#include "traininggroupmodel.h"
+#include "traininggroupview.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListView>
 #include <QLocale>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QTextBrowser>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
-MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, QWidget *parent)
-    : QMainWindow(parent), m_profile(profile), m_registry(registry)
+MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history, QWidget *parent)
+    : QMainWindow(parent), m_profile(profile), m_registry(registry), m_history(history), m_liveData(std::make_unique<LiveRunData>())
 {
     buildUi();
+    buildMenus();
     retranslateUi();
     connect(&registry, &NodeRegistry::trustNeeded, this, &MainWindow::promptTrust);
-    connect(&registry, &NodeRegistry::nodeChanged, this, &MainWindow::updateDetails);
-    connect(&registry, &NodeRegistry::telemetryUpdated, this, &MainWindow::updateDetails);
     connect(&registry, &NodeRegistry::nodeAdded, this, &MainWindow::updateStatus);
     connect(&registry, &NodeRegistry::nodeRemoved, this, &MainWindow::updateStatus);
     connect(&registry, &NodeRegistry::nodeChanged, this, &MainWindow::updateStatus);
+    connect(&registry, &NodeRegistry::telemetryUpdated, this, &MainWindow::onTelemetry);
     connect(&registry, &NodeRegistry::manualEntriesChanged, this,
             [this] { (void)m_profile.saveManualMachines(m_registry.manualEntries()); });
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    const QByteArray lastConfig = settings.value(QStringLiteral("run/last_config")).toByteArray();
+    if (!lastConfig.isEmpty()) {
+        QList<ConfigError> errors;
+        const RunConfig c = RunConfig::fromJsonText(lastConfig, &errors);
+        if (errors.isEmpty())
+            m_setup->setConfig(c);
+    }
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildUi()
 {
+    // Machines.
     auto *machinesPanel = new QWidget;
-    auto *layout = new QVBoxLayout(machinesPanel);
-    layout->setContentsMargins(6, 6, 6, 6);
-    m_machinesTitle = new QLabel;
-    QFont titleFont = m_machinesTitle->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
-    m_machinesTitle->setFont(titleFont);
+    auto *machinesLayout = new QVBoxLayout(machinesPanel);
+    machinesLayout->setContentsMargins(6, 6, 6, 6);
+    auto title = [] {
+        auto *label = new QLabel;
+        QFont f = label->font();
+        f.setBold(true);
+        f.setPointSizeF(f.pointSizeF() * 1.15);
+        label->setFont(f);
+        return label;
+    };
+    m_machinesTitle = title();
     m_filterEdit = new QLineEdit;
     m_filterEdit->setClearButtonEnabled(true);
     m_model = new MachinesModel(m_registry, this);
@@ -65,48 +90,136 @@ void MainWindow::buildUi()
     m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_filter->setFilterRole(Qt::DisplayRole);
     connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &QSortFilterProxyModel::setFilterFixedString);
-    m_view = new QListView;
+    m_view = new MachinesView;
     m_view->setModel(m_filter);
     m_view->setItemDelegate(new MachineDelegate(m_view));
-    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setDragEnabled(true);
-    m_view->setDragDropMode(QAbstractItemView::DragOnly);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->setUniformItemSizes(false);
-    m_view->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
-    connect(m_view, &QListView::customContextMenuRequested, this, &MainWindow::showContextMenu);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::updateDetails);
+    connect(m_view, &MachinesView::customContextMenuRequested, this, &MainWindow::showContextMenu);
+    connect(m_view, &MachinesView::doubleClicked, this, [this](const QModelIndex &i) {
+        m_group->add(m_filter->mapToSource(i).data(MachinesModel::KeyRole).toString(), -1);
+    });
     m_addButton = new QPushButton;
     connect(m_addButton, &QPushButton::clicked, this, &MainWindow::addMachine);
-    layout->addWidget(m_machinesTitle);
-    layout->addWidget(m_filterEdit);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_addButton);
+    machinesLayout->addWidget(m_machinesTitle);
+    machinesLayout->addWidget(m_filterEdit);
+    machinesLayout->addWidget(m_view, 1);
+    machinesLayout->addWidget(m_addButton);
 
-    m_details = new QTextBrowser;
-    m_details->setOpenLinks(false);
+    // Training group.
+    auto *groupPanel = new QWidget;
+    auto *groupLayout = new QVBoxLayout(groupPanel);
+    groupLayout->setContentsMargins(6, 6, 6, 6);
+    m_groupTitle = title();
+    m_group = new TrainingGroupModel(m_registry, this);
+    m_groupView = new TrainingGroupView;
+    m_groupView->setModel(m_group);
+    m_groupView->setItemDelegate(new TrainingGroupDelegate(m_groupView));
+    m_details = new QLabel;
+    m_details->setWordWrap(true);
+    m_details->setForegroundRole(QPalette::PlaceholderText);
+    groupLayout->addWidget(m_groupTitle);
+    groupLayout->addWidget(m_groupView, 1);
+    groupLayout->addWidget(m_details);
+    connect(m_group, &TrainingGroupModel::groupChanged, this, &MainWindow::updateDetails);
+
+    // Run setup.
+    auto *setupPanel = new QWidget;
+    auto *setupLayout = new QVBoxLayout(setupPanel);
+    setupLayout->setContentsMargins(6, 6, 0, 0);
+    m_setupTitle = title();
+    m_setup = new RunSetupWidget(*m_group);
+    setupLayout->addWidget(m_setupTitle);
+    setupLayout->addWidget(m_setup, 1);
+    connect(m_setup, &RunSetupWidget::checkRequested, this, &MainWindow::checkRun);
+    connect(m_setup, &RunSetupWidget::startRequested, this, &MainWindow::startRun);
+    connect(m_setup, &RunSetupWidget::stopRequested, this, [this] {
+        if (m_run)
+            m_run->stop();
+    });
+    connect(m_setup, &RunSetupWidget::abortRequested, this, [this] {
+        if (m_run && QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) == QMessageBox::Yes)
+            m_run->abort();
+    });
 
     m_splitter = new QSplitter;
     m_splitter->addWidget(machinesPanel);
-    m_splitter->addWidget(m_details);
-    m_splitter->setStretchFactor(0, 2);
+    m_splitter->addWidget(groupPanel);
+    m_splitter->addWidget(setupPanel);
+    m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 3);
-    setCentralWidget(m_splitter);
+    m_splitter->setStretchFactor(2, 4);
+    m_splitter->setChildrenCollapsible(false);
+
+    m_live = new LiveView;
+    m_live->setData(m_liveData.get());
+    connect(m_live, &LiveView::findingsChanged, this, &MainWindow::onFindings);
+
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_splitter, QString());
+    m_tabs->addTab(m_live, QString());
+    setCentralWidget(m_tabs);
 
     m_statusLabel = new QLabel;
     statusBar()->addPermanentWidget(m_statusLabel);
-    resize(1100, 700);
+    resize(1280, 760);
+}
+
+void MainWindow::buildMenus()
+{
+    auto *file = menuBar()->addMenu(QString());
+    auto *load = file->addAction(QString());
+    load->setShortcut(QKeySequence::Open);
+    connect(load, &QAction::triggered, m_setup, &RunSetupWidget::promptLoad);
+    auto *save = file->addAction(QString());
+    save->setShortcut(QKeySequence::Save);
+    connect(save, &QAction::triggered, m_setup, &RunSetupWidget::promptSave);
+    file->addSeparator();
+    auto *add = file->addAction(QString());
+    connect(add, &QAction::triggered, this, &MainWindow::addMachine);
+    file->addSeparator();
+    auto *quit = file->addAction(QString());
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+    auto *tools = menuBar()->addMenu(QString());
+    auto *settings = tools->addAction(QString());
+    settings->setShortcut(QKeySequence::Preferences);
+    connect(settings, &QAction::triggered, this, &MainWindow::settingsRequested);
+    auto *help = menuBar()->addMenu(QString());
+    auto *about = help->addAction(QString());
+    connect(about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Hamgam"),
+                           tr("<h3>Hamgam %1</h3><p>Train deep networks on the mixed, slowly networked machines a lab already "
+                              "has: batches that follow each machine's speed, and sharding that keeps parameters inside each "
+                              "machine.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+    m_menus = {file, tools, help};
+    m_actions = {load, save, add, quit, settings, about};
 }
 
 void MainWindow::retranslateUi()
 {
     setWindowTitle(tr("Hamgam"));
     m_machinesTitle->setText(tr("Machines"));
+    m_groupTitle->setText(tr("Training group"));
+    m_setupTitle->setText(tr("Run setup"));
     m_filterEdit->setPlaceholderText(tr("Filter machines"));
     m_addButton->setText(tr("Add machine…"));
     m_addButton->setToolTip(tr("Add an agent on another subnet by host name or address"));
+    m_view->setToolTip(tr("Drag a machine, or one device line of it, into the training group"));
+    m_tabs->setTabText(0, tr("Lab"));
+    m_tabs->setTabText(1, tr("Live"));
+    const char *menus[] = {QT_TR_NOOP("&File"), QT_TR_NOOP("&Tools"), QT_TR_NOOP("&Help")};
+    for (qsizetype i = 0; i < m_menus.size(); ++i)
+        m_menus[i]->setTitle(tr(menus[i]));
+    const char *actions[] = {QT_TR_NOOP("&Load run config…"), QT_TR_NOOP("&Save run config…"), QT_TR_NOOP("&Add machine…"),
+                             QT_TR_NOOP("&Quit"), QT_TR_NOOP("&Settings…"), QT_TR_NOOP("&About Hamgam")};
+    for (qsizetype i = 0; i < m_actions.size(); ++i)
+        m_actions[i]->setText(tr(actions[i]));
     updateDetails();
     updateStatus();
+    updateLiveTitle();
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -121,7 +234,13 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::addPage(QWidget *page, const QString &title)
+{
+    m_tabs->addTab(page, title);
 }
 
 void MainWindow::addMachine()
@@ -149,15 +268,47 @@ void MainWindow::showContextMenu(const QPoint &pos)
     const QString key = index.data(MachinesModel::KeyRole).toString();
     const int trust = index.data(MachinesModel::TrustRole).toInt();
     QMenu menu(this);
+    QAction *addToGroup = menu.addAction(tr("Add to the training group"));
     QAction *details = menu.addAction(tr("Details"));
     QAction *trustAction = menu.addAction(tr("Trust…"));
     trustAction->setEnabled(trust == int(Node::Trust::Unknown) && !index.data(MachinesModel::NodeIdRole).toString().isEmpty());
     QAction *forget = menu.addAction(tr("Forget"));
     forget->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
     QAction *chosen = menu.exec(m_view->viewport()->mapToGlobal(pos));
-    if (chosen == details) {
-        m_view->setCurrentIndex(m_filter->mapFromSource(index));
-        updateDetails();
+    if (chosen == addToGroup) {
+        m_group->add(key, -1);
+    } else if (chosen == details) {
+        const Node *node = m_registry.node(key);
+        if (!node)
+            return;
+        QString html = QStringLiteral("<h3>%1</h3><table cellspacing='4'>").arg(node->name.toHtmlEscaped());
+        auto row = [&](const QString &label, const QString &value) {
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+        };
+        const QLocale locale;
+        row(tr("Status"), MachinesModel::statusText(int(node->link), int(node->trust)));
+        row(tr("Address"), QStringLiteral("%1:%2").arg(node->address).arg(node->port));
+        row(tr("Node id"), node->nodeId);
+        row(tr("Agent version"), node->agentVersion);
+        row(tr("Fingerprint"), Identity::displayFingerprint(node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm()
+                                                                                              : node->pinnedFingerprint));
+        if (node->telemetry) {
+            const HostInfo &h = node->telemetry->host;
+            row(tr("Host name"), h.hostname);
+            row(tr("Operating system"), h.os);
+            row(tr("Processor"), tr("%1, %n core(s)", nullptr, h.cores).arg(h.cpuModel));
+            row(tr("Memory"), tr("%1 available of %2").arg(locale.formattedDataSize(h.memoryAvailable), locale.formattedDataSize(h.memoryTotal)));
+            for (const DeviceSample &d : node->telemetry->devices)
+                row(d.name, tr("%1% busy, %2 of %3 memory")
+                                .arg(locale.toString(d.utilization, 'f', 0), locale.formattedDataSize(d.memoryUsed),
+                                     locale.formattedDataSize(d.memoryTotal)));
+        }
+        html += QStringLiteral("</table>");
+        if (!node->message.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(node->message.toHtmlEscaped());
+        QMessageBox box(QMessageBox::Information, tr("Machine details"), html, QMessageBox::Close, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
     } else if (chosen == trustAction) {
         promptTrust(key);
     } else if (chosen == forget) {
@@ -189,82 +340,197 @@ void MainWindow::showNextTrustPrompt()
         return;
     const QString key = m_trustQueue.takeFirst();
     const Node *node = m_registry.node(key);
-    if (!node || node->trust != Node::Trust::Unknown) {
+    if (!node || node->trust != Node::Trust::Unknown || node->local) {
         showNextTrustPrompt();
         return;
     }
     m_trustBox = new QMessageBox(QMessageBox::Question, tr("New machine"),
-                                 tr("A Hamgam agent was found on %1 (%2).").arg(node->name, node->address), QMessageBox::NoButton,
-                                 this);
+                                 tr("A Hamgam agent was found on %1 (%2).").arg(node->name, node->address), QMessageBox::NoButton, this);
     m_trustBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_trustBox->setInformativeText(
-        tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
-           "(hamgam-agent --fingerprint):\n\n%1")
-            .arg(Identity::displayFingerprint(node->fingerprintToConfirm())));
+    m_trustBox->setInformativeText(tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
+                                      "(hamgam-agent --fingerprint):\n\n%1")
+                                       .arg(Identity::displayFingerprint(node->fingerprintToConfirm())));
     QPushButton *trustButton = m_trustBox->addButton(tr("Trust"), QMessageBox::AcceptRole);
     m_trustBox->addButton(tr("Not now"), QMessageBox::RejectRole);
     connect(m_trustBox, &QMessageBox::buttonClicked, this, [this, key, trustButton](QAbstractButton *button) {
         if (button == trustButton)
             m_registry.trust(key);
     });
-    connect(m_trustBox, &QObject::destroyed, this, [this] { QMetaObject::invokeMethod(this, &MainWindow::showNextTrustPrompt, Qt::QueuedConnection); });
+    connect(m_trustBox, &QObject::destroyed, this,
+            [this] { QMetaObject::invokeMethod(this, &MainWindow::showNextTrustPrompt, Qt::QueuedConnection); });
     m_trustBox->open();
 }
 
 void MainWindow::updateDetails()
 {
-    const QModelIndex index = m_filter->mapToSource(m_view->currentIndex());
-    const Node *node = index.isValid() ? m_registry.node(index.data(MachinesModel::KeyRole).toString()) : nullptr;
-    if (!node) {
-        m_details->setHtml(tr("<h3>Welcome to Hamgam</h3><p>Machines running <b>hamgam-agent</b> on this network appear "
-                              "on the left. This computer is always there: Hamgam starts an agent on it for you.</p>"
-                              "<p>Select a machine to see its details.</p>"));
-        return;
-    }
-    const QLocale locale;
-    QString html = QStringLiteral("<h3>%1</h3><table cellspacing='4'>").arg(node->name.toHtmlEscaped());
-    auto row = [&](const QString &label, const QString &value) {
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
-    };
-    row(tr("Status"), MachinesModel::statusText(int(node->link), int(node->trust)));
-    row(tr("Address"), QStringLiteral("%1:%2").arg(node->address).arg(node->port));
-    row(tr("Node id"), node->nodeId);
-    row(tr("Agent version"), node->agentVersion);
-    row(tr("Fingerprint"), Identity::displayFingerprint(node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm()
-                                                                                          : node->pinnedFingerprint));
-    if (node->telemetry) {
-        const HostInfo &h = node->telemetry->host;
-        row(tr("Host name"), h.hostname);
-        row(tr("Operating system"), h.os);
-        row(tr("Processor"), tr("%1, %n core(s)", nullptr, h.cores).arg(h.cpuModel));
-        row(tr("Memory"), tr("%1 available of %2")
-                              .arg(locale.formattedDataSize(h.memoryAvailable, 1, QLocale::DataSizeTraditionalFormat),
-                                   locale.formattedDataSize(h.memoryTotal, 1, QLocale::DataSizeTraditionalFormat)));
-        row(tr("Load"), locale.toString(h.load1, 'f', 2));
-        for (const DeviceSample &d : node->telemetry->devices) {
-            QString value = tr("%1% busy, %2 of %3 memory")
-                                .arg(locale.toString(d.utilization, 'f', 0),
-                                     locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
-                                     locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat));
-            if (d.temperature >= 0)
-                value += tr(", %1 °C").arg(locale.toString(d.temperature, 'f', 0));
-            if (!d.processes.isEmpty())
-                value += tr(", used by %n process(es)", nullptr, int(d.processes.size()));
-            row(d.name, value);
-        }
-    }
-    html += QStringLiteral("</table>");
-    if (!node->message.isEmpty())
-        html += QStringLiteral("<p style='color:#d32f2f'>%1</p>").arg(node->message.toHtmlEscaped());
-    m_details->setHtml(html);
+    const RunConfig c = m_setup ? m_setup->config() : RunConfig();
+    const int devices = c.deviceCount();
+    m_details->setText(c.nodes.isEmpty() ? QString()
+                                         : tr("%n machine(s), %1 in all; the first one hosts the rendezvous.", nullptr, int(c.nodes.size()))
+                                               .arg(tr("%n device(s)", nullptr, devices)));
 }
 
 void MainWindow::updateStatus()
 {
     int online = 0;
-    const QList<Node> nodes = m_registry.nodes();
-    for (const Node &n : nodes)
+    for (const Node &n : m_registry.nodes())
         online += n.isOnline() ? 1 : 0;
     m_statusLabel->setText(tr("%n machine(s) online  ·  this controller %1…", nullptr, online)
                                .arg(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23)));
+}
+
+void MainWindow::newController()
+{
+    m_run = std::make_unique<RunController>(m_registry, m_history);
+    followController();
+}
+
+void MainWindow::followController()
+{
+    RunController *run = m_run.get();
+    connect(run, &RunController::preflightFinished, m_setup, &RunSetupWidget::showPreflight);
+    connect(run, &RunController::startFailed, this, [this](const QString &message) {
+        m_setup->setRunning(false);
+        m_setup->showMessage(message, true);
+    });
+    connect(run, &RunController::started, this, [this](const QString &runId) {
+        m_setup->setRunning(true);
+        m_setup->showMessage(tr("Run %1 started.").arg(runId), false);
+        QSettings().setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
+        m_tabs->setCurrentWidget(m_live);
+        updateLiveTitle();
+    });
+    connect(run, &RunController::eventReceived, this, &MainWindow::onRunEvent);
+    connect(run, &RunController::statusChanged, this, &MainWindow::updateLiveTitle);
+    connect(run, &RunController::finished, this, [this, run](RunStatus status, const QString &reason) {
+        m_setup->setRunning(false);
+        m_setup->showMessage(reason.isEmpty() ? tr("Run %1: %2.").arg(run->runId(), RunStatusText::display(status))
+                                              : tr("Run %1: %2 — %3").arg(run->runId(), RunStatusText::display(status), reason),
+                             status == RunStatus::Failed);
+        updateLiveTitle();
+        Q_EMIT runFinished(run->runId());
+    });
+}
+
+void MainWindow::checkRun(const RunConfig &config)
+{
+    if (m_run && RunStatusText::isActive(m_run->status()) && m_run->isAttached())
+        return;
+    newController();
+    m_setup->showMessage(tr("Checking every node…"), false);
+    m_run->preflight(config);
+}
+
+void MainWindow::startRun(const RunConfig &config)
+{
+    if (m_run && m_run->isAttached() && RunStatusText::isActive(m_run->status())) {
+        m_setup->showMessage(tr("A run is already going; stop it first."), true);
+        return;
+    }
+    newController();
+    m_setup->setRunning(true);
+    m_setup->showMessage(tr("Pre-flight on every node…"), false);
+    // The live view starts from a clean slate with this run's machines and devices.
+    QList<LiveRunData::NodeInfo> nodes;
+    int rank = 0;
+    RunConfig resolved = config;
+    m_run->resolveNodes(resolved);
+    for (const RunConfig::Node &n : resolved.nodes) {
+        nodes.append({n.agent, n.name, rank, n.devices});
+        rank += int(n.devices.size());
+    }
+    m_liveData->reset(resolved, nodes);
+    m_group->clearLiveFigures();
+    m_live->setData(m_liveData.get());
+    m_run->start(config);
+}
+
+void MainWindow::attachRun(const QString &runId)
+{
+    if (!m_history)
+        return;
+    const auto record = m_history->run(runId);
+    if (!record)
+        return;
+    newController();
+    QList<ConfigError> ignored;
+    const RunConfig config = RunConfig::fromJson(record->config, &ignored);
+    QList<LiveRunData::NodeInfo> nodes;
+    for (const RunNodeRecord &n : m_history->nodes(runId))
+        nodes.append({n.agentId, n.name, n.firstRank, n.devices});
+    m_liveData->reset(config, nodes);
+    m_live->setData(m_liveData.get());
+    // Replay what the history already has, then the controller backfills the rest.
+    for (const RunEvent &e : m_history->events(runId))
+        m_liveData->addEvent(e);
+    m_setup->setRunning(RunStatusText::isActive(record->status));
+    m_run->attach(runId);
+    updateLiveTitle();
+}
+
+void MainWindow::loadConfig(const RunConfig &config)
+{
+    m_setup->setConfig(config);
+    m_tabs->setCurrentIndex(0);
+}
+
+void MainWindow::onRunEvent(const RunEvent &event)
+{
+    m_liveData->addEvent(event);
+    if (event.kind == QLatin1String("plan") || event.kind == QLatin1String("rebalance")) {
+        QHash<QString, double> perNode;
+        const auto &plan = m_liveData->plan();
+        if (!plan.isEmpty()) {
+            for (qsizetype n = 0; n < m_liveData->nodes().size() && n < plan.last().perNode.size(); ++n)
+                perNode.insert(m_liveData->nodes()[n].key, plan.last().perNode[n]);
+            m_group->setPlan(perNode, m_liveData->config().globalBatch);
+        }
+    } else if (event.kind == QLatin1String("step")) {
+        // A node's speed: the samples its ranks compute per second of compute time.
+        const auto &nodes = m_liveData->nodes();
+        for (qsizetype n = 0; n < nodes.size(); ++n) {
+            if (event.rank < nodes[n].firstRank || event.rank >= nodes[n].firstRank + nodes[n].devices.size())
+                continue;
+            double speed = 0;
+            for (qsizetype d = 0; d < nodes[n].devices.size(); ++d) {
+                const auto s = m_liveData->rankSplit(nodes[n].firstRank + int(d));
+                if (s.computeMs > 0)
+                    speed += s.localBatch * 1000.0 / s.computeMs;
+            }
+            m_group->setSpeed(nodes[n].key, speed);
+        }
+    }
+}
+
+void MainWindow::onTelemetry(const QString &key)
+{
+    const Node *node = m_registry.node(key);
+    if (node && node->telemetry && m_run && m_run->isAttached())
+        m_liveData->addTelemetry(key, *node->telemetry);
+}
+
+void MainWindow::onFindings(const QList<UtilizationDoctor::Finding> &findings)
+{
+    if (!m_run || !m_run->isAttached() || !RunStatusText::isActive(m_run->status()))
+        return;
+    QJsonArray list;
+    for (const auto &f : findings)
+        list.append(QJsonObject{{QStringLiteral("reason"), UtilizationDoctor::reasonKey(f.reason)},
+                                {QStringLiteral("node"), f.node},
+                                {QStringLiteral("device"), f.device},
+                                {QStringLiteral("rank"), f.rank},
+                                {QStringLiteral("evidence"), f.evidence},
+                                {QStringLiteral("action"), f.action}});
+    m_run->record(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("findings"), list}});
+}
+
+void MainWindow::updateLiveTitle()
+{
+    if (!m_run || !m_run->isAttached()) {
+        m_live->setTitle(tr("No run yet"), tr("Start one from the Lab tab."));
+        return;
+    }
+    m_live->setTitle(tr("%1 (%2)").arg(m_run->config().name, m_run->runId()),
+                     m_run->reason().isEmpty() ? RunStatusText::display(m_run->status())
+                                               : tr("%1: %2").arg(RunStatusText::display(m_run->status()), m_run->reason()));
 }

@@ -1,34 +1,67 @@
 #pragma once
 
+#include "runconfig.h"
+#include "utilizationdoctor.h"
+
 #include <QMainWindow>
 #include <QPointer>
 #include <QStringList>
 
+#include <memory>
+
 class ControllerProfile;
+class HistoryStore;
+class LiveRunData;
+class LiveView;
 class MachinesModel;
+class MachinesView;
 class NodeRegistry;
 class QLabel;
 class QLineEdit;
-class QListView;
 class QMessageBox;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
-class QTextBrowser;
+class QTabWidget;
+class RunController;
+class RunSetupWidget;
+class TrainingGroupModel;
+class TrainingGroupView;
+struct RunEvent;
 
-/// Hamgam's main window: the machines of the lab on the leading side, the
-/// selected machine's details beside them.
+/// Hamgam's main window. The Lab tab has the machines of the lab, the
+/// training group (machines dragged in) and the run setup side by side; the
+/// Live tab follows the current run; the History tab (added by the app)
+/// lists past runs.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    MainWindow(ControllerProfile &profile, NodeRegistry &registry, QWidget *parent = nullptr);
+    MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     MachinesModel *machinesModel() const { return m_model; }
-    QListView *machinesView() const { return m_view; }
+    MachinesView *machinesView() const { return m_view; }
+    TrainingGroupModel *groupModel() const { return m_group; }
+    TrainingGroupView *groupView() const { return m_groupView; }
+    RunSetupWidget *runSetup() const { return m_setup; }
+    LiveView *liveView() const { return m_live; }
+    QTabWidget *tabs() const { return m_tabs; }
+    RunController *run() const { return m_run.get(); }
+    const LiveRunData *liveData() const { return m_liveData.get(); }
+
+    /// Adds a page (the history, for one) to the tabs.
+    void addPage(QWidget *page, const QString &title);
+    /// Follows a run that is already going (started by another controller or before a restart).
+    void attachRun(const QString &runId);
+    /// Loads a config into the run setup (e.g. "New run from this one") and shows the Lab tab.
+    void loadConfig(const RunConfig &config);
+
+Q_SIGNALS:
+    void settingsRequested();
+    void runFinished(const QString &runId);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -36,6 +69,7 @@ protected:
 
 private:
     void buildUi();
+    void buildMenus();
     void retranslateUi();
     void addMachine();
     void showContextMenu(const QPoint &pos);
@@ -43,18 +77,38 @@ private:
     void showNextTrustPrompt();
     void updateDetails();
     void updateStatus();
+    void checkRun(const RunConfig &config);
+    void startRun(const RunConfig &config);
+    void newController();
+    void followController();
+    void onRunEvent(const RunEvent &event);
+    void onTelemetry(const QString &key);
+    void onFindings(const QList<UtilizationDoctor::Finding> &findings);
+    void updateLiveTitle();
 
     ControllerProfile &m_profile;
     NodeRegistry &m_registry;
+    HistoryStore *m_history;
     MachinesModel *m_model = nullptr;
     QSortFilterProxyModel *m_filter = nullptr;
-    QListView *m_view = nullptr;
+    MachinesView *m_view = nullptr;
     QLineEdit *m_filterEdit = nullptr;
     QPushButton *m_addButton = nullptr;
     QLabel *m_machinesTitle = nullptr;
-    QTextBrowser *m_details = nullptr;
+    QLabel *m_groupTitle = nullptr;
+    QLabel *m_setupTitle = nullptr;
+    QLabel *m_details = nullptr;
+    TrainingGroupModel *m_group = nullptr;
+    TrainingGroupView *m_groupView = nullptr;
+    RunSetupWidget *m_setup = nullptr;
+    LiveView *m_live = nullptr;
+    QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;
     QLabel *m_statusLabel = nullptr;
     QStringList m_trustQueue;
     QPointer<QMessageBox> m_trustBox;
+    std::unique_ptr<RunController> m_run;
+    std::unique_ptr<LiveRunData> m_liveData;
+    QList<QAction *> m_actions;
+    QList<QMenu *> m_menus;
 };

@@ -99,7 +99,8 @@ public:
                                  + e.payload.value(QStringLiteral("wait_ms")).toDouble() + e.payload.value(QStringLiteral("comm_ms")).toDouble()
                                  + e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
             m_wait[e.rank] = total > 0 ? 100.0 * e.payload.value(QStringLiteral("wait_ms")).toDouble() / total : 0;
-            m_samples[e.rank] = e.payload.value(QStringLiteral("samples_per_s")).toDouble();
+            // Every rank reports the run's global throughput for its step.
+            m_globalSamples = e.payload.value(QStringLiteral("samples_per_s")).toDouble();
             if (e.payload.contains(QStringLiteral("loss")))
                 m_loss = e.payload.value(QStringLiteral("loss")).toDouble();
             if (e.payload.contains(QStringLiteral("total_steps")))
@@ -139,12 +140,10 @@ private:
     void print()
     {
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        if (!m_tty && now - m_printedMs < 1000 && m_step + 1 < totalSteps())
+        if (!m_tty && now - m_printedMs < 1000 && m_step < totalSteps())
             return;
         m_printedMs = now;
-        double samples = 0;
-        for (double s : std::as_const(m_samples))
-            samples += s;
+        const double samples = m_globalSamples;
         QStringList waits;
         int rank = 0;
         for (const RunConfig::Node &n : m_config.nodes) {
@@ -156,10 +155,10 @@ private:
         }
         QString eta = QStringLiteral("-");
         const qint64 total = totalSteps();
-        if (total > 0 && m_step > 0 && m_lastMs > m_startMs)
-            eta = duration((m_lastMs - m_startMs) * (total - m_step - 1) / m_step);
+        if (total > 0 && m_step > 1 && m_lastMs > m_startMs)
+            eta = duration((m_lastMs - m_startMs) * (total - m_step) / (m_step - 1));
         const QString line = RunCommands::tr("step %1/%2  loss %3  %4 samples/s  ETA %5  wait: %6")
-                                 .arg(m_step + 1)
+                                 .arg(m_step)
                                  .arg(total > 0 ? QString::number(total) : QStringLiteral("?"))
                                  .arg(m_loss, 0, 'f', 4)
                                  .arg(samples, 0, 'f', 0)
@@ -184,7 +183,7 @@ private:
     qint64 m_lastMs = 0;
     qint64 m_printedMs = 0;
     QHash<int, double> m_wait;
-    QHash<int, double> m_samples;
+    double m_globalSamples = 0;
 };
 
 /// Follows a run until it ends; returns the exit code for its final status.

@@ -61,8 +61,8 @@ int main(int argc, char *argv[])
                                     {QStringLiteral("data_ms"), 0.4},     {QStringLiteral("compute_ms"), 61.0},
                                     {QStringLiteral("wait_ms"), 3.2},     {QStringLiteral("comm_ms"), 20.5},
                                     {QStringLiteral("optimizer_ms"), 4.1}, {QStringLiteral("samples_per_s"), 350.0},
-                                    {QStringLiteral("device_bytes"), 1.2e9}, {QStringLiteral("bytes_intra_node"), 1e6},
-                                    {QStringLiteral("bytes_inter_node"), 2e6}};
+                                    {QStringLiteral("device_bytes"), 1.2e9}, {QStringLiteral("bytes_within_node"), 1e6},
+                                    {QStringLiteral("bytes_across_nodes"), 2e6}};
             events.append(e);
         }
         store.appendEvents(events);

@@ -87,7 +87,8 @@ BatchPlanner::Split BatchPlanner::split(const std::vector<double> &throughput, s
     for (size_t i = 0; i < n; ++i) {
         const std::int64_t cap = caps.empty() || caps[i] <= 0 ? globalBatch : std::min(caps[i], globalBatch);
         lo[i] = fewerSamplesThanRanks ? 0.0 : 1.0;
-        hi[i] = fewerSamplesThanRanks ? std::min<double>(1.0, static_cast<double>(cap)) : static_cast<double>(cap);
+        hi[i] = fewerSamplesThanRanks ? std::min<double>(1.0, static_cast<double>(cap))
+                                      : static_cast<double>(cap);
         capacity += hi[i];
     }
     if (capacity < static_cast<double>(globalBatch)) {
@@ -97,7 +98,8 @@ BatchPlanner::Split BatchPlanner::split(const std::vector<double> &throughput, s
     }
 
     // All speeds unknown or zero: plan as if they were equal.
-    const bool anyPositive = std::any_of(throughput.begin(), throughput.end(), [](double t) { return t > 0; });
+    const bool anyPositive =
+        std::any_of(throughput.begin(), throughput.end(), [](double t) { return t > 0; });
     std::vector<double> weight(n);
     for (size_t i = 0; i < n; ++i)
         weight[i] = anyPositive ? throughput[i] : 1.0;
@@ -187,7 +189,8 @@ BatchPlanner::Split BatchPlanner::split(const std::vector<double> &throughput, s
     return result;
 }
 
-BatchPlanner::Split BatchPlanner::equal(int ranks, std::int64_t globalBatch, const std::vector<std::int64_t> &caps)
+BatchPlanner::Split BatchPlanner::equal(int ranks, std::int64_t globalBatch,
+                                        const std::vector<std::int64_t> &caps)
 {
     return split(std::vector<double>(static_cast<size_t>(std::max(ranks, 0)), 1.0), globalBatch, caps);
 }

@@ -16,8 +16,7 @@ GlobalSampler::GlobalSampler(std::int64_t datasetSize, std::int64_t globalBatch,
     : m_size(std::max<std::int64_t>(0, datasetSize))
     , m_batch(std::max<std::int64_t>(1, globalBatch))
     , m_seed(seed)
-{
-}
+{}
 
 std::int64_t GlobalSampler::stepsPerEpoch() const
 {
@@ -41,7 +40,8 @@ const std::vector<std::int64_t> &GlobalSampler::permutation(std::int64_t epoch)
     if (epoch != m_cachedEpoch) {
         m_permutation.resize(static_cast<size_t>(m_size));
         std::iota(m_permutation.begin(), m_permutation.end(), 0);
-        SeededRandom rng = SeededRandom::derived(m_seed, kPermutationStream, static_cast<std::uint64_t>(epoch));
+        SeededRandom rng =
+            SeededRandom::derived(m_seed, kPermutationStream, static_cast<std::uint64_t>(epoch));
         for (std::int64_t i = m_size - 1; i > 0; --i) {
             const auto j = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(i + 1)));
             std::swap(m_permutation[static_cast<size_t>(i)], m_permutation[static_cast<size_t>(j)]);
@@ -51,8 +51,8 @@ const std::vector<std::int64_t> &GlobalSampler::permutation(std::int64_t epoch)
     return m_permutation;
 }
 
-std::vector<std::int64_t> GlobalSampler::rankIndices(const Position &p, const std::vector<std::int64_t> &batches,
-                                                     int rank)
+std::vector<std::int64_t> GlobalSampler::rankIndices(const Position &p,
+                                                     const std::vector<std::int64_t> &batches, int rank)
 {
     if (rank < 0 || static_cast<size_t>(rank) >= batches.size())
         return {};
@@ -60,7 +60,8 @@ std::vector<std::int64_t> GlobalSampler::rankIndices(const Position &p, const st
     for (int j = 0; j < rank; ++j)
         offset += batches[static_cast<size_t>(j)];
     const std::int64_t begin = p.stepInEpoch * m_batch + offset;
-    const std::int64_t end = std::min(begin + batches[static_cast<size_t>(rank)], p.stepInEpoch * m_batch + stepBatch(p));
+    const std::int64_t end =
+        std::min(begin + batches[static_cast<size_t>(rank)], p.stepInEpoch * m_batch + stepBatch(p));
     const auto &perm = permutation(p.epoch);
     std::vector<std::int64_t> out;
     for (std::int64_t k = begin; k < end; ++k)

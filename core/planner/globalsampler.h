@@ -33,7 +33,8 @@ public:
     std::int64_t stepBatch(const Position &p) const;
     /// The dataset indices of rank `rank`, whose slice is batches[rank] long at
     /// offset Σ_{j<rank} batches[j]; Σ batches must equal stepBatch(p).
-    std::vector<std::int64_t> rankIndices(const Position &p, const std::vector<std::int64_t> &batches, int rank);
+    std::vector<std::int64_t> rankIndices(const Position &p, const std::vector<std::int64_t> &batches,
+                                          int rank);
     /// The permutation of an epoch (Fisher-Yates driven by SeededRandom(seed, epoch)).
     const std::vector<std::int64_t> &permutation(std::int64_t epoch);
 

@@ -11,8 +11,8 @@ namespace {
 constexpr double kMinSecondsPerSample = 1e-9; // a 0 ms measurement must not mean infinite speed
 }
 
-OnlinePlanner::OnlinePlanner(Settings settings, std::int64_t globalBatch, std::vector<std::int64_t> initialPlan,
-                             std::vector<std::int64_t> caps)
+OnlinePlanner::OnlinePlanner(Settings settings, std::int64_t globalBatch,
+                             std::vector<std::int64_t> initialPlan, std::vector<std::int64_t> caps)
     : m_settings(settings)
     , m_globalBatch(globalBatch)
     , m_caps(std::move(caps))
@@ -24,12 +24,14 @@ OnlinePlanner::OnlinePlanner(Settings settings, std::int64_t globalBatch, std::v
     m_state.plan = std::move(initialPlan);
 }
 
-void OnlinePlanner::observe(const std::vector<std::int64_t> &batches, const std::vector<double> &computeSeconds)
+void OnlinePlanner::observe(const std::vector<std::int64_t> &batches,
+                            const std::vector<double> &computeSeconds)
 {
     ++m_state.observed;
     if (m_settings.profileSteps >= 2 && m_state.observed == 1)
         return; // warm-up step: allocations and thread start-up, not speed
-    for (size_t i = 0; i < m_state.secondsPerSample.size() && i < batches.size() && i < computeSeconds.size(); ++i) {
+    for (size_t i = 0; i < m_state.secondsPerSample.size() && i < batches.size() && i < computeSeconds.size();
+         ++i) {
         if (batches[i] <= 0 || !std::isfinite(computeSeconds[i]) || computeSeconds[i] < 0)
             continue;
         const double s = std::max(kMinSecondsPerSample, computeSeconds[i] / static_cast<double>(batches[i]));

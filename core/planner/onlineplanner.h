@@ -24,7 +24,7 @@ public:
         int profileSteps = 3;
         int replanInterval = 20;
         double margin = 0.05;
-        double ewma = 0.3; ///< weight of the newest measurement
+        double ewma = 0.3;    ///< weight of the newest measurement
         bool adaptive = true; ///< false: the initial plan is kept (dp, manual plans)
     };
 

@@ -82,7 +82,7 @@ QList<RunEvent> TestHistory::steps(const QString &runId, int ranks, int count, i
             e.timeMs = 1000000 + s * 100;
             e.kind = QStringLiteral("step");
             e.rank = r;
-            e.payload = QJsonObject{{QStringLiteral("step"), s},
+            e.payload = QJsonObject{{QStringLiteral("step"), s + 1}, // completed steps count from 1
                                     {QStringLiteral("loss"), 1.0 + (s == count / 2 ? 50.0 : 0.0)},
                                     {QStringLiteral("local_batch"), 10 * (r + 1)},
                                     {QStringLiteral("compute_ms"), 80.0},
@@ -250,8 +250,8 @@ void TestHistory::summary()
     // Rank 0 waits 20 of 100 ms, rank 1 never.
     QCOMPARE(s.value(QStringLiteral("mean_wait_pct")).toDouble(), 10.0);
     QCOMPARE(s.value(QStringLiteral("max_wait_pct")).toDouble(), 20.0);
-    // Steps 3..11 carry 30 samples each, over 900 ms.
-    QCOMPARE(s.value(QStringLiteral("samples_per_s")).toDouble(), 9 * 30 / 0.9);
+    // Steps 3..12 carry 30 samples each, over the 1000 ms after step 2.
+    QCOMPARE(s.value(QStringLiteral("samples_per_s")).toDouble(), 10 * 30 / 1.0);
     QCOMPARE(s.value(QStringLiteral("eval_accuracy")).toDouble(), 0.83);
 }
 
@@ -272,7 +272,7 @@ void TestHistory::exportCsv()
     const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QVERIFY2(lines.size() == 11, qPrintable(lines.join(QLatin1Char('|'))));
     QVERIFY(lines.first().startsWith(QLatin1String("time,rank,step,epoch,loss")));
-    QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,0,0,")).match(lines[1]).hasMatch(),
+    QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,0,1,")).match(lines[1]).hasMatch(),
              qPrintable(lines[1]));
     // Localized headers only when asked; the rows stay machine-readable.
     auto localized = store.exportCsv(QStringLiteral("e"), out, {{QStringLiteral("loss"), QStringLiteral("زیان")}});

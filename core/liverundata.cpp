@@ -1,0 +1,288 @@
+#include "liverundata.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+
+LiveRunData::LiveRunData(int windowSeconds, double hz, int runPoints)
+    : m_windowPoints(qMax(16, int(windowSeconds * hz)))
+    , m_runPoints(runPoints)
+    , m_loss(runPoints, RingSeries::Mode::Decimate)
+    , m_lossTime(runPoints, RingSeries::Mode::Decimate)
+    , m_eval(runPoints, RingSeries::Mode::Decimate)
+    , m_throughput(runPoints, RingSeries::Mode::Decimate)
+{
+}
+
+void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
+{
+    m_config = config;
+    m_nodes = nodes;
+    m_slots.clear();
+    m_nodeIndex.clear();
+    m_rankSplit.clear();
+    m_plan.clear();
+    m_replans.clear();
+    m_loss.clear();
+    m_lossTime.clear();
+    m_eval.clear();
+    m_throughput.clear();
+    m_log.clear();
+    m_startMs = m_lastStepMs = m_firstStepMs = 0;
+    m_step = m_firstStep = 0;
+    m_totalSteps = config.steps;
+    m_predictedGain = -1;
+    for (qsizetype n = 0; n < nodes.size(); ++n) {
+        m_nodeIndex.insert(nodes[n].key, int(n));
+        for (qsizetype d = 0; d < nodes[n].devices.size(); ++d) {
+            DeviceSlot s;
+            s.node = int(n);
+            s.rank = nodes[n].firstRank + int(d);
+            s.device = nodes[n].devices[d];
+            s.label = nodes[n].devices.size() > 1 ? tr("%1 #%2").arg(nodes[n].name).arg(s.device) : nodes[n].name;
+            s.utilization = RingSeries(m_windowPoints);
+            s.memory = RingSeries(m_windowPoints);
+            m_slots.append(s);
+        }
+    }
+    for (int p = 0; p < int(Part::Count); ++p)
+        touch(Part(p));
+}
+
+double LiveRunData::seconds(qint64 ms)
+{
+    if (m_startMs == 0)
+        m_startMs = ms;
+    return (ms - m_startMs) / 1000.0;
+}
+
+int LiveRunData::nodeOfRank(int rank) const
+{
+    for (qsizetype n = 0; n < m_nodes.size(); ++n) {
+        if (rank >= m_nodes[n].firstRank && rank < m_nodes[n].firstRank + m_nodes[n].devices.size())
+            return int(n);
+    }
+    return -1;
+}
+
+void LiveRunData::log(qint64 timeMs, int level, const QString &text)
+{
+    m_log.push_back({timeMs, level, text});
+    while (m_log.size() > kLogCapacity)
+        m_log.pop_front();
+    touch(Part::Log);
+}
+
+void LiveRunData::addEvent(const RunEvent &e)
+{
+    const QJsonObject &p = e.payload;
+    const QString node = e.rank >= 0 && nodeOfRank(e.rank) >= 0 ? m_nodes[nodeOfRank(e.rank)].name : QString();
+    if (e.kind == QLatin1String("step")) {
+        StepSplit &s = m_rankSplit[e.rank];
+        s.dataMs = p.value(QStringLiteral("data_ms")).toDouble();
+        s.computeMs = p.value(QStringLiteral("compute_ms")).toDouble();
+        s.waitMs = p.value(QStringLiteral("wait_ms")).toDouble();
+        s.commMs = p.value(QStringLiteral("comm_ms")).toDouble();
+        s.optimizerMs = p.value(QStringLiteral("optimizer_ms")).toDouble();
+        s.localBatch = p.value(QStringLiteral("local_batch")).toDouble();
+        const qint64 step = qint64(p.value(QStringLiteral("step")).toDouble());
+        if (step > m_step) {
+            // The first rank to report a step adds the run-wide points (loss and throughput are global).
+            if (m_firstStep == 0) {
+                m_firstStep = step;
+                m_firstStepMs = e.timeMs;
+            }
+            m_step = step;
+            m_lastStepMs = e.timeMs;
+            const double t = seconds(e.timeMs);
+            if (p.contains(QStringLiteral("loss"))) {
+                m_loss.append(double(step), p.value(QStringLiteral("loss")).toDouble());
+                m_lossTime.append(t, p.value(QStringLiteral("loss")).toDouble());
+            }
+            m_throughput.append(double(step), p.value(QStringLiteral("samples_per_s")).toDouble());
+        }
+        touch(Part::Steps);
+        return;
+    }
+    if (e.kind == QLatin1String("plan") || e.kind == QLatin1String("rebalance")) {
+        const QJsonArray batches = p.value(e.kind == QLatin1String("plan") ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
+        if (batches.isEmpty())
+            return;
+        PlanPoint point;
+        point.step = p.value(QStringLiteral("step")).toDouble();
+        point.perNode.fill(0, m_nodes.size());
+        for (qsizetype r = 0; r < batches.size(); ++r) {
+            const int n = nodeOfRank(int(r));
+            if (n >= 0)
+                point.perNode[n] += batches[r].toDouble();
+        }
+        if (!m_plan.isEmpty() && m_plan.last().perNode == point.perNode)
+            return; // every rank reports the same plan
+        if (!m_plan.isEmpty() && m_plan.last().step == point.step)
+            m_plan.last() = point;
+        else
+            m_plan.append(point);
+        if (m_plan.size() > m_runPoints)
+            m_plan.removeFirst();
+        if (e.kind == QLatin1String("rebalance")) {
+            m_replans.append(point.step);
+            m_predictedGain = p.value(QStringLiteral("predicted_gain")).toDouble(-1);
+            QStringList shares;
+            for (qsizetype n = 0; n < m_nodes.size(); ++n)
+                shares << tr("%1 %2").arg(m_nodes[n].name, QLocale().toString(point.perNode[n], 'f', 0));
+            log(e.timeMs, 0,
+                tr("Re-planned at step %1 (%2): %3")
+                    .arg(QLocale().toString(point.step, 'f', 0), p.value(QStringLiteral("reason")).toString(), shares.join(QStringLiteral(", "))));
+        }
+        touch(Part::Plan);
+        return;
+    }
+    if (e.kind == QLatin1String("eval")) {
+        const bool accuracy = p.contains(QStringLiteral("accuracy"));
+        m_evalMetric = accuracy ? QStringLiteral("accuracy") : QStringLiteral("perplexity");
+        const double v = p.value(m_evalMetric).toDouble();
+        if (!m_eval.isEmpty() && m_eval.lastX() == p.value(QStringLiteral("step")).toDouble())
+            return; // every rank reports the same evaluation
+        m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
+        log(e.timeMs, 0,
+            accuracy ? tr("Evaluation at step %1: accuracy %2 %").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0),
+                                                                     QLocale().toString(100 * v, 'f', 1))
+                     : tr("Evaluation at step %1: perplexity %2").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0),
+                                                                      QLocale().toString(v, 'f', 2)));
+        touch(Part::Steps);
+        return;
+    }
+    if (e.kind == QLatin1String("ready")) {
+        if (p.contains(QStringLiteral("total_steps")))
+            m_totalSteps = qint64(p.value(QStringLiteral("total_steps")).toDouble());
+        return;
+    }
+    if (e.kind == QLatin1String("error")) {
+        log(e.timeMs, 2, tr("%1 (rank %2): %3").arg(node).arg(e.rank).arg(p.value(QStringLiteral("message")).toString()));
+        return;
+    }
+    if (e.kind == QLatin1String("checkpoint")) {
+        if (e.rank == 0 || e.rank < 0)
+            log(e.timeMs, 0, tr("Checkpoint at step %1").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0)));
+        return;
+    }
+    if (e.kind == QLatin1String("state")) {
+        const QString state = p.value(QStringLiteral("state")).toString();
+        const QString reason = p.value(QStringLiteral("reason")).toString();
+        const int n = m_nodeIndex.value(e.source, -1);
+        const QString who = n >= 0 ? m_nodes[n].name : e.source;
+        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0,
+            reason.isEmpty() ? tr("%1: %2").arg(who, state) : tr("%1: %2 (%3)").arg(who, state, reason));
+        return;
+    }
+    if (e.kind == QLatin1String("worker_exit")) {
+        if (p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0)
+            log(e.timeMs, 2, tr("%1 (rank %2) %3").arg(node).arg(e.rank).arg(p.value(QStringLiteral("description")).toString()));
+        return;
+    }
+    if (e.kind == QLatin1String("done") && (e.rank == 0 || e.rank < 0)) {
+        log(e.timeMs, 0, tr("Training finished"));
+    }
+}
+
+void LiveRunData::addTelemetry(const QString &nodeKey, const TelemetrySnapshot &snapshot)
+{
+    const int n = m_nodeIndex.value(nodeKey, -1);
+    if (n < 0 || snapshot.devices.isEmpty())
+        return;
+    const double t = seconds(snapshot.timeMs);
+    for (DeviceSlot &s : m_slots) {
+        if (s.node != n)
+            continue;
+        // CPU nodes run several workers on one reported device: they share its reading.
+        const DeviceSample &d = snapshot.devices[qBound(0, s.device, int(snapshot.devices.size()) - 1)];
+        s.utilization.append(t, d.utilization);
+        s.memory.append(t, d.memoryTotal > 0 ? 100.0 * double(d.memoryUsed) / double(d.memoryTotal) : 0);
+        s.lastUtilization = d.utilization;
+        s.memoryUsed = d.memoryUsed;
+        s.memoryTotal = d.memoryTotal;
+        s.lastReportMs = snapshot.timeMs;
+        int foreign = 0;
+        for (const DeviceProcess &proc : d.processes) {
+            if (!proc.name.startsWith(QLatin1String("hamgam-worker")))
+                ++foreign;
+        }
+        s.foreignProcesses = foreign;
+    }
+    touch(Part::Devices);
+}
+
+LiveRunData::StepSplit LiveRunData::nodeSplit(int node) const
+{
+    StepSplit sum;
+    if (node < 0 || node >= m_nodes.size())
+        return sum;
+    int count = 0;
+    for (qsizetype d = 0; d < m_nodes[node].devices.size(); ++d) {
+        const auto it = m_rankSplit.constFind(m_nodes[node].firstRank + int(d));
+        if (it == m_rankSplit.cend())
+            continue;
+        sum.dataMs += it->dataMs;
+        sum.computeMs += it->computeMs;
+        sum.waitMs += it->waitMs;
+        sum.commMs += it->commMs;
+        sum.optimizerMs += it->optimizerMs;
+        sum.localBatch += it->localBatch;
+        ++count;
+    }
+    if (count > 0) {
+        sum.dataMs /= count;
+        sum.computeMs /= count;
+        sum.waitMs /= count;
+        sum.commMs /= count;
+        sum.optimizerMs /= count;
+    }
+    return sum;
+}
+
+double LiveRunData::elapsedSeconds() const
+{
+    return m_startMs > 0 && m_lastStepMs > 0 ? (m_lastStepMs - m_startMs) / 1000.0 : 0;
+}
+
+double LiveRunData::etaSeconds() const
+{
+    if (m_totalSteps <= 0 || m_step <= m_firstStep || m_lastStepMs <= m_firstStepMs)
+        return -1;
+    const double perStep = double(m_lastStepMs - m_firstStepMs) / 1000.0 / double(m_step - m_firstStep);
+    return qMax<qint64>(0, m_totalSteps - m_step) * perStep;
+}
+
+QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
+{
+    UtilizationDoctor::Input in;
+    in.strategy = m_config.strategy;
+    in.globalBatch = m_config.globalBatch;
+    in.fp16 = m_config.comm.fp16;
+    in.predictedGain = m_predictedGain;
+    for (auto it = m_rankSplit.cbegin(); it != m_rankSplit.cend(); ++it) {
+        const int n = nodeOfRank(it.key());
+        if (n < 0)
+            continue;
+        const int device = m_nodes[n].devices.value(it.key() - m_nodes[n].firstRank);
+        in.ranks.append({it.key(), m_nodes[n].name, device, it->dataMs, it->computeMs, it->waitMs, it->commMs, it->optimizerMs,
+                         it->localBatch});
+    }
+    for (const DeviceSlot &s : m_slots) {
+        if (s.lastReportMs == 0)
+            continue;
+        in.devices.append({m_nodes[s.node].name, s.device, s.lastUtilization, s.memoryUsed, s.memoryTotal, s.foreignProcesses,
+                           nowMs - s.lastReportMs, 1000});
+    }
+    return UtilizationDoctor::diagnose(in);
+}
+
+qint64 LiveRunData::storedPoints() const
+{
+    qint64 n = m_loss.size() + m_lossTime.size() + m_eval.size() + m_throughput.size() + qint64(m_log.size());
+    for (const DeviceSlot &s : m_slots)
+        n += s.utilization.size() + s.memory.size();
+    for (const PlanPoint &p : m_plan)
+        n += p.perNode.size();
+    return n;
+}

@@ -1,0 +1,132 @@
+#pragma once
+
+#include "ringseries.h"
+#include "runconfig.h"
+#include "runrecord.h"
+#include "telemetry.h"
+#include "utilizationdoctor.h"
+
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+#include <deque>
+
+/// Everything the live view shows about the current run, kept in bounded
+/// memory: per-device utilization and memory over a sliding window, per-node
+/// step breakdown, the batch plan over time with its re-plan points, loss,
+/// evaluation and throughput over the whole run (decimated), progress and an
+/// event log. Fed with run events and telemetry; plots read from it at their
+/// own pace, checking the revision counters to redraw only what changed.
+class LiveRunData
+{
+    Q_DECLARE_TR_FUNCTIONS(LiveRunData)
+
+public:
+    enum class Part { Devices, Steps, Plan, Log, Count };
+
+    struct NodeInfo
+    {
+        QString key;   ///< agent node id
+        QString name;
+        int firstRank = 0;
+        QList<int> devices;
+    };
+    struct DeviceSlot
+    {
+        int node = 0;     ///< index into nodes()
+        int rank = 0;
+        int device = 0;   ///< device index on its node
+        QString label;
+        RingSeries utilization;
+        RingSeries memory;  ///< % of the device's memory
+        double lastUtilization = 0;
+        qint64 memoryUsed = 0;
+        qint64 memoryTotal = 0;
+        int foreignProcesses = 0;
+        qint64 lastReportMs = 0;
+    };
+    struct StepSplit
+    {
+        double dataMs = 0;
+        double computeMs = 0;
+        double waitMs = 0;
+        double commMs = 0;
+        double optimizerMs = 0;
+        double localBatch = 0;
+    };
+    struct PlanPoint
+    {
+        double step = 0;
+        QList<double> perNode; ///< samples per node
+    };
+    struct LogEntry
+    {
+        qint64 timeMs = 0;
+        int level = 0; ///< 0 info, 1 warning, 2 error
+        QString text;
+    };
+
+    /// windowSeconds of device history at up to `hz` samples per second.
+    explicit LiveRunData(int windowSeconds = 120, double hz = 10, int runPoints = 4000);
+
+    void reset(const RunConfig &config, const QList<NodeInfo> &nodes);
+    void addEvent(const RunEvent &event);
+    void addTelemetry(const QString &nodeKey, const TelemetrySnapshot &snapshot);
+
+    const QList<NodeInfo> &nodes() const { return m_nodes; }
+    const QList<DeviceSlot> &deviceSlots() const { return m_slots; }
+    StepSplit nodeSplit(int node) const;
+    StepSplit rankSplit(int rank) const { return m_rankSplit.value(rank); }
+    const QList<PlanPoint> &plan() const { return m_plan; }
+    const QList<double> &replanSteps() const { return m_replans; }
+    const RingSeries &lossByStep() const { return m_loss; }
+    const RingSeries &lossByTime() const { return m_lossTime; }
+    const RingSeries &evalByStep() const { return m_eval; }
+    QString evalMetric() const { return m_evalMetric; }
+    const RingSeries &throughput() const { return m_throughput; }
+    const std::deque<LogEntry> &log() const { return m_log; }
+    qint64 step() const { return m_step; }
+    qint64 totalSteps() const { return m_totalSteps; }
+    /// Seconds left, from the pace so far; < 0 unknown.
+    double etaSeconds() const;
+    double elapsedSeconds() const;
+    quint64 revision(Part part) const { return m_revision[int(part)]; }
+    /// The doctor's findings from the current metrics (nowMs: the clock to judge silence against).
+    QList<UtilizationDoctor::Finding> diagnose(qint64 nowMs) const;
+    /// Points held in all series: bounded whatever the run's length.
+    qint64 storedPoints() const;
+    const RunConfig &config() const { return m_config; }
+
+    static constexpr int kLogCapacity = 1000;
+
+private:
+    double seconds(qint64 ms);
+    void log(qint64 timeMs, int level, const QString &text);
+    void touch(Part part) { ++m_revision[int(part)]; }
+    int nodeOfRank(int rank) const;
+
+    int m_windowPoints;
+    int m_runPoints;
+    RunConfig m_config;
+    QList<NodeInfo> m_nodes;
+    QList<DeviceSlot> m_slots;
+    QHash<QString, int> m_nodeIndex;
+    QHash<int, StepSplit> m_rankSplit;
+    QList<PlanPoint> m_plan;
+    QList<double> m_replans;
+    RingSeries m_loss;
+    RingSeries m_lossTime;
+    RingSeries m_eval;
+    RingSeries m_throughput;
+    QString m_evalMetric;
+    std::deque<LogEntry> m_log;
+    qint64 m_startMs = 0;
+    qint64 m_lastStepMs = 0;
+    qint64 m_firstStepMs = 0;
+    qint64 m_step = 0;
+    qint64 m_firstStep = 0;
+    qint64 m_totalSteps = 0;
+    double m_predictedGain = -1;
+    quint64 m_revision[int(Part::Count)] = {};
+};

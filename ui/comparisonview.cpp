@@ -1,0 +1,711 @@
+#include "comparisonview.h"
+
+#include "localeformat.h"
+#include "localetickers.h"
+#include "plotexporter.h"
+#include "runconfig.h"
+
+#include <qcustomplot.h>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMap>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace {
+constexpr int kSeriesPoints = 1000;
+
+QCPTextElement *titleOf(QCustomPlot *plot)
+{
+    return qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+}
+
+// Title on top, the axis rect, and the legend in a row of its own below, so it
+// never hides a curve whatever the reading direction.
+QCustomPlot *makePlot(bool legend)
+{
+    auto *plot = new QCustomPlot;
+    plot->setMinimumSize(320, 240);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString()));
+    if (legend) {
+        auto *below = new QCPLayoutGrid;
+        plot->plotLayout()->addElement(2, 0, below);
+        below->setMargins(QMargins(4, 0, 4, 4));
+        below->addElement(0, 0, plot->legend);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        plot->legend->setWrap(4);
+        plot->legend->setVisible(true);
+        plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    }
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->xAxis->setTicker(LocaleTickers::number());
+    plot->yAxis->setTicker(LocaleTickers::number());
+    return plot;
+}
+
+// As many legend columns as the names fit into, so none is cut off.
+void fitLegend(QCustomPlot *plot, int width)
+{
+    QCPLegend *legend = plot->legend;
+    if (!legend->visible())
+        return;
+    // itemCount() counts the cells of the grid, empty ones too.
+    int widest = 1;
+    int items = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i)) {
+            widest = qMax(widest, item->minimumOuterSizeHint().width());
+            ++items;
+        }
+    }
+    if (items == 0)
+        return;
+    const int room = width - legend->margins().left() - legend->margins().right() - 16;
+    const int columns =
+        qBound(1, (room + legend->columnSpacing()) / (widest + legend->columnSpacing()), items);
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+// Names of the config fields in words, so the table of differences reads in
+// the user's language; the dotted path stays in the tooltip.
+struct FieldLabel
+{
+    const char *path;
+    const char *label;
+};
+const FieldLabel kFieldLabels[] = {
+    {"version", QT_TRANSLATE_NOOP("ComparisonView", "Config version")},
+    {"name", QT_TRANSLATE_NOOP("ComparisonView", "Name")},
+    {"strategy", QT_TRANSLATE_NOOP("ComparisonView", "Strategy")},
+    {"global_batch", QT_TRANSLATE_NOOP("ComparisonView", "Global batch")},
+    {"steps", QT_TRANSLATE_NOOP("ComparisonView", "Steps")},
+    {"epochs", QT_TRANSLATE_NOOP("ComparisonView", "Epochs")},
+    {"seed", QT_TRANSLATE_NOOP("ComparisonView", "Random seed")},
+    {"threads", QT_TRANSLATE_NOOP("ComparisonView", "CPU threads")},
+    {"grad_clip", QT_TRANSLATE_NOOP("ComparisonView", "Gradient clipping")},
+    {"memory_budget_mb", QT_TRANSLATE_NOOP("ComparisonView", "Memory budget (MB)")},
+    {"elastic", QT_TRANSLATE_NOOP("ComparisonView", "Elastic")},
+    {"model.kind", QT_TRANSLATE_NOOP("ComparisonView", "Model")},
+    {"model.hidden", QT_TRANSLATE_NOOP("ComparisonView", "Hidden layers")},
+    {"model.channels", QT_TRANSLATE_NOOP("ComparisonView", "Channels")},
+    {"model.blocks", QT_TRANSLATE_NOOP("ComparisonView", "Blocks")},
+    {"model.groups", QT_TRANSLATE_NOOP("ComparisonView", "Normalization groups")},
+    {"model.layers", QT_TRANSLATE_NOOP("ComparisonView", "Layers")},
+    {"model.width", QT_TRANSLATE_NOOP("ComparisonView", "Width")},
+    {"model.heads", QT_TRANSLATE_NOOP("ComparisonView", "Attention heads")},
+    {"model.context", QT_TRANSLATE_NOOP("ComparisonView", "Context length")},
+    {"model.path", QT_TRANSLATE_NOOP("ComparisonView", "Model file")},
+    {"dataset.kind", QT_TRANSLATE_NOOP("ComparisonView", "Dataset")},
+    {"dataset.path", QT_TRANSLATE_NOOP("ComparisonView", "Dataset folder")},
+    {"dataset.samples", QT_TRANSLATE_NOOP("ComparisonView", "Samples")},
+    {"dataset.classes", QT_TRANSLATE_NOOP("ComparisonView", "Classes")},
+    {"dataset.shape", QT_TRANSLATE_NOOP("ComparisonView", "Sample shape")},
+    {"optimizer.kind", QT_TRANSLATE_NOOP("ComparisonView", "Optimizer")},
+    {"optimizer.lr", QT_TRANSLATE_NOOP("ComparisonView", "Learning rate")},
+    {"optimizer.momentum", QT_TRANSLATE_NOOP("ComparisonView", "Momentum")},
+    {"optimizer.weight_decay", QT_TRANSLATE_NOOP("ComparisonView", "Weight decay")},
+    {"optimizer.betas", QT_TRANSLATE_NOOP("ComparisonView", "Adam betas")},
+    {"optimizer.eps", QT_TRANSLATE_NOOP("ComparisonView", "Adam epsilon")},
+    {"schedule.kind", QT_TRANSLATE_NOOP("ComparisonView", "Learning rate schedule")},
+    {"schedule.warmup_steps", QT_TRANSLATE_NOOP("ComparisonView", "Warm-up steps")},
+    {"schedule.min_lr_ratio", QT_TRANSLATE_NOOP("ComparisonView", "Final learning rate ratio")},
+    {"planner.profile_steps", QT_TRANSLATE_NOOP("ComparisonView", "Profiling steps")},
+    {"planner.replan_interval", QT_TRANSLATE_NOOP("ComparisonView", "Re-plan interval")},
+    {"planner.margin", QT_TRANSLATE_NOOP("ComparisonView", "Re-plan margin")},
+    {"planner.ewma", QT_TRANSLATE_NOOP("ComparisonView", "Speed smoothing")},
+    {"comm.bucket_mb", QT_TRANSLATE_NOOP("ComparisonView", "Gradient bucket (MB)")},
+    {"comm.fp16", QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")},
+    {"comm.timeout_s", QT_TRANSLATE_NOOP("ComparisonView", "Communication timeout (s)")},
+    {"eval.interval", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation interval")},
+    {"eval.samples", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation samples")},
+    {"checkpoint.dir", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoint folder")},
+    {"checkpoint.interval", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoint interval")},
+    {"checkpoint.keep", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoints kept")},
+    {"lsdp.stream_params", QT_TRANSLATE_NOOP("ComparisonView", "Stream parameters")},
+    {"agent", QT_TRANSLATE_NOOP("ComparisonView", "agent")},
+    {"devices", QT_TRANSLATE_NOOP("ComparisonView", "devices")},
+    {"slowdown", QT_TRANSLATE_NOOP("ComparisonView", "slowdown")},
+    {"batch", QT_TRANSLATE_NOOP("ComparisonView", "batch")},
+    {"max_batch", QT_TRANSLATE_NOOP("ComparisonView", "largest batch")},
+    {"rank", QT_TRANSLATE_NOOP("ComparisonView", "rank")},
+    {"from_step", QT_TRANSLATE_NOOP("ComparisonView", "from step")},
+    {"factor", QT_TRANSLATE_NOOP("ComparisonView", "factor")},
+};
+
+QString knownLabel(const QString &path)
+{
+    for (const FieldLabel &f : kFieldLabels) {
+        if (path == QLatin1String(f.path))
+            return ComparisonView::tr(f.label);
+    }
+    return {};
+}
+
+QString fieldLabel(const QString &path)
+{
+    if (const QString known = knownLabel(path); !known.isEmpty())
+        return known;
+    static const QRegularExpression item(QStringLiteral(R"(^(nodes|slowdown_schedule)\[(\d+)\]\.(\w+)$)"));
+    if (const QRegularExpressionMatch m = item.match(path); m.hasMatch()) {
+        const QString index = LocaleFormat::number(m.captured(2).toLongLong() + 1);
+        QString leaf = knownLabel(m.captured(3));
+        if (leaf.isEmpty())
+            leaf = m.captured(3);
+        return m.captured(1) == QLatin1String("nodes")
+                   ? ComparisonView::tr("Node %1: %2").arg(index, leaf)
+                   : ComparisonView::tr("Slowdown %1: %2").arg(index, leaf);
+    }
+    return path;
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Undefined:
+    case QJsonValue::Null:
+        return QStringLiteral("—");
+    case QJsonValue::Bool:
+        return v.toBool() ? ComparisonView::tr("yes") : ComparisonView::tr("no");
+    case QJsonValue::Double:
+        return QLocale().toString(v.toDouble(), 'g', 12);
+    case QJsonValue::String:
+        return v.toString().isEmpty() ? QStringLiteral("“”") : v.toString();
+    case QJsonValue::Array: {
+        QStringList parts;
+        for (const QJsonValue e : v.toArray())
+            parts << jsonText(e);
+        return QStringLiteral("[%1]").arg(
+            parts.join(ComparisonView::tr(", ", "between the numbers of a list")));
+    }
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    }
+    return {};
+}
+
+QStandardItem *cell(const QString &text, const QVariant &sort = {}, bool numeric = false)
+{
+    auto *item = new QStandardItem(text);
+    item->setEditable(false);
+    item->setData(sort.isValid() ? sort : QVariant(text), Qt::UserRole);
+    item->setToolTip(text);
+    if (numeric)
+        item->setTextAlignment(Qt::AlignTrailing | Qt::AlignVCenter);
+    return item;
+}
+
+QPixmap swatch(const QColor &color)
+{
+    QPixmap p(12, 12);
+    p.fill(color);
+    return p;
+}
+} // namespace
+
+ComparisonView::ComparisonView(HistoryStore &store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+{
+    buildUi();
+    retranslateUi();
+}
+
+ComparisonView::~ComparisonView() = default;
+
+QColor ComparisonView::runColor(int index)
+{
+    // Tableau 10: distinct for most colour-vision deficiencies, readable on white and on dark grey.
+    static const QRgb colors[kMaxRuns] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2,
+                                          0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7};
+    return QColor(colors[qBound(0, index, kMaxRuns - 1) % kMaxRuns]);
+}
+
+void ComparisonView::buildUi()
+{
+    m_title = new QLabel;
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_exportButton = new QPushButton;
+    connect(m_exportButton, &QPushButton::clicked, this, &ComparisonView::exportPlotsInteractively);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_exportButton);
+
+    for (int p = 0; p < PlotCount; ++p) {
+        QCustomPlot *plot = makePlot(p == LossByStepPlot || p == LossByTimePlot || p == EvaluationPlot);
+        plot->setObjectName(plotFileName(Plot(p)));
+        connect(plot, &QCustomPlot::beforeReplot, plot,
+                [plot] { fitLegend(plot, plot->viewport().width()); });
+        m_plots[p] = plot;
+    }
+    m_plots[LossByTimePlot]->xAxis->setTicker(LocaleTickers::duration());
+
+    auto pair = [](QWidget *a, QWidget *b) {
+        auto *s = new QSplitter(Qt::Horizontal);
+        s->addWidget(a);
+        s->addWidget(b);
+        s->setChildrenCollapsible(false);
+        return s;
+    };
+
+    m_utilModel = new QStandardItemModel(this);
+    m_utilModel->setSortRole(Qt::UserRole);
+    m_utilView = new QTableView;
+    m_utilView->setModel(m_utilModel);
+    m_utilView->setSortingEnabled(true);
+    m_utilView->verticalHeader()->hide();
+    m_utilView->setAlternatingRowColors(true);
+    m_utilView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_utilView->horizontalHeader()->setStretchLastSection(true);
+
+    m_configModel = new QStandardItemModel(this);
+    m_configView = new QTableView;
+    m_configView->setModel(m_configModel);
+    m_configView->verticalHeader()->hide();
+    m_configView->setAlternatingRowColors(true);
+    m_configView->setWordWrap(true);
+    m_configView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_configView->horizontalHeader()->setStretchLastSection(true);
+
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(pair(m_plots[LossByStepPlot], m_plots[LossByTimePlot]), QString());
+    m_tabs->addTab(m_plots[EvaluationPlot], QString());
+    m_tabs->addTab(pair(m_plots[ThroughputPlot], m_plots[WaitPlot]), QString());
+    m_tabs->addTab(m_utilView, QString());
+    m_tabs->addTab(m_configView, QString());
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_tabs, 1);
+}
+
+void ComparisonView::retranslateUi()
+{
+    m_title->setText(tr("Comparing %Ln run(s)", nullptr, int(m_runs.size())));
+    m_exportButton->setText(tr("Export plots…"));
+    m_exportButton->setToolTip(tr("Save every plot as PNG and PDF"));
+    m_tabs->setTabText(0, tr("Loss"));
+    m_tabs->setTabText(1, tr("Evaluation"));
+    m_tabs->setTabText(2, tr("Throughput and waiting"));
+    m_tabs->setTabText(3, tr("Utilization"));
+    m_tabs->setTabText(4, tr("Settings that differ"));
+    m_tabs->setTabToolTip(4, tr("Only the settings whose values differ between the runs"));
+}
+
+void ComparisonView::changeEvent(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::LanguageChange:
+        retranslateUi();
+        redraw();
+        break;
+    case QEvent::PaletteChange:
+    case QEvent::FontChange:
+    case QEvent::LayoutDirectionChange:
+        if (m_plots[0])
+            redraw();
+        break;
+    default:
+        break;
+    }
+    QWidget::changeEvent(event);
+}
+
+QStringList ComparisonView::runIds() const
+{
+    QStringList ids;
+    for (const RunData &r : m_runs)
+        ids << r.record.id;
+    return ids;
+}
+
+void ComparisonView::setRuns(const QStringList &runIds)
+{
+    m_runs.clear();
+    for (const QString &id : runIds) {
+        if (m_runs.size() >= kMaxRuns)
+            break;
+        const auto record = m_store.run(id);
+        if (!record)
+            continue;
+        RunData d;
+        d.record = *record;
+        d.summary = record->summary.isEmpty() ? m_store.computeSummary(id) : record->summary;
+        d.lossByStep =
+            m_store.series(id, QStringLiteral("loss"), -1, HistoryStore::XAxis::Step, kSeriesPoints);
+        d.lossByTime =
+            m_store.series(id, QStringLiteral("loss"), -1, HistoryStore::XAxis::Time, kSeriesPoints);
+        // Seconds since the run started; the first step when the start was not recorded.
+        double origin = record->startedMs > 0 ? double(record->startedMs) : 0.0;
+        if (!d.lossByTime.x.isEmpty() && (origin <= 0 || origin > d.lossByTime.x.first()))
+            origin = d.lossByTime.x.first();
+        for (double &x : d.lossByTime.x)
+            x = (x - origin) / 1000.0;
+        // Each rank may report the same evaluation: one value per step.
+        QMap<double, double> accuracy;
+        QMap<double, double> perplexity;
+        for (const RunEvent &e : m_store.events(id, {QStringLiteral("eval")})) {
+            const double step = e.payload.value(QStringLiteral("step")).toDouble();
+            if (e.payload.contains(QStringLiteral("accuracy")))
+                accuracy.insert(step, 100.0 * e.payload.value(QStringLiteral("accuracy")).toDouble());
+            else if (e.payload.contains(QStringLiteral("perplexity")))
+                perplexity.insert(step, e.payload.value(QStringLiteral("perplexity")).toDouble());
+        }
+        d.evalIsAccuracy = !accuracy.isEmpty() || perplexity.isEmpty();
+        const QMap<double, double> &eval = d.evalIsAccuracy ? accuracy : perplexity;
+        d.evalSteps = eval.keys();
+        d.evalValues = eval.values();
+        d.nodes = m_store.nodes(id);
+        d.devices = m_store.deviceUtilization(id);
+        m_runs.append(d);
+    }
+
+    // A field differs among the runs when it differs between the first run and any other.
+    QSet<QString> differing;
+    for (qsizetype i = 1; i < m_runs.size(); ++i) {
+        for (const QString &field :
+             RunConfig::differingFields(m_runs.first().record.config, m_runs[i].record.config))
+            differing.insert(field);
+    }
+    // In the order of the config documents, so nodes[2] comes before nodes[3].
+    m_differing.clear();
+    for (const RunData &r : std::as_const(m_runs)) {
+        for (const auto &[path, value] : RunConfig::flatten(r.record.config)) {
+            if (differing.contains(path) && !m_differing.contains(path))
+                m_differing << path;
+        }
+    }
+    retranslateUi();
+    redraw();
+}
+
+void ComparisonView::stylePlot(QCustomPlot *plot) const
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlpha(45);
+    plot->setBackground(base);
+    plot->axisRect()->setBackground(base);
+    plot->setFont(font());
+    for (QCPAxis *axis : plot->axisRect()->axes()) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setTickLabelFont(font());
+        axis->setLabelFont(font());
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    plot->legend->setBrush(base);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setTextColor(text);
+    plot->legend->setFont(font());
+    if (QCPTextElement *title = titleOf(plot)) {
+        QFont f = font();
+        f.setBold(true);
+        title->setFont(f);
+        title->setTextColor(text);
+    }
+}
+
+void ComparisonView::redraw()
+{
+    for (QCustomPlot *plot : m_plots) {
+        plot->clearPlottables();
+        plot->clearItems();
+        stylePlot(plot);
+    }
+    QCustomPlot *step = m_plots[LossByStepPlot];
+    titleOf(step)->setText(tr("Training loss by step"));
+    step->xAxis->setLabel(tr("Step"));
+    step->yAxis->setLabel(tr("Loss"));
+    drawCurves(step, LossByStepPlot);
+
+    QCustomPlot *time = m_plots[LossByTimePlot];
+    double longest = 0;
+    for (const RunData &r : std::as_const(m_runs))
+        longest = qMax(longest, r.lossByTime.x.isEmpty() ? 0.0 : r.lossByTime.x.last());
+    auto ticker = time->xAxis->ticker().dynamicCast<QCPAxisTickerTime>();
+    if (ticker)
+        ticker->setTimeFormat(longest >= 3600 ? QStringLiteral("%h:%m") : QStringLiteral("%m:%s"));
+    titleOf(time)->setText(tr("Training loss over time"));
+    time->xAxis->setLabel(longest >= 3600 ? tr("Time since the start (h:min)")
+                                          : tr("Time since the start (min:s)"));
+    time->yAxis->setLabel(tr("Loss"));
+    drawCurves(time, LossByTimePlot);
+
+    QCustomPlot *eval = m_plots[EvaluationPlot];
+    bool accuracy = true;
+    for (const RunData &r : std::as_const(m_runs)) {
+        if (!r.evalSteps.isEmpty()) {
+            accuracy = r.evalIsAccuracy;
+            break;
+        }
+    }
+    titleOf(eval)->setText(accuracy ? tr("Evaluation accuracy") : tr("Evaluation perplexity"));
+    eval->xAxis->setLabel(tr("Step"));
+    eval->yAxis->setLabel(accuracy ? tr("Accuracy (%)") : tr("Perplexity"));
+    drawCurves(eval, EvaluationPlot, accuracy);
+
+    QCustomPlot *throughput = m_plots[ThroughputPlot];
+    titleOf(throughput)->setText(tr("Throughput"));
+    throughput->yAxis->setLabel(tr("Samples per second"));
+    drawBars(throughput, "samples_per_s", false);
+
+    QCustomPlot *wait = m_plots[WaitPlot];
+    titleOf(wait)->setText(tr("Mean wait"));
+    wait->yAxis->setLabel(tr("Share of each step spent waiting (%)"));
+    drawBars(wait, "mean_wait_pct", true);
+
+    for (QCustomPlot *plot : m_plots)
+        plot->replot();
+    fillUtilization();
+    fillConfig();
+}
+
+void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
+{
+    bool any = false;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        const RunData &r = m_runs[i];
+        QCPGraph *graph = plot->addGraph();
+        graph->setName(QFontMetrics(font()).elidedText(r.record.name, Qt::ElideMiddle, 260));
+        graph->setPen(QPen(runColor(i), 2));
+        graph->setAntialiased(true);
+        if (which == EvaluationPlot) {
+            const bool matches = r.evalIsAccuracy == accuracy;
+            if (matches)
+                graph->setData(QVector<double>(r.evalSteps), QVector<double>(r.evalValues), true);
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, runColor(i), 6));
+            any = any || (matches && !r.evalSteps.isEmpty());
+        } else {
+            const Series &s = which == LossByStepPlot ? r.lossByStep : r.lossByTime;
+            graph->setData(QVector<double>(s.x), QVector<double>(s.y), true);
+            any = any || !s.x.isEmpty();
+        }
+    }
+    plot->rescaleAxes();
+    if (plot->xAxis->range().lower > 0)
+        plot->xAxis->setRangeLower(0);
+    if (plot->yAxis->range().size() <= 0 || !any)
+        plot->yAxis->setRange(0, 1);
+    else
+        plot->yAxis->scaleRange(1.05, plot->yAxis->range().center());
+    if (!any) {
+        plot->xAxis->setRange(0, 1);
+        auto *empty = new QCPItemText(plot);
+        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+        empty->position->setCoords(0.5, 0.5);
+        empty->setText(which == EvaluationPlot ? tr("These runs have no evaluations")
+                                               : tr("No steps recorded"));
+        empty->setColor(palette().color(QPalette::PlaceholderText));
+        empty->setFont(font());
+    }
+}
+
+void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
+{
+    plot->legend->setVisible(false);
+    QSharedPointer<QCPAxisTickerText> names(new QCPAxisTickerText);
+    const QColor text = palette().color(QPalette::Text);
+    double highest = 0;
+    const QFontMetrics metrics(font());
+    for (int i = 0; i < m_runs.size(); ++i) {
+        const RunData &r = m_runs[i];
+        const double x = i + 1;
+        names->addTick(x, metrics.elidedText(r.record.name, Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
+        const QJsonValue v = r.summary.value(QLatin1String(key));
+        if (!v.isDouble())
+            continue;
+        const double value = v.toDouble();
+        highest = qMax(highest, value);
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(r.record.name);
+        bars->setWidth(0.6);
+        bars->setPen(QPen(runColor(i).darker(130)));
+        bars->setBrush(runColor(i));
+        bars->addData(x, value);
+        auto *label = new QCPItemText(plot);
+        label->position->setCoords(x, value);
+        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        label->setPadding(QMargins(0, 0, 0, 3));
+        label->setText(percent ? LocaleFormat::percent(value, 1)
+                               : LocaleFormat::number(value, value < 100 ? 1 : 0));
+        label->setColor(text);
+        label->setFont(font());
+    }
+    plot->xAxis->setTicker(names);
+    // Turned so that each name ends at its bar and none runs off the plot.
+    plot->xAxis->setTickLabelRotation(m_runs.size() > 4 ? -30 : 0);
+    plot->xAxis->setSubTicks(false);
+    plot->xAxis->setTickLength(0, 4);
+    plot->xAxis->grid()->setVisible(false);
+    plot->xAxis->setRange(0.4, qMax<qsizetype>(1, m_runs.size()) + 0.6);
+    plot->yAxis->setRange(0, highest > 0 ? highest * 1.18 : 1);
+}
+
+void ComparisonView::fillUtilization()
+{
+    m_utilModel->clear();
+    m_utilModel->setHorizontalHeaderLabels({tr("Run"), tr("Node"), tr("Devices"), tr("Mean utilization"),
+                                            tr("Peak utilization"), tr("Mean memory used")});
+    const QLocale locale;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        const RunData &r = m_runs[i];
+        // Per node: the devices' telemetry averaged.
+        struct NodeUse
+        {
+            QString name;
+            int devices = 0;
+            double util = 0;
+            double peak = 0;
+            double memory = 0;
+        };
+        QMap<QString, NodeUse> perNode;
+        QStringList order;
+        for (const RunNodeRecord &n : r.nodes) {
+            perNode[n.agentId].name = n.name.isEmpty() ? n.agentId.left(12) : n.name;
+            order << n.agentId;
+        }
+        for (const QJsonObject &d : r.devices) {
+            const QString agent = d.value(QStringLiteral("agent")).toString();
+            if (!perNode.contains(agent)) {
+                perNode[agent].name = agent.left(12);
+                order << agent;
+            }
+            NodeUse &u = perNode[agent];
+            ++u.devices;
+            u.util += d.value(QStringLiteral("mean_util")).toDouble();
+            u.peak = qMax(u.peak, d.value(QStringLiteral("max_util")).toDouble());
+            u.memory += d.value(QStringLiteral("mean_mem_used")).toDouble();
+        }
+        for (const QString &agent : std::as_const(order)) {
+            const NodeUse &u = perNode[agent];
+            auto *run = cell(r.record.name, i);
+            run->setData(swatch(runColor(i)), Qt::DecorationRole);
+            QList<QStandardItem *> row{run, cell(u.name)};
+            if (u.devices == 0) {
+                row << cell(QStringLiteral("—"), 0, true) << cell(tr("no telemetry"), -1.0)
+                    << cell(QString(), -1.0) << cell(QString(), -1.0);
+            } else {
+                const double mean = u.util / u.devices;
+                const double memory = u.memory / u.devices;
+                row << cell(LocaleFormat::number(qint64(u.devices)), u.devices, true)
+                    << cell(LocaleFormat::percent(mean, 1), mean, true)
+                    << cell(LocaleFormat::percent(u.peak, 1), u.peak, true)
+                    << cell(locale.formattedDataSize(qint64(memory), 1, QLocale::DataSizeTraditionalFormat),
+                            memory, true);
+            }
+            m_utilModel->appendRow(row);
+        }
+    }
+}
+
+void ComparisonView::fillConfig()
+{
+    m_configModel->clear();
+    QStringList headers{tr("Setting")};
+    for (const RunData &r : std::as_const(m_runs))
+        headers << r.record.name;
+    m_configModel->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < m_runs.size(); ++i)
+        m_configModel->horizontalHeaderItem(i + 1)->setData(swatch(runColor(i)), Qt::DecorationRole);
+    QList<QHash<QString, QJsonValue>> flat;
+    for (const RunData &r : std::as_const(m_runs)) {
+        QHash<QString, QJsonValue> values;
+        for (const auto &[path, value] : RunConfig::flatten(r.record.config))
+            values.insert(path, value);
+        flat.append(values);
+    }
+    for (const QString &field : std::as_const(m_differing)) {
+        QStandardItem *name = cell(fieldLabel(field));
+        name->setData(field, FieldPathRole);
+        name->setToolTip(field);
+        QList<QStandardItem *> row{name};
+        for (const auto &values : std::as_const(flat)) {
+            const QString text = jsonText(values.value(field, QJsonValue(QJsonValue::Undefined)));
+            // Strategies are written as everywhere else in the app: LSHDP.
+            row << cell(field == QLatin1String("strategy") ? text.toUpper() : text);
+        }
+        m_configModel->appendRow(row);
+    }
+    if (m_differing.isEmpty() && m_runs.size() > 1) {
+        auto *same = cell(tr("These runs have the same settings."));
+        same->setEnabled(false);
+        m_configModel->appendRow(same);
+    }
+}
+
+QString ComparisonView::plotFileName(Plot which)
+{
+    switch (which) {
+    case LossByStepPlot:
+        return QStringLiteral("loss-by-step");
+    case LossByTimePlot:
+        return QStringLiteral("loss-by-time");
+    case EvaluationPlot:
+        return QStringLiteral("evaluation");
+    case ThroughputPlot:
+        return QStringLiteral("throughput");
+    case WaitPlot:
+        return QStringLiteral("mean-wait");
+    case PlotCount:
+        break;
+    }
+    return {};
+}
+
+Expected<QStringList> ComparisonView::exportPlots(const QString &dir) const
+{
+    QStringList written;
+    for (int p = 0; p < PlotCount; ++p) {
+        QCustomPlot *plot = m_plots[p];
+        fitLegend(plot, PlotExporter::kDefaultSize.width());
+        auto files = PlotExporter::saveBoth(*plot, dir, plotFileName(Plot(p)));
+        fitLegend(plot, plot->viewport().width());
+        if (!files)
+            return files;
+        written << *files;
+    }
+    return written;
+}
+
+void ComparisonView::exportPlotsInteractively()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Save plots to"), QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
+    if (dir.isEmpty())
+        return;
+    const auto written = exportPlots(dir);
+    if (!written)
+        QMessageBox::warning(this, tr("Export plots"), written.error());
+    else
+        QMessageBox::information(this, tr("Export plots"),
+                                 tr("%Ln file(s) written to %1.", nullptr, int(written->size()))
+                                     .arg(QDir::toNativeSeparators(dir)));
+}

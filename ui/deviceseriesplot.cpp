@@ -1,0 +1,140 @@
+#include "deviceseriesplot.h"
+
+#include "liverundata.h"
+#include "localetickers.h"
+
+#include <cmath>
+
+namespace {
+constexpr double kWindowSeconds = 60;
+constexpr int kBins = 240; // a quarter of a second per column
+} // namespace
+
+DeviceSeriesPlot::DeviceSeriesPlot(Metric metric, QWidget *parent) : LivePlot(parent), m_metric(metric)
+{
+    xAxis->setTicker(LocaleTickers::duration());
+    yAxis->setRange(0, 100);
+    retranslate();
+}
+
+void DeviceSeriesPlot::retranslate()
+{
+    xAxis->setLabel(tr("time since start"));
+    yAxis->setLabel(m_metric == Metric::Utilization ? tr("utilization %") : tr("memory used %"));
+    if (m_scale)
+        m_scale->axis()->setLabel(yAxis->label());
+}
+
+quint64 DeviceSeriesPlot::revisionOf(const LiveRunData &data) const
+{
+    return data.revision(LiveRunData::Part::Devices);
+}
+
+void DeviceSeriesPlot::setupLines(const LiveRunData &data)
+{
+    clearPlottables();
+    if (m_scale) {
+        plotLayout()->remove(m_scale);
+        m_scale = nullptr;
+    }
+    m_heatMap = nullptr;
+    yAxis->setTicker(LocaleTickers::number());
+    yAxis->setRange(0, 100);
+    const auto &devs = data.deviceSlots();
+    for (qsizetype i = 0; i < devs.size(); ++i) {
+        QCPGraph *g = addGraph();
+        g->setName(devs[i].label);
+        g->setPen(QPen(seriesColor(int(i)), 1.6));
+        g->setAdaptiveSampling(true);
+    }
+    legend->setVisible(!devs.isEmpty() && devs.size() <= 8);
+    placeLegend();
+}
+
+void DeviceSeriesPlot::setupHeatMap(const LiveRunData &data)
+{
+    clearPlottables();
+    legend->setVisible(false);
+    const auto &devs = data.deviceSlots();
+    m_heatMap = new QCPColorMap(xAxis, yAxis);
+    m_heatMap->data()->setSize(kBins, int(devs.size()));
+    m_heatMap->setInterpolate(false);
+    m_heatMap->setTightBoundary(true);
+    m_scale = new QCPColorScale(this);
+    plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->axis()->setTicker(LocaleTickers::number());
+    m_scale->axis()->setTickLabelColor(palette().color(QPalette::Text));
+    m_heatMap->setColorScale(m_scale);
+    m_heatMap->setGradient(QCPColorGradient(QCPColorGradient::gpThermal));
+    m_heatMap->setDataRange(QCPRange(0, 100));
+    m_scale->axis()->setLabel(yAxis->label());
+    // Device rows, labelled by node: every node once if they fit, else every k-th.
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const auto &nodes = data.nodes();
+    const int every = qMax(1, int(std::ceil(nodes.size() / 24.0)));
+    int row = 0;
+    for (qsizetype n = 0; n < nodes.size(); ++n) {
+        if (n % every == 0)
+            ticker->addTick(row + (nodes[n].devices.size() - 1) / 2.0, nodes[n].name);
+        row += int(nodes[n].devices.size());
+    }
+    yAxis->setTicker(ticker);
+    yAxis->setRange(-0.5, devs.size() - 0.5);
+    yAxis->setLabel(tr("device"));
+}
+
+void DeviceSeriesPlot::rebuild(const LiveRunData &data)
+{
+    const auto &devs = data.deviceSlots();
+    if (int(devs.size()) != m_devices) {
+        m_devices = int(devs.size());
+        retranslate();
+        if (devs.size() > kMaxLines)
+            setupHeatMap(data);
+        else
+            setupLines(data);
+    }
+    double latest = 0;
+    for (const auto &s : devs)
+        latest = qMax(latest, (m_metric == Metric::Utilization ? s.utilization : s.memory).lastX());
+    m_latest = latest;
+    m_sinceData.restart();
+    const double from = qMax(0.0, latest - kWindowSeconds);
+    xAxis->setRange(from, qMax(from + kWindowSeconds, latest));
+    m_shownRight = xAxis->range().upper;
+    if (m_heatMap) {
+        QCPColorMapData *cells = m_heatMap->data();
+        cells->setRange(QCPRange(from, from + kWindowSeconds), QCPRange(0, devs.size() - 1));
+        cells->fill(std::nan(""));
+        for (qsizetype i = 0; i < devs.size(); ++i) {
+            const RingSeries &series = m_metric == Metric::Utilization ? devs[i].utilization : devs[i].memory;
+            series.copyTo(&m_x, &m_y);
+            for (qsizetype p = 0; p < m_x.size(); ++p) {
+                const int bin = int((m_x[p] - from) / kWindowSeconds * kBins);
+                if (bin >= 0 && bin < kBins)
+                    cells->setCell(bin, int(i), m_y[p]);
+            }
+        }
+        return;
+    }
+    for (qsizetype i = 0; i < devs.size() && i < graphCount(); ++i) {
+        const RingSeries &series = m_metric == Metric::Utilization ? devs[i].utilization : devs[i].memory;
+        series.copyTo(&m_x, &m_y);
+        graph(int(i))->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+    }
+}
+
+bool DeviceSeriesPlot::advance()
+{
+    if (m_devices <= 0 || !m_sinceData.isValid())
+        return false;
+    // Follow the clock for at most one sampling period past the last sample.
+    const double right = qMax(kWindowSeconds, m_latest + qMin(1.0, m_sinceData.elapsed() / 1000.0));
+    if (right - m_shownRight < 0.005)
+        return false;
+    m_shownRight = right;
+    xAxis->setRange(right - kWindowSeconds, right);
+    replot(QCustomPlot::rpQueuedReplot);
+    return true;
+}

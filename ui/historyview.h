@@ -1,0 +1,137 @@
+#pragma once
+
+#include "expected.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QPointer>
+#include <QWidget>
+
+class HistoryStore;
+class QCheckBox;
+class QComboBox;
+class QDialog;
+class QDateEdit;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QScrollArea;
+class QSplitter;
+class QStandardItemModel;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+class RunsFilterProxy;
+class RunsTableModel;
+
+/// The History screen: the runs of the history in a sortable, filterable
+/// table; the selected run's details (summary, nodes with their final plan,
+/// per-rank breakdown, notable events); Compare for 2–8 runs, CSV export and
+/// "New run from this one".
+class HistoryView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryView)
+
+public:
+    static constexpr int kMinCompare = 2;
+    static constexpr int kMaxCompare = 8;
+
+    explicit HistoryView(HistoryStore &store, QWidget *parent = nullptr);
+    ~HistoryView() override;
+
+    RunsTableModel *model() const { return m_model; }
+    RunsFilterProxy *proxy() const { return m_proxy; }
+    QTableView *table() const { return m_table; }
+    QSplitter *splitter() const { return m_splitter; }
+    /// The details of the selected run: nodes with their final plan, per-rank breakdown, notable events.
+    QStandardItemModel *nodesModel() const { return m_nodes; }
+    QStandardItemModel *ranksModel() const { return m_ranks; }
+    QStandardItemModel *eventsModel() const { return m_events; }
+    QPushButton *compareButton() const { return m_compareButton; }
+    QPushButton *exportButton() const { return m_exportButton; }
+    QPushButton *newRunButton() const { return m_newRunButton; }
+
+    /// The selected runs, in the table's order.
+    QStringList selectedRunIds() const;
+    void selectRuns(const QStringList &ids);
+    /// The run the details panel shows; empty when none.
+    QString detailsRunId() const { return m_detailsRunId; }
+
+    /// true (default): Compare opens a ComparisonView in a window of its own and
+    /// emits compareRequested; false: it only emits compareRequested, for a host
+    /// that shows comparisons elsewhere (a tab).
+    void setComparesInWindow(bool own) { m_compareInWindow = own; }
+
+    /// Each run's steps.csv, events.csv, telemetry.csv and run.json into
+    /// dir/<name>-<id>/; the files written. Values stay machine-readable; only
+    /// the headers follow the language when `localizedHeaders`.
+    Expected<QStringList> exportRuns(const QStringList &ids, const QString &dir, bool localizedHeaders) const;
+    /// Column names of the exported tables in the interface language.
+    static QHash<QString, QString> localizedCsvHeaders();
+
+public Q_SLOTS:
+    void refresh();
+    void compareSelected();
+    /// Asks for a directory (and about the headers) and exports the selected runs.
+    void exportSelected();
+    void newRunFromSelected();
+
+Q_SIGNALS:
+    /// "New run from this one": the run's config, for the run setup form.
+    void newRunRequested(const QJsonObject &config);
+    void compareRequested(const QStringList &runIds);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void retranslateUi();
+    void applyLocale();
+    void fitColumns();
+    void applyFilters();
+    void updateButtons();
+    void showDetails();
+    void onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
+    QString directed(const QString &text) const;
+    void fillSummary(const QString &runId);
+    void fillRanks(const QString &runId);
+    void fillEvents(const QString &runId);
+    QString nodeName(const QString &agentId) const;
+
+    HistoryStore &m_store;
+    RunsTableModel *m_model = nullptr;
+    RunsFilterProxy *m_proxy = nullptr;
+    QLineEdit *m_nameEdit = nullptr;
+    QComboBox *m_statusCombo = nullptr;
+    QComboBox *m_strategyCombo = nullptr;
+    QCheckBox *m_fromCheck = nullptr;
+    QDateEdit *m_fromEdit = nullptr;
+    QCheckBox *m_toCheck = nullptr;
+    QDateEdit *m_toEdit = nullptr;
+    QToolButton *m_refreshButton = nullptr;
+    QTableView *m_table = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QTabWidget *m_detailsTabs = nullptr;
+    QScrollArea *m_summary = nullptr;
+    QLabel *m_summaryTitle = nullptr;
+    QFormLayout *m_summaryForm = nullptr;
+    QTableView *m_nodesView = nullptr;
+    QStandardItemModel *m_nodes = nullptr;
+    QTableView *m_ranksView = nullptr;
+    QStandardItemModel *m_ranks = nullptr;
+    QTableView *m_eventsView = nullptr;
+    QStandardItemModel *m_events = nullptr;
+    QPushButton *m_compareButton = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QPushButton *m_newRunButton = nullptr;
+    QLabel *m_statusLabel = nullptr;
+    QString m_detailsRunId;
+    int m_detailsStatus = -1;
+    QHash<QString, QString> m_nodeNames; ///< agent id -> name, of the run in the details
+    QList<QPointer<QDialog>> m_compareWindows;
+    bool m_compareInWindow = true;
+    bool m_columnsFitted = false;
+};

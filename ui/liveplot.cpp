@@ -1,0 +1,79 @@
+#include "liveplot.h"
+
+#include "localetickers.h"
+
+#include <QEvent>
+
+LivePlot::LivePlot(QWidget *parent) : QCustomPlot(parent)
+{
+    setNoAntialiasingOnDrag(true);
+    setPlottingHint(QCP::phCacheLabels, true);
+    setMinimumHeight(160);
+    legend->setVisible(false);
+    xAxis->setTicker(LocaleTickers::number());
+    yAxis->setTicker(LocaleTickers::number());
+    yAxis2->setTicker(LocaleTickers::number());
+    applyPalette();
+}
+
+QColor LivePlot::seriesColor(int index)
+{
+    // Tableau-like hues that read on white and on dark grey.
+    static const QColor colors[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xe1, 0x57, 0x59),
+                                    QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0xed, 0xc9, 0x48),
+                                    QColor(0xb0, 0x7a, 0xa1), QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f),
+                                    QColor(0xba, 0xb0, 0xac), QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
+                                    QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                    QColor(0x17, 0xbe, 0xcf)};
+    return colors[qAbs(index) % std::size(colors)];
+}
+
+void LivePlot::applyPalette()
+{
+    const QPalette pal = palette();
+    setBackground(pal.color(QPalette::Base));
+    const QColor text = pal.color(QPalette::Text);
+    const QColor grid = pal.color(QPalette::Mid);
+    for (QCPAxis *axis : {xAxis, yAxis, xAxis2, yAxis2}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+    }
+    legend->setBrush(QBrush(pal.color(QPalette::Base)));
+    legend->setTextColor(text);
+    legend->setBorderPen(QPen(grid));
+}
+
+void LivePlot::placeLegend()
+{
+    const Qt::Alignment horizontal = layoutDirection() == Qt::RightToLeft ? Qt::AlignRight : Qt::AlignLeft;
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | horizontal);
+}
+
+bool LivePlot::refresh(const LiveRunData &data, bool force)
+{
+    const quint64 revision = revisionOf(data);
+    if (!force && revision == m_revision)
+        return false;
+    m_revision = revision;
+    rebuild(data);
+    replot(QCustomPlot::rpQueuedReplot);
+    return true;
+}
+
+void LivePlot::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange) {
+        xAxis->setTicker(xAxis->ticker()); // tick labels are cached: drop them
+        retranslate();
+        m_revision = ~quint64(0);
+    } else if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+    } else if (event->type() == QEvent::LayoutDirectionChange) {
+        placeLegend();
+    }
+    QCustomPlot::changeEvent(event);
+}

@@ -1,0 +1,216 @@
+#include "liveview.h"
+
+#include "batchallocationplot.h"
+#include "deviceseriesplot.h"
+#include "doctorpanel.h"
+#include "eventlogmodel.h"
+#include "liverundata.h"
+#include "localeformat.h"
+#include "lossplot.h"
+#include "stepsplitplot.h"
+#include "throughputplot.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListView>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+LiveView::LiveView(QWidget *parent) : QWidget(parent)
+{
+    m_title = new QLabel;
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_status = new QLabel;
+    m_progress = new QProgressBar;
+    m_progress->setTextVisible(true);
+    m_eta = new QLabel;
+    m_lossAxis = new QComboBox;
+    m_lossAxis->addItem(QString());
+    m_lossAxis->addItem(QString());
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title);
+    header->addWidget(m_status);
+    header->addStretch(1);
+    header->addWidget(m_progress, 2);
+    header->addWidget(m_eta);
+
+    m_utilization = new DeviceSeriesPlot(DeviceSeriesPlot::Metric::Utilization);
+    m_memory = new DeviceSeriesPlot(DeviceSeriesPlot::Metric::Memory);
+    m_split = new StepSplitPlot;
+    m_allocation = new BatchAllocationPlot;
+    m_loss = new LossPlot;
+    m_throughput = new ThroughputPlot;
+    for (LivePlot *p : plots())
+        connect(p, &QCustomPlot::afterReplot, this, [this] { ++m_redraws; });
+
+    auto *grid = new QGridLayout;
+    auto cell = [&](int row, int column, QWidget *plot, QWidget *extra = nullptr) {
+        auto *box = new QVBoxLayout;
+        auto *captionRow = new QHBoxLayout;
+        auto *caption = new QLabel;
+        QFont f = caption->font();
+        f.setBold(true);
+        caption->setFont(f);
+        m_captions.append(caption);
+        captionRow->addWidget(caption);
+        captionRow->addStretch(1);
+        if (extra)
+            captionRow->addWidget(extra);
+        box->addLayout(captionRow);
+        box->addWidget(plot, 1);
+        grid->addLayout(box, row, column);
+    };
+    cell(0, 0, m_utilization);
+    cell(0, 1, m_memory);
+    cell(1, 0, m_split);
+    cell(1, 1, m_allocation);
+    cell(2, 0, m_loss, m_lossAxis);
+    cell(2, 1, m_throughput);
+    auto *plotsWidget = new QWidget;
+    plotsWidget->setLayout(grid);
+
+    m_doctor = new DoctorPanel;
+    m_logModel = new EventLogModel(this);
+    m_log = new QListView;
+    m_log->setModel(m_logModel);
+    m_log->setUniformItemSizes(true);
+    m_log->setWordWrap(false);
+    auto *logCaption = new QLabel;
+    QFont f = logCaption->font();
+    f.setBold(true);
+    logCaption->setFont(f);
+    m_captions.append(logCaption);
+    auto *side = new QSplitter(Qt::Vertical);
+    side->addWidget(m_doctor);
+    auto *logBox = new QWidget;
+    auto *logLayout = new QVBoxLayout(logBox);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addWidget(logCaption);
+    logLayout->addWidget(m_log, 1);
+    side->addWidget(logBox);
+
+    auto *body = new QSplitter(Qt::Horizontal);
+    body->addWidget(plotsWidget);
+    body->addWidget(side);
+    body->setStretchFactor(0, 4);
+    body->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(header);
+    layout->addWidget(body, 1);
+
+    connect(m_lossAxis, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_loss->setWallTime(i == 1);
+        if (m_data)
+            m_loss->refresh(*m_data, true);
+    });
+    // Frames at up to 30 per second: the time plots scroll smoothly, the others
+    // redraw only when their data changed.
+    m_frameTimer.setTimerType(Qt::PreciseTimer);
+    m_frameTimer.setInterval(33);
+    connect(&m_frameTimer, &QTimer::timeout, this, &LiveView::frame);
+    m_sinceDiagnosis.start();
+    retranslate();
+}
+
+LiveView::~LiveView() = default;
+
+QList<LivePlot *> LiveView::plots() const
+{
+    return {m_utilization, m_memory, m_split, m_allocation, m_loss, m_throughput};
+}
+
+void LiveView::setData(const LiveRunData *data)
+{
+    m_data = data;
+    m_findingsKey.clear();
+    refreshNow(true);
+}
+
+void LiveView::setTitle(const QString &title, const QString &status)
+{
+    m_title->setText(title);
+    m_status->setText(status);
+}
+
+void LiveView::retranslate()
+{
+    const char *captions[] = {QT_TR_NOOP("GPU utilization per device"), QT_TR_NOOP("Memory per device"),
+                              QT_TR_NOOP("Where each node's step goes"), QT_TR_NOOP("Batch allocation per node"),
+                              QT_TR_NOOP("Loss"), QT_TR_NOOP("Throughput"), QT_TR_NOOP("Events")};
+    for (qsizetype i = 0; i < m_captions.size(); ++i)
+        m_captions[i]->setText(tr(captions[i]));
+    m_lossAxis->setItemText(0, tr("by step"));
+    m_lossAxis->setItemText(1, tr("by wall time"));
+    if (m_title->text().isEmpty())
+        m_title->setText(tr("No run yet"));
+    refreshNow(true);
+}
+
+void LiveView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void LiveView::showEvent(QShowEvent *event)
+{
+    m_frameTimer.start();
+    refreshNow(true);
+    QWidget::showEvent(event);
+}
+
+void LiveView::hideEvent(QHideEvent *event)
+{
+    m_frameTimer.stop();
+    QWidget::hideEvent(event);
+}
+
+void LiveView::refreshNow(bool force)
+{
+    if (!m_data)
+        return;
+    for (LivePlot *p : plots())
+        p->refresh(*m_data, force);
+    const bool atEnd = m_log->verticalScrollBar()->value() == m_log->verticalScrollBar()->maximum();
+    if (m_logModel->refresh(*m_data) && atEnd)
+        m_log->scrollToBottom();
+    const qint64 total = m_data->totalSteps();
+    m_progress->setRange(0, total > 0 ? int(qMin<qint64>(total, INT_MAX)) : 0);
+    m_progress->setValue(int(qMin<qint64>(m_data->step(), INT_MAX)));
+    m_progress->setFormat(total > 0 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
+                                    : tr("step %1").arg(LocaleFormat::number(m_data->step())));
+    const double eta = m_data->etaSeconds();
+    m_eta->setText(eta >= 0 ? tr("%1 left").arg(LocaleFormat::duration(qint64(eta * 1000))) : QString());
+    if (force || m_sinceDiagnosis.elapsed() >= 1000) {
+        m_sinceDiagnosis.restart();
+        const auto findings = m_data->diagnose(QDateTime::currentMSecsSinceEpoch());
+        QString key;
+        for (const auto &f : findings)
+            key += QStringLiteral("%1/%2/%3;").arg(UtilizationDoctor::reasonKey(f.reason), f.node).arg(f.device);
+        m_doctor->setFindings(findings);
+        if (key != m_findingsKey) {
+            m_findingsKey = key;
+            Q_EMIT findingsChanged(findings);
+        }
+    }
+}
+
+void LiveView::frame()
+{
+    refreshNow(false);
+    m_utilization->advance();
+    m_memory->advance();
+}

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "utilizationdoctor.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+class BatchAllocationPlot;
+class DeviceSeriesPlot;
+class DoctorPanel;
+class EventLogModel;
+class LiveRunData;
+class LivePlot;
+class LossPlot;
+class QComboBox;
+class QLabel;
+class QListView;
+class QProgressBar;
+class StepSplitPlot;
+class ThroughputPlot;
+
+/// The live view of a run: utilization and memory per device, each node's
+/// step split, the batch plan over time, loss and throughput, progress with
+/// ETA, the utilization doctor and the event log. It reads LiveRunData on a
+/// frame timer and redraws only the plots whose data changed, so a flood of
+/// telemetry never floods the UI thread.
+class LiveView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LiveView)
+
+public:
+    explicit LiveView(QWidget *parent = nullptr);
+    ~LiveView() override;
+
+    void setData(const LiveRunData *data);
+    void setTitle(const QString &title, const QString &status);
+    /// Redraws queued since construction (all plots), for the ui_live benchmark.
+    qint64 redraws() const { return m_redraws; }
+    /// Runs one frame now (tests).
+    void refreshNow(bool force = false);
+    DeviceSeriesPlot *utilizationPlot() const { return m_utilization; }
+    DoctorPanel *doctor() const { return m_doctor; }
+    QList<LivePlot *> plots() const;
+
+Q_SIGNALS:
+    /// The doctor's findings changed (at most once per second).
+    void findingsChanged(const QList<UtilizationDoctor::Finding> &findings);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void retranslate();
+    void frame();
+
+    const LiveRunData *m_data = nullptr;
+    QLabel *m_title;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QLabel *m_eta;
+    QComboBox *m_lossAxis;
+    DeviceSeriesPlot *m_utilization;
+    DeviceSeriesPlot *m_memory;
+    StepSplitPlot *m_split;
+    BatchAllocationPlot *m_allocation;
+    LossPlot *m_loss;
+    ThroughputPlot *m_throughput;
+    DoctorPanel *m_doctor;
+    EventLogModel *m_logModel;
+    QListView *m_log;
+    QList<QLabel *> m_captions;
+    QTimer m_frameTimer;
+    QElapsedTimer m_sinceDiagnosis;
+    qint64 m_redraws = 0;
+    QString m_findingsKey;
+};

@@ -1,0 +1,59 @@
+#include "lossplot.h"
+
+#include "liverundata.h"
+#include "localetickers.h"
+
+LossPlot::LossPlot(QWidget *parent) : LivePlot(parent)
+{
+    m_loss = addGraph(xAxis, yAxis);
+    m_loss->setPen(QPen(seriesColor(0), 1.6));
+    m_loss->setAdaptiveSampling(true);
+    m_eval = addGraph(xAxis, yAxis2);
+    m_eval->setPen(QPen(seriesColor(1), 1.6));
+    m_eval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    yAxis2->setVisible(false);
+    legend->setVisible(true);
+    placeLegend();
+    retranslate();
+}
+
+void LossPlot::setWallTime(bool wallTime)
+{
+    m_wallTime = wallTime;
+    xAxis->setTicker(wallTime ? LocaleTickers::duration() : LocaleTickers::number());
+    retranslate();
+}
+
+void LossPlot::retranslate()
+{
+    m_loss->setName(tr("training loss"));
+    m_eval->setName(m_evalMetric == QLatin1String("accuracy") ? tr("eval accuracy") : tr("eval perplexity"));
+    xAxis->setLabel(m_wallTime ? tr("time since start") : tr("step"));
+    yAxis->setLabel(tr("loss"));
+    yAxis2->setLabel(m_evalMetric == QLatin1String("accuracy") ? tr("accuracy") : tr("perplexity"));
+}
+
+quint64 LossPlot::revisionOf(const LiveRunData &data) const
+{
+    return data.revision(LiveRunData::Part::Steps) * 2 + (m_wallTime ? 1 : 0);
+}
+
+void LossPlot::rebuild(const LiveRunData &data)
+{
+    (m_wallTime ? data.lossByTime() : data.lossByStep()).copyTo(&m_x, &m_y);
+    m_loss->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+    m_loss->rescaleAxes();
+    if (data.evalMetric() != m_evalMetric) {
+        m_evalMetric = data.evalMetric();
+        retranslate();
+    }
+    const bool showEval = !m_wallTime && !data.evalByStep().isEmpty();
+    yAxis2->setVisible(showEval);
+    m_eval->setVisible(showEval);
+    if (showEval) {
+        data.evalByStep().copyTo(&m_x, &m_y);
+        m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+        m_eval->rescaleValueAxis();
+    }
+    yAxis->setRangeLower(0);
+}

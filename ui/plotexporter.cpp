@@ -1,0 +1,58 @@
+#include "plotexporter.h"
+
+#include "atomicfile.h"
+
+#include <qcustomplot.h>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+Status PlotExporter::save(QCustomPlot &plot, const QString &path, Format format, QSize size)
+{
+    // QCustomPlot writes to a path of its own choosing; write into a private
+    // directory first, then move the bytes in atomically.
+    QTemporaryDir scratch;
+    if (!scratch.isValid())
+        return Status::failure(tr("cannot create a temporary directory: %1").arg(scratch.errorString()));
+    const QString tmp =
+        scratch.filePath(format == Format::Png ? QStringLiteral("plot.png") : QStringLiteral("plot.pdf"));
+    const bool written = format == Format::Png
+                             ? plot.savePng(tmp, size.width(), size.height(), 1.0, -1, 96)
+                             : plot.savePdf(tmp, size.width(), size.height(), QCP::epNoCosmetic,
+                                            QCoreApplication::applicationName(), plot.objectName());
+    QFile file(tmp);
+    if (!written || !file.open(QIODevice::ReadOnly))
+        return Status::failure(tr("cannot draw the plot into %1").arg(QDir::toNativeSeparators(path)));
+    return AtomicFile::write(path, file.readAll(),
+                             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                 QFileDevice::ReadOther);
+}
+
+Expected<QStringList> PlotExporter::saveBoth(QCustomPlot &plot, const QString &dir, const QString &baseName,
+                                             QSize size)
+{
+    using Result = Expected<QStringList>;
+    if (!QDir().mkpath(dir))
+        return Result::failure(tr("cannot create %1").arg(QDir::toNativeSeparators(dir)));
+    QStringList written;
+    for (const Format format : {Format::Png, Format::Pdf}) {
+        const QString path =
+            QDir(dir).filePath(safeFileName(baseName) +
+                               (format == Format::Png ? QStringLiteral(".png") : QStringLiteral(".pdf")));
+        if (Status s = save(plot, path, format, size); !s)
+            return Result::failure(s.error());
+        written << path;
+    }
+    return written;
+}
+
+QString PlotExporter::safeFileName(const QString &text)
+{
+    static const QRegularExpression unsafe(QStringLiteral(R"([/\\:*?"<>|\x00-\x1f]+)"));
+    QString name = text.trimmed();
+    name.replace(unsafe, QStringLiteral("_"));
+    while (name.startsWith(QLatin1Char('.')))
+        name.remove(0, 1);
+    return name.isEmpty() ? QStringLiteral("plot") : name.left(120);
+}

@@ -1,0 +1,654 @@
+#include "runsetupwidget.h"
+
+#include "traininggroupmodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "atomicfile.h"
+
+namespace {
+QSpinBox *spin(int min, int max, int value)
+{
+    auto *s = new QSpinBox;
+    s->setRange(min, max);
+    s->setValue(value);
+    s->setGroupSeparatorShown(true);
+    return s;
+}
+QDoubleSpinBox *dspin(double min, double max, double value, int decimals, double step)
+{
+    auto *s = new QDoubleSpinBox;
+    s->setRange(min, max);
+    s->setDecimals(decimals);
+    s->setSingleStep(step);
+    s->setValue(value);
+    return s;
+}
+QList<int> parseInts(const QString &text, bool *ok)
+{
+    QList<int> out;
+    *ok = true;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool good = false;
+        const int v = QLocale().toInt(part.trimmed(), &good);
+        const int c = good ? v : part.trimmed().toInt(&good);
+        if (!good) {
+            *ok = false;
+            return {};
+        }
+        out.append(c);
+    }
+    return out;
+}
+} // namespace
+
+RunSetupWidget::RunSetupWidget(TrainingGroupModel &group, QWidget *parent) : QWidget(parent), m_group(group)
+{
+    m_validateTimer.setSingleShot(true);
+    m_validateTimer.setInterval(150);
+    connect(&m_validateTimer, &QTimer::timeout, this, &RunSetupWidget::validate);
+    build();
+    retranslate();
+    RunConfig defaults;
+    defaults.name = tr("my run");
+    setConfig(defaults);
+    connect(&group, &TrainingGroupModel::groupChanged, this, &RunSetupWidget::scheduleValidation);
+}
+
+QLabel *RunSetupWidget::addError(QFormLayout *form, const QString &field)
+{
+    auto *label = new QLabel;
+    label->setWordWrap(true);
+    label->setVisible(false);
+    label->setStyleSheet(QStringLiteral("color: #d32f2f;"));
+    label->setObjectName(QStringLiteral("error:%1").arg(field));
+    form->addRow(QString(), label);
+    m_errorLabels.insert(field, label);
+    return label;
+}
+
+void RunSetupWidget::build()
+{
+    auto *content = new QWidget;
+    auto *form = new QFormLayout(content);
+    m_form = form;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    auto row = [&](const char *label, QWidget *field, const QStringList &errorFields) {
+        auto *l = new QLabel;
+        m_labels.append({l, label});
+        l->setBuddy(field);
+        form->addRow(l, field);
+        for (const QString &f : errorFields)
+            addError(form, f);
+    };
+
+    m_name = new QLineEdit;
+    row(QT_TR_NOOP("&Name"), m_name, {QStringLiteral("name")});
+
+    m_model = new QComboBox;
+    for (const QString &k : RunConfig::modelKinds())
+        m_model->addItem(k, k);
+    row(QT_TR_NOOP("&Model"), m_model, {QStringLiteral("model.kind")});
+    m_modelPages = new QStackedWidget;
+    // mlp
+    m_mlpHidden = new QLineEdit;
+    auto *mlp = new QWidget;
+    auto *mlpForm = new QFormLayout(mlp);
+    mlpForm->setContentsMargins(0, 0, 0, 0);
+    auto *hiddenLabel = new QLabel;
+    m_labels.append({hiddenLabel, QT_TR_NOOP("Hidden layers")});
+    mlpForm->addRow(hiddenLabel, m_mlpHidden);
+    addError(mlpForm, QStringLiteral("model.hidden"));
+    m_modelPages->addWidget(mlp);
+    // cnn
+    auto *cnn = new QWidget;
+    auto *cnnForm = new QFormLayout(cnn);
+    cnnForm->setContentsMargins(0, 0, 0, 0);
+    m_cnnChannels = spin(1, 1024, 32);
+    m_cnnBlocks = spin(1, 64, 2);
+    m_cnnGroups = spin(1, 1024, 8);
+    for (auto [label, w, field] : {std::tuple{QT_TR_NOOP("Channels"), m_cnnChannels, "model.channels"},
+                                   std::tuple{QT_TR_NOOP("Residual blocks"), m_cnnBlocks, "model.blocks"},
+                                   std::tuple{QT_TR_NOOP("GroupNorm groups"), m_cnnGroups, "model.groups"}}) {
+        auto *l = new QLabel;
+        m_labels.append({l, label});
+        cnnForm->addRow(l, w);
+        addError(cnnForm, QLatin1String(field));
+    }
+    m_modelPages->addWidget(cnn);
+    // gpt
+    auto *gpt = new QWidget;
+    auto *gptForm = new QFormLayout(gpt);
+    gptForm->setContentsMargins(0, 0, 0, 0);
+    m_gptLayers = spin(1, 256, 2);
+    m_gptWidth = spin(8, 65536, 128);
+    m_gptHeads = spin(1, 1024, 4);
+    m_gptContext = spin(2, 65536, 64);
+    for (auto [label, w, field] : {std::tuple{QT_TR_NOOP("Layers"), m_gptLayers, "model.layers"},
+                                   std::tuple{QT_TR_NOOP("Width"), m_gptWidth, "model.width"},
+                                   std::tuple{QT_TR_NOOP("Attention heads"), m_gptHeads, "model.heads"},
+                                   std::tuple{QT_TR_NOOP("Context (bytes)"), m_gptContext, "model.context"}}) {
+        auto *l = new QLabel;
+        m_labels.append({l, label});
+        gptForm->addRow(l, w);
+        addError(gptForm, QLatin1String(field));
+    }
+    m_modelPages->addWidget(gpt);
+    // torchscript
+    auto *script = new QWidget;
+    auto *scriptForm = new QFormLayout(script);
+    scriptForm->setContentsMargins(0, 0, 0, 0);
+    m_scriptPath = new QLineEdit;
+    auto *scriptLabel = new QLabel;
+    m_labels.append({scriptLabel, QT_TR_NOOP("TorchScript file")});
+    scriptForm->addRow(scriptLabel, m_scriptPath);
+    addError(scriptForm, QStringLiteral("model.path"));
+    m_modelPages->addWidget(script);
+    form->addRow(QString(), m_modelPages);
+
+    m_dataset = new QComboBox;
+    for (const QString &k : RunConfig::datasetKinds())
+        m_dataset->addItem(k, k);
+    row(QT_TR_NOOP("&Dataset"), m_dataset, {QStringLiteral("dataset.kind")});
+    m_datasetPath = new QLineEdit;
+    row(QT_TR_NOOP("Dataset path"), m_datasetPath, {QStringLiteral("dataset.path")});
+    m_syntheticSamples = spin(1, 100000000, 60000);
+    row(QT_TR_NOOP("Synthetic samples"), m_syntheticSamples, {QStringLiteral("dataset.samples")});
+
+    m_strategy = new QComboBox;
+    for (const QString &s : RunConfig::strategies())
+        m_strategy->addItem(s, s);
+    row(QT_TR_NOOP("&Strategy"), m_strategy, {QStringLiteral("strategy")});
+    m_strategyHelp = new QLabel;
+    m_strategyHelp->setWordWrap(true);
+    m_strategyHelp->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), m_strategyHelp);
+
+    m_globalBatch = spin(1, 10000000, 256);
+    row(QT_TR_NOOP("&Global batch"), m_globalBatch, {QStringLiteral("global_batch")});
+    auto *lengthBox = new QWidget;
+    auto *length = new QHBoxLayout(lengthBox);
+    length->setContentsMargins(0, 0, 0, 0);
+    m_bySteps = new QRadioButton;
+    m_byEpochs = new QRadioButton;
+    m_steps = spin(1, 100000000, 500);
+    m_epochs = spin(1, 100000, 1);
+    length->addWidget(m_bySteps);
+    length->addWidget(m_steps, 1);
+    length->addWidget(m_byEpochs);
+    length->addWidget(m_epochs, 1);
+    row(QT_TR_NOOP("Length"), lengthBox, {QStringLiteral("steps")});
+
+    m_optimizer = new QComboBox;
+    m_optimizer->addItem(QStringLiteral("SGD"), QStringLiteral("sgd"));
+    m_optimizer->addItem(QStringLiteral("AdamW"), QStringLiteral("adamw"));
+    row(QT_TR_NOOP("&Optimizer"), m_optimizer, {QStringLiteral("optimizer.kind")});
+    m_lr = dspin(0.000001, 10, 0.05, 6, 0.001);
+    row(QT_TR_NOOP("&Learning rate"), m_lr, {QStringLiteral("optimizer.lr")});
+    m_checkpointDir = new QLineEdit;
+    row(QT_TR_NOOP("Checkpoint directory"), m_checkpointDir, {QStringLiteral("checkpoint.dir")});
+    m_checkpointInterval = spin(0, 10000000, 0);
+    row(QT_TR_NOOP("Checkpoint every (steps)"), m_checkpointInterval, {QStringLiteral("checkpoint.interval")});
+
+    // Advanced, folded by default.
+    m_advancedToggle = new QToolButton;
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    form->addRow(m_advancedToggle);
+    m_advanced = new QWidget;
+    auto *adv = new QFormLayout(m_advanced);
+    adv->setContentsMargins(12, 0, 0, 0);
+    auto advRow = [&](const char *label, QWidget *field, const QString &errorField) {
+        auto *l = new QLabel;
+        m_labels.append({l, label});
+        l->setBuddy(field);
+        adv->addRow(l, field);
+        if (!errorField.isEmpty())
+            addError(adv, errorField);
+    };
+    m_momentum = dspin(0, 0.999, 0.9, 3, 0.05);
+    advRow(QT_TR_NOOP("Momentum (SGD)"), m_momentum, QStringLiteral("optimizer.momentum"));
+    m_weightDecay = dspin(0, 1, 0, 5, 0.001);
+    advRow(QT_TR_NOOP("Weight decay"), m_weightDecay, QStringLiteral("optimizer.weight_decay"));
+    m_schedule = new QComboBox;
+    m_schedule->addItem(QString(), QStringLiteral("cosine"));
+    m_schedule->addItem(QString(), QStringLiteral("constant"));
+    advRow(QT_TR_NOOP("Learning-rate schedule"), m_schedule, QStringLiteral("schedule.kind"));
+    m_warmup = spin(0, 10000000, 20);
+    advRow(QT_TR_NOOP("Warm-up steps"), m_warmup, QStringLiteral("schedule.warmup_steps"));
+    m_gradClip = dspin(0, 1000, 0, 3, 0.1);
+    advRow(QT_TR_NOOP("Gradient clipping (0: off)"), m_gradClip, QStringLiteral("grad_clip"));
+    m_seed = spin(0, 2147483647, 42);
+    advRow(QT_TR_NOOP("Seed"), m_seed, {});
+    m_threads = spin(0, 1024, 0);
+    advRow(QT_TR_NOOP("Threads per worker (0: automatic)"), m_threads, QStringLiteral("threads"));
+    m_profileSteps = spin(1, 1000, 3);
+    advRow(QT_TR_NOOP("Profiling steps"), m_profileSteps, QStringLiteral("planner.profile_steps"));
+    m_replanInterval = spin(1, 1000000, 20);
+    advRow(QT_TR_NOOP("Re-plan every (steps)"), m_replanInterval, QStringLiteral("planner.replan_interval"));
+    m_margin = dspin(0, 0.99, 0.05, 2, 0.01);
+    advRow(QT_TR_NOOP("Re-plan only if faster by"), m_margin, QStringLiteral("planner.margin"));
+    m_bucketMb = dspin(0.001, 4096, 25, 3, 1);
+    advRow(QT_TR_NOOP("Gradient bucket (MB)"), m_bucketMb, QStringLiteral("comm.bucket_mb"));
+    m_fp16 = new QCheckBox;
+    advRow(QT_TR_NOOP("fp16 gradients on the wire"), m_fp16, {});
+    m_timeout = spin(5, 86400, 60);
+    advRow(QT_TR_NOOP("Communication timeout (s)"), m_timeout, QStringLiteral("comm.timeout_s"));
+    m_evalInterval = spin(0, 10000000, 0);
+    advRow(QT_TR_NOOP("Evaluate every (steps, 0: off)"), m_evalInterval, QStringLiteral("eval.interval"));
+    m_streamParams = new QCheckBox;
+    advRow(QT_TR_NOOP("Stream parameters from host memory (lsdp)"), m_streamParams, {});
+    m_elastic = new QCheckBox;
+    advRow(QT_TR_NOOP("Elastic recovery"), m_elastic, {});
+    m_manualBatches = new QLineEdit;
+    advRow(QT_TR_NOOP("Manual batch per node"), m_manualBatches, QStringLiteral("nodes.batch"));
+    m_slowdowns = new QLineEdit;
+    advRow(QT_TR_NOOP("Emulated slowdown per node (demo)"), m_slowdowns, {});
+    m_advanced->setVisible(false);
+    form->addRow(m_advanced);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_advanced->setVisible(on);
+        m_advancedToggle->setArrowType(on ? Qt::DownArrow : (layoutDirection() == Qt::RightToLeft ? Qt::LeftArrow : Qt::RightArrow));
+    });
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    m_preflight = new QTreeWidget;
+    m_preflight->setHeaderHidden(true);
+    m_preflight->setRootIsDecorated(true);
+    m_preflight->setMaximumHeight(140);
+    m_preflight->setVisible(false);
+    m_message = new QLabel;
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setVisible(false);
+
+    m_check = new QPushButton;
+    m_start = new QPushButton;
+    m_start->setDefault(true);
+    m_stop = new QPushButton;
+    m_abort = new QPushButton;
+    m_save = new QPushButton;
+    m_load = new QPushButton;
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_load);
+    buttons->addWidget(m_save);
+    buttons->addStretch(1);
+    buttons->addWidget(m_check);
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(m_abort);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(scroll, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(m_preflight);
+    layout->addLayout(buttons);
+
+    connect(m_model, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateModelPage);
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateDatasetRows);
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateStrategyHelp);
+    connect(m_check, &QPushButton::clicked, this, [this] { Q_EMIT checkRequested(config()); });
+    connect(m_start, &QPushButton::clicked, this, [this] { Q_EMIT startRequested(config()); });
+    connect(m_stop, &QPushButton::clicked, this, &RunSetupWidget::stopRequested);
+    connect(m_abort, &QPushButton::clicked, this, &RunSetupWidget::abortRequested);
+    connect(m_save, &QPushButton::clicked, this, &RunSetupWidget::promptSave);
+    connect(m_load, &QPushButton::clicked, this, &RunSetupWidget::promptLoad);
+    connect(m_bySteps, &QRadioButton::toggled, this, [this](bool steps) {
+        m_steps->setEnabled(steps);
+        m_epochs->setEnabled(!steps);
+    });
+    // Any edit re-validates (debounced).
+    for (QLineEdit *e : content->findChildren<QLineEdit *>())
+        connect(e, &QLineEdit::textChanged, this, &RunSetupWidget::scheduleValidation);
+    for (QSpinBox *s : content->findChildren<QSpinBox *>())
+        connect(s, &QSpinBox::valueChanged, this, &RunSetupWidget::scheduleValidation);
+    for (QDoubleSpinBox *s : content->findChildren<QDoubleSpinBox *>())
+        connect(s, &QDoubleSpinBox::valueChanged, this, &RunSetupWidget::scheduleValidation);
+    for (QComboBox *c : content->findChildren<QComboBox *>())
+        connect(c, &QComboBox::currentIndexChanged, this, &RunSetupWidget::scheduleValidation);
+    for (QAbstractButton *b : content->findChildren<QAbstractButton *>())
+        connect(b, &QAbstractButton::toggled, this, &RunSetupWidget::scheduleValidation);
+    setRunning(false);
+}
+
+void RunSetupWidget::retranslate()
+{
+    for (const auto &[label, text] : std::as_const(m_labels))
+        label->setText(tr(text));
+    m_bySteps->setText(tr("steps"));
+    m_byEpochs->setText(tr("epochs"));
+    m_advancedToggle->setText(tr("Advanced"));
+    m_schedule->setItemText(0, tr("warm-up, then cosine"));
+    m_schedule->setItemText(1, tr("warm-up, then constant"));
+    m_mlpHidden->setPlaceholderText(tr("units per layer, e.g. 256, 256"));
+    m_datasetPath->setPlaceholderText(tr("a directory of MNIST-format files, or a text file"));
+    m_checkpointDir->setPlaceholderText(tr("on each machine; empty: no checkpoints"));
+    m_manualBatches->setPlaceholderText(tr("empty: the planner decides; or one number per node, in group order"));
+    m_slowdowns->setPlaceholderText(tr("e.g. 1, 2.5: node 2 pretends to be 2.5 times slower"));
+    m_check->setText(tr("Check"));
+    m_check->setToolTip(tr("Validate and run the pre-flight checks on every node, without starting"));
+    m_start->setText(tr("Start"));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Write a checkpoint, then stop"));
+    m_abort->setText(tr("Abort"));
+    m_abort->setToolTip(tr("Stop at once, without a checkpoint"));
+    m_save->setText(tr("Save…"));
+    m_load->setText(tr("Load…"));
+    updateStrategyHelp();
+    validate();
+}
+
+void RunSetupWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void RunSetupWidget::updateModelPage()
+{
+    // Only the shown page takes room: a stack otherwise sizes to its largest page.
+    m_modelPages->setCurrentIndex(qMax(0, m_model->currentIndex()));
+    for (int i = 0; i < m_modelPages->count(); ++i)
+        m_modelPages->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == m_modelPages->currentIndex() ? QSizePolicy::Preferred
+                                                                                                         : QSizePolicy::Ignored);
+    m_modelPages->adjustSize();
+}
+
+void RunSetupWidget::updateDatasetRows()
+{
+    const bool synthetic = m_dataset->currentData().toString() == QLatin1String("synthetic");
+    m_form->setRowVisible(m_datasetPath, !synthetic);
+    m_form->setRowVisible(m_syntheticSamples, synthetic);
+}
+
+void RunSetupWidget::updateStrategyHelp()
+{
+    m_strategyHelp->setText(RunConfig::strategyDescription(m_strategy->currentData().toString()));
+}
+
+RunConfig RunSetupWidget::config() const
+{
+    RunConfig c = m_base;
+    c.name = m_name->text().trimmed();
+    c.model.kind = m_model->currentData().toString();
+    bool ok = true;
+    const QList<int> hidden = parseInts(m_mlpHidden->text(), &ok);
+    c.model.hidden = ok ? hidden : QList<int>{};
+    c.model.channels = m_cnnChannels->value();
+    c.model.blocks = m_cnnBlocks->value();
+    c.model.groups = m_cnnGroups->value();
+    c.model.layers = m_gptLayers->value();
+    c.model.width = m_gptWidth->value();
+    c.model.heads = m_gptHeads->value();
+    c.model.context = m_gptContext->value();
+    c.model.path = m_scriptPath->text().trimmed();
+    c.dataset.kind = m_dataset->currentData().toString();
+    c.dataset.path = m_datasetPath->text().trimmed();
+    c.dataset.samples = m_syntheticSamples->value();
+    c.strategy = m_strategy->currentData().toString();
+    c.globalBatch = m_globalBatch->value();
+    c.steps = m_bySteps->isChecked() ? m_steps->value() : 0;
+    c.epochs = m_byEpochs->isChecked() ? m_epochs->value() : 0;
+    c.optimizer.kind = m_optimizer->currentData().toString();
+    c.optimizer.lr = m_lr->value();
+    c.optimizer.momentum = m_momentum->value();
+    c.optimizer.weightDecay = m_weightDecay->value();
+    c.schedule.kind = m_schedule->currentData().toString();
+    c.schedule.warmupSteps = m_warmup->value();
+    c.gradClip = m_gradClip->value();
+    c.seed = m_seed->value();
+    c.threads = m_threads->value();
+    c.planner.profileSteps = m_profileSteps->value();
+    c.planner.replanInterval = m_replanInterval->value();
+    c.planner.margin = m_margin->value();
+    c.comm.bucketMb = m_bucketMb->value();
+    c.comm.fp16 = m_fp16->isChecked();
+    c.comm.timeoutS = m_timeout->value();
+    c.eval.interval = m_evalInterval->value();
+    c.checkpoint.dir = m_checkpointDir->text().trimmed();
+    c.checkpoint.interval = m_checkpointInterval->value();
+    c.streamParams = m_streamParams->isChecked();
+    c.elastic = m_elastic->isChecked();
+    c.nodes = m_group.configNodes(m_base.nodes);
+    const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
+    const bool manual = ok && !batches.isEmpty() && batches.size() == c.nodes.size();
+    for (qsizetype i = 0; i < c.nodes.size(); ++i)
+        c.nodes[i].batch = manual ? std::optional<int>(batches[i]) : std::nullopt;
+    const QStringList slow = m_slowdowns->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < c.nodes.size(); ++i) {
+        bool good = false;
+        const double f = i < slow.size() ? QLocale().toDouble(slow[i].trimmed(), &good) : 1.0;
+        c.nodes[i].slowdown = i < slow.size() ? (good ? f : slow[i].trimmed().toDouble()) : 1.0;
+    }
+    return c;
+}
+
+void RunSetupWidget::setConfig(const RunConfig &c)
+{
+    m_loading = true;
+    m_base = c;
+    m_name->setText(c.name);
+    m_model->setCurrentIndex(qMax(0, m_model->findData(c.model.kind)));
+    QStringList hidden;
+    for (int h : c.model.hidden)
+        hidden << QString::number(h);
+    m_mlpHidden->setText(hidden.join(QStringLiteral(", ")));
+    m_cnnChannels->setValue(c.model.channels);
+    m_cnnBlocks->setValue(c.model.blocks);
+    m_cnnGroups->setValue(c.model.groups);
+    m_gptLayers->setValue(c.model.layers);
+    m_gptWidth->setValue(c.model.width);
+    m_gptHeads->setValue(c.model.heads);
+    m_gptContext->setValue(c.model.context);
+    m_scriptPath->setText(c.model.path);
+    m_dataset->setCurrentIndex(qMax(0, m_dataset->findData(c.dataset.kind)));
+    m_datasetPath->setText(c.dataset.path);
+    m_syntheticSamples->setValue(int(qMin<qint64>(c.dataset.samples, m_syntheticSamples->maximum())));
+    m_strategy->setCurrentIndex(qMax(0, m_strategy->findData(c.strategy)));
+    m_globalBatch->setValue(c.globalBatch);
+    m_bySteps->setChecked(c.steps > 0 || c.epochs <= 0);
+    m_byEpochs->setChecked(!(c.steps > 0 || c.epochs <= 0));
+    m_steps->setValue(int(qMax<qint64>(1, qMin<qint64>(c.steps, m_steps->maximum()))));
+    m_epochs->setValue(qMax(1, c.epochs));
+    m_optimizer->setCurrentIndex(qMax(0, m_optimizer->findData(c.optimizer.kind)));
+    m_lr->setValue(c.optimizer.lr);
+    m_momentum->setValue(c.optimizer.momentum);
+    m_weightDecay->setValue(c.optimizer.weightDecay);
+    m_schedule->setCurrentIndex(qMax(0, m_schedule->findData(c.schedule.kind)));
+    m_warmup->setValue(c.schedule.warmupSteps);
+    m_gradClip->setValue(c.gradClip);
+    m_seed->setValue(int(c.seed));
+    m_threads->setValue(c.threads);
+    m_profileSteps->setValue(c.planner.profileSteps);
+    m_replanInterval->setValue(c.planner.replanInterval);
+    m_margin->setValue(c.planner.margin);
+    m_bucketMb->setValue(c.comm.bucketMb);
+    m_fp16->setChecked(c.comm.fp16);
+    m_timeout->setValue(c.comm.timeoutS);
+    m_evalInterval->setValue(c.eval.interval);
+    m_checkpointDir->setText(c.checkpoint.dir);
+    m_checkpointInterval->setValue(c.checkpoint.interval);
+    m_streamParams->setChecked(c.streamParams);
+    m_elastic->setChecked(c.elastic);
+    QStringList batches;
+    QStringList slow;
+    bool anySlow = false;
+    for (const RunConfig::Node &n : c.nodes) {
+        if (n.batch)
+            batches << QString::number(*n.batch);
+        slow << QString::number(n.slowdown);
+        anySlow = anySlow || n.slowdown != 1.0;
+    }
+    m_manualBatches->setText(batches.size() == c.nodes.size() ? batches.join(QStringLiteral(", ")) : QString());
+    m_slowdowns->setText(anySlow ? slow.join(QStringLiteral(", ")) : QString());
+    if (!c.nodes.isEmpty())
+        m_group.setConfigNodes(c.nodes);
+    updateModelPage();
+    updateDatasetRows();
+    updateStrategyHelp();
+    m_loading = false;
+    validate();
+}
+
+void RunSetupWidget::validate()
+{
+    const RunConfig c = config();
+    m_errors = c.validate();
+    bool ok = true;
+    const QList<int> hidden = parseInts(m_mlpHidden->text(), &ok);
+    Q_UNUSED(hidden);
+    if (!ok)
+        m_errors.append({QStringLiteral("model.hidden"), tr("write whole numbers separated by commas")});
+    const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
+    if (!ok || (!batches.isEmpty() && batches.size() != c.nodes.size()))
+        m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%n machine(s)), or leave it empty",
+                                                     nullptr, int(c.nodes.size()))});
+    for (QLabel *l : std::as_const(m_errorLabels)) {
+        l->clear();
+        l->setVisible(false);
+    }
+    QStringList unplaced;
+    for (const ConfigError &e : std::as_const(m_errors)) {
+        QString field = e.field;
+        // Per-node fields are edited in the group or the manual batch line.
+        if (field.startsWith(QLatin1String("nodes[")) && field.endsWith(QLatin1String(".batch")))
+            field = QStringLiteral("nodes.batch");
+        QLabel *label = m_errorLabels.value(field);
+        if (!label) {
+            unplaced << e.message;
+            continue;
+        }
+        label->setText(label->text().isEmpty() ? e.message : label->text() + QLatin1Char('\n') + e.message);
+        label->setVisible(true);
+    }
+    // Problems with the group itself (no machine, duplicates) go to the message line.
+    if (!unplaced.isEmpty() && !m_running)
+        showMessage(unplaced.join(QLatin1Char('\n')), true);
+    else if (!m_running && m_message->property("fromValidation").toBool())
+        m_message->setVisible(false);
+    m_message->setProperty("fromValidation", !unplaced.isEmpty());
+    m_start->setEnabled(!m_running && m_errors.isEmpty());
+    m_check->setEnabled(!m_running && m_errors.isEmpty());
+}
+
+void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &results, bool ok)
+{
+    m_preflight->clear();
+    for (const RunController::NodePreflight &p : results) {
+        auto *item = new QTreeWidgetItem(m_preflight);
+        const bool good = p.errors.isEmpty() && (p.reached || p.agentId.isEmpty());
+        item->setText(0, good ? (p.warnings.isEmpty() ? tr("%1: ready").arg(p.name) : tr("%1: ready, with warnings").arg(p.name))
+                              : tr("%1: %n problem(s)", nullptr, int(p.errors.size())).arg(p.name));
+        item->setIcon(0, style()->standardIcon(good ? (p.warnings.isEmpty() ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning)
+                                                    : QStyle::SP_MessageBoxCritical));
+        for (const QString &e : p.errors) {
+            auto *child = new QTreeWidgetItem(item, {e});
+            child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+            child->setToolTip(0, e);
+        }
+        for (const QString &w : p.warnings) {
+            auto *child = new QTreeWidgetItem(item, {w});
+            child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            child->setToolTip(0, w);
+        }
+        item->setExpanded(!good || !p.warnings.isEmpty());
+    }
+    m_preflight->setVisible(!results.isEmpty());
+    showMessage(ok ? tr("Pre-flight passed on every node.") : tr("Pre-flight found problems; nothing was started."), !ok);
+}
+
+void RunSetupWidget::setRunning(bool running)
+{
+    m_running = running;
+    m_stop->setEnabled(running);
+    m_abort->setEnabled(running);
+    m_start->setEnabled(!running && m_errors.isEmpty());
+    m_check->setEnabled(!running && m_errors.isEmpty());
+    m_load->setEnabled(!running);
+}
+
+void RunSetupWidget::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? QStringLiteral("color: #d32f2f;") : QString());
+    m_message->setVisible(!text.isEmpty());
+}
+
+bool RunSetupWidget::saveTo(const QString &path, QString *error) const
+{
+    const Status s = AtomicFile::write(path, QJsonDocument(config().toJson()).toJson(),
+                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    if (!s && error)
+        *error = s.error();
+    return s.ok();
+}
+
+bool RunSetupWidget::loadFrom(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot read %1").arg(path);
+        return false;
+    }
+    QList<ConfigError> errors;
+    const RunConfig c = RunConfig::fromJsonText(f.readAll(), &errors);
+    if (!errors.isEmpty()) {
+        QStringList lines;
+        for (const ConfigError &e : std::as_const(errors))
+            lines << (e.field.isEmpty() ? e.message : tr("%1: %2").arg(e.field, e.message));
+        *error = lines.join(QLatin1Char('\n'));
+        return false;
+    }
+    setConfig(c);
+    return true;
+}
+
+void RunSetupWidget::promptSave()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save run config"), m_name->text() + QStringLiteral(".json"),
+                                                      tr("Run configs (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveTo(path, &error))
+        showMessage(error, true);
+    else
+        showMessage(tr("Saved to %1").arg(path), false);
+}
+
+void RunSetupWidget::promptLoad()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load run config"), {}, tr("Run configs (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!loadFrom(path, &error))
+        showMessage(tr("Cannot load %1:\n%2").arg(path, error), true);
+}

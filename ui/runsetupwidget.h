@@ -1,0 +1,138 @@
+#pragma once
+
+#include "runconfig.h"
+#include "runcontroller.h"
+
+#include <QHash>
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+class QToolButton;
+class QTreeWidget;
+class TrainingGroupModel;
+
+/// The run setup form, bound to a RunConfig: model, dataset, strategy (each
+/// with a one-line explanation), global batch, steps or epochs, optimizer,
+/// learning rate, checkpointing and an Advanced section. Problems show next to
+/// their field as you type; pre-flight results per node below; Check, Start,
+/// Stop and Abort; configs saved and loaded as JSON.
+class RunSetupWidget final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunSetupWidget)
+
+public:
+    explicit RunSetupWidget(TrainingGroupModel &group, QWidget *parent = nullptr);
+
+    RunConfig config() const;
+    void setConfig(const RunConfig &config);
+    /// Problems of the config as it stands, as shown inline.
+    QList<ConfigError> currentErrors() const { return m_errors; }
+    /// The error label of a field ("global_batch", "nodes", ...), for tests.
+    QLabel *errorLabel(const QString &field) const { return m_errorLabels.value(field); }
+
+    void showPreflight(const QList<RunController::NodePreflight> &results, bool ok);
+    void setRunning(bool running);
+    void showMessage(const QString &text, bool error);
+
+    bool saveTo(const QString &path, QString *error) const;
+    bool loadFrom(const QString &path, QString *error);
+    /// Asks for a file and saves or loads the config.
+    void promptSave();
+    void promptLoad();
+
+Q_SIGNALS:
+    void checkRequested(const RunConfig &config);
+    void startRequested(const RunConfig &config);
+    void stopRequested();
+    void abortRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void build();
+    void retranslate();
+    void validate();
+    void scheduleValidation() { m_validateTimer.start(); }
+    void updateModelPage();
+    void updateDatasetRows();
+    void updateStrategyHelp();
+    QLabel *addError(QFormLayout *form, const QString &field);
+
+    TrainingGroupModel &m_group;
+    RunConfig m_base; ///< fields the form does not show are kept from here
+    QList<ConfigError> m_errors;
+    QHash<QString, QLabel *> m_errorLabels;
+    QTimer m_validateTimer;
+    bool m_running = false;
+    bool m_loading = false;
+
+    QFormLayout *m_form = nullptr;
+    QLineEdit *m_name;
+    QComboBox *m_model;
+    QStackedWidget *m_modelPages;
+    QLineEdit *m_mlpHidden;
+    QSpinBox *m_cnnChannels;
+    QSpinBox *m_cnnBlocks;
+    QSpinBox *m_cnnGroups;
+    QSpinBox *m_gptLayers;
+    QSpinBox *m_gptWidth;
+    QSpinBox *m_gptHeads;
+    QSpinBox *m_gptContext;
+    QLineEdit *m_scriptPath;
+    QComboBox *m_dataset;
+    QLineEdit *m_datasetPath;
+    QSpinBox *m_syntheticSamples;
+    QComboBox *m_strategy;
+    QLabel *m_strategyHelp;
+    QSpinBox *m_globalBatch;
+    QRadioButton *m_bySteps;
+    QRadioButton *m_byEpochs;
+    QSpinBox *m_steps;
+    QSpinBox *m_epochs;
+    QComboBox *m_optimizer;
+    QDoubleSpinBox *m_lr;
+    QLineEdit *m_checkpointDir;
+    QSpinBox *m_checkpointInterval;
+    QToolButton *m_advancedToggle;
+    QWidget *m_advanced;
+    QDoubleSpinBox *m_momentum;
+    QDoubleSpinBox *m_weightDecay;
+    QComboBox *m_schedule;
+    QSpinBox *m_warmup;
+    QDoubleSpinBox *m_gradClip;
+    QSpinBox *m_seed;
+    QSpinBox *m_threads;
+    QSpinBox *m_profileSteps;
+    QSpinBox *m_replanInterval;
+    QDoubleSpinBox *m_margin;
+    QDoubleSpinBox *m_bucketMb;
+    QCheckBox *m_fp16;
+    QSpinBox *m_timeout;
+    QSpinBox *m_evalInterval;
+    QCheckBox *m_streamParams;
+    QCheckBox *m_elastic;
+    QLineEdit *m_manualBatches;
+    QLineEdit *m_slowdowns;
+    QTreeWidget *m_preflight;
+    QLabel *m_message;
+    QPushButton *m_check;
+    QPushButton *m_start;
+    QPushButton *m_stop;
+    QPushButton *m_abort;
+    QPushButton *m_save;
+    QPushButton *m_load;
+    QList<QPair<QLabel *, const char *>> m_labels; ///< form labels and their source text, for retranslation
+};

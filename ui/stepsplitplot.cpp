@@ -1,0 +1,70 @@
+#include "stepsplitplot.h"
+
+#include "liverundata.h"
+#include "localetickers.h"
+
+StepSplitPlot::StepSplitPlot(QWidget *parent) : LivePlot(parent)
+{
+    const QColor colors[] = {QColor(0xba, 0xb0, 0xac), QColor(0x59, 0xa1, 0x4f), QColor(0xe1, 0x57, 0x59),
+                             QColor(0x4e, 0x79, 0xa7), QColor(0xed, 0xc9, 0x48)};
+    QCPBars *below = nullptr;
+    for (const QColor &c : colors) {
+        auto *bars = new QCPBars(xAxis, yAxis);
+        bars->setPen(Qt::NoPen);
+        bars->setBrush(c);
+        bars->setWidth(0.7);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        m_bars.append(bars);
+    }
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    placeLegend();
+    retranslate();
+}
+
+void StepSplitPlot::retranslate()
+{
+    const char *names[] = {QT_TR_NOOP("data"), QT_TR_NOOP("compute"), QT_TR_NOOP("wait"), QT_TR_NOOP("communication"),
+                           QT_TR_NOOP("optimizer")};
+    for (qsizetype i = 0; i < m_bars.size(); ++i)
+        m_bars[i]->setName(tr(names[i]));
+    yAxis->setLabel(tr("ms per step"));
+}
+
+quint64 StepSplitPlot::revisionOf(const LiveRunData &data) const
+{
+    return data.revision(LiveRunData::Part::Steps);
+}
+
+void StepSplitPlot::rebuild(const LiveRunData &data)
+{
+    const auto &nodes = data.nodes();
+    if (int(nodes.size()) != m_nodes) {
+        m_nodes = int(nodes.size());
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        const int every = qMax(1, int(nodes.size() / 16));
+        for (qsizetype n = 0; n < nodes.size(); n += every)
+            ticker->addTick(double(n), nodes[n].name);
+        xAxis->setTicker(ticker);
+        xAxis->setRange(-0.6, qMax<qsizetype>(1, nodes.size()) - 0.4);
+    }
+    QVector<double> keys;
+    QVector<double> values[5];
+    double top = 1;
+    for (qsizetype n = 0; n < nodes.size(); ++n) {
+        const LiveRunData::StepSplit s = data.nodeSplit(int(n));
+        keys.append(double(n));
+        const double parts[] = {s.dataMs, s.computeMs, s.waitMs, s.commMs, s.optimizerMs};
+        double sum = 0;
+        for (int k = 0; k < 5; ++k) {
+            values[k].append(parts[k]);
+            sum += parts[k];
+        }
+        top = qMax(top, sum);
+    }
+    for (int k = 0; k < 5; ++k)
+        m_bars[k]->setData(keys, values[k], true);
+    yAxis->setRange(0, top * 1.25); // room for the legend above the bars
+}
