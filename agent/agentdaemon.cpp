@@ -10,6 +10,7 @@
 #include "runsupervisor.h"
 #include "telemetrysampler.h"
 #include "tlsconfiguration.h"
+#include "translations.h"
 #include "version.h"
 
 #include <QCborArray>
@@ -154,6 +155,7 @@ void AgentDaemon::onSocket(QSslSocket *socket)
 
 void AgentDaemon::onRequest(AgentSession *session, const Message &request)
 {
+    const Translations::Scoped language(session->language());
     switch (request.type()) {
     case Message::Type::HostInfo: {
         const TelemetrySnapshot snapshot = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();

@@ -94,6 +94,7 @@ void AgentSession::onMessage(const Message &message)
             m_connection->closeWithError(QStringLiteral("protocol"), tr("only controllers connect to agents"));
             return;
         }
+        m_language = message.body().value(QStringLiteral("language")).toString().left(16);
         QCborMap hello;
         hello[QStringLiteral("protocol")] = Protocol::kVersion;
         hello[QStringLiteral("software")] = QString::fromLatin1(Hamgam::kVersion);

@@ -32,6 +32,8 @@ public:
     bool isReady() const { return m_ready; }
     bool isSubscribed(const QString &topic) const { return m_topics.contains(topic); }
     QString controllerFingerprint() const { return m_fingerprint; }
+    /// The controller's interface language, from its hello ("fa_IR"), for replies.
+    QString language() const { return m_language; }
     QString peerAddress() const;
 
     void send(const Message &message);
@@ -52,6 +54,7 @@ private:
     const FingerprintStore &m_trust;
     HelloInfo m_hello;
     QString m_fingerprint;
+    QString m_language;
     bool m_trusted = false;
     bool m_ready = false;
     QSet<QString> m_topics;

@@ -89,7 +89,7 @@ Preflight::Result Preflight::run(const Input &in)
     for (int d : node.devices) {
         // A CPU node may run several workers ("devices") that share its cores.
         if (gpu && (d < 0 || d >= devices.size()))
-            r.errors << tr("device %1 does not exist here (this machine has %n GPU(s))", nullptr, int(devices.size())).arg(d);
+            r.errors << tr("device %1 does not exist here (this machine has %Ln GPU(s))", nullptr, int(devices.size())).arg(d);
     }
 
     // Memory for the planned batch.
@@ -121,7 +121,7 @@ Preflight::Result Preflight::run(const Input &in)
                 for (const DeviceProcess &p : dev.processes)
                     procs << QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid);
                 r.warnings << tr("%1 is already used by %2: the run will share it and run slower")
-                                  .arg(dev.name, procs.join(QStringLiteral(", ")));
+                                  .arg(dev.name, QLocale().createSeparatedList(procs));
             }
         }
     } else {
@@ -132,7 +132,7 @@ Preflight::Result Preflight::run(const Input &in)
                             .arg(locale.formattedDataSize(available), locale.formattedDataSize(need));
         const int cores = qMax(1, in.telemetry.host.cores);
         if (in.telemetry.host.load1 > 0.5 * cores)
-            r.warnings << tr("the CPU is already busy (load %1 on %n core(s)): the run will share it", nullptr, cores)
+            r.warnings << tr("the CPU is already busy (load %1 on %Ln core(s)): the run will share it", nullptr, cores)
                               .arg(locale.toString(in.telemetry.host.load1, 'f', 1));
     }
 

@@ -1,10 +1,11 @@
 #include "procprobe.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QSysInfo>
 #include <QThread>
 
-ProcProbe::ProcProbe(QString procRoot) : m_root(std::move(procRoot))
+ProcProbe::ProcProbe(QString procRoot, QString cgroupRoot) : m_root(std::move(procRoot)), m_cgroupRoot(std::move(cgroupRoot))
 {
     m_static.hostname = QSysInfo::machineHostName();
     m_static.os = QSysInfo::prettyProductName();
@@ -21,6 +22,66 @@ ProcProbe::ProcProbe(QString procRoot) : m_root(std::move(procRoot))
         m_static.cpuModel = QStringLiteral("CPU");
     // Prime the counters so the first sample is a real interval, not "since boot".
     parseCpuLine(read("stat"), &m_lastBusy, &m_lastTotal);
+    detectCgroup();
+    if (m_quotaCores > 0) {
+        readCgroupUsage(&m_lastUsageNs);
+        m_lastUsageAtNs = QDateTime::currentMSecsSinceEpoch() * 1000000;
+    }
+}
+
+void ProcProbe::detectCgroup()
+{
+    // /proc/self/cgroup: "0::/path" (v2) or "N:cpu,cpuacct:/path" / "N:cpu:/path" (v1).
+    for (const QByteArray &line : read("self/cgroup").split('\n')) {
+        const QList<QByteArray> f = line.split(':');
+        if (f.size() < 3)
+            continue;
+        const QString path = QString::fromUtf8(f[2]);
+        const QList<QByteArray> controllers = f[1].split(',');
+        auto readFile = [](const QString &p) {
+            QFile file(p);
+            return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray();
+        };
+        if (f[0] == "0" && f[1].isEmpty()) {
+            const QList<QByteArray> max = readFile(m_cgroupRoot + path + QStringLiteral("/cpu.max")).split(' ');
+            if (max.size() == 2 && max[0] != "max" && max[1].toDouble() > 0) {
+                m_quotaCores = max[0].toDouble() / max[1].toDouble();
+                m_usageFile = m_cgroupRoot + path + QStringLiteral("/cpu.stat");
+                m_usageV2 = true;
+                return;
+            }
+        } else if (controllers.contains("cpu")) {
+            const QString dir = m_cgroupRoot + QStringLiteral("/cpu") + path;
+            const double quota = readFile(dir + QStringLiteral("/cpu.cfs_quota_us")).toDouble();
+            const double period = readFile(dir + QStringLiteral("/cpu.cfs_period_us")).toDouble();
+            if (quota > 0 && period > 0) {
+                m_quotaCores = quota / period;
+                const QString combined = dir + QStringLiteral("/cpuacct.usage");
+                const QString separate = m_cgroupRoot + QStringLiteral("/cpuacct") + path + QStringLiteral("/cpuacct.usage");
+                m_usageFile = QFile::exists(combined) ? combined : separate;
+                m_usageV2 = false;
+            }
+        }
+    }
+}
+
+bool ProcProbe::readCgroupUsage(quint64 *usageNs) const
+{
+    QFile file(m_usageFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray content = file.readAll();
+    if (!m_usageV2) {
+        *usageNs = content.trimmed().toULongLong();
+        return true;
+    }
+    for (const QByteArray &line : content.split('\n')) {
+        if (line.startsWith("usage_usec ")) {
+            *usageNs = line.mid(11).trimmed().toULongLong() * 1000;
+            return true;
+        }
+    }
+    return false;
 }
 
 QByteArray ProcProbe::read(const char *name) const
@@ -78,7 +139,8 @@ QList<DeviceSample> ProcProbe::sampleDevices()
     DeviceSample cpu;
     cpu.index = 0;
     cpu.kind = DeviceSample::Kind::Cpu;
-    cpu.name = QStringLiteral("%1 (%2 cores)").arg(m_static.cpuModel).arg(m_static.cores);
+    cpu.name = m_quotaCores > 0 ? QStringLiteral("%1 (%2 of %3 cores)").arg(m_static.cpuModel).arg(m_quotaCores).arg(m_static.cores)
+                                : QStringLiteral("%1 (%2 cores)").arg(m_static.cpuModel).arg(m_static.cores);
     quint64 busy = 0;
     quint64 total = 0;
     if (parseCpuLine(read("stat"), &busy, &total)) {
@@ -87,6 +149,15 @@ QList<DeviceSample> ProcProbe::sampleDevices()
         cpu.utilization = dTotal > 0 && total >= m_lastTotal ? qBound(0.0, 100.0 * double(dBusy) / double(dTotal), 100.0) : 0;
         m_lastBusy = busy;
         m_lastTotal = total;
+    }
+    quint64 usage = 0;
+    if (m_quotaCores > 0 && readCgroupUsage(&usage)) {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
+        const double elapsed = double(now - m_lastUsageAtNs);
+        if (elapsed > 0 && usage >= m_lastUsageNs)
+            cpu.utilization = qBound(0.0, 100.0 * double(usage - m_lastUsageNs) / (elapsed * m_quotaCores), 100.0);
+        m_lastUsageNs = usage;
+        m_lastUsageAtNs = now;
     }
     qint64 memTotal = 0;
     qint64 memAvail = 0;

@@ -80,7 +80,7 @@ Status RunSupervisor::start(const QJsonObject &request)
     if (m_runs.contains(runId))
         return Status::failure(tr("run %1 is already known on this agent").arg(runId));
     if (activeRuns() >= m_maxActiveRuns)
-        return Status::failure(tr("this agent already runs %n training(s), its limit", nullptr, m_maxActiveRuns));
+        return Status::failure(tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
     const QJsonObject config = request.value(QStringLiteral("config")).toObject();
     const int nodeIndex = request.value(QStringLiteral("node_index")).toInt(-1);
     const int firstRank = request.value(QStringLiteral("first_rank")).toInt(-1);

@@ -8,6 +8,7 @@
 #include "version.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QSslSocket>
 
 AgentClient::AgentClient(const Identity &identity, QString host, quint16 port, QObject *parent)
@@ -45,6 +46,8 @@ void AgentClient::connectToAgent()
         hello[QStringLiteral("software")] = QString::fromLatin1(Hamgam::kVersion);
         hello[QStringLiteral("node_id")] = m_identity.fingerprint().left(16);
         hello[QStringLiteral("role")] = QStringLiteral("controller");
+        // What the agent says back (pre-flight results, refusals) comes in the user's language.
+        hello[QStringLiteral("language")] = QLocale().name();
         m_connection->send(Message(Message::Type::Hello, hello));
     });
     m_state = State::Connecting;

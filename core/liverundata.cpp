@@ -39,7 +39,7 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
             s.node = int(n);
             s.rank = nodes[n].firstRank + int(d);
             s.device = nodes[n].devices[d];
-            s.label = nodes[n].devices.size() > 1 ? tr("%1 #%2").arg(nodes[n].name).arg(s.device) : nodes[n].name;
+            s.label = nodes[n].devices.size() > 1 ? tr("%1 #%2").arg(nodes[n].name, QLocale().toString(s.device)) : nodes[n].name;
             s.utilization = RingSeries(m_windowPoints);
             s.memory = RingSeries(m_windowPoints);
             m_slots.append(s);
@@ -132,7 +132,8 @@ void LiveRunData::addEvent(const RunEvent &e)
                 shares << tr("%1 %2").arg(m_nodes[n].name, QLocale().toString(point.perNode[n], 'f', 0));
             log(e.timeMs, 0,
                 tr("Re-planned at step %1 (%2): %3")
-                    .arg(QLocale().toString(point.step, 'f', 0), p.value(QStringLiteral("reason")).toString(), shares.join(QStringLiteral(", "))));
+                    .arg(QLocale().toString(point.step, 'f', 0), reasonText(p.value(QStringLiteral("reason")).toString()),
+                         QLocale().createSeparatedList(shares)));
         }
         touch(Part::Plan);
         return;
@@ -158,7 +159,7 @@ void LiveRunData::addEvent(const RunEvent &e)
         return;
     }
     if (e.kind == QLatin1String("error")) {
-        log(e.timeMs, 2, tr("%1 (rank %2): %3").arg(node).arg(e.rank).arg(p.value(QStringLiteral("message")).toString()));
+        log(e.timeMs, 2, tr("%1 (rank %2): %3").arg(node, QLocale().toString(e.rank), p.value(QStringLiteral("message")).toString()));
         return;
     }
     if (e.kind == QLatin1String("checkpoint")) {
@@ -172,12 +173,12 @@ void LiveRunData::addEvent(const RunEvent &e)
         const int n = m_nodeIndex.value(e.source, -1);
         const QString who = n >= 0 ? m_nodes[n].name : e.source;
         log(e.timeMs, state == QLatin1String("failed") ? 2 : 0,
-            reason.isEmpty() ? tr("%1: %2").arg(who, state) : tr("%1: %2 (%3)").arg(who, state, reason));
+            reason.isEmpty() ? tr("%1: %2").arg(who, stateText(state)) : tr("%1: %2 (%3)").arg(who, stateText(state), reason));
         return;
     }
     if (e.kind == QLatin1String("worker_exit")) {
         if (p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0)
-            log(e.timeMs, 2, tr("%1 (rank %2) %3").arg(node).arg(e.rank).arg(p.value(QStringLiteral("description")).toString()));
+            log(e.timeMs, 2, tr("%1 (rank %2) %3").arg(node, QLocale().toString(e.rank), p.value(QStringLiteral("description")).toString()));
         return;
     }
     if (e.kind == QLatin1String("done") && (e.rank == 0 || e.rank < 0)) {
@@ -285,4 +286,29 @@ qint64 LiveRunData::storedPoints() const
     for (const PlanPoint &p : m_plan)
         n += p.perNode.size();
     return n;
+}
+
+QString LiveRunData::reasonText(const QString &reason)
+{
+    // The planner's reasons (core/planner) and the engine's, as the user reads them.
+    if (reason == QLatin1String("profiled"))
+        return tr("first speed measurements");
+    if (reason == QLatin1String("periodic"))
+        return tr("speeds changed");
+    if (reason == QLatin1String("resume"))
+        return tr("resumed on other ranks");
+    return reason;
+}
+
+QString LiveRunData::stateText(const QString &state)
+{
+    static const char *const states[][2] = {{"starting", QT_TR_NOOP("starting")}, {"running", QT_TR_NOOP("running")},
+                                            {"stopping", QT_TR_NOOP("stopping")}, {"finished", QT_TR_NOOP("finished")},
+                                            {"failed", QT_TR_NOOP("failed")},     {"stopped", QT_TR_NOOP("stopped")},
+                                            {"aborted", QT_TR_NOOP("aborted")}};
+    for (const auto &s : states) {
+        if (state == QLatin1String(s[0]))
+            return tr(s[1]);
+    }
+    return state;
 }

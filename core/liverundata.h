@@ -99,6 +99,9 @@ public:
     const RunConfig &config() const { return m_config; }
 
     static constexpr int kLogCapacity = 1000;
+    /// A planner reason or an agent's run state in the user's language.
+    static QString reasonText(const QString &reason);
+    static QString stateText(const QString &state);
 
 private:
     double seconds(qint64 ms);

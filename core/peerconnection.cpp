@@ -94,7 +94,7 @@ void PeerConnection::onDisconnected()
     QString reason = m_closeReason;
     if (reason.isEmpty()) {
         if (m_decoder.pendingBytes() > 0) {
-            reason = QCoreApplication::translate("PeerConnection", "connection closed in the middle of a frame (%n byte(s) of a truncated frame)",
+            reason = QCoreApplication::translate("PeerConnection", "connection closed in the middle of a frame (%Ln byte(s) of a truncated frame)",
                                                  nullptr, int(m_decoder.pendingBytes()));
             qCInfo(lcProtocol).noquote() << peerAddress() << "-" << reason;
         } else {

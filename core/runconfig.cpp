@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QSet>
 
 #include <cmath>
@@ -383,10 +384,10 @@ QList<ConfigError> RunConfig::validate() const
     else if (name.size() > 120)
         add(QStringLiteral("name"), tr("a name has at most 120 characters"));
     if (!strategies().contains(strategy))
-        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2").arg(strategy, strategies().join(QStringLiteral(", "))));
+        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2").arg(strategy, QLocale().createSeparatedList(strategies())));
 
     if (!modelKinds().contains(model.kind)) {
-        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2").arg(model.kind, modelKinds().join(QStringLiteral(", "))));
+        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2").arg(model.kind, QLocale().createSeparatedList(modelKinds())));
     } else if (model.kind == QLatin1String("mlp")) {
         if (model.hidden.isEmpty() || model.hidden.size() > 16)
             add(QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
@@ -418,7 +419,7 @@ QList<ConfigError> RunConfig::validate() const
 
     if (!datasetKinds().contains(dataset.kind)) {
         add(QStringLiteral("dataset.kind"),
-            tr("unknown dataset \"%1\"; choose one of %2").arg(dataset.kind, datasetKinds().join(QStringLiteral(", "))));
+            tr("unknown dataset \"%1\"; choose one of %2").arg(dataset.kind, QLocale().createSeparatedList(datasetKinds())));
     } else if (dataset.kind == QLatin1String("synthetic")) {
         if (dataset.samples < 1 || dataset.samples > 100000000)
             add(QStringLiteral("dataset.samples"), tr("samples must be between 1 and 100,000,000"));

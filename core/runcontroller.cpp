@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QHostAddress>
 #include <QJsonArray>
+#include <QLocale>
 #include <QRandomGenerator>
 
 namespace {
@@ -273,7 +274,7 @@ void RunController::launch()
                         n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}},
                                           [](const Expected<QCborMap> &) {});
                 }
-                finish(RunStatus::Failed, tr("could not start: %1").arg(failures->join(QStringLiteral("; "))));
+                finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(*failures)));
                 Q_EMIT startFailed(m_reason);
                 return;
             }

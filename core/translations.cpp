@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QHash>
 #include <QTranslator>
 
 // The layout direction of each catalogue, for QGuiApplication (Qt's own
@@ -14,6 +15,9 @@ Translations::Translations(QObject *parent) : QObject(parent) {}
 
 Translations::~Translations()
 {
+    // When the application object is already gone, its translators went with it.
+    if (!QCoreApplication::instance())
+        return;
     if (m_app)
         QCoreApplication::removeTranslator(m_app);
     if (m_qt)
@@ -70,4 +74,31 @@ void Translations::installForLocale(QObject *owner)
 {
     auto *t = new Translations(owner);
     t->setLanguage({});
+}
+
+Translations::Scoped::Scoped(const QString &language)
+{
+    if (language.isEmpty())
+        return;
+    // One loaded catalogue per language, kept for the process's lifetime.
+    static QHash<QString, QTranslator *> cache;
+    const QString key = language.section(QLatin1Char('_'), 0, 0);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        auto *t = new QTranslator(QCoreApplication::instance());
+        if (!t->load(QLocale(key), QStringLiteral("hamgam"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+            delete t;
+            t = nullptr;
+        }
+        it = cache.insert(key, t);
+    }
+    m_translator = it.value();
+    if (m_translator)
+        QCoreApplication::installTranslator(m_translator); // the newest translator is asked first
+}
+
+Translations::Scoped::~Scoped()
+{
+    if (m_translator && QCoreApplication::instance())
+        QCoreApplication::removeTranslator(m_translator);
 }

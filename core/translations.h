@@ -29,6 +29,20 @@ public:
     /// For command-line programs: the system locale's language, for the app's lifetime.
     static void installForLocale(QObject *owner);
 
+    /// While it lives, messages are translated into `language` (an agent
+    /// answering a controller in the controller's language); then the
+    /// previous catalogues apply again.
+    class Scoped
+    {
+    public:
+        explicit Scoped(const QString &language);
+        ~Scoped();
+        Q_DISABLE_COPY_MOVE(Scoped)
+
+    private:
+        QTranslator *m_translator = nullptr;
+    };
+
 private:
     QTranslator *m_app = nullptr;
     QTranslator *m_qt = nullptr;

@@ -102,7 +102,7 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
         }
         if (d.foreignProcesses > 0) {
             out.append({Reason::SharedDevice, d.node, d.device, -1,
-                        tr("%n other process(es) use this device", nullptr, d.foreignProcesses),
+                        tr("%Ln other process(es) use this device", nullptr, d.foreignProcesses),
                         tr("Ask its other users, or leave this device out of the group; the planner gives it less work meanwhile."),
                         0.6});
         }

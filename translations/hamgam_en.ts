@@ -211,6 +211,13 @@
     </message>
 </context>
 <context>
+    <name>AgentInstaller</name>
+    <message>
+        <source>This controller has pinned another fingerprint for %1 (%2); the agent now shows %3. Forget the machine and install again to trust it.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>AgentSession</name>
     <message>
         <source>handshake not completed within %1 s</source>
@@ -1584,6 +1591,886 @@
     </message>
 </context>
 <context>
+    <name>InstallCommand</name>
+    <message>
+        <source>Install hamgam-agent on machines over SSH and start it, trusting this controller and pinned here, so it appears trusted in `hamgamctl nodes` and the app. Per-user mode (the default) puts the programs in ~/.local/bin and starts them from a systemd user unit (or a crontab @reboot entry where systemctl --user is missing); it needs the runtime libraries to be there already and names the packages that are not. Package mode (--mode deb) uploads the hamgam-agent .deb and installs it with sudo apt-get.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace the agent on machines where the SSH installer put it, keeping its identity and trust list, and restart it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop the agent on machines and remove everything the SSH installer put there (programs, service or crontab entry, key, trust list), and forget it here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Restart the agent on machines and wait until it answers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Say whether the agent is installed on machines, how, which version, whether it runs and whether it answers this controller.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exit codes: 0 the agent runs and answers on every machine, 1 a machine could not be checked, 2 bad usage, 3 an agent is missing or does not answer, 4 a host key was refused, 5 cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exit codes: 0 every machine succeeded, 1 a machine failed, 2 bad usage, 4 a host key was refused (unknown without --yes or an answer, or changed), 5 cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Machines, as [user@]host[:ssh-port]; several run at once.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>HOST...</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH user (default: ~/.ssh/config's, else yours).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH port (default: ~/.ssh/config's, else 22).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>port</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Private key file (default: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read a secret from the first line of stdin and offer it for the key's passphrase, the SSH password and sudo.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accept an unknown host key after printing its fingerprint (a changed key is always refused). Without it, an unknown key is asked about on the terminal, and refused when stdin is not a terminal.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Do not read ~/.ssh/config or /etc/ssh/ssh_config.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The agent's TLS control port (default %1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seconds to wait for the agent to answer after starting it (default 30).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Controller configuration directory (default ~/.config/hamgam).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Controller data directory (default ~/.local/share/hamgam).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>user: per-user under ~/.local (default; no root needed); deb: the Debian package through sudo apt-get, as a system service.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>user|deb</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install only; do not start the agent or wait for it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>More hamgam-agent options for the installed service, e.g. "--name lab-07 --telemetry-hz 2".</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>options</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The hamgam-agent to upload (default: the one next to hamgamctl).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The hamgam-worker to upload (default: the one next to hamgamctl).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Upload the agent without hamgam-worker (telemetry only).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The hamgam-agent .deb for --mode deb (default: the newest in the build directory).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Keep the agent's key, node id and trust list.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: give at least one host</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--port: "%1" is not a port number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--agent-port: "%1" is not a port number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--timeout: must be between 1 and 3600 seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--identity: cannot read %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--mode: "%1" is neither user nor deb</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--password-stdin: the first line of stdin is empty</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgamctl: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] %2 (%3/%4)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] Accepted (--yes).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accept? [y/N] </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>y</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] Refused: stdin is not a terminal. Check the fingerprint, then run again with --yes to accept it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] No answer: stdin is not a terminal (use --password-stdin).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MACHINE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>INSTALLED</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>RUNNING</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ANSWERS</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>AUTOSTART</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes, %1:%2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>DETAILS</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>trusted, answering on %1:%2, node %3, fingerprint %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>installed, not started (--no-start)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InstallDialog</name>
+    <message>
+        <source>Install agent over SSH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Installs the Hamgam agent on machines you can reach with SSH, on all of them at once. The agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the Machines list without a prompt. Unknown host keys are shown and asked about; passwords and passphrases are asked for when needed and never stored.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Machines:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH &amp;user:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH &amp;port:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else 22</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Action:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;How:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Per user, under ~/.local (no root needed; the libraries must be there)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Debian package, with sudo apt-get (brings its libraries along)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent &amp;control port:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent &amp;options:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>more hamgam-agent options, e.g. --name lab-07 --telemetry-hz 2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop the machines still in progress; nothing half-uploaded stays behind</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH private key</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Give at least one machine: a host name or address.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot read the key file %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No hamgam-agent package was found next to this program. Build it with `cmake --build build --target package`, or install per user.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown host key of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Connect and remember</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Password for sudo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Installations are still running. Cancel them and close? Nothing half-uploaded stays behind.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InstallJob</name>
+    <message>
+        <source>%1: cancelled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the remote command failed with exit status %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (exit status %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wrong passphrase. Passphrase for the SSH key %1:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Passphrase for the SSH key %1:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The password was not accepted. Password for %1@%2:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Password for %1@%2:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sudo did not accept the password. Password of %1 for sudo on %2:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Password of %1 for sudo on %2:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no host given</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED. Someone may be intercepting the connection, or the machine was reinstalled. It now offers the %2 key %3. Nothing was sent. If you know why it changed, remove the old key with: ssh-keygen -R '%4' -f %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>WARNING: %1 offers a %2 host key (%3), but %4 holds a key of another type for it. Someone may be intercepting the connection. Nothing was sent. If you know why, remove the old key with: ssh-keygen -R '%5' -f %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not in %2 yet. Its %3 host key fingerprint is
+  %4
+Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that machine. Connect and remember this key?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the host key %1 of %2 was not accepted; nothing was sent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added the %1 host key %2 of %3 to %4.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no passphrase was given for %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server does not accept the key %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server refused the password for %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no key was accepted and no password was given for %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, and no password was given for %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot sign in as %1: the server offers %2%3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the remote HOME is not an absolute path ("%1")</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no Hamgam agent is installed on %1; install it first</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgam-agent %1 is installed as a Debian package on %2. Upgrade it in package mode, or uninstall it first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a per-user agent (%1) is installed on %2. Upgrade it in per-user mode, or uninstall it first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no Hamgam agent is installed on %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent program to upload was not found: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is a %2 machine, but the agent to upload is built for %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgam-worker was not found on this computer, so the agent on %1 is installed without it: it reports its devices but cannot run training.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the package to upload was not found: "%1". Build it with `cmake --build build --target package`, or give its path.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has no apt-get: package mode needs Debian or a derivative; use the per-user mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is a %2 machine, but the package is for %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>only %1 MiB are free in %2 on %3; the agent needs about %4 MiB</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgam-agent %1 is installed on %2; it is replaced by %3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(unknown version)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot create an upload directory: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ldd is not available on %1, so the shared libraries were not checked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install them there with: sudo apt-get install %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(No package is known for %1.)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 lacks shared libraries the agent needs: %2. %3 Or install in package mode, which brings them along. Nothing was installed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 on %2 is not a valid trust list; fix or remove it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgam-agent --fingerprint failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent did not print its fingerprint: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lingering could not be enabled on %1 (%2): the agent starts when %3 logs in, not at boot, and stops when the last session ends. An administrator can run there: sudo loginctl enable-linger %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>systemctl --user is not available on %1, so the agent starts at boot from a crontab @reboot entry instead of a systemd user unit.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Neither systemctl --user nor crontab is available on %1: the agent is started now but will not start again after a reboot.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent answering on %1:%2 shows the fingerprint %3, but the one installed has %4; another program may hold that port</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The agent on %1 does not trust this controller.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent on %1 does not trust this controller (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>the agent does not answer on %1:%2 after %n second(s): %3. Is a firewall in the way?</source>
+        <translation>
+            <numerusform>the agent does not answer on %1:%2 after %n second: %3. Is a firewall in the way?</numerusform>
+            <numerusform>the agent does not answer on %1:%2 after %n seconds: %3. Is a firewall in the way?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2; lingering stays on.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not root on %2 and sudo is not installed there: sign in as root, or use the per-user mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no password was given for sudo on %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sudo refused the password of %1 on %2: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>controller on %1 (SSH installer)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InstallJobsModel</name>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>installed %1 (%2), not started</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2, %3: trusted, answering on %4:%5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2, %3; %4, %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>answering on port %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Agent fingerprint: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>InstallText</name>
+    <message>
+        <source>install</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>upgrade</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>uninstall</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>restart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Host key</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inspect the machine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check libraries</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install package</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Autostart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wait for the agent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>REFUSED</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>per-user</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>package</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>systemd user unit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>crontab @reboot</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>system service</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no autostart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"%1" is not [user@]host[:port]</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>LiveRunData</name>
     <message>
         <source>%1 #%2</source>
@@ -1627,6 +2514,46 @@
     </message>
     <message>
         <source>Training finished</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first speed measurements</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>speeds changed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>resumed on other ranks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>aborted</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1911,10 +2838,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%1, %n core(s)</source>
+        <source>%1, %Ln core(s)</source>
         <translation>
-            <numerusform>%1, %n core</numerusform>
-            <numerusform>%1, %n cores</numerusform>
+            <numerusform>%1, %Ln core</numerusform>
+            <numerusform>%1, %Ln cores</numerusform>
         </translation>
     </message>
     <message>
@@ -1930,10 +2857,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%n machine(s) online  ·  this controller %1…</source>
+        <source>%Ln machine(s) online  ·  this controller %1…</source>
         <translation>
-            <numerusform>%n machine online  ·  this controller %1…</numerusform>
-            <numerusform>%n machines online  ·  this controller %1…</numerusform>
+            <numerusform>%Ln machine online  ·  this controller %1…</numerusform>
+            <numerusform>%Ln machines online  ·  this controller %1…</numerusform>
         </translation>
     </message>
     <message>
@@ -2017,17 +2944,17 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%n machine(s), %1 in all; the first one hosts the rendezvous.</source>
+        <source>%Ln machine(s), %1 in all; the first one hosts the rendezvous.</source>
         <translation>
-            <numerusform>%n machine, %1 in all; the first one hosts the rendezvous.</numerusform>
-            <numerusform>%n machines, %1 in all; the first one hosts the rendezvous.</numerusform>
+            <numerusform>%Ln machine, %1 in all; the first one hosts the rendezvous.</numerusform>
+            <numerusform>%Ln machines, %1 in all; the first one hosts the rendezvous.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n device(s)</source>
+        <source>%Ln device(s)</source>
         <translation>
-            <numerusform>%n device</numerusform>
-            <numerusform>%n devices</numerusform>
+            <numerusform>%Ln device</numerusform>
+            <numerusform>%Ln devices</numerusform>
         </translation>
     </message>
     <message>
@@ -2068,6 +2995,14 @@ Status: %4%5</source>
     </message>
     <message>
         <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Install agent on a machine…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install agent over SSH…</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2319,10 +3254,10 @@ Status: %4%5</source>
 <context>
     <name>PeerConnection</name>
     <message numerus="yes">
-        <source>connection closed in the middle of a frame (%n byte(s) of a truncated frame)</source>
+        <source>connection closed in the middle of a frame (%Ln byte(s) of a truncated frame)</source>
         <translation>
-            <numerusform>connection closed in the middle of a frame (%n byte of a truncated frame)</numerusform>
-            <numerusform>connection closed in the middle of a frame (%n bytes of a truncated frame)</numerusform>
+            <numerusform>connection closed in the middle of a frame (%Ln byte of a truncated frame)</numerusform>
+            <numerusform>connection closed in the middle of a frame (%Ln bytes of a truncated frame)</numerusform>
         </translation>
     </message>
     <message>
@@ -2364,10 +3299,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>device %1 does not exist here (this machine has %n GPU(s))</source>
+        <source>device %1 does not exist here (this machine has %Ln GPU(s))</source>
         <translation>
-            <numerusform>device %1 does not exist here (this machine has %n GPU)</numerusform>
-            <numerusform>device %1 does not exist here (this machine has %n GPUs)</numerusform>
+            <numerusform>device %1 does not exist here (this machine has %Ln GPU)</numerusform>
+            <numerusform>device %1 does not exist here (this machine has %Ln GPUs)</numerusform>
         </translation>
     </message>
     <message>
@@ -2387,10 +3322,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>the CPU is already busy (load %1 on %n core(s)): the run will share it</source>
+        <source>the CPU is already busy (load %1 on %Ln core(s)): the run will share it</source>
         <translation>
-            <numerusform>the CPU is already busy (load %1 on %n core): the run will share it</numerusform>
-            <numerusform>the CPU is already busy (load %1 on %n cores): the run will share it</numerusform>
+            <numerusform>the CPU is already busy (load %1 on %Ln core): the run will share it</numerusform>
+            <numerusform>the CPU is already busy (load %1 on %Ln cores): the run will share it</numerusform>
         </translation>
     </message>
     <message>
@@ -2436,10 +3371,6 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>run %1 %2%3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>cannot read %1</source>
         <translation type="unfinished" />
     </message>
@@ -2464,10 +3395,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%1: %n problem(s)</source>
+        <source>%1: %Ln problem(s)</source>
         <translation>
-            <numerusform>%1: %n problem</numerusform>
-            <numerusform>%1: %n problems</numerusform>
+            <numerusform>%1: %Ln problem</numerusform>
+            <numerusform>%1: %Ln problems</numerusform>
         </translation>
     </message>
     <message>
@@ -2663,10 +3594,6 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>  status:   %1%2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>  strategy: %1, model %2, global batch %3</source>
         <translation type="unfinished" />
     </message>
@@ -2804,6 +3731,22 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1: %2, %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>  status:   %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>  status:   %1 (%2)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3328,10 +4271,6 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Re-plan only if faster by</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Gradient bucket (MB)</source>
         <translation type="unfinished" />
     </message>
@@ -3444,10 +4383,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>give one whole number per machine of the group (%n machine(s)), or leave it empty</source>
+        <source>give one whole number per machine of the group (%Ln machine(s)), or leave it empty</source>
         <translation>
-            <numerusform>give one whole number per machine of the group (%n machine), or leave it empty</numerusform>
-            <numerusform>give one whole number per machine of the group (%n machines), or leave it empty</numerusform>
+            <numerusform>give one whole number per machine of the group (%Ln machine), or leave it empty</numerusform>
+            <numerusform>give one whole number per machine of the group (%Ln machines), or leave it empty</numerusform>
         </translation>
     </message>
     <message>
@@ -3457,13 +4396,6 @@ Status: %4%5</source>
     <message>
         <source>%1: ready, with warnings</source>
         <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>%1: %n problem(s)</source>
-        <translation>
-            <numerusform>%1: %n problem</numerusform>
-            <numerusform>%1: %n problems</numerusform>
-        </translation>
     </message>
     <message>
         <source>Pre-flight passed on every node.</source>
@@ -3500,6 +4432,17 @@ Status: %4%5</source>
     <message>
         <source>Cannot load %1:
 %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln problem(s)</source>
+        <translation>
+            <numerusform>%1: %Ln problem</numerusform>
+            <numerusform>%1: %Ln problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re-plan only if a step gets faster by</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3545,10 +4488,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>this agent already runs %n training(s), its limit</source>
+        <source>this agent already runs %Ln training(s), its limit</source>
         <translation>
-            <numerusform>this agent already runs %n training, its limit</numerusform>
-            <numerusform>this agent already runs %n trainings, its limit</numerusform>
+            <numerusform>this agent already runs %Ln training, its limit</numerusform>
+            <numerusform>this agent already runs %Ln trainings, its limit</numerusform>
         </translation>
     </message>
     <message>
@@ -3758,6 +4701,160 @@ Status: %4%5</source>
     </message>
 </context>
 <context>
+    <name>SshSession</name>
+    <message>
+        <source>no such file or directory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server reported a failure (a full disk, or a directory in the way)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the connection was lost</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server does not support this operation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file already exists</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no medium</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown SSH error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>libssh could not create a session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server sent no host key: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot check the host key against known_hosts: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot add the host key to known_hosts: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot read the key file %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not a private key libssh can read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>wrong passphrase for %1 (three tries)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot open a session channel: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server refused to run a command: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot send input to the command: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the connection failed while the command ran: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>the command did not finish within %n second(s)</source>
+        <translation>
+            <numerusform>the command did not finish within %n second</numerusform>
+            <numerusform>the command did not finish within %n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot open an SFTP session: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the server's SFTP subsystem did not start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot finish writing %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot set the mode of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is too large</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot remove %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>StepSplitPlot</name>
     <message>
         <source>data</source>
@@ -3836,22 +4933,22 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>all %n device(s)</source>
+        <source>all %Ln device(s)</source>
         <translation>
-            <numerusform>all %n device</numerusform>
-            <numerusform>all %n devices</numerusform>
+            <numerusform>all %Ln device</numerusform>
+            <numerusform>all %Ln devices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of its devices</source>
+        <translation>
+            <numerusform>%Ln of its devices</numerusform>
+            <numerusform>%Ln of its devices</numerusform>
         </translation>
     </message>
     <message>
-        <source>%1 (device %2 of %3)</source>
+        <source>%1 (device %2)</source>
         <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>%n of its devices</source>
-        <translation>
-            <numerusform>%n of its devices</numerusform>
-            <numerusform>%n of its devices</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3952,10 +5049,10 @@ Status: %4%5</source>
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%n other process(es) use this device</source>
+        <source>%Ln other process(es) use this device</source>
         <translation>
-            <numerusform>%n other process use this device</numerusform>
-            <numerusform>%n other processes use this device</numerusform>
+            <numerusform>%Ln other process use this device</numerusform>
+            <numerusform>%Ln other processes use this device</numerusform>
         </translation>
     </message>
     <message>
@@ -4085,6 +5182,26 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped or aborted.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>install the agent on machines over SSH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>upgrade the agent on machines over SSH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>remove the agent from machines over SSH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>restart the agent on machines over SSH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent's state on machines, over SSH</source>
         <translation type="unfinished" />
     </message>
 </context>

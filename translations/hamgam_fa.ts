@@ -5,301 +5,308 @@
     <name>AgentClient</name>
     <message>
         <source>the agent did not complete the handshake in time</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل دست‌دهی را به‌موقع کامل نکرد</translation>
     </message>
     <message>
         <source>connection closed</source>
-        <translation type="unfinished"></translation>
+        <translation>اتصال بسته شد</translation>
     </message>
     <message>
         <source>disconnected by the controller</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گر اتصال را قطع کرد</translation>
     </message>
     <message>
         <source>not connected to the agent</source>
-        <translation type="unfinished"></translation>
+        <translation>به عامل متصل نیست</translation>
     </message>
     <message>
         <source>the agent did not answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل به‌موقع پاسخ نداد</translation>
     </message>
     <message>
         <source>expected hello, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار پیام hello می‌رفت، ولی %1 رسید</translation>
     </message>
     <message>
         <source>the agent speaks protocol %1, this program speaks %2</source>
-        <translation type="unfinished"></translation>
+        <translation>پروتکل عامل %1 است و پروتکل این برنامه %2</translation>
     </message>
     <message>
         <source>the peer is not an agent</source>
-        <translation type="unfinished"></translation>
+        <translation>طرف مقابل عامل نیست</translation>
     </message>
     <message>
         <source>agents do not send requests (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل‌ها درخواست نمی‌فرستند (%1)</translation>
     </message>
 </context>
 <context>
     <name>AgentCommandLine</name>
     <message>
         <source>Hamgam agent: announces this machine, reports its devices and runs training workers for trusted controllers.</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل هم‌گام: این ماشین را در شبکه اعلان می‌کند، دستگاه‌هایش را گزارش می‌دهد و کارگرهای آموزش را برای کنترل‌گرهای مورد اعتماد اجرا می‌کند.</translation>
     </message>
     <message>
         <source>TLS control port (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه کنترل TLS (پیش‌فرض %1).</translation>
     </message>
     <message>
         <source>port</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه</translation>
     </message>
     <message>
         <source>Address to listen on (default: all).</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی شنود (پیش‌فرض: همهٔ نشانی‌ها).</translation>
     </message>
     <message>
         <source>address</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی</translation>
     </message>
     <message>
         <source>Directory for the agent&apos;s key, certificate, trust list and journals (default ~/.config/hamgam-agent).</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ کلید، گواهی، فهرست اعتماد و دفترهای رویداد عامل (پیش‌فرض ~/.config/hamgam-agent).</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه</translation>
     </message>
     <message>
         <source>Add a controller&apos;s certificate fingerprint to the trust list (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن اثر انگشت گواهی یک کنترل‌گر به فهرست اعتماد (قابل تکرار).</translation>
     </message>
     <message>
         <source>fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>اثر انگشت</translation>
     </message>
     <message>
         <source>Remove a fingerprint from the trust list and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>حذف یک اثر انگشت از فهرست اعتماد و خروج.</translation>
     </message>
     <message>
         <source>Print the trust list and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>چاپ فهرست اعتماد و خروج.</translation>
     </message>
     <message>
         <source>Print this agent&apos;s fingerprint and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>چاپ اثر انگشت این عامل و خروج.</translation>
     </message>
     <message>
         <source>Name shown to controllers (default: host name).</source>
-        <translation type="unfinished"></translation>
+        <translation>نامی که به کنترل‌گرها نشان داده می‌شود (پیش‌فرض: نام میزبان).</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>نام</translation>
     </message>
     <message>
         <source>UDP discovery port (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه UDP برای کشف (پیش‌فرض %1).</translation>
     </message>
     <message>
         <source>Comma-separated broadcast addresses for beacons (default: every interface&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی‌های پخش همگانی برای اعلان‌ها، جداشده با ویرگول (پیش‌فرض: نشانی همهٔ واسط‌های شبکه).</translation>
     </message>
     <message>
         <source>addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست</translation>
     </message>
     <message>
         <source>Send no beacons.</source>
-        <translation type="unfinished"></translation>
+        <translation>هیچ اعلانی فرستاده نشود.</translation>
     </message>
     <message>
         <source>Telemetry rate, 0.1 to 10 per second (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>آهنگ تله‌متری در ثانیه، 0.1 تا 10 (پیش‌فرض 1).</translation>
     </message>
     <message>
         <source>hz</source>
-        <translation type="unfinished"></translation>
+        <translation>هرتز</translation>
     </message>
     <message>
         <source>Beacon interval in ms (default 2000).</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ اعلان‌ها به میلی‌ثانیه (پیش‌فرض 2000).</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>مدت</translation>
     </message>
     <message>
         <source>Exit after this many seconds without a controller or a run (default: never).</source>
-        <translation type="unfinished"></translation>
+        <translation>خروج پس از این چند ثانیه بدون کنترل‌گر یا اجرا (پیش‌فرض: هرگز).</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>ثانیه</translation>
     </message>
     <message>
         <source>Most controller connections at once (default 64).</source>
-        <translation type="unfinished"></translation>
+        <translation>حداکثر اتصال هم‌زمان کنترل‌گرها (پیش‌فرض 64).</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد</translation>
     </message>
     <message>
         <source>Path of hamgam-worker (default: next to this program).</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر hamgam-worker (پیش‌فرض: کنار همین برنامه).</translation>
     </message>
     <message>
         <source>path</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر</translation>
     </message>
     <message>
         <source>--port: &quot;%1&quot; is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>--port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--bind: &quot;%1&quot; is not an IP address</source>
-        <translation type="unfinished"></translation>
+        <translation>--bind: «%1» نشانی IP نیست</translation>
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: &quot;%1&quot; is not a list of IP addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-targets: «%1» فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>--telemetry-hz: must be between 0.1 and 10</source>
-        <translation type="unfinished"></translation>
+        <translation>--telemetry-hz: باید بین 0.1 و 10 باشد</translation>
     </message>
     <message>
         <source>--beacon-interval-ms: must be between 100 and 60000</source>
-        <translation type="unfinished"></translation>
+        <translation>--beacon-interval-ms: باید بین 100 و 60000 باشد</translation>
     </message>
     <message>
         <source>--idle-exit: &quot;%1&quot; is not a number of seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>--idle-exit: «%1» تعداد ثانیهٔ معتبری نیست</translation>
     </message>
     <message>
         <source>--max-connections: must be between 1 and 4096</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-connections: باید بین 1 و 4096 باشد</translation>
     </message>
 </context>
 <context>
     <name>AgentDaemon</name>
     <message>
         <source>cannot create the configuration directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن پوشهٔ پیکربندی %1 ممکن نشد</translation>
     </message>
     <message>
         <source>cannot listen on %1 port %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>گوش دادن روی نشانی %1، درگاه %2 ممکن نشد: %3</translation>
     </message>
     <message>
         <source>discovery disabled: cannot bind UDP port %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>کشف غیرفعال شد: گرفتن درگاه UDP %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>this agent does not support &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>این عامل از «%1» پشتیبانی نمی‌کند</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>AgentInstaller</name>
+    <message>
+        <source>This controller has pinned another fingerprint for %1 (%2); the agent now shows %3. Forget the machine and install again to trust it.</source>
+        <translation>این کنترل‌گر اثر انگشت دیگری برای %1 ثبت کرده است (%2)؛ عامل اکنون %3 را نشان می‌دهد. برای اعتماد به آن، ماشین را فراموش کنید و دوباره نصب کنید.</translation>
     </message>
 </context>
 <context>
     <name>AgentSession</name>
     <message>
         <source>handshake not completed within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>دست‌دهی در %1 ثانیه کامل نشد</translation>
     </message>
     <message>
         <source>the controller presented no certificate; this agent accepts only trusted controllers</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گر گواهی‌ای ارائه نکرد؛ این عامل فقط کنترل‌گرهای مورد اعتماد را می‌پذیرد</translation>
     </message>
     <message>
         <source>this controller (%1) is not in the agent&apos;s trust list; on the agent&apos;s machine run: hamgam-agent --trust %2</source>
-        <translation type="unfinished"></translation>
+        <translation>این کنترل‌گر (%1) در فهرست اعتماد عامل نیست؛ روی ماشین عامل اجرا کنید: hamgam-agent --trust %2</translation>
     </message>
     <message>
         <source>expected hello, got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار پیام hello می‌رفت، ولی %1 رسید</translation>
     </message>
     <message>
         <source>this agent speaks protocol %1, the controller speaks %2; install the same Hamgam version on both</source>
-        <translation type="unfinished"></translation>
+        <translation>پروتکل این عامل %1 است و پروتکل کنترل‌گر %2؛ نسخهٔ یکسانی از هم‌گام را روی هر دو نصب کنید</translation>
     </message>
     <message>
         <source>only controllers connect to agents</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط کنترل‌گرها به عامل‌ها متصل می‌شوند</translation>
     </message>
     <message>
         <source>hello sent twice</source>
-        <translation type="unfinished"></translation>
+        <translation>پیام hello دو بار فرستاده شد</translation>
     </message>
     <message>
         <source>unknown topic &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>موضوع ناشناخته: «%1»</translation>
     </message>
     <message>
         <source>controllers send requests only, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گرها فقط درخواست می‌فرستند، نه %1</translation>
     </message>
 </context>
 <context>
     <name>AtomicFile</name>
     <message>
         <source>cannot create directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن پوشهٔ %1 ممکن نشد</translation>
     </message>
     <message>
         <source>cannot create %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>cannot replace %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>جایگزین کردن %1 ممکن نشد: %2</translation>
     </message>
 </context>
 <context>
     <name>BatchAllocationPlot</name>
     <message>
         <source>step</source>
-        <translation type="unfinished">گام</translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>samples per step</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه در هر گام</translation>
     </message>
 </context>
 <context>
     <name>Beacon</name>
     <message>
         <source>beacon too large</source>
-        <translation type="unfinished"></translation>
+        <translation>اعلان بیش از حد بزرگ است</translation>
     </message>
     <message>
         <source>not a Hamgam beacon</source>
-        <translation type="unfinished"></translation>
+        <translation>اعلان هم‌گام نیست</translation>
     </message>
     <message>
         <source>beacon of protocol version %1, this program speaks %2</source>
-        <translation type="unfinished"></translation>
+        <translation>اعلان با نسخهٔ پروتکل %1 است و این برنامه نسخهٔ %2 را به کار می‌برد</translation>
     </message>
     <message>
         <source>unknown beacon kind</source>
-        <translation type="unfinished"></translation>
+        <translation>نوع اعلان ناشناخته است</translation>
     </message>
     <message>
         <source>beacon lacks node id, port or fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>اعلان شناسهٔ گره، درگاه یا اثر انگشت ندارد</translation>
     </message>
 </context>
 <context>
@@ -314,7 +321,7 @@
     </message>
     <message>
         <source>Export plots…</source>
-        <translation>ذخیرهٔ نمودارها…</translation>
+        <translation>خروجی نمودارها…</translation>
     </message>
     <message>
         <source>Save every plot as PNG and PDF</source>
@@ -446,7 +453,7 @@
     </message>
     <message>
         <source>Export plots</source>
-        <translation>ذخیرهٔ نمودارها</translation>
+        <translation>خروجی نمودارها</translation>
     </message>
     <message numerus="yes">
         <source>Comparing %Ln run(s)</source>
@@ -467,603 +474,604 @@
     </message>
     <message>
         <source>Config version</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ پیکربندی</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">نام</translation>
+        <translation>نام</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished">راهبرد</translation>
+        <translation>راهبرد</translation>
     </message>
     <message>
         <source>Global batch</source>
-        <translation type="unfinished">دستهٔ سراسری</translation>
+        <translation>دستهٔ سراسری</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished">گام‌ها</translation>
+        <translation>گام‌ها</translation>
     </message>
     <message>
         <source>Epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>دوره‌ها</translation>
     </message>
     <message>
         <source>Random seed</source>
-        <translation type="unfinished"></translation>
+        <translation>بذر تصادفی</translation>
     </message>
     <message>
         <source>CPU threads</source>
-        <translation type="unfinished"></translation>
+        <translation>ریسه‌های CPU</translation>
     </message>
     <message>
         <source>Gradient clipping</source>
-        <translation type="unfinished"></translation>
+        <translation>برش گرادیان</translation>
     </message>
     <message>
         <source>Memory budget (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>بودجهٔ حافظه (مگابایت)</translation>
     </message>
     <message>
         <source>Elastic</source>
-        <translation type="unfinished"></translation>
+        <translation>بازیابی کشسان</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>مدل</translation>
     </message>
     <message>
         <source>Hidden layers</source>
-        <translation type="unfinished"></translation>
+        <translation>لایه‌های پنهان</translation>
     </message>
     <message>
         <source>Channels</source>
-        <translation type="unfinished"></translation>
+        <translation>کانال‌ها</translation>
     </message>
     <message>
         <source>Blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>بلوک‌ها</translation>
     </message>
     <message>
         <source>Normalization groups</source>
-        <translation type="unfinished"></translation>
+        <translation>گروه‌های نرمال‌سازی</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>لایه‌ها</translation>
     </message>
     <message>
         <source>Width</source>
-        <translation type="unfinished"></translation>
+        <translation>پهنا</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>سرهای توجه</translation>
     </message>
     <message>
         <source>Context length</source>
-        <translation type="unfinished"></translation>
+        <translation>طول زمینه</translation>
     </message>
     <message>
         <source>Model file</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ مدل</translation>
     </message>
     <message>
         <source>Dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>مجموعه‌داده</translation>
     </message>
     <message>
         <source>Dataset folder</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ مجموعه‌داده</translation>
     </message>
     <message>
         <source>Samples</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه‌ها</translation>
     </message>
     <message>
         <source>Classes</source>
-        <translation type="unfinished"></translation>
+        <translation>کلاس‌ها</translation>
     </message>
     <message>
         <source>Sample shape</source>
-        <translation type="unfinished"></translation>
+        <translation>شکل نمونه</translation>
     </message>
     <message>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>بهینه‌ساز</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished"></translation>
+        <translation>نرخ یادگیری</translation>
     </message>
     <message>
         <source>Momentum</source>
-        <translation type="unfinished"></translation>
+        <translation>تکانه</translation>
     </message>
     <message>
         <source>Weight decay</source>
-        <translation type="unfinished"></translation>
+        <translation>کاهش وزن</translation>
     </message>
     <message>
         <source>Adam betas</source>
-        <translation type="unfinished"></translation>
+        <translation>ضرایب بتای Adam</translation>
     </message>
     <message>
         <source>Adam epsilon</source>
-        <translation type="unfinished"></translation>
+        <translation>اپسیلون Adam</translation>
     </message>
     <message>
         <source>Learning rate schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>زمان‌بندی نرخ یادگیری</translation>
     </message>
     <message>
         <source>Warm-up steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام‌های گرم‌کردن</translation>
     </message>
     <message>
         <source>Final learning rate ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>نسبت نرخ یادگیری پایانی</translation>
     </message>
     <message>
         <source>Profiling steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام‌های سنجش سرعت</translation>
     </message>
     <message>
         <source>Re-plan interval</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ بازبرنامه‌ریزی</translation>
     </message>
     <message>
         <source>Re-plan margin</source>
-        <translation type="unfinished"></translation>
+        <translation>آستانهٔ بازبرنامه‌ریزی</translation>
     </message>
     <message>
         <source>Speed smoothing</source>
-        <translation type="unfinished"></translation>
+        <translation>هموارسازی سرعت</translation>
     </message>
     <message>
         <source>Gradient bucket (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>سطل گرادیان (مگابایت)</translation>
     </message>
     <message>
         <source>Half-precision gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>گرادیان‌های نیم‌دقت</translation>
     </message>
     <message>
         <source>Communication timeout (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>مهلت ارتباط (ثانیه)</translation>
     </message>
     <message>
         <source>Evaluation interval</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ ارزیابی</translation>
     </message>
     <message>
         <source>Evaluation samples</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه‌های ارزیابی</translation>
     </message>
     <message>
         <source>Checkpoint folder</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ نقطه‌های وارسی</translation>
     </message>
     <message>
         <source>Checkpoint interval</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ نقطه‌های وارسی</translation>
     </message>
     <message>
         <source>Checkpoints kept</source>
-        <translation type="unfinished"></translation>
+        <translation>نقطه‌های وارسی نگه‌داشته</translation>
     </message>
     <message>
         <source>Stream parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>بارگیری جریانی پارامترها</translation>
     </message>
     <message>
         <source>agent</source>
-        <translation type="unfinished">عامل</translation>
+        <translation>عامل</translation>
     </message>
     <message>
         <source>devices</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه‌ها</translation>
     </message>
     <message>
         <source>slowdown</source>
-        <translation type="unfinished"></translation>
+        <translation>کندی</translation>
     </message>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>دسته</translation>
     </message>
     <message>
         <source>largest batch</source>
-        <translation type="unfinished"></translation>
+        <translation>بزرگ‌ترین دسته</translation>
     </message>
     <message>
         <source>rank</source>
-        <translation type="unfinished">رتبه</translation>
+        <translation>رتبه</translation>
     </message>
     <message>
         <source>from step</source>
-        <translation type="unfinished"></translation>
+        <translation>از گام</translation>
     </message>
     <message>
         <source>factor</source>
-        <translation type="unfinished"></translation>
+        <translation>ضریب</translation>
     </message>
     <message>
         <source>Node %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>گرهٔ %1: %2</translation>
     </message>
     <message>
         <source>Slowdown %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>کندی %1: %2</translation>
     </message>
 </context>
 <context>
     <name>ControllerProfile</name>
     <message>
         <source>cannot create %1</source>
-        <translation type="unfinished">ساختن %1 ممکن نشد</translation>
+        <translation>ساختن %1 ممکن نشد</translation>
     </message>
 </context>
 <context>
     <name>CtlContext</name>
     <message>
         <source>Controller configuration directory (default ~/.config/hamgam).</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ~/.config/hamgam).</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه</translation>
     </message>
     <message>
         <source>Controller data directory (default ~/.local/share/hamgam).</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ~/.local/share/hamgam).</translation>
     </message>
     <message>
         <source>UDP discovery port (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه UDP برای کشف (پیش‌فرض %1).</translation>
     </message>
     <message>
         <source>port</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه</translation>
     </message>
     <message>
         <source>Comma-separated broadcast addresses for discovery queries.</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی‌های پخش همگانی برای پرس‌وجوی کشف، جداشده با ویرگول.</translation>
     </message>
     <message>
         <source>addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست</translation>
     </message>
     <message>
         <source>Also contact the agent at host[:port]; repeatable.</source>
-        <translation type="unfinished"></translation>
+        <translation>با عامل روی host[:port] هم تماس گرفته شود؛ قابل تکرار.</translation>
     </message>
     <message>
         <source>host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>میزبان:درگاه</translation>
     </message>
     <message>
         <source>How long to look for machines, in ms (default 3000).</source>
-        <translation type="unfinished"></translation>
+        <translation>مدت جست‌وجوی ماشین‌ها به میلی‌ثانیه (پیش‌فرض 3000).</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>مدت</translation>
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: not a list of IP addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-targets: فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>cannot listen for agents on UDP port %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>گوش دادن به عامل‌ها روی درگاه UDP %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>History database (default ~/.local/share/hamgam/history.sqlite).</source>
-        <translation type="unfinished"></translation>
+        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ~/.local/share/hamgam/history.sqlite).</translation>
     </message>
     <message>
         <source>path</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر</translation>
     </message>
 </context>
 <context>
     <name>DatasetCheck</name>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>%1 is empty or truncated</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 خالی یا ناقص است</translation>
     </message>
     <message>
         <source>%1 is not an IDX file of unsigned bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 از نوع IDX با بایت‌های بی‌علامت نیست</translation>
     </message>
     <message>
         <source>%1 is truncated in its header</source>
-        <translation type="unfinished"></translation>
+        <translation>سرآیند %1 ناقص است</translation>
     </message>
     <message>
         <source>the dataset directory %1 does not exist on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ مجموعه‌دادهٔ %1 روی این ماشین وجود ندارد</translation>
     </message>
     <message>
         <source>%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] and %2-labels-idx1-ubyte[.gz])</source>
-        <translation type="unfinished"></translation>
+        <translation>تصویرها یا برچسب‌های %2 در %1 نیست (انتظار می‌رفت %2-images-idx3-ubyte[.gz] و %2-labels-idx1-ubyte[.gz] باشند)</translation>
     </message>
     <message>
         <source>%1 or %2 has the wrong number of dimensions</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد ابعاد %1 یا %2 نادرست است</translation>
     </message>
     <message>
         <source>%1 has %2 images but %3 has %4 labels</source>
-        <translation type="unfinished"></translation>
+        <translation>در %1، %2 تصویر هست ولی در %3، %4 برچسب</translation>
     </message>
     <message>
         <source>%1 is truncated: %2 bytes of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 ناقص است: %2 بایت از %3 بایت</translation>
     </message>
     <message>
         <source>cannot read the text file %1 on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن پروندهٔ متنی %1 روی این ماشین ممکن نشد</translation>
     </message>
     <message>
         <source>%1 is too short for a context of %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 برای زمینه‌ای به طول %2 بایت بیش از حد کوتاه است</translation>
     </message>
     <message>
         <source>cannot read the TorchScript module %1 on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن ماژول TorchScript %1 روی این ماشین ممکن نشد</translation>
     </message>
     <message>
         <source>%1 is not a TorchScript archive (torch.jit.save writes a zip file)</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 بایگانی TorchScript نیست (torch.jit.save پروندهٔ zip می‌نویسد)</translation>
     </message>
 </context>
 <context>
     <name>DesktopApp</name>
     <message>
         <source>Hamgam: train deep networks on the lab&apos;s machines.</source>
-        <translation type="unfinished"></translation>
+        <translation>هم‌گام: آموزش شبکه‌های عمیق روی ماشین‌های آزمایشگاه.</translation>
     </message>
     <message>
         <source>Controller configuration directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ پیکربندی کنترل‌گر.</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه</translation>
     </message>
     <message>
         <source>Controller data directory.</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ دادهٔ کنترل‌گر.</translation>
     </message>
     <message>
         <source>UDP discovery port (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه UDP برای کشف (پیش‌فرض %1).</translation>
     </message>
     <message>
         <source>port</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه</translation>
     </message>
     <message>
         <source>Comma-separated broadcast addresses for discovery queries.</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی‌های پخش همگانی برای پرس‌وجوی کشف، جداشده با ویرگول.</translation>
     </message>
     <message>
         <source>addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست</translation>
     </message>
     <message>
         <source>Control port of the local agent (default %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>درگاه کنترل عامل محلی (پیش‌فرض %1).</translation>
     </message>
     <message>
         <source>Do not start an agent on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>روی این رایانه عاملی راه‌اندازی نشود.</translation>
     </message>
     <message>
         <source>Seconds the local agent keeps running without a controller (default 300).</source>
-        <translation type="unfinished"></translation>
+        <translation>چند ثانیه عامل محلی بدون کنترل‌گر به کار ادامه دهد (پیش‌فرض 300).</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>ثانیه</translation>
     </message>
     <message>
         <source>Also contact the agent at host[:port]; repeatable.</source>
-        <translation type="unfinished"></translation>
+        <translation>با عامل روی host[:port] هم تماس گرفته شود؛ قابل تکرار.</translation>
     </message>
     <message>
         <source>host:port</source>
-        <translation type="unfinished"></translation>
+        <translation>میزبان:درگاه</translation>
     </message>
     <message>
         <source>Interface language for this session: en or fa.</source>
-        <translation type="unfinished"></translation>
+        <translation>زبان رابط کاربری برای این نشست: en یا fa.</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>کد</translation>
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--agent-port: &quot;%1&quot; is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>--agent-port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: not a list of IP addresses</source>
-        <translation type="unfinished"></translation>
+        <translation>--discovery-targets: فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>Hamgam</source>
-        <translation type="unfinished"></translation>
+        <translation>هم‌گام</translation>
     </message>
     <message>
         <source>Discovery is off: cannot listen on UDP port %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>کشف خاموش است: گوش دادن روی درگاه UDP %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>Local agent</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل محلی</translation>
     </message>
     <message>
         <source>History database (default ~/.local/share/hamgam/history.sqlite).</source>
-        <translation type="unfinished"></translation>
+        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ~/.local/share/hamgam/history.sqlite).</translation>
     </message>
     <message>
         <source>path</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر</translation>
     </message>
     <message>
         <source>History</source>
-        <translation type="unfinished"></translation>
+        <translation>تاریخچه</translation>
     </message>
     <message>
         <source>The run history cannot be opened, so runs will not be kept:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>تاریخچهٔ اجراها باز نمی‌شود، پس اجراها نگه‌داری نخواهند شد:
+%1</translation>
     </message>
     <message>
         <source>%1 (again)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (دوباره)</translation>
     </message>
 </context>
 <context>
     <name>DeviceSeriesPlot</name>
     <message>
         <source>time since start</source>
-        <translation type="unfinished"></translation>
+        <translation>زمان از آغاز</translation>
     </message>
     <message>
         <source>utilization %</source>
-        <translation type="unfinished">میزان استفاده (٪)</translation>
+        <translation>میزان استفاده (٪)</translation>
     </message>
     <message>
         <source>memory used %</source>
-        <translation type="unfinished"></translation>
+        <translation>حافظهٔ مصرفی (٪)</translation>
     </message>
     <message>
         <source>device</source>
-        <translation type="unfinished">دستگاه</translation>
+        <translation>دستگاه</translation>
     </message>
 </context>
 <context>
     <name>DoctorPanel</name>
     <message>
         <source>Nothing is holding the devices back.</source>
-        <translation type="unfinished"></translation>
+        <translation>چیزی جلوی کار دستگاه‌ها را نگرفته است.</translation>
     </message>
     <message>
         <source>%1, device %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1، دستگاه %2</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished">%1 — %2</translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1
 %2</source>
-        <translation type="unfinished">%1
+        <translation>%1
 %2</translation>
     </message>
     <message>
         <source>→ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>← %1</translation>
     </message>
     <message>
         <source>Utilization doctor</source>
-        <translation type="unfinished"></translation>
+        <translation>عیب‌یاب میزان استفاده</translation>
     </message>
     <message>
         <source>Names which of the seven reasons for low GPU utilization is holding each device back, with the evidence and one thing to do.</source>
-        <translation type="unfinished"></translation>
+        <translation>نشان می‌دهد کدام‌یک از هفت علت کم بودن میزان استفاده از GPU جلوی کار هر دستگاه را گرفته است، همراه با شواهد و یک راهکار.</translation>
     </message>
 </context>
 <context>
     <name>EventLogModel</name>
     <message>
         <source>%1  %2</source>
-        <translation type="unfinished">%1: %2 {1 ?}</translation>
+        <translation>%1  %2</translation>
     </message>
 </context>
 <context>
     <name>FingerprintStore</name>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>%1 is not a valid fingerprint list: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 فهرست معتبری از اثر انگشت‌ها نیست: %2</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
-        <translation type="unfinished"></translation>
+        <translation>مقدار «%1» اثر انگشت SHA-256 نیست (۶۴ رقم مبنای ۱۶)</translation>
     </message>
     <message>
         <source>%1 is not in the list</source>
-        <translation type="unfinished"></translation>
+        <translation>اثر انگشت %1 در فهرست نیست</translation>
     </message>
 </context>
 <context>
     <name>FrameDecoder</name>
     <message>
         <source>empty frame</source>
-        <translation type="unfinished"></translation>
+        <translation>قاب خالی است</translation>
     </message>
     <message>
         <source>frame of %1 bytes exceeds the limit of %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>قاب %1 بایتی از حد %2 بایت بزرگ‌تر است</translation>
     </message>
 </context>
 <context>
     <name>HistorySchema</name>
     <message>
         <source>cannot read the history database&apos;s version: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن نسخهٔ پایگاه دادهٔ تاریخچه ممکن نشد: %1</translation>
     </message>
     <message>
         <source>the history database has version %1, newer than this Hamgam (%2); use a newer Hamgam or another --history file</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ پایگاه دادهٔ تاریخچه %1 است که از این هم‌گام (%2) جدیدتر است؛ از هم‌گام جدیدتر یا پروندهٔ دیگری با --history استفاده کنید</translation>
     </message>
     <message>
         <source>cannot start a transaction: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز تراکنش ممکن نشد: %1</translation>
     </message>
     <message>
         <source>migrating the history to version %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ارتقای تاریخچه به نسخهٔ %1 ناموفق بود: %2</translation>
     </message>
 </context>
 <context>
     <name>HistoryStore</name>
     <message>
         <source>cannot open the history %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>باز کردن تاریخچهٔ %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>the history %1 is damaged (%2); move it away to start a new one</source>
-        <translation type="unfinished"></translation>
+        <translation>تاریخچهٔ %1 آسیب دیده است (%2)؛ برای آغاز تاریخچهٔ تازه، آن را جابه‌جا کنید</translation>
     </message>
     <message>
         <source>no run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 وجود ندارد</translation>
     </message>
     <message>
         <source>cannot create %1</source>
-        <translation type="unfinished">ساختن %1 ممکن نشد</translation>
+        <translation>ساختن %1 ممکن نشد</translation>
     </message>
 </context>
 <context>
@@ -1410,23 +1418,23 @@
     </message>
     <message>
         <source>Data ms</source>
-        <translation>داده (ms)</translation>
+        <translation>داده (میلی‌ثانیه)</translation>
     </message>
     <message>
         <source>Compute ms</source>
-        <translation>محاسبه (ms)</translation>
+        <translation>محاسبه (میلی‌ثانیه)</translation>
     </message>
     <message>
         <source>Wait ms</source>
-        <translation>انتظار (ms)</translation>
+        <translation>انتظار (میلی‌ثانیه)</translation>
     </message>
     <message>
         <source>Communication ms</source>
-        <translation>ارتباط (ms)</translation>
+        <translation>ارتباط (میلی‌ثانیه)</translation>
     </message>
     <message>
         <source>Optimizer ms</source>
-        <translation>بهینه‌ساز (ms)</translation>
+        <translation>بهینه‌ساز (میلی‌ثانیه)</translation>
     </message>
     <message>
         <source>Wait</source>
@@ -1542,72 +1550,475 @@
     <name>HostPort</name>
     <message>
         <source>&quot;%1&quot; is not a host name or address with an optional :port</source>
-        <translation type="unfinished"></translation>
+        <translation>مقدار «%1» نام میزبان یا نشانی (با درگاه اختیاری پس از «:») نیست</translation>
     </message>
 </context>
 <context>
     <name>Identity</name>
     <message>
         <source>%1 is missing; delete %2 to create a new identity</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 وجود ندارد؛ برای ساختن هویت تازه، %2 را پاک کنید</translation>
     </message>
     <message>
         <source>the key file %1 can be read by other users; run: chmod 600 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ کلید %1 را کاربران دیگر هم می‌توانند بخوانند؛ اجرا کنید: chmod 600 %1</translation>
     </message>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>%1 does not hold a valid EC private key</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 کلید خصوصی EC معتبری ندارد</translation>
     </message>
     <message>
         <source>%1 does not hold a valid certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ %1 گواهی معتبری ندارد</translation>
     </message>
     <message>
         <source>cannot generate a key</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن کلید ممکن نشد</translation>
     </message>
     <message>
         <source>cannot sign the certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>امضای گواهی ممکن نشد</translation>
     </message>
     <message>
         <source>cannot encode the key</source>
-        <translation type="unfinished"></translation>
+        <translation>کدگذاری کلید ممکن نشد</translation>
     </message>
 </context>
 <context>
-    <name>LiveRunData</name>
+    <name>InstallCommand</name>
     <message>
-        <source>%1 #%2</source>
+        <source>Install hamgam-agent on machines over SSH and start it, trusting this controller and pinned here, so it appears trusted in `hamgamctl nodes` and the app. Per-user mode (the default) puts the programs in ~/.local/bin and starts them from a systemd user unit (or a crontab @reboot entry where systemctl --user is missing); it needs the runtime libraries to be there already and names the packages that are not. Package mode (--mode deb) uploads the hamgam-agent .deb and installs it with sudo apt-get.</source>
+        <translation>نصب hamgam-agent روی ماشین‌ها از راه SSH و راه‌اندازی آن، به‌گونه‌ای که به این کنترل‌گر اعتماد کند و اینجا هم ثبت شود، تا در `hamgamctl nodes` و در برنامه مورد اعتماد دیده شود. در حالت کاربری (پیش‌فرض) برنامه‌ها در ~/.local/bin قرار می‌گیرند و از یک واحد کاربری systemd (یا، جایی که systemctl --user نیست، از یک مدخل crontab @reboot) راه‌اندازی می‌شوند؛ در این حالت کتابخانه‌های زمان اجرا باید از پیش روی ماشین باشند و نام بسته‌های ناموجود گفته می‌شود. در حالت بسته (--mode deb) بستهٔ .deb برنامهٔ hamgam-agent به ماشین فرستاده و با sudo apt-get نصب می‌شود.</translation>
+    </message>
+    <message>
+        <source>Replace the agent on machines where the SSH installer put it, keeping its identity and trust list, and restart it.</source>
+        <translation>جایگزین کردن عامل روی ماشین‌هایی که نصب‌کنندهٔ SSH آن را نصب کرده است، با حفظ هویت و فهرست اعتماد آن، و راه‌اندازی دوباره‌اش.</translation>
+    </message>
+    <message>
+        <source>Stop the agent on machines and remove everything the SSH installer put there (programs, service or crontab entry, key, trust list), and forget it here.</source>
+        <translation>توقف عامل روی ماشین‌ها و حذف هر آنچه نصب‌کنندهٔ SSH آنجا گذاشته است (برنامه‌ها، سرویس یا مدخل crontab، کلید، فهرست اعتماد)، و فراموش کردن آن در اینجا.</translation>
+    </message>
+    <message>
+        <source>Restart the agent on machines and wait until it answers.</source>
+        <translation>راه‌اندازی دوبارهٔ عامل روی ماشین‌ها و انتظار تا پاسخ دهد.</translation>
+    </message>
+    <message>
+        <source>Say whether the agent is installed on machines, how, which version, whether it runs and whether it answers this controller.</source>
+        <translation>گزارش اینکه عامل روی ماشین‌ها نصب است یا نه، به چه روشی و با کدام نسخه، آیا در حال اجراست و آیا به این کنترل‌گر پاسخ می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 the agent runs and answers on every machine, 1 a machine could not be checked, 2 bad usage, 3 an agent is missing or does not answer, 4 a host key was refused, 5 cancelled.</source>
+        <translation>کدهای خروج: 0 عامل روی همهٔ ماشین‌ها اجرا می‌شود و پاسخ می‌دهد، 1 یک ماشین بررسی نشد، 2 کاربرد نادرست، 3 عاملی نصب نیست یا پاسخ نمی‌دهد، 4 یک کلید میزبان رد شد، 5 لغو شد.</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 every machine succeeded, 1 a machine failed, 2 bad usage, 4 a host key was refused (unknown without --yes or an answer, or changed), 5 cancelled.</source>
+        <translation>کدهای خروج: 0 روی همهٔ ماشین‌ها موفق بود، 1 روی یک ماشین ناموفق بود، 2 کاربرد نادرست، 4 یک کلید میزبان رد شد (ناشناخته و بدون --yes یا پاسخ، یا تغییرکرده)، 5 لغو شد.</translation>
+    </message>
+    <message>
+        <source>Machines, as [user@]host[:ssh-port]; several run at once.</source>
+        <translation>ماشین‌ها، به شکل [user@]host[:ssh-port]؛ چند ماشین هم‌زمان پردازش می‌شوند.</translation>
+    </message>
+    <message>
+        <source>HOST...</source>
+        <translation>میزبان...</translation>
+    </message>
+    <message>
+        <source>SSH user (default: ~/.ssh/config&apos;s, else yours).</source>
+        <translation>کاربر SSH (پیش‌فرض: آنچه در ~/.ssh/config آمده، وگرنه کاربر خودتان).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <source>SSH port (default: ~/.ssh/config&apos;s, else 22).</source>
+        <translation>درگاه SSH (پیش‌فرض: آنچه در ~/.ssh/config آمده، وگرنه 22).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>درگاه</translation>
+    </message>
+    <message>
+        <source>Private key file (default: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
+        <translation>پروندهٔ کلید خصوصی (پیش‌فرض: ssh-agent، سپس ~/.ssh/id_ed25519، id_ecdsa و id_rsa).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>پرونده</translation>
+    </message>
+    <message>
+        <source>Read a secret from the first line of stdin and offer it for the key&apos;s passphrase, the SSH password and sudo.</source>
+        <translation>خواندن یک رمز از نخستین سطر stdin و به کار بردن آن برای عبارت عبور کلید، گذرواژهٔ SSH و sudo.</translation>
+    </message>
+    <message>
+        <source>Accept an unknown host key after printing its fingerprint (a changed key is always refused). Without it, an unknown key is asked about on the terminal, and refused when stdin is not a terminal.</source>
+        <translation>پذیرفتن کلید میزبان ناشناخته پس از چاپ اثر انگشتش (کلید تغییرکرده همیشه رد می‌شود). بدون این گزینه، دربارهٔ کلید ناشناخته در پایانه پرسیده می‌شود، و اگر stdin پایانه نباشد، کلید رد می‌شود.</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts).</source>
+        <translation>پروندهٔ known_hosts (پیش‌فرض ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>Do not read ~/.ssh/config or /etc/ssh/ssh_config.</source>
+        <translation>پرونده‌های ~/.ssh/config و /etc/ssh/ssh_config خوانده نشوند.</translation>
+    </message>
+    <message>
+        <source>The agent&apos;s TLS control port (default %1).</source>
+        <translation>درگاه کنترل TLS عامل (پیش‌فرض %1).</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for the agent to answer after starting it (default 30).</source>
+        <translation>چند ثانیه پس از راه‌اندازی عامل برای پاسخ آن صبر شود (پیش‌فرض 30).</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>ثانیه</translation>
+    </message>
+    <message>
+        <source>Controller configuration directory (default ~/.config/hamgam).</source>
+        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ~/.config/hamgam).</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>پوشه</translation>
+    </message>
+    <message>
+        <source>Controller data directory (default ~/.local/share/hamgam).</source>
+        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ~/.local/share/hamgam).</translation>
+    </message>
+    <message>
+        <source>user: per-user under ~/.local (default; no root needed); deb: the Debian package through sudo apt-get, as a system service.</source>
+        <translation>user: نصب کاربری در ~/.local (پیش‌فرض؛ بدون نیاز به root)؛ deb: بستهٔ دبیان با sudo apt-get، به‌صورت سرویس سیستمی.</translation>
+    </message>
+    <message>
+        <source>user|deb</source>
+        <translation>user|deb</translation>
+    </message>
+    <message>
+        <source>Install only; do not start the agent or wait for it.</source>
+        <translation>فقط نصب؛ بدون راه‌اندازی عامل و انتظار برای آن.</translation>
+    </message>
+    <message>
+        <source>More hamgam-agent options for the installed service, e.g. &quot;--name lab-07 --telemetry-hz 2&quot;.</source>
+        <translation>گزینه‌های بیشتر hamgam-agent برای سرویس نصب‌شده، مثلاً «--name lab-07 --telemetry-hz 2».</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>گزینه</translation>
+    </message>
+    <message>
+        <source>The hamgam-agent to upload (default: the one next to hamgamctl).</source>
+        <translation>برنامهٔ hamgam-agent برای ارسال (پیش‌فرض: همانی که کنار hamgamctl است).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>مسیر</translation>
+    </message>
+    <message>
+        <source>The hamgam-worker to upload (default: the one next to hamgamctl).</source>
+        <translation>برنامهٔ hamgam-worker برای ارسال (پیش‌فرض: همانی که کنار hamgamctl است).</translation>
+    </message>
+    <message>
+        <source>Upload the agent without hamgam-worker (telemetry only).</source>
+        <translation>ارسال عامل بدون hamgam-worker (فقط تله‌متری).</translation>
+    </message>
+    <message>
+        <source>The hamgam-agent .deb for --mode deb (default: the newest in the build directory).</source>
+        <translation>بستهٔ .deb برنامهٔ hamgam-agent برای --mode deb (پیش‌فرض: تازه‌ترین بسته در پوشهٔ ساخت).</translation>
+    </message>
+    <message>
+        <source>Keep the agent&apos;s key, node id and trust list.</source>
+        <translation>نگه داشتن کلید، شناسهٔ گره و فهرست اعتماد عامل.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: give at least one host</source>
+        <translation>%1: دست‌کم یک میزبان بدهید</translation>
+    </message>
+    <message>
+        <source>--port: &quot;%1&quot; is not a port number</source>
+        <translation>--port: «%1» شمارهٔ درگاه نیست</translation>
+    </message>
+    <message>
+        <source>--agent-port: &quot;%1&quot; is not a port number</source>
+        <translation>--agent-port: «%1» شمارهٔ درگاه نیست</translation>
+    </message>
+    <message>
+        <source>--timeout: must be between 1 and 3600 seconds</source>
+        <translation>--timeout: باید بین 1 و 3600 ثانیه باشد</translation>
+    </message>
+    <message>
+        <source>--identity: cannot read %1</source>
+        <translation>--identity: خواندن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>--mode: &quot;%1&quot; is neither user nor deb</source>
+        <translation>--mode: «%1» نه user است نه deb</translation>
+    </message>
+    <message>
+        <source>--password-stdin: the first line of stdin is empty</source>
+        <translation>--password-stdin: نخستین سطر stdin خالی است</translation>
+    </message>
+    <message>
+        <source>hamgamctl: %1</source>
+        <translation>hamgamctl: %1</translation>
+    </message>
+    <message>
+        <source>[%1] %2 (%3/%4)</source>
+        <translation>[%1] %2 (%3/%4)</translation>
+    </message>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>[%1] Accepted (--yes).</source>
+        <translation>[%1] پذیرفته شد (--yes).</translation>
+    </message>
+    <message>
+        <source>Accept? [y/N] </source>
+        <translation>پذیرفته شود؟ [y/N] </translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>ب</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>بله</translation>
+    </message>
+    <message>
+        <source>[%1] Refused: stdin is not a terminal. Check the fingerprint, then run again with --yes to accept it.</source>
+        <translation>[%1] رد شد: stdin پایانه نیست. اثر انگشت را بررسی کنید، سپس برای پذیرفتن، دوباره با --yes اجرا کنید.</translation>
+    </message>
+    <message>
+        <source>[%1] No answer: stdin is not a terminal (use --password-stdin).</source>
+        <translation>[%1] بی‌پاسخ: stdin پایانه نیست (از --password-stdin استفاده کنید).</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>در حال لغو…</translation>
+    </message>
+    <message>
+        <source>MACHINE</source>
+        <translation>ماشین</translation>
+    </message>
+    <message>
+        <source>INSTALLED</source>
+        <translation>نصب</translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation>حالت</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>نسخه</translation>
+    </message>
+    <message>
+        <source>RUNNING</source>
+        <translation>در اجرا</translation>
+    </message>
+    <message>
+        <source>ANSWERS</source>
+        <translation>پاسخ</translation>
+    </message>
+    <message>
+        <source>AUTOSTART</source>
+        <translation>آغاز خودکار</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>گره</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>خیر</translation>
+    </message>
+    <message>
+        <source>yes, %1:%2</source>
+        <translation>بله، %1:%2</translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation>کار</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>نتیجه</translation>
+    </message>
+    <message>
+        <source>DETAILS</source>
+        <translation>جزئیات</translation>
+    </message>
+    <message>
+        <source>trusted, answering on %1:%2, node %3, fingerprint %4</source>
+        <translation>مورد اعتماد، پاسخ‌گو روی %1:%2، گره %3، اثر انگشت %4</translation>
+    </message>
+    <message>
+        <source>installed, not started (--no-start)</source>
+        <translation>نصب شد، راه‌اندازی نشد (--no-start)</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>حذف شد</translation>
+    </message>
+</context>
+<context>
+    <name>InstallDialog</name>
+    <message>
+        <source>Install agent over SSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation type="unfinished">%1 %2</translation>
-    </message>
-    <message>
-        <source>Re-planned at step %1 (%2): %3</source>
+        <source>Installs the Hamgam agent on machines you can reach with SSH, on all of them at once. The agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the Machines list without a prompt. Unknown host keys are shown and asked about; passwords and passphrases are asked for when needed and never stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Evaluation at step %1: accuracy %2 %</source>
+        <source>&amp;Machines:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Evaluation at step %1: perplexity %2</source>
+        <source>host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (rank %2): %3</source>
+        <source>SSH &amp;user:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checkpoint at step %1</source>
+        <source>from ~/.ssh/config, else %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH &amp;port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else 22</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;How:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per user, under ~/.local (no root needed; the libraries must be there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debian package, with sudo apt-get (brings its libraries along)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent &amp;control port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent &amp;options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more hamgam-agent options, e.g. --name lab-07 --telemetry-hz 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the machines still in progress; nothing half-uploaded stays behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished">آغاز</translation>
+    </message>
+    <message>
+        <source>SSH private key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give at least one machine: a host name or address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the key file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hamgam-agent package was found next to this program. Build it with `cmake --build build --target package`, or install per user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown host key of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect and remember</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password for sudo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1615,82 +2026,600 @@
         <translation type="unfinished">%1: %2</translation>
     </message>
     <message>
-        <source>%1: %2 (%3)</source>
+        <source>[%1] %2</source>
+        <translation type="unfinished">[%1] %2</translation>
+    </message>
+    <message>
+        <source>Installations are still running. Cancel them and close? Nothing half-uploaded stays behind.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InstallJob</name>
+    <message>
+        <source>%1: cancelled</source>
+        <translation>%1: لغو شد</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the remote command failed with exit status %1</source>
+        <translation>فرمان راه دور با وضعیت خروج %1 ناموفق بود</translation>
+    </message>
+    <message>
+        <source>%1 (exit status %2)</source>
+        <translation>%1 (وضعیت خروج %2)</translation>
+    </message>
+    <message>
+        <source>Wrong passphrase. Passphrase for the SSH key %1:</source>
+        <translation>عبارت عبور نادرست است. عبارت عبور کلید SSH %1:</translation>
+    </message>
+    <message>
+        <source>Passphrase for the SSH key %1:</source>
+        <translation>عبارت عبور کلید SSH %1:</translation>
+    </message>
+    <message>
+        <source>The password was not accepted. Password for %1@%2:</source>
+        <translation>گذرواژه پذیرفته نشد. گذرواژهٔ %1@%2:</translation>
+    </message>
+    <message>
+        <source>Password for %1@%2:</source>
+        <translation>گذرواژهٔ %1@%2:</translation>
+    </message>
+    <message>
+        <source>sudo did not accept the password. Password of %1 for sudo on %2:</source>
+        <translation>sudo گذرواژه را نپذیرفت. گذرواژهٔ %1 برای sudo روی %2:</translation>
+    </message>
+    <message>
+        <source>Password of %1 for sudo on %2:</source>
+        <translation>گذرواژهٔ %1 برای sudo روی %2:</translation>
+    </message>
+    <message>
+        <source>no host given</source>
+        <translation>میزبانی داده نشده است</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED. Someone may be intercepting the connection, or the machine was reinstalled. It now offers the %2 key %3. Nothing was sent. If you know why it changed, remove the old key with: ssh-keygen -R &apos;%4&apos; -f %5</source>
+        <translation>هشدار: کلید میزبان %1 تغییر کرده است! ممکن است کسی ارتباط را شنود کند، یا ماشین دوباره نصب شده باشد. اکنون کلیدی از نوع %2 با اثر انگشت %3 ارائه می‌دهد. چیزی فرستاده نشد. اگر علت تغییر را می‌دانید، کلید قدیمی را با این فرمان حذف کنید: ssh-keygen -R &apos;%4&apos; -f %5</translation>
+    </message>
+    <message>
+        <source>WARNING: %1 offers a %2 host key (%3), but %4 holds a key of another type for it. Someone may be intercepting the connection. Nothing was sent. If you know why, remove the old key with: ssh-keygen -R &apos;%5&apos; -f %4</source>
+        <translation>هشدار: %1 کلید میزبانی از نوع %2 (%3) ارائه می‌دهد، ولی در %4 کلیدی از نوع دیگر برای آن ثبت است. ممکن است کسی ارتباط را شنود کند. چیزی فرستاده نشد. اگر علت را می‌دانید، کلید قدیمی را با این فرمان حذف کنید: ssh-keygen -R &apos;%5&apos; -f %4</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2 yet. Its %3 host key fingerprint is
+  %4
+Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that machine. Connect and remember this key?</source>
+        <translation>%1 هنوز در %2 نیست. اثر انگشت کلید میزبان آن (از نوع %3) چنین است:
+  %4
+آن را با خروجی `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` روی همان ماشین مقایسه کنید. وصل شویم و این کلید به خاطر سپرده شود؟</translation>
+    </message>
+    <message>
+        <source>the host key %1 of %2 was not accepted; nothing was sent</source>
+        <translation>کلید میزبان %2 (%1) پذیرفته نشد؛ چیزی فرستاده نشد</translation>
+    </message>
+    <message>
+        <source>Added the %1 host key %2 of %3 to %4.</source>
+        <translation>کلید میزبان %3 از نوع %1 (%2) به %4 افزوده شد.</translation>
+    </message>
+    <message>
+        <source>no passphrase was given for %1</source>
+        <translation>عبارت عبوری برای %1 داده نشد</translation>
+    </message>
+    <message>
+        <source>the server does not accept the key %1</source>
+        <translation>سرور کلید %1 را نمی‌پذیرد</translation>
+    </message>
+    <message>
+        <source>the server refused the password for %1</source>
+        <translation>سرور گذرواژهٔ %1 را رد کرد</translation>
+    </message>
+    <message>
+        <source>no key was accepted and no password was given for %1</source>
+        <translation>هیچ کلیدی پذیرفته نشد و گذرواژه‌ای برای %1 داده نشد</translation>
+    </message>
+    <message>
+        <source>%1, and no password was given for %2</source>
+        <translation>%1، و گذرواژه‌ای برای %2 داده نشد</translation>
+    </message>
+    <message>
+        <source>cannot sign in as %1: the server offers %2%3</source>
+        <translation>ورود با کاربر %1 ممکن نشد: روش‌های پیشنهادی سرور: %2%3</translation>
+    </message>
+    <message>
+        <source>the remote HOME is not an absolute path (&quot;%1&quot;)</source>
+        <translation>متغیر HOME در ماشین راه دور مسیر مطلق نیست («%1»)</translation>
+    </message>
+    <message>
+        <source>no Hamgam agent is installed on %1; install it first</source>
+        <translation>هیچ عامل هم‌گامی روی %1 نصب نیست؛ نخست آن را نصب کنید</translation>
+    </message>
+    <message>
+        <source>hamgam-agent %1 is installed as a Debian package on %2. Upgrade it in package mode, or uninstall it first.</source>
+        <translation>hamgam-agent %1 روی %2 به‌صورت بستهٔ دبیان نصب است. آن را در حالت بسته ارتقا دهید، یا نخست نصبش را حذف کنید.</translation>
+    </message>
+    <message>
+        <source>a per-user agent (%1) is installed on %2. Upgrade it in per-user mode, or uninstall it first.</source>
+        <translation>یک عامل کاربری (%1) روی %2 نصب است. آن را در حالت کاربری ارتقا دهید، یا نخست نصبش را حذف کنید.</translation>
+    </message>
+    <message>
+        <source>unknown version</source>
+        <translation>نسخهٔ نامعلوم</translation>
+    </message>
+    <message>
+        <source>no Hamgam agent is installed on %1</source>
+        <translation>هیچ عامل هم‌گامی روی %1 نصب نیست</translation>
+    </message>
+    <message>
+        <source>the agent program to upload was not found: %1</source>
+        <translation>برنامهٔ عامل برای ارسال پیدا نشد: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 machine, but the agent to upload is built for %3</source>
+        <translation>%1 ماشینی با معماری %2 است، ولی عامل ارسالی برای %3 ساخته شده است</translation>
+    </message>
+    <message>
+        <source>hamgam-worker was not found on this computer, so the agent on %1 is installed without it: it reports its devices but cannot run training.</source>
+        <translation>برنامهٔ hamgam-worker روی این رایانه پیدا نشد، پس عامل روی %1 بدون آن نصب می‌شود: دستگاه‌هایش را گزارش می‌دهد ولی نمی‌تواند آموزش اجرا کند.</translation>
+    </message>
+    <message>
+        <source>the package to upload was not found: &quot;%1&quot;. Build it with `cmake --build build --target package`, or give its path.</source>
+        <translation>بستهٔ ارسالی پیدا نشد: «%1». آن را با `cmake --build build --target package` بسازید، یا مسیرش را بدهید.</translation>
+    </message>
+    <message>
+        <source>%1 has no apt-get: package mode needs Debian or a derivative; use the per-user mode</source>
+        <translation>%1 فرمان apt-get ندارد: حالت بسته به دبیان یا توزیعی برگرفته از آن نیاز دارد؛ از حالت کاربری استفاده کنید</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 machine, but the package is for %3</source>
+        <translation>%1 ماشینی با معماری %2 است، ولی بسته برای %3 است</translation>
+    </message>
+    <message>
+        <source>only %1 MiB are free in %2 on %3; the agent needs about %4 MiB</source>
+        <translation>فقط %1 MiB در %2 روی %3 آزاد است؛ عامل حدود %4 MiB لازم دارد</translation>
+    </message>
+    <message>
+        <source>hamgam-agent %1 is installed on %2; it is replaced by %3.</source>
+        <translation>hamgam-agent %1 روی %2 نصب است؛ با %3 جایگزین می‌شود.</translation>
+    </message>
+    <message>
+        <source>(unknown version)</source>
+        <translation>(نسخهٔ نامعلوم)</translation>
+    </message>
+    <message>
+        <source>cannot create an upload directory: %1</source>
+        <translation>ساختن پوشهٔ ارسال ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>ldd is not available on %1, so the shared libraries were not checked.</source>
+        <translation>فرمان ldd روی %1 در دسترس نیست، پس کتابخانه‌های اشتراکی بررسی نشدند.</translation>
+    </message>
+    <message>
+        <source>Install them there with: sudo apt-get install %1</source>
+        <translation>آن‌ها را آنجا با این فرمان نصب کنید: sudo apt-get install %1</translation>
+    </message>
+    <message>
+        <source>(No package is known for %1.)</source>
+        <translation>(برای %1 بسته‌ای شناخته نیست.)</translation>
+    </message>
+    <message>
+        <source>%1 lacks shared libraries the agent needs: %2. %3 Or install in package mode, which brings them along. Nothing was installed.</source>
+        <translation>روی %1 کتابخانه‌های اشتراکی موردنیاز عامل نیست: %2. %3 یا در حالت بسته نصب کنید که آن‌ها را همراه می‌آورد. چیزی نصب نشد.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is not a valid trust list; fix or remove it</source>
+        <translation>پروندهٔ %1 روی %2 فهرست اعتماد معتبری نیست؛ آن را درست یا حذف کنید</translation>
+    </message>
+    <message>
+        <source>hamgam-agent --fingerprint failed: %1</source>
+        <translation>hamgam-agent --fingerprint ناموفق بود: %1</translation>
+    </message>
+    <message>
+        <source>/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list</source>
+        <translation>پروندهٔ /var/lib/hamgam-agent/trusted-controllers.json روی %1 فهرست اعتماد معتبری نیست</translation>
+    </message>
+    <message>
+        <source>the agent did not print its fingerprint: %1</source>
+        <translation>عامل اثر انگشتش را چاپ نکرد: %1</translation>
+    </message>
+    <message>
+        <source>Lingering could not be enabled on %1 (%2): the agent starts when %3 logs in, not at boot, and stops when the last session ends. An administrator can run there: sudo loginctl enable-linger %3</source>
+        <translation>فعال کردن lingering روی %1 ممکن نشد (%2): عامل هنگام ورود %3 آغاز می‌شود، نه هنگام راه‌اندازی سیستم، و با پایان آخرین نشست متوقف می‌شود. مدیر سیستم می‌تواند آنجا اجرا کند: sudo loginctl enable-linger %3</translation>
+    </message>
+    <message>
+        <source>systemctl --user is not available on %1, so the agent starts at boot from a crontab @reboot entry instead of a systemd user unit.</source>
+        <translation>فرمان systemctl --user روی %1 در دسترس نیست، پس عامل به جای واحد کاربری systemd، با یک مدخل crontab @reboot هنگام راه‌اندازی سیستم آغاز می‌شود.</translation>
+    </message>
+    <message>
+        <source>Neither systemctl --user nor crontab is available on %1: the agent is started now but will not start again after a reboot.</source>
+        <translation>روی %1 نه systemctl --user در دسترس است و نه crontab: عامل اکنون راه‌اندازی شد، ولی پس از راه‌اندازی دوبارهٔ سیستم خودبه‌خود آغاز نمی‌شود.</translation>
+    </message>
+    <message>
+        <source>the agent answering on %1:%2 shows the fingerprint %3, but the one installed has %4; another program may hold that port</source>
+        <translation>عاملی که روی %1:%2 پاسخ می‌دهد اثر انگشت %3 را نشان می‌دهد، ولی عامل نصب‌شده اثر انگشت %4 دارد؛ شاید برنامهٔ دیگری آن درگاه را گرفته باشد</translation>
+    </message>
+    <message>
+        <source>The agent on %1 does not trust this controller.</source>
+        <translation>عامل روی %1 به این کنترل‌گر اعتماد ندارد.</translation>
+    </message>
+    <message>
+        <source>the agent on %1 does not trust this controller (%2)</source>
+        <translation>عامل روی %1 به این کنترل‌گر اعتماد ندارد (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>the agent does not answer on %1:%2 after %n second(s): %3. Is a firewall in the way?</source>
+        <translation>
+            <numerusform>عامل پس از %n ثانیه روی %1:%2 پاسخ نمی‌دهد: %3. آیا دیوارهٔ آتش مانع است؟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2; lingering stays on.</source>
+        <translation>%1 روی %2؛ lingering روشن می‌ماند.</translation>
+    </message>
+    <message>
+        <source>%1 is not root on %2 and sudo is not installed there: sign in as root, or use the per-user mode</source>
+        <translation>کاربر %1 روی %2 کاربر root نیست و sudo هم آنجا نصب نیست: با root وارد شوید، یا از حالت کاربری استفاده کنید</translation>
+    </message>
+    <message>
+        <source>no password was given for sudo on %1</source>
+        <translation>گذرواژه‌ای برای sudo روی %1 داده نشد</translation>
+    </message>
+    <message>
+        <source>sudo refused the password of %1 on %2: %3</source>
+        <translation>sudo گذرواژهٔ %1 را روی %2 رد کرد: %3</translation>
+    </message>
+    <message>
+        <source>controller on %1 (SSH installer)</source>
+        <translation>کنترل‌گر روی %1 (نصب‌کنندهٔ SSH)</translation>
+    </message>
+</context>
+<context>
+    <name>InstallJobsModel</name>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished">گام</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installed %1 (%2), not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, %3: trusted, answering on %4:%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished">حذف شد</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, %3; %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>answering on port %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent fingerprint: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished">%1٪</translation>
+    </message>
+</context>
+<context>
+    <name>InstallText</name>
+    <message>
+        <source>install</source>
+        <translation>نصب</translation>
+    </message>
+    <message>
+        <source>upgrade</source>
+        <translation>ارتقا</translation>
+    </message>
+    <message>
+        <source>uninstall</source>
+        <translation>حذف نصب</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>راه‌اندازی دوباره</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>اتصال</translation>
+    </message>
+    <message>
+        <source>Host key</source>
+        <translation>کلید میزبان</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>ورود</translation>
+    </message>
+    <message>
+        <source>Inspect the machine</source>
+        <translation>بررسی ماشین</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>ارسال پرونده‌ها</translation>
+    </message>
+    <message>
+        <source>Check libraries</source>
+        <translation>بررسی کتابخانه‌ها</translation>
+    </message>
+    <message>
+        <source>Install files</source>
+        <translation>نصب پرونده‌ها</translation>
+    </message>
+    <message>
+        <source>Install package</source>
+        <translation>نصب بسته</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>اعتماد</translation>
+    </message>
+    <message>
+        <source>Autostart</source>
+        <translation>آغاز خودکار</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>آغاز</translation>
+    </message>
+    <message>
+        <source>Wait for the agent</source>
+        <translation>انتظار برای عامل</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>توقف</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>حذف</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>انجام شد</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>ناموفق!</translation>
+    </message>
+    <message>
+        <source>REFUSED</source>
+        <translation>رد شد!</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>لغو شد</translation>
+    </message>
+    <message>
+        <source>per-user</source>
+        <translation>کاربری</translation>
+    </message>
+    <message>
+        <source>package</source>
+        <translation>بسته</translation>
+    </message>
+    <message>
+        <source>systemd user unit</source>
+        <translation>واحد کاربری systemd</translation>
+    </message>
+    <message>
+        <source>crontab @reboot</source>
+        <translation>crontab @reboot</translation>
+    </message>
+    <message>
+        <source>system service</source>
+        <translation>سرویس سیستمی</translation>
+    </message>
+    <message>
+        <source>no autostart</source>
+        <translation>بدون آغاز خودکار</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not [user@]host[:port]</source>
+        <translation type="unfinished">«%1» به شکل [user@]host[:port] نیست</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunData</name>
+    <message>
+        <source>%1 #%2</source>
+        <translation>%1 #%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Re-planned at step %1 (%2): %3</source>
+        <translation>بازبرنامه‌ریزی در گام %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>Evaluation at step %1: accuracy %2 %</source>
+        <translation>ارزیابی در گام %1: دقت %2٪</translation>
+    </message>
+    <message>
+        <source>Evaluation at step %1: perplexity %2</source>
+        <translation>ارزیابی در گام %1: سرگشتگی %2</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2): %3</source>
+        <translation>%1 (رتبهٔ %2): %3</translation>
+    </message>
+    <message>
+        <source>Checkpoint at step %1</source>
+        <translation>نقطهٔ وارسی در گام %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
     </message>
     <message>
         <source>%1 (rank %2) %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (رتبهٔ %2): %3</translation>
     </message>
     <message>
         <source>Training finished</source>
+        <translation>آموزش پایان یافت</translation>
+    </message>
+    <message>
+        <source>first speed measurements</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speeds changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resumed on other ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation type="unfinished">لغو شد</translation>
     </message>
 </context>
 <context>
     <name>LiveView</name>
     <message>
         <source>GPU utilization per device</source>
-        <translation type="unfinished"></translation>
+        <translation>میزان استفاده از GPU در هر دستگاه</translation>
     </message>
     <message>
         <source>Memory per device</source>
-        <translation type="unfinished"></translation>
+        <translation>حافظهٔ هر دستگاه</translation>
     </message>
     <message>
         <source>Where each node&apos;s step goes</source>
-        <translation type="unfinished"></translation>
+        <translation>تفکیک زمان گام در هر گره</translation>
     </message>
     <message>
         <source>Batch allocation per node</source>
-        <translation type="unfinished"></translation>
+        <translation>تخصیص دسته به هر گره</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished">زیان</translation>
+        <translation>زیان</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished">گذردهی</translation>
+        <translation>گذردهی</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished">رویدادها</translation>
+        <translation>رویدادها</translation>
     </message>
     <message>
         <source>by step</source>
-        <translation type="unfinished"></translation>
+        <translation>بر حسب گام</translation>
     </message>
     <message>
         <source>by wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>بر حسب زمان واقعی</translation>
     </message>
     <message>
         <source>No run yet</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز اجرایی نیست</translation>
     </message>
     <message>
         <source>step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>گام %1 از %2</translation>
     </message>
     <message>
         <source>step %1</source>
-        <translation type="unfinished"></translation>
+        <translation>گام %1</translation>
     </message>
     <message>
         <source>%1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 مانده</translation>
     </message>
 </context>
 <context>
     <name>LocalAgentLauncher</name>
     <message>
         <source>Cannot start the local agent %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>راه‌اندازی عامل محلی %1 ممکن نشد.</translation>
     </message>
     <message>
         <source>The local agent did not start within 15 seconds. Run %1 by hand to see why.</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل محلی در ۱۵ ثانیه راه‌اندازی نشد. برای دیدن علت، %1 را دستی اجرا کنید.</translation>
     </message>
 </context>
 <context>
@@ -1716,610 +2645,622 @@
     <name>LossPlot</name>
     <message>
         <source>training loss</source>
-        <translation type="unfinished"></translation>
+        <translation>زیان آموزش</translation>
     </message>
     <message>
         <source>eval accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>دقت ارزیابی</translation>
     </message>
     <message>
         <source>eval perplexity</source>
-        <translation type="unfinished"></translation>
+        <translation>سرگشتگی ارزیابی</translation>
     </message>
     <message>
         <source>time since start</source>
-        <translation type="unfinished"></translation>
+        <translation>زمان از آغاز</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished">گام</translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished">زیان</translation>
+        <translation>زیان</translation>
     </message>
     <message>
         <source>accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>دقت</translation>
     </message>
     <message>
         <source>perplexity</source>
-        <translation type="unfinished"></translation>
+        <translation>سرگشتگی</translation>
     </message>
 </context>
 <context>
     <name>MachineDelegate</name>
     <message>
         <source>%1%</source>
-        <translation type="unfinished">%1%</translation>
+        <translation>%1٪</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>No device information yet</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز اطلاعاتی از دستگاه‌ها نرسیده است</translation>
     </message>
 </context>
 <context>
     <name>MachinesModel</name>
     <message>
         <source>Certificate changed: refused</source>
-        <translation type="unfinished"></translation>
+        <translation>گواهی تغییر کرده است: رد شد</translation>
     </message>
     <message>
         <source>Agent does not trust this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل به این رایانه اعتماد ندارد</translation>
     </message>
     <message>
         <source>Not trusted yet</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز مورد اعتماد نیست</translation>
     </message>
     <message>
         <source>Offline</source>
-        <translation type="unfinished"></translation>
+        <translation>برون‌خط</translation>
     </message>
     <message>
         <source>Online</source>
-        <translation type="unfinished"></translation>
+        <translation>برخط</translation>
     </message>
     <message>
         <source>Connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال اتصال…</translation>
     </message>
     <message>
         <source>Connected</source>
-        <translation type="unfinished"></translation>
+        <translation>متصل</translation>
     </message>
     <message>
         <source>This computer (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>این رایانه (%1)</translation>
     </message>
     <message>
         <source>%1
 Address: %2:%3
 Status: %4%5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+نشانی: %2:%3
+وضعیت: %4%5</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Hamgam</source>
-        <translation type="unfinished"></translation>
+        <translation>هم‌گام</translation>
     </message>
     <message>
         <source>Machines</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین‌ها</translation>
     </message>
     <message>
         <source>Filter machines</source>
-        <translation type="unfinished"></translation>
+        <translation>پالایش ماشین‌ها</translation>
     </message>
     <message>
         <source>Add machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن ماشین…</translation>
     </message>
     <message>
         <source>Add an agent on another subnet by host name or address</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن عاملی از زیرشبکهٔ دیگر با نام میزبان یا نشانی</translation>
     </message>
     <message>
         <source>Add machine</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن ماشین</translation>
     </message>
     <message>
         <source>Host name or address of the agent, with :port if it is not %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>نام میزبان یا نشانی عامل (اگر درگاه آن %1 نیست، درگاه را پس از «:» بنویسید):</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished">جزئیات</translation>
+        <translation>جزئیات</translation>
     </message>
     <message>
         <source>Trust…</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتماد…</translation>
     </message>
     <message>
         <source>Forget</source>
-        <translation type="unfinished"></translation>
+        <translation>فراموش کردن</translation>
     </message>
     <message>
         <source>Forget machine</source>
-        <translation type="unfinished"></translation>
+        <translation>فراموش کردن ماشین</translation>
     </message>
     <message>
         <source>Forget %1? Its pinned certificate is removed; you will be asked again when it is seen.</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین %1 فراموش شود؟ گواهی ثبت‌شده‌اش حذف می‌شود و دفعهٔ بعد که دیده شود، دوباره از شما پرسیده می‌شود.</translation>
     </message>
     <message>
         <source>New machine</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین تازه</translation>
     </message>
     <message>
         <source>A Hamgam agent was found on %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>یک عامل هم‌گام روی %1 (%2) پیدا شد.</translation>
     </message>
     <message>
         <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان hamgam-agent --fingerprint روی ماشین عامل چاپ می‌کند یکی باشد:
+
+%1</translation>
     </message>
     <message>
         <source>Trust</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتماد</translation>
     </message>
     <message>
         <source>Not now</source>
-        <translation type="unfinished"></translation>
+        <translation>اکنون نه</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">وضعیت</translation>
+        <translation>وضعیت</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished">نشانی</translation>
+        <translation>نشانی</translation>
     </message>
     <message>
         <source>Node id</source>
-        <translation type="unfinished">شناسهٔ گره</translation>
+        <translation>شناسهٔ گره</translation>
     </message>
     <message>
         <source>Agent version</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ عامل</translation>
     </message>
     <message>
         <source>Fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>اثر انگشت</translation>
     </message>
     <message>
         <source>Host name</source>
-        <translation type="unfinished"></translation>
+        <translation>نام میزبان</translation>
     </message>
     <message>
         <source>Operating system</source>
-        <translation type="unfinished"></translation>
+        <translation>سیستم‌عامل</translation>
     </message>
     <message>
         <source>Processor</source>
-        <translation type="unfinished"></translation>
+        <translation>پردازنده</translation>
     </message>
     <message numerus="yes">
-        <source>%1, %n core(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%1, %Ln core(s)</source>
+        <translation>
+            <numerusform>%1، %Ln هسته</numerusform>
         </translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>حافظه</translation>
     </message>
     <message>
         <source>%1 available of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 آزاد از %2</translation>
     </message>
     <message>
         <source>%1% busy, %2 of %3 memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1٪ مشغول، %2 از %3 حافظه</translation>
     </message>
     <message numerus="yes">
-        <source>%n machine(s) online  ·  this controller %1…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%Ln machine(s) online  ·  this controller %1…</source>
+        <translation>
+            <numerusform>%Ln ماشین برخط  ·  این کنترل‌گر %1…</numerusform>
         </translation>
     </message>
     <message>
         <source>Abort run</source>
-        <translation type="unfinished"></translation>
+        <translation>لغو اجرا</translation>
     </message>
     <message>
         <source>Stop the workers now, without a checkpoint?</source>
-        <translation type="unfinished"></translation>
+        <translation>کارگرها همین حالا و بدون نقطهٔ وارسی متوقف شوند؟</translation>
     </message>
     <message>
         <source>About Hamgam</source>
-        <translation type="unfinished"></translation>
+        <translation>دربارهٔ هم‌گام</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Hamgam %1&lt;/h3&gt;&lt;p&gt;Train deep networks on the mixed, slowly networked machines a lab already has: batches that follow each machine&apos;s speed, and sharding that keeps parameters inside each machine.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;هم‌گام %1&lt;/h3&gt;&lt;p&gt;آموزش شبکه‌های عمیق روی همان ماشین‌های ناهمگن آزمایشگاه که شبکهٔ کندی دارند: دسته‌هایی متناسب با سرعت هر ماشین، و قطعه‌بندی‌ای که پارامترها را درون هر ماشین نگه می‌دارد.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Training group</source>
-        <translation type="unfinished"></translation>
+        <translation>گروه آموزش</translation>
     </message>
     <message>
         <source>Run setup</source>
-        <translation type="unfinished"></translation>
+        <translation>برپایی اجرا</translation>
     </message>
     <message>
         <source>Drag a machine, or one device line of it, into the training group</source>
-        <translation type="unfinished"></translation>
+        <translation>یک ماشین، یا یکی از سطرهای دستگاهش را، به گروه آموزش بکشید</translation>
     </message>
     <message>
         <source>Lab</source>
-        <translation type="unfinished"></translation>
+        <translation>آزمایشگاه</translation>
     </message>
     <message>
         <source>Live</source>
-        <translation type="unfinished"></translation>
+        <translation>پایش زنده</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>پر&amp;ونده</translation>
     </message>
     <message>
         <source>&amp;Tools</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ابزارها</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;راهنما</translation>
     </message>
     <message>
         <source>&amp;Load run config…</source>
-        <translation type="unfinished"></translation>
+        <translation>با&amp;رگذاری پیکربندی اجرا…</translation>
     </message>
     <message>
         <source>&amp;Save run config…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ذخیرهٔ پیکربندی اجرا…</translation>
     </message>
     <message>
         <source>&amp;Add machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;افزودن ماشین…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>خر&amp;وج</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;ویرایش تنظیمات…</translation>
     </message>
     <message>
         <source>&amp;About Hamgam</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;دربارهٔ هم‌گام</translation>
     </message>
     <message>
         <source>Add to the training group</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن به گروه آموزش</translation>
     </message>
     <message>
         <source>Machine details</source>
-        <translation type="unfinished"></translation>
+        <translation>جزئیات ماشین</translation>
     </message>
     <message numerus="yes">
-        <source>%n machine(s), %1 in all; the first one hosts the rendezvous.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%Ln machine(s), %1 in all; the first one hosts the rendezvous.</source>
+        <translation>
+            <numerusform>%Ln ماشین، روی هم %1؛ نخستین ماشین میزبان هم‌رسی است.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n device(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%Ln device(s)</source>
+        <translation>
+            <numerusform>%Ln دستگاه</numerusform>
         </translation>
     </message>
     <message>
         <source>Run %1 started.</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 آغاز شد.</translation>
     </message>
     <message>
         <source>Run %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1: %2.</translation>
     </message>
     <message>
         <source>Run %1: %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1: %2 — %3</translation>
     </message>
     <message>
         <source>Checking every node…</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال بررسی همهٔ گره‌ها…</translation>
     </message>
     <message>
         <source>A run is already going; stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>یک اجرا در جریان است؛ نخست آن را متوقف کنید.</translation>
     </message>
     <message>
         <source>Pre-flight on every node…</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی پیش‌پرواز روی همهٔ گره‌ها…</translation>
     </message>
     <message>
         <source>No run yet</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز اجرایی نیست</translation>
     </message>
     <message>
         <source>Start one from the Lab tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>از زبانهٔ «آزمایشگاه» یک اجرا آغاز کنید.</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Install agent on a machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install agent over SSH…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Message</name>
     <message>
         <source>malformed CBOR: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دادهٔ CBOR نادرست است: %1</translation>
     </message>
     <message>
         <source>message is not a CBOR map</source>
-        <translation type="unfinished"></translation>
+        <translation>پیام یک نگاشت CBOR نیست</translation>
     </message>
     <message>
         <source>message has no type</source>
-        <translation type="unfinished"></translation>
+        <translation>پیام نوع ندارد</translation>
     </message>
     <message>
         <source>unknown message type &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>نوع پیام ناشناخته: «%1»</translation>
     </message>
     <message>
         <source>request id of &quot;%1&quot; is not an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ درخواست «%1» عدد صحیح نیست</translation>
     </message>
     <message>
         <source>reply id of &quot;%1&quot; is not an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ پاسخ «%1» عدد صحیح نیست</translation>
     </message>
     <message>
         <source>body of &quot;%1&quot; is not a map</source>
-        <translation type="unfinished"></translation>
+        <translation>بدنهٔ «%1» نگاشت نیست</translation>
     </message>
     <message>
         <source>request &quot;%1&quot; has no request id</source>
-        <translation type="unfinished"></translation>
+        <translation>درخواست «%1» شناسهٔ درخواست ندارد</translation>
     </message>
     <message>
         <source>&quot;%1&quot; lacks the field &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>فیلد «%2» در «%1» نیست</translation>
     </message>
     <message>
         <source>field &quot;%2&quot; of &quot;%1&quot; has the wrong type</source>
-        <translation type="unfinished"></translation>
+        <translation>نوع فیلد «%2» در «%1» نادرست است</translation>
     </message>
 </context>
 <context>
     <name>NodeRegistry</name>
     <message>
         <source>this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>این رایانه</translation>
     </message>
     <message>
         <source>The agent&apos;s certificate has changed. It may be reinstalled, or another machine may pretend to be it. Pinned: %1. Now: %2. Forget the machine to trust the new certificate.</source>
-        <translation type="unfinished"></translation>
+        <translation>گواهی عامل تغییر کرده است. شاید عامل دوباره نصب شده باشد، یا ماشین دیگری خود را به جای آن جا می‌زند. ثبت‌شده: %1. کنونی: %2. برای اعتماد به گواهی تازه، ماشین را فراموش کنید.</translation>
     </message>
     <message>
         <source>This agent does not trust this computer. On the agent&apos;s machine, run: hamgam-agent --trust %1</source>
-        <translation type="unfinished"></translation>
+        <translation>این عامل به این رایانه اعتماد ندارد. روی ماشین عامل اجرا کنید: hamgam-agent --trust %1</translation>
     </message>
 </context>
 <context>
     <name>NodesCommand</name>
     <message>
         <source>List the machines this controller sees: discovered agents and machines added by hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست ماشین‌هایی که این کنترل‌گر می‌بیند: عامل‌های کشف‌شده و ماشین‌هایی که دستی افزوده شده‌اند.</translation>
     </message>
     <message>
         <source>Print JSON instead of a table.</source>
-        <translation type="unfinished"></translation>
+        <translation>چاپ JSON به جای جدول.</translation>
     </message>
     <message>
         <source>No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add HOST[:PORT]</source>
-        <translation type="unfinished"></translation>
+        <translation>هیچ ماشینی پیدا نشد. hamgam-agent را روی یک ماشین اجرا کنید، یا ماشینی بیفزایید: hamgamctl add HOST[:PORT]</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسه</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>نام</translation>
     </message>
     <message>
         <source>ADDRESS</source>
-        <translation type="unfinished"></translation>
+        <translation>نشانی</translation>
     </message>
     <message>
         <source>STATUS</source>
-        <translation type="unfinished"></translation>
+        <translation>وضعیت</translation>
     </message>
     <message>
         <source>TRUST</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتماد</translation>
     </message>
     <message>
         <source>DEVICES</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه</translation>
     </message>
     <message>
         <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 هنوز مورد اعتماد نیست. اثر انگشتش %2 است؛ اگر درست است، اجرا کنید: hamgamctl trust %3</translation>
     </message>
     <message>
         <source>Pin a machine&apos;s certificate fingerprint so this controller talks to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>ثبت اثر انگشت گواهی یک ماشین تا این کنترل‌گر با آن گفت‌وگو کند.</translation>
     </message>
     <message>
         <source>Node id (or its first characters), name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ گره (یا نویسه‌های آغازینش)، نام یا نشانی.</translation>
     </message>
     <message>
         <source>Expected fingerprint; refuse if the agent shows another.</source>
-        <translation type="unfinished"></translation>
+        <translation>اثر انگشت مورد انتظار؛ اگر عامل اثر انگشت دیگری نشان دهد، رد می‌شود.</translation>
     </message>
     <message>
         <source>hex</source>
-        <translation type="unfinished"></translation>
+        <translation>هگز</translation>
     </message>
     <message>
         <source>hamgamctl trust: give exactly one node</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl trust: دقیقاً یک گره بدهید</translation>
     </message>
     <message>
         <source>hamgamctl trust: no machine &quot;%1&quot; found</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl trust: ماشین «%1» پیدا نشد</translation>
     </message>
     <message>
         <source>hamgamctl trust: %1 shows fingerprint %2, not the one given; nothing was pinned</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl trust: اثر انگشت %1 برابر %2 است، نه آنچه داده شد؛ چیزی ثبت نشد</translation>
     </message>
     <message>
         <source>Pinned %1 (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ثبت شد (%2).</translation>
     </message>
     <message>
         <source>Add a machine by address, for agents on other subnets.</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن ماشین با نشانی، برای عامل‌هایی در زیرشبکه‌های دیگر.</translation>
     </message>
     <message>
         <source>host[:port]</source>
-        <translation type="unfinished"></translation>
+        <translation>میزبان[:درگاه]</translation>
     </message>
     <message>
         <source>hamgamctl add: give exactly one host[:port]</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl add: دقیقاً یک میزبان[:درگاه] بدهید</translation>
     </message>
     <message>
         <source>hamgamctl add: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl add: %1</translation>
     </message>
     <message>
         <source>Added %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 افزوده شد.</translation>
     </message>
     <message>
         <source>Forget a machine: its pinned fingerprint and, if added by hand, its address.</source>
-        <translation type="unfinished"></translation>
+        <translation>فراموش کردن یک ماشین: اثر انگشت ثبت‌شده‌اش و، اگر دستی افزوده شده، نشانی‌اش.</translation>
     </message>
     <message>
         <source>Node id, name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ گره، نام یا نشانی.</translation>
     </message>
     <message>
         <source>hamgamctl forget: give exactly one node</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl forget: دقیقاً یک گره بدهید</translation>
     </message>
     <message>
         <source>hamgamctl forget: no machine &quot;%1&quot; found</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl forget: ماشین «%1» پیدا نشد</translation>
     </message>
     <message>
         <source>Forgot %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 فراموش شد.</translation>
     </message>
     <message>
         <source>offline</source>
-        <translation type="unfinished"></translation>
+        <translation>برون‌خط</translation>
     </message>
     <message>
         <source>online</source>
-        <translation type="unfinished"></translation>
+        <translation>برخط</translation>
     </message>
     <message>
         <source>connecting</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال اتصال</translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished"></translation>
+        <translation>متصل</translation>
     </message>
     <message>
         <source>not trusted yet</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز مورد اعتماد نیست</translation>
     </message>
     <message>
         <source>trusted</source>
-        <translation type="unfinished"></translation>
+        <translation>مورد اعتماد</translation>
     </message>
     <message>
         <source>CERTIFICATE CHANGED</source>
-        <translation type="unfinished"></translation>
+        <translation>گواهی تغییر کرده!</translation>
     </message>
     <message>
         <source>agent does not trust us</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل به ما اعتماد ندارد</translation>
     </message>
     <message>
         <source>%1 %2% %3/%4</source>
-        <translation type="unfinished">%1: %3/%4 {1 %2%?}</translation>
+        <translation>%1 %2٪ %3/%4</translation>
     </message>
     <message>
         <source>hamgamctl: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl: %1</translation>
     </message>
     <message>
         <source>Stream live device telemetry of trusted machines, one line per device and sample.</source>
-        <translation type="unfinished"></translation>
+        <translation>پخش زندهٔ تله‌متری دستگاه‌های ماشین‌های مورد اعتماد، یک سطر برای هر دستگاه و هر نمونه.</translation>
     </message>
     <message>
         <source>Only this machine (id, name or address).</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط این ماشین (شناسه، نام یا نشانی).</translation>
     </message>
     <message>
         <source>[node]</source>
-        <translation type="unfinished"></translation>
+        <translation>[گره]</translation>
     </message>
     <message>
         <source>Stop after this many samples per machine (default: run until interrupted).</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف پس از این تعداد نمونه از هر ماشین (پیش‌فرض: تا وقتی که قطع شود).</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد</translation>
     </message>
     <message>
         <source>hamgamctl watch: no machine &quot;%1&quot; found</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl watch: ماشین «%1» پیدا نشد</translation>
     </message>
     <message>
         <source>%1  %2  %3  util %4%  mem %5 / %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  %2  %3  استفاده %4٪  حافظه %5 / %6</translation>
     </message>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl watch: هیچ ماشین مورد اعتمادی متصل نیست</translation>
     </message>
 </context>
 <context>
     <name>PeerConnection</name>
     <message numerus="yes">
-        <source>connection closed in the middle of a frame (%n byte(s) of a truncated frame)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>connection closed in the middle of a frame (%Ln byte(s) of a truncated frame)</source>
+        <translation>
+            <numerusform>اتصال در میانهٔ یک قاب بسته شد (%Ln بایت از قابی ناقص)</numerusform>
         </translation>
     </message>
     <message>
         <source>connection closed by the peer</source>
-        <translation type="unfinished"></translation>
+        <translation>طرف مقابل اتصال را بست</translation>
     </message>
 </context>
 <context>
@@ -2341,458 +3282,466 @@ Status: %4%5</source>
     <name>Preflight</name>
     <message>
         <source>the training worker %1 is not installed on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>کارگر آموزش %1 روی این ماشین نصب نیست</translation>
     </message>
     <message>
         <source>the training worker %1 does not run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>کارگر آموزش %1 اجرا نمی‌شود: %2</translation>
     </message>
     <message>
         <source>this machine is not in the run&apos;s node list</source>
-        <translation type="unfinished"></translation>
+        <translation>این ماشین در فهرست گره‌های اجرا نیست</translation>
     </message>
     <message>
         <source>the training worker is version %1 but the agent is %2; install one Hamgam version</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ کارگر آموزش %1 است ولی نسخهٔ عامل %2؛ یک نسخهٔ واحد از هم‌گام نصب کنید</translation>
     </message>
     <message numerus="yes">
-        <source>device %1 does not exist here (this machine has %n GPU(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>device %1 does not exist here (this machine has %Ln GPU(s))</source>
+        <translation>
+            <numerusform>دستگاه %1 اینجا وجود ندارد (این ماشین %Ln GPU دارد)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه %1 فقط %2 حافظهٔ آزاد دارد ولی دستهٔ برنامه‌ریزی‌شدهٔ %3 نمونه‌ای حدود %4 لازم دارد؛ دسته را کوچک‌تر کنید یا از lsdp استفاده کنید</translation>
     </message>
     <message>
         <source>%1 will be nearly full (about %2 of %3 free)</source>
-        <translation type="unfinished"></translation>
+        <translation>حافظهٔ %1 تقریباً پر خواهد شد (حدود %2 از %3 فضای آزاد)</translation>
     </message>
     <message>
         <source>%1 is already used by %2: the run will share it and run slower</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه %1 هم‌اکنون در اختیار %2 است: اجرا آن را به اشتراک می‌گذارد و کندتر پیش می‌رود</translation>
     </message>
     <message>
         <source>this machine has %1 of memory available but the run needs about %2 here</source>
-        <translation type="unfinished"></translation>
+        <translation>این ماشین %1 حافظهٔ آزاد دارد ولی اجرا در اینجا حدود %2 لازم دارد</translation>
     </message>
     <message numerus="yes">
-        <source>the CPU is already busy (load %1 on %n core(s)): the run will share it</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>the CPU is already busy (load %1 on %Ln core(s)): the run will share it</source>
+        <translation>
+            <numerusform>هم‌اکنون CPU مشغول است (بار %1 روی %Ln هسته): اجرا آن را به اشتراک می‌گذارد</numerusform>
         </translation>
     </message>
     <message>
         <source>cannot create the checkpoint directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن پوشهٔ نقطه‌های وارسی %1 ممکن نشد</translation>
     </message>
     <message>
         <source>cannot write in the checkpoint directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نوشتن در پوشهٔ نقطه‌های وارسی %1 ممکن نشد</translation>
     </message>
     <message>
         <source>no free TCP port for the workers&apos; rendezvous</source>
-        <translation type="unfinished"></translation>
+        <translation>هیچ درگاه TCP آزادی برای هم‌رسی کارگرها نیست</translation>
     </message>
 </context>
 <context>
     <name>QGuiApplication</name>
     <message>
         <source>QT_LAYOUT_DIRECTION</source>
-        <translation type="unfinished"></translation>
+        <translation>RTL</translation>
     </message>
 </context>
 <context>
     <name>RunCommands</name>
     <message>
         <source>hamgamctl: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl: %1</translation>
     </message>
     <message>
         <source>re-planned at step %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>بازبرنامه‌ریزی در گام %1: %2</translation>
     </message>
     <message>
         <source>eval: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ارزیابی: %1</translation>
     </message>
     <message>
         <source>error on rank %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>خطا در رتبهٔ %1: %2</translation>
     </message>
     <message>
         <source>step %1/%2  loss %3  %4 samples/s  ETA %5  wait: %6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>گام %1/%2  زیان %3  %4 نمونه/ثانیه  مانده %5  انتظار: %6</translation>
     </message>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Validate a run config and run the pre-flight checks on every node; starts nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتبارسنجی پیکربندی اجرا و انجام بررسی‌های پیش‌پرواز روی همهٔ گره‌ها؛ چیزی آغاز نمی‌شود.</translation>
     </message>
     <message>
         <source>Run config (JSON).</source>
-        <translation type="unfinished"></translation>
+        <translation>پیکربندی اجرا (JSON).</translation>
     </message>
     <message>
         <source>hamgamctl check: give one config file</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl check: یک پروندهٔ پیکربندی بدهید</translation>
     </message>
     <message>
         <source>%1: ok</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: بدون مشکل</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%1: %Ln problem(s)</source>
+        <translation>
+            <numerusform>%1: %Ln مشکل</numerusform>
         </translation>
     </message>
     <message>
         <source>  error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  خطا: %1</translation>
     </message>
     <message>
         <source>  warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  هشدار: %1</translation>
     </message>
     <message>
         <source>Ready to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>آمادهٔ آغاز.</translation>
     </message>
     <message>
         <source>Not ready: fix the errors above.</source>
-        <translation type="unfinished"></translation>
+        <translation>آماده نیست: خطاهای بالا را برطرف کنید.</translation>
     </message>
     <message>
         <source>Start a run from a config. The run goes on if hamgamctl exits; follow it again with hamgamctl attach.</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز یک اجرا از روی پیکربندی. اگر hamgamctl بسته شود، اجرا ادامه می‌یابد؛ با hamgamctl attach دوباره دنبالش کنید.</translation>
     </message>
     <message>
         <source>Stay and print progress until the run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>ماندن و چاپ پیشرفت تا پایان اجرا.</translation>
     </message>
     <message>
         <source>With --follow, print only the final status.</source>
-        <translation type="unfinished"></translation>
+        <translation>همراه با --follow، فقط وضعیت پایانی چاپ شود.</translation>
     </message>
     <message>
         <source>hamgamctl run: give one config file</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl run: یک پروندهٔ پیکربندی بدهید</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>هشدار: %1: %2</translation>
     </message>
     <message>
         <source>run %1 started</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 آغاز شد</translation>
     </message>
     <message>
         <source>Follow a run again: fill the history with everything the agents journaled while no controller listened, then print progress until it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>دنبال کردن دوبارهٔ یک اجرا: تاریخچه با هر آنچه عامل‌ها در نبود کنترل‌گر ثبت کرده‌اند پر می‌شود، سپس پیشرفت تا پایان اجرا چاپ می‌شود.</translation>
     </message>
     <message>
         <source>Run id (or its first characters) or name.</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ اجرا (یا نویسه‌های آغازینش) یا نام آن.</translation>
     </message>
     <message>
         <source>Only catch up the history, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط به‌روزرسانی تاریخچه و سپس خروج.</translation>
     </message>
     <message>
         <source>hamgamctl attach: give one run</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl attach: یک اجرا را مشخص کنید</translation>
     </message>
     <message>
         <source>hamgamctl attach: no run &quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl attach: اجرای «%1» در %2 نیست</translation>
     </message>
     <message>
         <source>run %1: history caught up</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1: تاریخچه به‌روز شد</translation>
     </message>
     <message>
         <source>attached to run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>به اجرای %1 متصل شد</translation>
     </message>
     <message>
         <source>Abort a run: kill its workers now.</source>
-        <translation type="unfinished"></translation>
+        <translation>لغو یک اجرا: کارگرهایش همین حالا به‌اجبار بسته می‌شوند.</translation>
     </message>
     <message>
         <source>Stop a run: its workers write a checkpoint, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف یک اجرا: کارگرهایش نقطهٔ وارسی می‌نویسند و سپس خارج می‌شوند.</translation>
     </message>
     <message>
         <source>Seconds to wait for the run to end (default 120).</source>
-        <translation type="unfinished"></translation>
+        <translation>چند ثانیه برای پایان اجرا صبر شود (پیش‌فرض 120).</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>ثانیه</translation>
     </message>
     <message>
         <source>give one run</source>
-        <translation type="unfinished"></translation>
+        <translation>یک اجرا را مشخص کنید</translation>
     </message>
     <message>
         <source>no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>the run did not end in time</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرا به‌موقع پایان نیافت</translation>
     </message>
     <message>
         <source>List past and current runs, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست اجراهای گذشته و جاری، از تازه‌ترین.</translation>
     </message>
     <message>
         <source>Print JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>چاپ JSON.</translation>
     </message>
     <message>
         <source>Only runs with this status (finished, failed, running, ...).</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط اجراهای با این وضعیت (finished, failed, running, ...).</translation>
     </message>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>وضعیت</translation>
     </message>
     <message>
         <source>Only runs of this strategy.</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط اجراهای این راهبرد.</translation>
     </message>
     <message>
         <source>strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>راهبرد</translation>
     </message>
     <message>
         <source>Only runs whose name contains this.</source>
-        <translation type="unfinished"></translation>
+        <translation>فقط اجراهایی که نامشان این متن را دارد.</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>متن</translation>
     </message>
     <message>
         <source>hamgamctl runs takes no arguments</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl runs آرگومانی نمی‌گیرد</translation>
     </message>
     <message>
         <source>No runs yet. Start one with: hamgamctl run CONFIG</source>
-        <translation type="unfinished"></translation>
+        <translation>هنوز اجرایی نیست. با این فرمان یکی آغاز کنید: hamgamctl run CONFIG</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسه</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>نام</translation>
     </message>
     <message>
         <source>STRATEGY</source>
-        <translation type="unfinished"></translation>
+        <translation>راهبرد</translation>
     </message>
     <message>
         <source>STATUS</source>
-        <translation type="unfinished"></translation>
+        <translation>وضعیت</translation>
     </message>
     <message>
         <source>CREATED</source>
-        <translation type="unfinished"></translation>
+        <translation>تاریخ ساخت</translation>
     </message>
     <message>
         <source>DURATION</source>
-        <translation type="unfinished"></translation>
+        <translation>مدت</translation>
     </message>
     <message>
         <source>STEPS</source>
-        <translation type="unfinished"></translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>LOSS</source>
-        <translation type="unfinished"></translation>
+        <translation>زیان</translation>
     </message>
     <message>
         <source>SAMPLES/S</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه/ثانیه</translation>
     </message>
     <message>
         <source>WAIT %</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار ٪</translation>
     </message>
     <message>
         <source>Show one run: its status, summary, nodes, per-rank timing and notable events.</source>
-        <translation type="unfinished"></translation>
+        <translation>نمایش یک اجرا: وضعیت، خلاصه، گره‌ها، زمان‌های هر رتبه و رویدادهای مهم.</translation>
     </message>
     <message>
         <source>hamgamctl show: give one run</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl show: یک اجرا را مشخص کنید</translation>
     </message>
     <message>
         <source>hamgamctl show: no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl show: اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>Run %1 &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  status:   %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 «%2»</translation>
     </message>
     <message>
         <source>  strategy: %1, model %2, global batch %3</source>
-        <translation type="unfinished"></translation>
+        <translation>  راهبرد: %1، مدل %2، دستهٔ سراسری %3</translation>
     </message>
     <message>
         <source>  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%</source>
-        <translation type="unfinished"></translation>
+        <translation>  مدت: %1، گام‌ها %2، زیان پایانی %3، %4 نمونه در ثانیه، میانگین انتظار %5٪</translation>
     </message>
     <message>
         <source>NODE</source>
-        <translation type="unfinished"></translation>
+        <translation>گره</translation>
     </message>
     <message>
         <source>RANKS</source>
-        <translation type="unfinished"></translation>
+        <translation>رتبه</translation>
     </message>
     <message>
         <source>FINAL PLAN</source>
-        <translation type="unfinished"></translation>
+        <translation>برنامهٔ پایانی</translation>
     </message>
     <message>
         <source>RANK</source>
-        <translation type="unfinished"></translation>
+        <translation>رتبه</translation>
     </message>
     <message>
         <source>BATCH</source>
-        <translation type="unfinished"></translation>
+        <translation>دسته</translation>
     </message>
     <message>
         <source>DATA MS</source>
-        <translation type="unfinished"></translation>
+        <translation>داده (ms)</translation>
     </message>
     <message>
         <source>COMPUTE MS</source>
-        <translation type="unfinished"></translation>
+        <translation>محاسبه (ms)</translation>
     </message>
     <message>
         <source>WAIT MS</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار (ms)</translation>
     </message>
     <message>
         <source>COMM MS</source>
-        <translation type="unfinished"></translation>
+        <translation>ارتباط (ms)</translation>
     </message>
     <message>
         <source>OPT MS</source>
-        <translation type="unfinished"></translation>
+        <translation>بهینه‌ساز (ms)</translation>
     </message>
     <message>
         <source>Compare 2 to 8 runs: a summary table, and the config fields that differ.</source>
-        <translation type="unfinished"></translation>
+        <translation>مقایسهٔ ۲ تا ۸ اجرا: جدول خلاصه و فیلدهای متفاوت پیکربندی.</translation>
     </message>
     <message>
         <source>Run ids (or their first characters) or names.</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسه‌های اجراها (یا نویسه‌های آغازینشان) یا نام‌هایشان.</translation>
     </message>
     <message>
         <source>RUN RUN...</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرا اجرا...</translation>
     </message>
     <message>
         <source>hamgamctl compare: give 2 to 8 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl compare: ۲ تا ۸ اجرا بدهید</translation>
     </message>
     <message>
         <source>hamgamctl compare: no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl compare: اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>METRIC</source>
-        <translation type="unfinished"></translation>
+        <translation>سنجه</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>نام</translation>
     </message>
     <message>
         <source>duration</source>
-        <translation type="unfinished"></translation>
+        <translation>مدت</translation>
     </message>
     <message>
         <source>steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام‌ها</translation>
     </message>
     <message>
         <source>final loss</source>
-        <translation type="unfinished"></translation>
+        <translation>زیان پایانی</translation>
     </message>
     <message>
         <source>samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه/ثانیه</translation>
     </message>
     <message>
         <source>mean wait %</source>
-        <translation type="unfinished"></translation>
+        <translation>میانگین انتظار ٪</translation>
     </message>
     <message>
         <source>max wait %</source>
-        <translation type="unfinished"></translation>
+        <translation>بیشینهٔ انتظار ٪</translation>
     </message>
     <message>
         <source>The configs are the same (apart from the name).</source>
-        <translation type="unfinished"></translation>
+        <translation>پیکربندی‌ها (به جز نام) یکسان‌اند.</translation>
     </message>
     <message>
         <source>CONFIG FIELD</source>
-        <translation type="unfinished"></translation>
+        <translation>فیلد پیکربندی</translation>
     </message>
     <message>
         <source>Export a run&apos;s data as CSV files (ISO dates, plain digits) into a directory: steps.csv, events.csv, telemetry.csv and run.json.</source>
-        <translation type="unfinished"></translation>
+        <translation>خروجی گرفتن از داده‌های یک اجرا به صورت پرونده‌های CSV (تاریخ‌های ISO، رقم‌های لاتین) در یک پوشه: steps.csv، events.csv، telemetry.csv و run.json.</translation>
     </message>
     <message>
         <source>Directory to write the files into.</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه‌ای که پرونده‌ها در آن نوشته می‌شوند.</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه</translation>
     </message>
     <message>
         <source>hamgamctl export: give one run and --csv DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl export: یک اجرا و --csv DIR بدهید</translation>
     </message>
     <message>
         <source>hamgamctl export: --csv DIR is required</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl export: --csv DIR لازم است</translation>
     </message>
     <message>
         <source>hamgamctl export: no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl export: اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>hamgamctl export: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl export: %1</translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
+        <translation>%1 در %2 نوشته شد</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  status:   %1</source>
+        <translation type="unfinished">  وضعیت:   %1</translation>
+    </message>
+    <message>
+        <source>  status:   %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2800,31 +3749,31 @@ Status: %4%5</source>
     <name>RunConfig</name>
     <message>
         <source>must be text</source>
-        <translation type="unfinished"></translation>
+        <translation>باید متن باشد</translation>
     </message>
     <message>
         <source>must be a whole number</source>
-        <translation type="unfinished"></translation>
+        <translation>باید عدد صحیح باشد</translation>
     </message>
     <message>
         <source>must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>باید عدد باشد</translation>
     </message>
     <message>
         <source>must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>باید true یا false باشد</translation>
     </message>
     <message>
         <source>must be a list of whole numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>باید فهرستی از اعداد صحیح باشد</translation>
     </message>
     <message>
         <source>must be an object</source>
-        <translation type="unfinished"></translation>
+        <translation>باید یک شیء باشد</translation>
     </message>
     <message>
         <source>must be a list</source>
-        <translation type="unfinished"></translation>
+        <translation>باید یک فهرست باشد</translation>
     </message>
     <message>
         <source>Data parallel: equal batches on every device; fast devices wait for the slowest.</source>
@@ -2836,657 +3785,659 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Locally sharded: parameters and optimizer state split inside each node and into its CPU memory; only gradients cross the network.</source>
-        <translation>خردسازی محلی: پارامترها و وضعیت بهینه‌ساز درون هر گره و در حافظهٔ پردازنده‌اش پخش می‌شوند؛ فقط گرادیان‌ها از شبکه می‌گذرند.</translation>
+        <translation>قطعه‌بندی محلی: پارامترها و وضعیت بهینه‌ساز درون هر گره و در حافظهٔ CPU آن قطعه‌بندی می‌شوند؛ فقط گرادیان‌ها از شبکه می‌گذرند.</translation>
     </message>
     <message>
         <source>LSHDP: locally sharded, with batches that follow each device&apos;s speed. Best on mixed, slow-networked labs.</source>
-        <translation>LSHDP: خردسازی محلی با دسته‌هایی متناسب با سرعت هر دستگاه. بهترین گزینه برای آزمایشگاه‌های ناهمگن با شبکهٔ کند.</translation>
+        <translation>قطعه‌بندی محلی همراه با دسته‌هایی متناسب با سرعت هر دستگاه (LSHDP). بهترین گزینه برای آزمایشگاه‌های ناهمگن با شبکهٔ کند.</translation>
     </message>
     <message>
         <source>Fully sharded across all nodes: least memory, but parameters cross the network at every layer.</source>
-        <translation>خردسازی کامل میان همهٔ گره‌ها: کمترین حافظه، ولی پارامترها در هر لایه از شبکه می‌گذرند.</translation>
+        <translation>قطعه‌بندی کامل میان همهٔ گره‌ها: کمترین حافظه، ولی پارامترها در هر لایه از شبکه می‌گذرند.</translation>
     </message>
     <message>
         <source>not valid JSON at offset %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>متن JSON در موقعیت %1 نامعتبر است: %2</translation>
     </message>
     <message>
         <source>a run config is a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>پیکربندی اجرا باید یک شیء JSON باشد</translation>
     </message>
     <message>
         <source>must be two numbers</source>
-        <translation type="unfinished"></translation>
+        <translation>باید دو عدد باشد</translation>
     </message>
     <message>
         <source>version %1 is not supported; this Hamgam reads version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ %1 پشتیبانی نمی‌شود؛ این هم‌گام نسخهٔ %2 را می‌خواند</translation>
     </message>
     <message>
         <source>give the run a name</source>
-        <translation type="unfinished"></translation>
+        <translation>برای اجرا نامی بگذارید</translation>
     </message>
     <message>
         <source>a name has at most 120 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>نام حداکثر ۱۲۰ نویسه دارد</translation>
     </message>
     <message>
         <source>unknown strategy &quot;%1&quot;; choose one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>راهبرد ناشناخته «%1»؛ یکی از این‌ها را برگزینید: %2</translation>
     </message>
     <message>
         <source>unknown model &quot;%1&quot;; choose one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>مدل ناشناخته «%1»؛ یکی از این‌ها را برگزینید: %2</translation>
     </message>
     <message>
         <source>an MLP has 1 to 16 hidden layers</source>
-        <translation type="unfinished"></translation>
+        <translation>شبکهٔ MLP باید ۱ تا ۱۶ لایهٔ پنهان داشته باشد</translation>
     </message>
     <message>
         <source>each hidden layer has 1 to 65536 units</source>
-        <translation type="unfinished"></translation>
+        <translation>هر لایهٔ پنهان باید ۱ تا ۶۵۵۳۶ واحد داشته باشد</translation>
     </message>
     <message>
         <source>channels must be between 1 and 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد کانال‌ها باید بین ۱ و ۱۰۲۴ باشد</translation>
     </message>
     <message>
         <source>blocks must be between 1 and 64</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد بلوک‌ها باید بین ۱ و ۶۴ باشد</translation>
     </message>
     <message>
         <source>GroupNorm groups must divide the channel count</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد کانال‌ها باید بر تعداد گروه‌های GroupNorm بخش‌پذیر باشد</translation>
     </message>
     <message>
         <source>layers must be between 1 and 256</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد لایه‌ها باید بین ۱ و ۲۵۶ باشد</translation>
     </message>
     <message>
         <source>width must be between 8 and 65536</source>
-        <translation type="unfinished"></translation>
+        <translation>پهنا باید بین ۸ و ۶۵۵۳۶ باشد</translation>
     </message>
     <message>
         <source>the number of heads must divide the width</source>
-        <translation type="unfinished"></translation>
+        <translation>پهنا باید بر تعداد سرهای توجه بخش‌پذیر باشد</translation>
     </message>
     <message>
         <source>context must be between 2 and 65536</source>
-        <translation type="unfinished"></translation>
+        <translation>طول زمینه باید بین ۲ و ۶۵۵۳۶ باشد</translation>
     </message>
     <message>
         <source>give the path of the TorchScript module</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر ماژول TorchScript را بدهید</translation>
     </message>
     <message>
         <source>unknown dataset &quot;%1&quot;; choose one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>مجموعه‌دادهٔ ناشناخته «%1»؛ یکی از این‌ها را برگزینید: %2</translation>
     </message>
     <message>
         <source>samples must be between 1 and 100,000,000</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد نمونه‌ها باید بین ۱ و ۱۰۰٬۰۰۰٬۰۰۰ باشد</translation>
     </message>
     <message>
         <source>classes must be between 2 and 100,000</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد کلاس‌ها باید بین ۲ و ۱۰۰٬۰۰۰ باشد</translation>
     </message>
     <message>
         <source>the sample shape needs positive sizes</source>
-        <translation type="unfinished"></translation>
+        <translation>ابعاد شکل نمونه باید مثبت باشند</translation>
     </message>
     <message>
         <source>the dataset path is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر مجموعه‌داده داده نشده است</translation>
     </message>
     <message>
         <source>the gpt model trains on text: use a text dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>مدل gpt روی متن آموزش می‌بیند: یک مجموعه‌دادهٔ متنی برگزینید</translation>
     </message>
     <message>
         <source>text datasets need the gpt model</source>
-        <translation type="unfinished"></translation>
+        <translation>مجموعه‌داده‌های متنی به مدل gpt نیاز دارند</translation>
     </message>
     <message>
         <source>the global batch must be between 1 and 10,000,000</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سراسری باید بین ۱ و ۱۰٬۰۰۰٬۰۰۰ باشد</translation>
     </message>
     <message>
         <source>the global batch (%1) is smaller than the number of devices (%2): every device needs at least one sample</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سراسری (%1) از تعداد دستگاه‌ها (%2) کوچک‌تر است: هر دستگاه دست‌کم به یک نمونه نیاز دارد</translation>
     </message>
     <message>
         <source>steps and epochs cannot be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد گام‌ها و دوره‌ها نمی‌تواند منفی باشد</translation>
     </message>
     <message>
         <source>give either a number of steps or a number of epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>یا تعداد گام‌ها را بدهید یا تعداد دوره‌ها را</translation>
     </message>
     <message>
         <source>too many steps</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد گام‌ها بیش از حد است</translation>
     </message>
     <message>
         <source>unknown optimizer &quot;%1&quot;; choose sgd or adamw</source>
-        <translation type="unfinished"></translation>
+        <translation>بهینه‌ساز ناشناخته «%1»؛ sgd یا adamw را برگزینید</translation>
     </message>
     <message>
         <source>the learning rate must be above 0 and at most 10</source>
-        <translation type="unfinished"></translation>
+        <translation>نرخ یادگیری باید بزرگ‌تر از ۰ و حداکثر ۱۰ باشد</translation>
     </message>
     <message>
         <source>momentum must be at least 0 and below 1</source>
-        <translation type="unfinished"></translation>
+        <translation>تکانه باید دست‌کم ۰ و کمتر از ۱ باشد</translation>
     </message>
     <message>
         <source>weight decay must be between 0 and 1</source>
-        <translation type="unfinished"></translation>
+        <translation>کاهش وزن باید بین ۰ و ۱ باشد</translation>
     </message>
     <message>
         <source>betas must be at least 0 and below 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ضرایب بتا باید دست‌کم ۰ و کمتر از ۱ باشند</translation>
     </message>
     <message>
         <source>eps must be above 0 and below 1</source>
-        <translation type="unfinished"></translation>
+        <translation>اپسیلون باید بزرگ‌تر از ۰ و کمتر از ۱ باشد</translation>
     </message>
     <message>
         <source>unknown schedule &quot;%1&quot;; choose cosine or constant</source>
-        <translation type="unfinished"></translation>
+        <translation>زمان‌بندی ناشناخته «%1»؛ cosine یا constant را برگزینید</translation>
     </message>
     <message>
         <source>warm-up steps cannot be negative</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد گام‌های گرم‌کردن نمی‌تواند منفی باشد</translation>
     </message>
     <message>
         <source>the final learning-rate ratio must be between 0 and 1</source>
-        <translation type="unfinished"></translation>
+        <translation>نسبت نرخ یادگیری پایانی باید بین ۰ و ۱ باشد</translation>
     </message>
     <message>
         <source>gradient clipping cannot be negative (0 turns it off)</source>
-        <translation type="unfinished"></translation>
+        <translation>برش گرادیان نمی‌تواند منفی باشد (۰ آن را خاموش می‌کند)</translation>
     </message>
     <message>
         <source>threads must be between 0 (automatic) and 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد ریسه‌ها باید بین ۰ (خودکار) و ۱۰۲۴ باشد</translation>
     </message>
     <message>
         <source>profiling steps must be between 1 and 1000</source>
-        <translation type="unfinished"></translation>
+        <translation>تعداد گام‌های سنجش سرعت باید بین ۱ و ۱۰۰۰ باشد</translation>
     </message>
     <message>
         <source>the re-plan interval must be at least 1 step</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ بازبرنامه‌ریزی باید دست‌کم ۱ گام باشد</translation>
     </message>
     <message>
         <source>the re-plan margin must be at least 0 and below 1</source>
-        <translation type="unfinished"></translation>
+        <translation>آستانهٔ بازبرنامه‌ریزی باید دست‌کم ۰ و کمتر از ۱ باشد</translation>
     </message>
     <message>
         <source>the EWMA weight must be above 0 and at most 1</source>
-        <translation type="unfinished"></translation>
+        <translation>وزن EWMA باید بزرگ‌تر از ۰ و حداکثر ۱ باشد</translation>
     </message>
     <message>
         <source>the bucket size must be between 0.001 and 4096 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>اندازهٔ سطل باید بین ۰٫۰۰۱ و ۴۰۹۶ مگابایت باشد</translation>
     </message>
     <message>
         <source>the communication timeout must be between 5 s and one day</source>
-        <translation type="unfinished"></translation>
+        <translation>مهلت ارتباط باید بین ۵ ثانیه و یک روز باشد</translation>
     </message>
     <message>
         <source>the evaluation interval cannot be negative (0 turns it off)</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ ارزیابی نمی‌تواند منفی باشد (۰ آن را خاموش می‌کند)</translation>
     </message>
     <message>
         <source>evaluate on at least one sample</source>
-        <translation type="unfinished"></translation>
+        <translation>ارزیابی باید دست‌کم روی یک نمونه انجام شود</translation>
     </message>
     <message>
         <source>the checkpoint interval cannot be negative (0: only at the end)</source>
-        <translation type="unfinished"></translation>
+        <translation>فاصلهٔ نقطه‌های وارسی نمی‌تواند منفی باشد (۰: فقط در پایان)</translation>
     </message>
     <message>
         <source>keep at least one checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>دست‌کم یک نقطهٔ وارسی نگه دارید</translation>
     </message>
     <message>
         <source>give a checkpoint directory</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ نقطه‌های وارسی را بدهید</translation>
     </message>
     <message>
         <source>the memory budget cannot be negative (0: no budget)</source>
-        <translation type="unfinished"></translation>
+        <translation>بودجهٔ حافظه نمی‌تواند منفی باشد (۰: بدون بودجه)</translation>
     </message>
     <message>
         <source>add at least one machine to the training group</source>
-        <translation type="unfinished"></translation>
+        <translation>دست‌کم یک ماشین به گروه آموزش بیفزایید</translation>
     </message>
     <message>
         <source>which machine? the agent id is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>کدام ماشین؟ شناسهٔ عامل داده نشده است</translation>
     </message>
     <message>
         <source>%1 is listed twice</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین %1 دو بار آمده است</translation>
     </message>
     <message>
         <source>choose at least one device</source>
-        <translation type="unfinished"></translation>
+        <translation>دست‌کم یک دستگاه برگزینید</translation>
     </message>
     <message>
         <source>device indices must be distinct and between 0 and 1023</source>
-        <translation type="unfinished"></translation>
+        <translation>شماره‌های دستگاه باید متمایز و بین ۰ و ۱۰۲۳ باشند</translation>
     </message>
     <message>
         <source>a node&apos;s batch must give each of its devices at least one sample</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ هر گره باید دست‌کم یک نمونه به هر یک از دستگاه‌هایش برساند</translation>
     </message>
     <message>
         <source>the memory cap must be at least one sample</source>
-        <translation type="unfinished"></translation>
+        <translation>سقف حافظه باید دست‌کم یک نمونه باشد</translation>
     </message>
     <message>
         <source>the emulated slowdown must be between 1 and 100</source>
-        <translation type="unfinished"></translation>
+        <translation>کندی شبیه‌سازی‌شده باید بین ۱ و ۱۰۰ باشد</translation>
     </message>
     <message>
         <source>a manual batch split needs a batch for every node</source>
-        <translation type="unfinished"></translation>
+        <translation>در تقسیم دستی دسته، هر گره باید دسته‌ای داشته باشد</translation>
     </message>
     <message>
         <source>the manual batches add up to %1, not to the global batch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>جمع دسته‌های دستی %1 است، نه برابر با دستهٔ سراسری %2</translation>
     </message>
     <message>
         <source>needs a valid rank, a step of 0 or more and a factor from 1 to 100</source>
-        <translation type="unfinished"></translation>
+        <translation>به رتبهٔ معتبر، گام ۰ یا بیشتر و ضریبی از ۱ تا ۱۰۰ نیاز دارد</translation>
     </message>
 </context>
 <context>
     <name>RunController</name>
     <message>
         <source>no machine &quot;%1&quot; is known; is its agent running and trusted?</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشینی به نام «%1» شناخته نیست؛ آیا عاملش در حال اجرا و مورد اعتماد است؟</translation>
     </message>
     <message>
         <source>&quot;%1&quot; matches several machines; use the node id</source>
-        <translation type="unfinished"></translation>
+        <translation>نام «%1» با چند ماشین جور درمی‌آید؛ از شناسهٔ گره استفاده کنید</translation>
     </message>
     <message>
         <source>%1 is not trusted yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین %1 هنوز مورد اعتماد نیست</translation>
     </message>
     <message>
         <source>%1 is not connected (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین %1 متصل نیست (%2)</translation>
     </message>
     <message>
         <source>configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>پیکربندی</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>%1 listens on loopback only, so other machines cannot reach it; run the first node&apos;s agent with --bind on its network address, or list another machine first</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین %1 فقط روی loopback گوش می‌دهد، پس ماشین‌های دیگر به آن دسترسی ندارند؛ عامل نخستین گره را با --bind روی نشانی شبکه‌اش اجرا کنید، یا ماشین دیگری را نخست بگذارید</translation>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>متصل نیست</translation>
     </message>
     <message>
         <source>pre-flight found problems, nothing was started:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی پیش‌پرواز مشکلاتی یافت؛ چیزی آغاز نشد:
+%1</translation>
     </message>
     <message>
         <source>could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز ممکن نشد: %1</translation>
     </message>
     <message>
         <source>no run %1 in the history</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 در تاریخچه نیست</translation>
     </message>
     <message>
         <source>%1, rank %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1، رتبهٔ %2: %3</translation>
     </message>
     <message>
         <source>%1 (%2: %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2: %3)</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished"></translation>
+        <translation>لغو شد</translation>
     </message>
     <message>
         <source>stopped after a checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>پس از نقطهٔ وارسی متوقف شد</translation>
     </message>
 </context>
 <context>
     <name>RunJournal</name>
     <message>
         <source>run %1 already exists on this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 از پیش روی این عامل وجود دارد</translation>
     </message>
     <message>
         <source>cannot create the run directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن پوشهٔ اجرا (%1) ممکن نشد</translation>
     </message>
     <message>
         <source>cannot create the journal in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ساختن دفتر رویداد در %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>%1 has no config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ %1 پروندهٔ config.json ندارد</translation>
     </message>
     <message>
         <source>cannot open the journal in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>باز کردن دفتر رویداد در %1 ممکن نشد: %2</translation>
     </message>
 </context>
 <context>
     <name>RunSetupWidget</name>
     <message>
         <source>my run</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای من</translation>
     </message>
     <message>
         <source>&amp;Name</source>
-        <translation type="unfinished"></translation>
+        <translation>نام &amp;اجرا</translation>
     </message>
     <message>
         <source>&amp;Model</source>
-        <translation type="unfinished"></translation>
+        <translation>معما&amp;ری مدل</translation>
     </message>
     <message>
         <source>Hidden layers</source>
-        <translation type="unfinished"></translation>
+        <translation>لایه‌های پنهان</translation>
     </message>
     <message>
         <source>Channels</source>
-        <translation type="unfinished"></translation>
+        <translation>کانال‌ها</translation>
     </message>
     <message>
         <source>Residual blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>بلوک‌های باقی‌مانده</translation>
     </message>
     <message>
         <source>GroupNorm groups</source>
-        <translation type="unfinished"></translation>
+        <translation>گروه‌های GroupNorm</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>لایه‌ها</translation>
     </message>
     <message>
         <source>Width</source>
-        <translation type="unfinished"></translation>
+        <translation>پهنا</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>سرهای توجه</translation>
     </message>
     <message>
         <source>Context (bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>طول زمینه (بایت)</translation>
     </message>
     <message>
         <source>TorchScript file</source>
-        <translation type="unfinished"></translation>
+        <translation>پروندهٔ TorchScript</translation>
     </message>
     <message>
         <source>&amp;Dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>مجموعه‌&amp;داده</translation>
     </message>
     <message>
         <source>Dataset path</source>
-        <translation type="unfinished"></translation>
+        <translation>مسیر مجموعه‌داده</translation>
     </message>
     <message>
         <source>Synthetic samples</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه‌های مصنوعی</translation>
     </message>
     <message>
         <source>&amp;Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;راهبرد</translation>
     </message>
     <message>
         <source>&amp;Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سر&amp;اسری</translation>
     </message>
     <message>
         <source>Length</source>
-        <translation type="unfinished"></translation>
+        <translation>طول آموزش</translation>
     </message>
     <message>
         <source>&amp;Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>بهینه‌سا&amp;ز</translation>
     </message>
     <message>
         <source>&amp;Learning rate</source>
-        <translation type="unfinished"></translation>
+        <translation>نرخ یا&amp;دگیری</translation>
     </message>
     <message>
         <source>Checkpoint directory</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشهٔ نقطه‌های وارسی</translation>
     </message>
     <message>
         <source>Checkpoint every (steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>نقطهٔ وارسی هر چند گام</translation>
     </message>
     <message>
         <source>Momentum (SGD)</source>
-        <translation type="unfinished"></translation>
+        <translation>تکانه (SGD)</translation>
     </message>
     <message>
         <source>Weight decay</source>
-        <translation type="unfinished"></translation>
+        <translation>کاهش وزن</translation>
     </message>
     <message>
         <source>Learning-rate schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>زمان‌بندی نرخ یادگیری</translation>
     </message>
     <message>
         <source>Warm-up steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام‌های گرم‌کردن</translation>
     </message>
     <message>
         <source>Gradient clipping (0: off)</source>
-        <translation type="unfinished"></translation>
+        <translation>برش گرادیان (۰: خاموش)</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>بذر تصادفی</translation>
     </message>
     <message>
         <source>Threads per worker (0: automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>ریسه‌های هر کارگر (۰: خودکار)</translation>
     </message>
     <message>
         <source>Profiling steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام‌های سنجش سرعت</translation>
     </message>
     <message>
         <source>Re-plan every (steps)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Re-plan only if faster by</source>
-        <translation type="unfinished"></translation>
+        <translation>بازبرنامه‌ریزی هر چند گام</translation>
     </message>
     <message>
         <source>Gradient bucket (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>سطل گرادیان (مگابایت)</translation>
     </message>
     <message>
         <source>fp16 gradients on the wire</source>
-        <translation type="unfinished"></translation>
+        <translation>ارسال گرادیان‌ها با fp16</translation>
     </message>
     <message>
         <source>Communication timeout (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>مهلت ارتباط (ثانیه)</translation>
     </message>
     <message>
         <source>Evaluate every (steps, 0: off)</source>
-        <translation type="unfinished"></translation>
+        <translation>ارزیابی هر چند گام (۰: خاموش)</translation>
     </message>
     <message>
         <source>Stream parameters from host memory (lsdp)</source>
-        <translation type="unfinished"></translation>
+        <translation>بارگیری جریانی پارامترها از حافظهٔ میزبان (lsdp)</translation>
     </message>
     <message>
         <source>Elastic recovery</source>
-        <translation type="unfinished"></translation>
+        <translation>بازیابی کشسان</translation>
     </message>
     <message>
         <source>Manual batch per node</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ دستی هر گره</translation>
     </message>
     <message>
         <source>Emulated slowdown per node (demo)</source>
-        <translation type="unfinished"></translation>
+        <translation>کندی شبیه‌سازی‌شدهٔ هر گره (نمایشی)</translation>
     </message>
     <message>
         <source>steps</source>
-        <translation type="unfinished"></translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>دوره</translation>
     </message>
     <message>
         <source>Advanced</source>
-        <translation type="unfinished"></translation>
+        <translation>پیشرفته</translation>
     </message>
     <message>
         <source>warm-up, then cosine</source>
-        <translation type="unfinished"></translation>
+        <translation>گرم‌کردن، سپس کسینوسی</translation>
     </message>
     <message>
         <source>warm-up, then constant</source>
-        <translation type="unfinished"></translation>
+        <translation>گرم‌کردن، سپس ثابت</translation>
     </message>
     <message>
         <source>units per layer, e.g. 256, 256</source>
-        <translation type="unfinished"></translation>
+        <translation>واحدهای هر لایه، مثلاً 256, 256</translation>
     </message>
     <message>
         <source>a directory of MNIST-format files, or a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>پوشه‌ای از پرونده‌های با قالب MNIST، یا یک پروندهٔ متنی</translation>
     </message>
     <message>
         <source>on each machine; empty: no checkpoints</source>
-        <translation type="unfinished"></translation>
+        <translation>روی هر ماشین؛ خالی: بدون نقطهٔ وارسی</translation>
     </message>
     <message>
         <source>empty: the planner decides; or one number per node, in group order</source>
-        <translation type="unfinished"></translation>
+        <translation>خالی: برنامه‌ریز تصمیم می‌گیرد؛ یا یک عدد برای هر گره، به ترتیب گروه</translation>
     </message>
     <message>
         <source>e.g. 1, 2.5: node 2 pretends to be 2.5 times slower</source>
-        <translation type="unfinished"></translation>
+        <translation>مثلاً 1, 2.5: گرهٔ ۲ وانمود می‌کند ۲٫۵ برابر کندتر است</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی</translation>
     </message>
     <message>
         <source>Validate and run the pre-flight checks on every node, without starting</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتبارسنجی و انجام بررسی‌های پیش‌پرواز روی همهٔ گره‌ها، بدون آغاز اجرا</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف</translation>
     </message>
     <message>
         <source>Write a checkpoint, then stop</source>
-        <translation type="unfinished"></translation>
+        <translation>نوشتن نقطهٔ وارسی و سپس توقف</translation>
     </message>
     <message>
         <source>Abort</source>
-        <translation type="unfinished"></translation>
+        <translation>لغو</translation>
     </message>
     <message>
         <source>Stop at once, without a checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف فوری، بدون نقطهٔ وارسی</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>ذخیره…</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished"></translation>
+        <translation>بارگذاری…</translation>
     </message>
     <message>
         <source>write whole numbers separated by commas</source>
-        <translation type="unfinished"></translation>
+        <translation>اعداد صحیح را با ویرگول لاتین (,) از هم جدا کنید</translation>
     </message>
     <message numerus="yes">
-        <source>give one whole number per machine of the group (%n machine(s)), or leave it empty</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>give one whole number per machine of the group (%Ln machine(s)), or leave it empty</source>
+        <translation>
+            <numerusform>برای هر ماشین گروه یک عدد صحیح بنویسید (%Ln ماشین)، یا خالی بگذارید</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: ready</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: آماده</translation>
     </message>
     <message>
         <source>%1: ready, with warnings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n problem(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>%1: آماده، با هشدار</translation>
     </message>
     <message>
         <source>Pre-flight passed on every node.</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی پیش‌پرواز روی همهٔ گره‌ها موفق بود.</translation>
     </message>
     <message>
         <source>Pre-flight found problems; nothing was started.</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی پیش‌پرواز مشکلاتی یافت؛ چیزی آغاز نشد.</translation>
     </message>
     <message>
         <source>cannot read %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Save run config</source>
-        <translation type="unfinished"></translation>
+        <translation>ذخیرهٔ پیکربندی اجرا</translation>
     </message>
     <message>
         <source>Run configs (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>پیکربندی‌های اجرا (*.json)</translation>
     </message>
     <message>
         <source>Saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>در %1 ذخیره شد</translation>
     </message>
     <message>
         <source>Load run config</source>
-        <translation type="unfinished"></translation>
+        <translation>بارگذاری پیکربندی اجرا</translation>
     </message>
     <message>
         <source>Cannot load %1:
 %2</source>
+        <translation>بارگذاری %1 ممکن نشد:
+%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln problem(s)</source>
+        <translation>
+            <numerusform>%1: %Ln مشکل</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Re-plan only if a step gets faster by</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3521,53 +4472,53 @@ Status: %4%5</source>
     <name>RunSupervisor</name>
     <message>
         <source>the agent on this machine stopped while the run was active</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل این ماشین در میانهٔ اجرا متوقف شد</translation>
     </message>
     <message>
         <source>invalid run id</source>
-        <translation type="unfinished"></translation>
+        <translation>شناسهٔ اجرا نامعتبر است</translation>
     </message>
     <message>
         <source>run %1 is already known on this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 از پیش برای این عامل شناخته است</translation>
     </message>
     <message numerus="yes">
-        <source>this agent already runs %n training(s), its limit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>this agent already runs %Ln training(s), its limit</source>
+        <translation>
+            <numerusform>این عامل هم‌اکنون %Ln آموزش اجرا می‌کند که سقف آن است</numerusform>
         </translation>
     </message>
     <message>
         <source>the start request lacks the node index, ranks or master address</source>
-        <translation type="unfinished"></translation>
+        <translation>درخواست آغاز، شمارهٔ گره، رتبه‌ها یا نشانی گرهٔ اصلی را ندارد</translation>
     </message>
     <message>
         <source>the start request&apos;s ranks do not fit its world size</source>
-        <translation type="unfinished"></translation>
+        <translation>رتبه‌های درخواست آغاز با تعداد کل رتبه‌های آن جور نیست</translation>
     </message>
     <message>
         <source>cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>نوشتن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>no run %1 on this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1 روی این عامل نیست</translation>
     </message>
     <message>
         <source>device %1 (rank %2) %3</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه %1 (رتبهٔ %2): %3</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>aborted by the controller</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گر آن را لغو کرد</translation>
     </message>
     <message>
         <source>stopped by the controller after a checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گر آن را پس از نقطهٔ وارسی متوقف کرد</translation>
     </message>
 </context>
 <context>
@@ -3683,7 +4634,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>How often the agent on this computer reports utilization and memory. It takes effect when that agent next starts.</source>
-        <translation>عامل این رایانه هر چند وقت یک بار میزان استفاده و حافظه را گزارش کند. از راه‌اندازی بعدی آن عامل اثر می‌کند.</translation>
+        <translation>عامل این رایانه هر چند وقت یک بار میزان استفاده و حافظه را گزارش دهد. تغییر آن از راه‌اندازی بعدی همان عامل اثر می‌کند.</translation>
     </message>
     <message>
         <source>&amp;History database:</source>
@@ -3699,7 +4650,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Hamgam talks only to agents whose certificate fingerprint is pinned here. Revoke an agent and you are asked again the next time it is seen; compare the fingerprint with the one its machine shows (hamgam-agent --fingerprint).</source>
-        <translation>همگام فقط با عامل‌هایی گفت‌وگو می‌کند که اثر انگشت گواهی‌شان اینجا ثبت شده است. اگر اعتماد به عاملی را لغو کنید، بار بعد که دیده شود دوباره از شما پرسیده می‌شود؛ اثر انگشت را با آنچه ماشینش نشان می‌دهد (hamgam-agent --fingerprint) مقایسه کنید.</translation>
+        <translation>هم‌گام فقط با عامل‌هایی گفت‌وگو می‌کند که اثر انگشت گواهی‌شان اینجا ثبت شده است. اگر اعتماد به عاملی را لغو کنید، بار بعد که دیده شود دوباره از شما پرسیده می‌شود؛ اثر انگشت را با آنچه ماشینش نشان می‌دهد (hamgam-agent --fingerprint) مقایسه کنید.</translation>
     </message>
     <message>
         <source>&amp;Revoke</source>
@@ -3739,335 +4690,508 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Takes effect the next time Hamgam starts. The file is opened if it exists and created if not.</source>
-        <translation>از اجرای بعدی همگام اثر می‌کند. اگر پرونده باشد باز می‌شود و اگر نباشد ساخته می‌شود.</translation>
+        <translation>از اجرای بعدی هم‌گام اثر می‌کند. اگر پرونده وجود داشته باشد باز می‌شود و اگر نباشد ساخته می‌شود.</translation>
+    </message>
+</context>
+<context>
+    <name>SshSession</name>
+    <message>
+        <source>no such file or directory</source>
+        <translation>چنین پرونده یا پوشه‌ای نیست</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>اجازهٔ دسترسی نیست</translation>
+    </message>
+    <message>
+        <source>the server reported a failure (a full disk, or a directory in the way)</source>
+        <translation>سرور شکستی گزارش کرد (دیسک پر است، یا پوشه‌ای سر راه است)</translation>
+    </message>
+    <message>
+        <source>the connection was lost</source>
+        <translation>اتصال از دست رفت</translation>
+    </message>
+    <message>
+        <source>the server does not support this operation</source>
+        <translation>سرور از این عمل پشتیبانی نمی‌کند</translation>
+    </message>
+    <message>
+        <source>the file already exists</source>
+        <translation>پرونده از پیش وجود دارد</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>سیستم پرونده فقط‌خواندنی است</translation>
+    </message>
+    <message>
+        <source>no medium</source>
+        <translation>رسانه‌ای نیست</translation>
+    </message>
+    <message>
+        <source>unknown SSH error</source>
+        <translation>خطای ناشناختهٔ SSH</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>libssh could not create a session</source>
+        <translation>ساختن نشست libssh ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>اتصال به %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>the server sent no host key: %1</source>
+        <translation>سرور کلید میزبان نفرستاد: %1</translation>
+    </message>
+    <message>
+        <source>cannot check the host key against known_hosts: %1</source>
+        <translation>مقایسهٔ کلید میزبان با known_hosts ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>cannot add the host key to known_hosts: %1</source>
+        <translation>افزودن کلید میزبان به known_hosts ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>هیچ</translation>
+    </message>
+    <message>
+        <source>cannot read the key file %1</source>
+        <translation>خواندن پروندهٔ کلید %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>%1 is not a private key libssh can read</source>
+        <translation>پروندهٔ %1 کلید خصوصی‌ای نیست که libssh بتواند بخواند</translation>
+    </message>
+    <message>
+        <source>wrong passphrase for %1 (three tries)</source>
+        <translation>عبارت عبور %1 نادرست است (سه بار تلاش)</translation>
+    </message>
+    <message>
+        <source>cannot open a session channel: %1</source>
+        <translation>باز کردن کانال نشست ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>the server refused to run a command: %1</source>
+        <translation>سرور از اجرای فرمان خودداری کرد: %1</translation>
+    </message>
+    <message>
+        <source>cannot send input to the command: %1</source>
+        <translation>فرستادن ورودی به فرمان ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>the connection failed while the command ran: %1</source>
+        <translation>اتصال در میانهٔ اجرای فرمان قطع شد: %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>لغو شد</translation>
+    </message>
+    <message numerus="yes">
+        <source>the command did not finish within %n second(s)</source>
+        <translation>
+            <numerusform>فرمان در %n ثانیه تمام نشد</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot open an SFTP session: %1</source>
+        <translation>باز کردن نشست SFTP ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s SFTP subsystem did not start</source>
+        <translation>زیرسامانهٔ SFTP سرور آغاز نشد</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>خواندن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>ساختن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>نوشتن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot finish writing %1</source>
+        <translation>پایان دادن به نوشتن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot set the mode of %1</source>
+        <translation>تنظیم مجوزهای %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>باز کردن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>خواندن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>%1 is too large</source>
+        <translation>%1 بیش از حد بزرگ است</translation>
+    </message>
+    <message>
+        <source>cannot remove %1</source>
+        <translation>حذف %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation>تغییر نام %1 به %2 ممکن نشد: %3</translation>
     </message>
 </context>
 <context>
     <name>StepSplitPlot</name>
     <message>
         <source>data</source>
-        <translation type="unfinished"></translation>
+        <translation>داده</translation>
     </message>
     <message>
         <source>compute</source>
-        <translation type="unfinished"></translation>
+        <translation>محاسبه</translation>
     </message>
     <message>
         <source>wait</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار</translation>
     </message>
     <message>
         <source>communication</source>
-        <translation type="unfinished"></translation>
+        <translation>ارتباط</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>بهینه‌ساز</translation>
     </message>
     <message>
         <source>ms per step</source>
-        <translation type="unfinished"></translation>
+        <translation>میلی‌ثانیه در هر گام</translation>
     </message>
 </context>
 <context>
     <name>Telemetry</name>
     <message>
         <source>device sample without name or kind</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونهٔ دستگاه بدون نام یا نوع</translation>
     </message>
 </context>
 <context>
     <name>ThroughputPlot</name>
     <message>
         <source>step</source>
-        <translation type="unfinished">گام</translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>نمونه در ثانیه</translation>
     </message>
 </context>
 <context>
     <name>TrainingGroupDelegate</name>
     <message>
         <source>%1 · %2 samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 نمونه در ثانیه</translation>
     </message>
     <message>
         <source>%1 · speed not measured yet</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · سرعت هنوز سنجیده نشده</translation>
     </message>
     <message>
         <source>%1 % of the global batch (%2 samples)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1٪ از دستهٔ سراسری (%2 نمونه)</translation>
     </message>
     <message>
         <source>Share of the batch: set by the planner when the run starts</source>
-        <translation type="unfinished"></translation>
+        <translation>سهم دسته: با آغاز اجرا تعیین می‌شود</translation>
     </message>
 </context>
 <context>
     <name>TrainingGroupModel</name>
     <message>
         <source>Device %1</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه %1</translation>
     </message>
     <message>
         <source>This computer (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>این رایانه (%1)</translation>
     </message>
     <message>
         <source>Drag to reorder; the first machine hosts the rendezvous. Press Delete or drag out to remove.</source>
-        <translation type="unfinished"></translation>
+        <translation>برای تغییر ترتیب بکشید؛ نخستین ماشین میزبان هم‌رسی است. برای حذف، کلید Delete را بزنید یا آن را بیرون بکشید.</translation>
     </message>
     <message numerus="yes">
-        <source>all %n device(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>all %Ln device(s)</source>
+        <translation>
+            <numerusform>همهٔ %Ln دستگاه</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of its devices</source>
+        <translation>
+            <numerusform>%Ln تا از دستگاه‌هایش</numerusform>
         </translation>
     </message>
     <message>
-        <source>%1 (device %2 of %3)</source>
+        <source>%1 (device %2)</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n of its devices</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
     </message>
 </context>
 <context>
     <name>TrainingGroupView</name>
     <message>
         <source>Drag machines here from the Machines list, or a single device from a machine&apos;s card. The first machine hosts the workers&apos; rendezvous.</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین‌ها را از فهرست «ماشین‌ها»، یا تک‌دستگاهی را از کارت یک ماشین، به اینجا بکشید. نخستین ماشین میزبان هم‌رسی کارگرهاست.</translation>
     </message>
 </context>
 <context>
     <name>UtilizationDoctor</name>
     <message>
         <source>Waiting for slower nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>انتظار برای گره‌های کندتر</translation>
     </message>
     <message>
         <source>Communication-bound</source>
-        <translation type="unfinished"></translation>
+        <translation>ارتباط گلوگاه است</translation>
     </message>
     <message>
         <source>Data loading is the bottleneck</source>
-        <translation type="unfinished"></translation>
+        <translation>بارگذاری داده گلوگاه است</translation>
     </message>
     <message>
         <source>Too little work per step</source>
-        <translation type="unfinished"></translation>
+        <translation>کار هر گام بیش از حد کم است</translation>
     </message>
     <message>
         <source>Memory nearly full</source>
-        <translation type="unfinished"></translation>
+        <translation>حافظه تقریباً پر است</translation>
     </message>
     <message>
         <source>Device shared with another process</source>
-        <translation type="unfinished"></translation>
+        <translation>دستگاه با فرایند دیگری مشترک است</translation>
     </message>
     <message>
         <source>Agent stopped reporting</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل دیگر گزارش نمی‌دهد</translation>
     </message>
     <message>
         <source>waits %1 ms of each %2 ms step (%3 %) for slower nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>از هر گام %2 میلی‌ثانیه‌ای، %1 میلی‌ثانیه (%3٪) منتظر گره‌های کندتر می‌ماند</translation>
     </message>
     <message>
         <source>The planner is re-balancing; if the wait stays, shorten the re-plan interval or check the slow node for throttling or other users.</source>
-        <translation type="unfinished"></translation>
+        <translation>برنامه‌ریز در حال توازن دوباره است؛ اگر انتظار ادامه یافت، فاصلهٔ بازبرنامه‌ریزی را کوتاه‌تر کنید، یا گرهٔ کند را از نظر افت سرعت بر اثر گرما یا کاربران دیگر بررسی کنید.</translation>
     </message>
     <message>
         <source>Switch to %1: batches that follow each node&apos;s speed are predicted to make steps %2 % faster.</source>
-        <translation type="unfinished"></translation>
+        <translation>به %1 بروید: پیش‌بینی می‌شود دسته‌های متناسب با سرعت هر گره، گام‌ها را %2٪ سریع‌تر کنند.</translation>
     </message>
     <message>
         <source>Switch to hdp or lshdp so that each node&apos;s batch follows its speed.</source>
-        <translation type="unfinished"></translation>
+        <translation>به hdp یا lshdp بروید تا دستهٔ هر گره متناسب با سرعتش باشد.</translation>
     </message>
     <message>
         <source>spends %1 ms of each %2 ms step (%3 %) exchanging gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>از هر گام %2 میلی‌ثانیه‌ای، %1 میلی‌ثانیه (%3٪) را صرف تبادل گرادیان‌ها می‌کند</translation>
     </message>
     <message>
         <source>FSDP sends parameters over the network at every layer: lsdp or lshdp keep them inside each node.</source>
-        <translation type="unfinished"></translation>
+        <translation>در FSDP پارامترها در هر لایه از راه شبکه فرستاده می‌شوند: lsdp یا lshdp آن‌ها را درون هر گره نگه می‌دارند.</translation>
     </message>
     <message>
         <source>Use a larger global batch (fewer exchanges per sample) or turn on fp16 gradients to halve the bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سراسری بزرگ‌تری به کار ببرید (تبادل کمتر به ازای هر نمونه)، یا گرادیان‌های fp16 را روشن کنید تا حجم داده نصف شود.</translation>
     </message>
     <message>
         <source>Use a larger global batch: fewer gradient exchanges per sample.</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سراسری بزرگ‌تری به کار ببرید: تبادل گرادیان کمتر به ازای هر نمونه.</translation>
     </message>
     <message>
         <source>waits %1 ms of each %2 ms step (%3 %) for its next batch</source>
-        <translation type="unfinished"></translation>
+        <translation>از هر گام %2 میلی‌ثانیه‌ای، %1 میلی‌ثانیه (%3٪) منتظر دستهٔ بعدی‌اش می‌ماند</translation>
     </message>
     <message>
         <source>Put the dataset on a local disk or in memory on this node, or use fewer workers per CPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>مجموعه‌داده را روی دیسک محلی یا در حافظهٔ همین گره بگذارید، یا کارگرهای کمتری به ازای هر CPU به کار ببرید.</translation>
     </message>
     <message>
         <source>no report for %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ثانیه است که گزارشی نرسیده</translation>
     </message>
     <message>
         <source>Check that the machine is up and its network cable is in; the run fails if its workers stop too.</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی کنید که ماشین روشن باشد و کابل شبکه‌اش وصل باشد؛ اگر کارگرهایش هم متوقف شوند، اجرا شکست می‌خورد.</translation>
     </message>
     <message>
         <source>%1 of %2 memory in use (%3 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 از %2 حافظه در حال استفاده است (%3٪)</translation>
     </message>
     <message>
         <source>Lower this node&apos;s batch cap (max_batch) or stream parameters from host memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>سقف دستهٔ این گره (max_batch) را پایین بیاورید، یا پارامترها را به‌صورت جریانی از حافظهٔ میزبان بارگیری کنید.</translation>
     </message>
     <message>
         <source>Use lsdp or lshdp: parameters and optimizer state are sharded inside the node and into CPU memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>از lsdp یا lshdp استفاده کنید: پارامترها و وضعیت بهینه‌ساز درون گره و در حافظهٔ CPU قطعه‌بندی می‌شوند.</translation>
     </message>
     <message numerus="yes">
-        <source>%n other process(es) use this device</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <source>%Ln other process(es) use this device</source>
+        <translation>
+            <numerusform>%Ln فرایند دیگر از این دستگاه استفاده می‌کنند</numerusform>
         </translation>
     </message>
     <message>
         <source>Ask its other users, or leave this device out of the group; the planner gives it less work meanwhile.</source>
-        <translation type="unfinished"></translation>
+        <translation>با دیگر کاربرانش هماهنگ کنید، یا این دستگاه را از گروه کنار بگذارید؛ در این میان برنامه‌ریز کار کمتری به آن می‌دهد.</translation>
     </message>
     <message>
         <source>a batch of %1 samples keeps the device only %2 % busy</source>
-        <translation type="unfinished"></translation>
+        <translation>دسته‌ای با %1 نمونه، دستگاه را فقط %2٪ مشغول نگه می‌دارد</translation>
     </message>
     <message>
         <source>Raise the global batch (now %1) so each device gets more samples per step; scale the learning rate with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>دستهٔ سراسری (اکنون %1) را بزرگ‌تر کنید تا هر دستگاه در هر گام نمونه‌های بیشتری بگیرد؛ نرخ یادگیری را هم به همان نسبت تغییر دهید.</translation>
     </message>
 </context>
 <context>
     <name>WorkerProcess</name>
     <message>
         <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>killed by signal %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>با سیگنال %1 (%2) کشته شد</translation>
     </message>
     <message>
         <source>exited with code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>با کد %1 خارج شد</translation>
     </message>
 </context>
 <context>
     <name>hamgam-agent</name>
     <message>
         <source>hamgam-agent: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgam-agent: %1</translation>
     </message>
     <message>
         <source>Removed %1 from the trust list.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 از فهرست اعتماد حذف شد.</translation>
     </message>
     <message>
         <source>added on the command line</source>
-        <translation type="unfinished"></translation>
+        <translation>افزوده‌شده از خط فرمان</translation>
     </message>
     <message>
         <source>Trusted controller %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>کنترل‌گر %1 مورد اعتماد قرار گرفت.</translation>
     </message>
     <message>
         <source>The trust list is updated. No second agent was started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست اعتماد به‌روز شد. عامل دومی راه‌اندازی نشد: %1</translation>
     </message>
     <message>
         <source>hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgam-agent %1 روی %2:%3 گوش می‌دهد، گره %4، اثر انگشت %5</translation>
     </message>
 </context>
 <context>
     <name>hamgamctl</name>
     <message>
         <source>list machines (--json)</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست ماشین‌ها (--json)</translation>
     </message>
     <message>
         <source>pin a machine&apos;s certificate fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>ثبت اثر انگشت گواهی یک ماشین</translation>
     </message>
     <message>
         <source>add a machine by address</source>
-        <translation type="unfinished"></translation>
+        <translation>افزودن ماشین با نشانی</translation>
     </message>
     <message>
         <source>forget a machine</source>
-        <translation type="unfinished"></translation>
+        <translation>فراموش کردن یک ماشین</translation>
     </message>
     <message>
         <source>Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)</source>
-        <translation type="unfinished"></translation>
+        <translation>کاربرد: hamgamctl COMMAND [options]   (گزینه‌های هر فرمان: hamgamctl COMMAND --help)</translation>
     </message>
     <message>
         <source>Commands:</source>
-        <translation type="unfinished"></translation>
+        <translation>فرمان‌ها:</translation>
     </message>
     <message>
         <source>hamgamctl: unknown command &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>hamgamctl: فرمان ناشناخته «%1»</translation>
     </message>
     <message>
         <source>stream live device telemetry</source>
-        <translation type="unfinished"></translation>
+        <translation>پخش زندهٔ تله‌متری دستگاه‌ها</translation>
     </message>
     <message>
         <source>validate a run config and run pre-flight checks</source>
-        <translation type="unfinished"></translation>
+        <translation>اعتبارسنجی پیکربندی اجرا و بررسی پیش‌پرواز</translation>
     </message>
     <message>
         <source>start a run (--follow to watch it)</source>
-        <translation type="unfinished"></translation>
+        <translation>آغاز یک اجرا (--follow برای دنبال کردن آن)</translation>
     </message>
     <message>
         <source>list runs (--json)</source>
-        <translation type="unfinished"></translation>
+        <translation>فهرست اجراها (--json)</translation>
     </message>
     <message>
         <source>show one run (--json)</source>
-        <translation type="unfinished"></translation>
+        <translation>نمایش یک اجرا (--json)</translation>
     </message>
     <message>
         <source>stop a run after a checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف اجرا پس از نقطهٔ وارسی</translation>
     </message>
     <message>
         <source>abort a run now</source>
-        <translation type="unfinished"></translation>
+        <translation>لغو فوری یک اجرا</translation>
     </message>
     <message>
         <source>follow a run again, filling the history&apos;s gaps</source>
-        <translation type="unfinished"></translation>
+        <translation>دنبال کردن دوبارهٔ یک اجرا و پر کردن جاهای خالی تاریخچه</translation>
     </message>
     <message>
         <source>compare 2 to 8 runs (--json)</source>
-        <translation type="unfinished"></translation>
+        <translation>مقایسهٔ ۲ تا ۸ اجرا (--json)</translation>
     </message>
     <message>
         <source>export a run as CSV (--csv DIR)</source>
-        <translation type="unfinished"></translation>
+        <translation>خروجی CSV از یک اجرا (--csv DIR)</translation>
     </message>
     <message>
         <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped or aborted.</source>
-        <translation type="unfinished"></translation>
+        <translation>کدهای خروج: 0 موفق، 1 ناموفق (یا شکست اجرا)، 2 کاربرد نادرست، 3 پیدا نشد، 4 رد شد، 5 اجرا متوقف یا لغو شد.</translation>
+    </message>
+    <message>
+        <source>install the agent on machines over SSH</source>
+        <translation>نصب عامل روی ماشین‌ها از راه SSH</translation>
+    </message>
+    <message>
+        <source>upgrade the agent on machines over SSH</source>
+        <translation>ارتقای عامل روی ماشین‌ها از راه SSH</translation>
+    </message>
+    <message>
+        <source>remove the agent from machines over SSH</source>
+        <translation>حذف عامل از ماشین‌ها از راه SSH</translation>
+    </message>
+    <message>
+        <source>restart the agent on machines over SSH</source>
+        <translation>راه‌اندازی دوبارهٔ عامل روی ماشین‌ها از راه SSH</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s state on machines, over SSH</source>
+        <translation>وضعیت عامل روی ماشین‌ها، از راه SSH</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "discoverylistener.h"
 #include "historystore.h"
 #include "historyview.h"
+#include "installdialog.h"
 #include "settingsdialog.h"
 #include "hostport.h"
 #include "localagentlauncher.h"
@@ -132,6 +133,17 @@ int DesktopApp::start(const QStringList &arguments)
         });
         connect(m_window.get(), &MainWindow::runFinished, m_historyView, &HistoryView::refresh);
     }
+    // The SSH installer (issue 7): File > Install agent on a machine…, or a machine's context menu.
+    connect(m_window.get(), &MainWindow::installAgentRequested, this, [this](const QString &host) {
+        if (!m_installDialog) {
+            m_installDialog = new InstallDialog(*m_profile, *m_registry, m_window.get());
+            m_installDialog->setAttribute(Qt::WA_DeleteOnClose);
+        }
+        m_installDialog->addHosts(host);
+        m_installDialog->show();
+        m_installDialog->raise();
+        m_installDialog->activateWindow();
+    });
     connect(m_window.get(), &MainWindow::settingsRequested, this, [this] {
         SettingsDialog dialog(m_translations.get(), *m_profile, m_registry.get(), m_window.get());
         connect(&dialog, &SettingsDialog::languageChanged, this, [](const QString &) { choosePersianCapableFont(); });

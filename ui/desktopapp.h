@@ -9,6 +9,7 @@
 
 class DiscoveryListener;
 class HistoryView;
+class InstallDialog;
 class HistoryStore;
 class LocalAgentLauncher;
 class MainWindow;
@@ -45,5 +46,6 @@ private:
     std::unique_ptr<LocalAgentLauncher> m_launcher;
     std::unique_ptr<MainWindow> m_window;
     HistoryView *m_historyView = nullptr;
+    QPointer<InstallDialog> m_installDialog; ///< one, not modal: installs run while the window is used
     QString m_localKey;
 };

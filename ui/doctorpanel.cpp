@@ -1,8 +1,11 @@
 #include "doctorpanel.h"
 
+#include "localeformat.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -40,13 +43,13 @@ void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
         return;
     }
     for (const UtilizationDoctor::Finding &f : findings) {
-        const QString where = f.device >= 0 ? tr("%1, device %2").arg(f.node).arg(f.device) : f.node;
+        const QString where = f.device >= 0 ? tr("%1, device %2").arg(f.node, QLocale().toString(f.device)) : f.node;
         auto *item = new QTreeWidgetItem(m_tree, {tr("%1 — %2").arg(UtilizationDoctor::reasonTitle(f.reason), where)});
         item->setIcon(0, style()->standardIcon(f.severity >= 0.5 ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
         item->setToolTip(0, tr("%1\n%2").arg(f.evidence, f.action));
-        auto *evidence = new QTreeWidgetItem(item, {f.evidence});
+        auto *evidence = new QTreeWidgetItem(item, {LocaleFormat::paragraph(f.evidence)});
         evidence->setToolTip(0, f.evidence);
-        auto *action = new QTreeWidgetItem(item, {tr("→ %1").arg(f.action)});
+        auto *action = new QTreeWidgetItem(item, {LocaleFormat::paragraph(tr("→ %1").arg(f.action))});
         action->setToolTip(0, f.action);
         item->setExpanded(true);
     }

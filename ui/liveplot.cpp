@@ -49,6 +49,9 @@ void LivePlot::applyPalette()
 
 void LivePlot::placeLegend()
 {
+    QCPLayoutInset *inset = axisRect()->insetLayout();
+    if (inset->elementCount() == 0 || inset->elementAt(0) != legend)
+        return; // a plot that keeps its legend outside the axis rect
     const Qt::Alignment horizontal = layoutDirection() == Qt::RightToLeft ? Qt::AlignRight : Qt::AlignLeft;
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | horizontal);
 }

@@ -1,5 +1,7 @@
 #include "localeformat.h"
 
+#include <QGuiApplication>
+
 QCalendar LocaleFormat::calendar(const QLocale &locale)
 {
     return usesJalali(locale) ? QCalendar(QCalendar::System::Jalali)
@@ -95,5 +97,13 @@ QString LocaleFormat::toNativeDigits(QString text, const QLocale &locale)
         if (c >= u'0' && c <= u'9')
             c = QChar(char16_t(base + (c.unicode() - u'0')));
     }
+    return text;
+}
+
+QString LocaleFormat::paragraph(const QString &text)
+{
+    // U+200F RIGHT-TO-LEFT MARK: a strong RTL character that fixes the paragraph's direction.
+    if (QGuiApplication::layoutDirection() == Qt::RightToLeft && !text.isEmpty() && !text.startsWith(QChar(0x200F)))
+        return QChar(0x200F) + text;
     return text;
 }

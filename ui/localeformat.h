@@ -45,6 +45,9 @@ public:
 
     /// Replaces Persian and Arabic-Indic digits with ASCII ones.
     static QString toLatinDigits(QString text);
+    /// Text for a paragraph of the interface: in a right-to-left interface a
+    /// message that starts with a Latin name or path still reads right to left.
+    static QString paragraph(const QString &text);
     /// Replaces ASCII digits with the locale's digits.
     static QString toNativeDigits(QString text, const QLocale &locale = QLocale());
 };

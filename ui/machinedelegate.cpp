@@ -67,7 +67,14 @@ void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double frac
     QFont f = painter->font();
     f.setPointSizeF(f.pointSizeF() * 0.85);
     painter->setFont(f);
-    painter->drawText(rect, Qt::AlignCenter, text);
+    // "8.0 GB / 23.5 GB" in a narrow bar: keep what fits (the part before " / ").
+    const QFontMetrics fm(f);
+    QString shown = text;
+    if (fm.horizontalAdvance(shown) > rect.width() - 4)
+        shown = text.section(QStringLiteral(" / "), 0, 0);
+    if (fm.horizontalAdvance(shown) > rect.width() - 4)
+        shown = fm.elidedText(shown, Qt::ElideRight, rect.width() - 4);
+    painter->drawText(rect, Qt::AlignCenter, shown);
     painter->restore();
 }
 

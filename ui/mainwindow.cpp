@@ -177,6 +177,8 @@ void MainWindow::buildMenus()
     file->addSeparator();
     auto *add = file->addAction(QString());
     connect(add, &QAction::triggered, this, &MainWindow::addMachine);
+    auto *install = file->addAction(QString()); // SSH installer (issue 7)
+    connect(install, &QAction::triggered, this, [this] { Q_EMIT installAgentRequested(QString()); });
     file->addSeparator();
     auto *quit = file->addAction(QString());
     quit->setShortcut(QKeySequence::Quit);
@@ -195,7 +197,7 @@ void MainWindow::buildMenus()
                                .arg(QCoreApplication::applicationVersion()));
     });
     m_menus = {file, tools, help};
-    m_actions = {load, save, add, quit, settings, about};
+    m_actions = {load, save, add, install, quit, settings, about};
 }
 
 void MainWindow::retranslateUi()
@@ -214,7 +216,8 @@ void MainWindow::retranslateUi()
     for (qsizetype i = 0; i < m_menus.size(); ++i)
         m_menus[i]->setTitle(tr(menus[i]));
     const char *actions[] = {QT_TR_NOOP("&Load run config…"), QT_TR_NOOP("&Save run config…"), QT_TR_NOOP("&Add machine…"),
-                             QT_TR_NOOP("&Quit"), QT_TR_NOOP("&Settings…"), QT_TR_NOOP("&About Hamgam")};
+                             QT_TR_NOOP("&Install agent on a machine…"), QT_TR_NOOP("&Quit"), QT_TR_NOOP("&Settings…"),
+                             QT_TR_NOOP("&About Hamgam")};
     for (qsizetype i = 0; i < m_actions.size(); ++i)
         m_actions[i]->setText(tr(actions[i]));
     updateDetails();
@@ -274,6 +277,8 @@ void MainWindow::showContextMenu(const QPoint &pos)
     trustAction->setEnabled(trust == int(Node::Trust::Unknown) && !index.data(MachinesModel::NodeIdRole).toString().isEmpty());
     QAction *forget = menu.addAction(tr("Forget"));
     forget->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
+    QAction *install = menu.addAction(tr("Install agent over SSH…")); // SSH installer (issue 7)
+    install->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
     QAction *chosen = menu.exec(m_view->viewport()->mapToGlobal(pos));
     if (chosen == addToGroup) {
         m_group->add(key, -1);
@@ -296,7 +301,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
             const HostInfo &h = node->telemetry->host;
             row(tr("Host name"), h.hostname);
             row(tr("Operating system"), h.os);
-            row(tr("Processor"), tr("%1, %n core(s)", nullptr, h.cores).arg(h.cpuModel));
+            row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(h.cpuModel));
             row(tr("Memory"), tr("%1 available of %2").arg(locale.formattedDataSize(h.memoryAvailable), locale.formattedDataSize(h.memoryTotal)));
             for (const DeviceSample &d : node->telemetry->devices)
                 row(d.name, tr("%1% busy, %2 of %3 memory")
@@ -311,6 +316,9 @@ void MainWindow::showContextMenu(const QPoint &pos)
         box.exec();
     } else if (chosen == trustAction) {
         promptTrust(key);
+    } else if (chosen == install) {
+        if (const Node *node = m_registry.node(key))
+            Q_EMIT installAgentRequested(node->address);
     } else if (chosen == forget) {
         const auto answer = QMessageBox::question(
             this, tr("Forget machine"),
@@ -366,8 +374,8 @@ void MainWindow::updateDetails()
     const RunConfig c = m_setup ? m_setup->config() : RunConfig();
     const int devices = c.deviceCount();
     m_details->setText(c.nodes.isEmpty() ? QString()
-                                         : tr("%n machine(s), %1 in all; the first one hosts the rendezvous.", nullptr, int(c.nodes.size()))
-                                               .arg(tr("%n device(s)", nullptr, devices)));
+                                         : tr("%Ln machine(s), %1 in all; the first one hosts the rendezvous.", nullptr, int(c.nodes.size()))
+                                               .arg(tr("%Ln device(s)", nullptr, devices)));
 }
 
 void MainWindow::updateStatus()
@@ -375,7 +383,7 @@ void MainWindow::updateStatus()
     int online = 0;
     for (const Node &n : m_registry.nodes())
         online += n.isOnline() ? 1 : 0;
-    m_statusLabel->setText(tr("%n machine(s) online  ·  this controller %1…", nullptr, online)
+    m_statusLabel->setText(tr("%Ln machine(s) online  ·  this controller %1…", nullptr, online)
                                .arg(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23)));
 }
 

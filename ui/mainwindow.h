@@ -61,6 +61,8 @@ public:
 
 Q_SIGNALS:
     void settingsRequested();
+    /// "Install agent over SSH…" (a machine's context menu, `host` set) or "Install agent on a machine…" (File menu).
+    void installAgentRequested(const QString &host);
     void runFinished(const QString &runId);
 
 protected:

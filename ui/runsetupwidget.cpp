@@ -1,5 +1,6 @@
 #include "runsetupwidget.h"
 
+#include "localeformat.h"
 #include "traininggroupmodel.h"
 
 #include <QCheckBox>
@@ -16,6 +17,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -47,7 +49,9 @@ QList<int> parseInts(const QString &text, bool *ok)
 {
     QList<int> out;
     *ok = true;
-    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    // "256, 256" or "۲۵۶، ۲۵۶": ASCII or Persian comma and digits.
+    static const QRegularExpression separators(QStringLiteral("[,\u060C]"));
+    for (const QString &part : text.split(separators, Qt::SkipEmptyParts)) {
         bool good = false;
         const int v = QLocale().toInt(part.trimmed(), &good);
         const int c = good ? v : part.trimmed().toInt(&good);
@@ -247,8 +251,9 @@ void RunSetupWidget::build()
     advRow(QT_TR_NOOP("Profiling steps"), m_profileSteps, QStringLiteral("planner.profile_steps"));
     m_replanInterval = spin(1, 1000000, 20);
     advRow(QT_TR_NOOP("Re-plan every (steps)"), m_replanInterval, QStringLiteral("planner.replan_interval"));
-    m_margin = dspin(0, 0.99, 0.05, 2, 0.01);
-    advRow(QT_TR_NOOP("Re-plan only if faster by"), m_margin, QStringLiteral("planner.margin"));
+    m_margin = dspin(0, 99, 5, 0, 1);
+    m_margin->setSuffix(QStringLiteral(" %"));
+    advRow(QT_TR_NOOP("Re-plan only if a step gets faster by"), m_margin, QStringLiteral("planner.margin"));
     m_bucketMb = dspin(0.001, 4096, 25, 3, 1);
     advRow(QT_TR_NOOP("Gradient bucket (MB)"), m_bucketMb, QStringLiteral("comm.bucket_mb"));
     m_fp16 = new QCheckBox;
@@ -427,7 +432,7 @@ RunConfig RunSetupWidget::config() const
     c.threads = m_threads->value();
     c.planner.profileSteps = m_profileSteps->value();
     c.planner.replanInterval = m_replanInterval->value();
-    c.planner.margin = m_margin->value();
+    c.planner.margin = m_margin->value() / 100.0;
     c.comm.bucketMb = m_bucketMb->value();
     c.comm.fp16 = m_fp16->isChecked();
     c.comm.timeoutS = m_timeout->value();
@@ -441,7 +446,8 @@ RunConfig RunSetupWidget::config() const
     const bool manual = ok && !batches.isEmpty() && batches.size() == c.nodes.size();
     for (qsizetype i = 0; i < c.nodes.size(); ++i)
         c.nodes[i].batch = manual ? std::optional<int>(batches[i]) : std::nullopt;
-    const QStringList slow = m_slowdowns->text().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    static const QRegularExpression separators(QStringLiteral("[,\u060C]"));
+    const QStringList slow = m_slowdowns->text().split(separators, Qt::SkipEmptyParts);
     for (qsizetype i = 0; i < c.nodes.size(); ++i) {
         bool good = false;
         const double f = i < slow.size() ? QLocale().toDouble(slow[i].trimmed(), &good) : 1.0;
@@ -488,7 +494,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_threads->setValue(c.threads);
     m_profileSteps->setValue(c.planner.profileSteps);
     m_replanInterval->setValue(c.planner.replanInterval);
-    m_margin->setValue(c.planner.margin);
+    m_margin->setValue(c.planner.margin * 100.0);
     m_bucketMb->setValue(c.comm.bucketMb);
     m_fp16->setChecked(c.comm.fp16);
     m_timeout->setValue(c.comm.timeoutS);
@@ -528,7 +534,7 @@ void RunSetupWidget::validate()
         m_errors.append({QStringLiteral("model.hidden"), tr("write whole numbers separated by commas")});
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
     if (!ok || (!batches.isEmpty() && batches.size() != c.nodes.size()))
-        m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%n machine(s)), or leave it empty",
+        m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%Ln machine(s)), or leave it empty",
                                                      nullptr, int(c.nodes.size()))});
     for (QLabel *l : std::as_const(m_errorLabels)) {
         l->clear();
@@ -565,16 +571,16 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         auto *item = new QTreeWidgetItem(m_preflight);
         const bool good = p.errors.isEmpty() && (p.reached || p.agentId.isEmpty());
         item->setText(0, good ? (p.warnings.isEmpty() ? tr("%1: ready").arg(p.name) : tr("%1: ready, with warnings").arg(p.name))
-                              : tr("%1: %n problem(s)", nullptr, int(p.errors.size())).arg(p.name));
+                              : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(p.name));
         item->setIcon(0, style()->standardIcon(good ? (p.warnings.isEmpty() ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning)
                                                     : QStyle::SP_MessageBoxCritical));
         for (const QString &e : p.errors) {
-            auto *child = new QTreeWidgetItem(item, {e});
+            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(e)});
             child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
             child->setToolTip(0, e);
         }
         for (const QString &w : p.warnings) {
-            auto *child = new QTreeWidgetItem(item, {w});
+            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(w)});
             child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
             child->setToolTip(0, w);
         }
@@ -596,7 +602,7 @@ void RunSetupWidget::setRunning(bool running)
 
 void RunSetupWidget::showMessage(const QString &text, bool error)
 {
-    m_message->setText(text);
+    m_message->setText(LocaleFormat::paragraph(text));
     m_message->setStyleSheet(error ? QStringLiteral("color: #d32f2f;") : QString());
     m_message->setVisible(!text.isEmpty());
 }

@@ -18,9 +18,15 @@ StepSplitPlot::StepSplitPlot(QWidget *parent) : LivePlot(parent)
         below = bars;
         m_bars.append(bars);
     }
+    // The legend gets a row of its own above the bars: inside, it would cover them.
     legend->setVisible(true);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    placeLegend();
+    legend->setWrap(5);
+    legend->setMargins(QMargins(4, 2, 4, 2));
     retranslate();
 }
 
@@ -66,5 +72,5 @@ void StepSplitPlot::rebuild(const LiveRunData &data)
     }
     for (int k = 0; k < 5; ++k)
         m_bars[k]->setData(keys, values[k], true);
-    yAxis->setRange(0, top * 1.25); // room for the legend above the bars
+    yAxis->setRange(0, top * 1.05);
 }

@@ -6,6 +6,7 @@
 #include <QCborArray>
 #include <QCborMap>
 #include <QCborValue>
+#include <QLocale>
 #include <QMimeData>
 
 TrainingGroupModel::TrainingGroupModel(NodeRegistry &registry, QObject *parent) : QAbstractListModel(parent), m_registry(registry)
@@ -43,7 +44,7 @@ QString TrainingGroupModel::deviceName(const QString &nodeKey, int device) const
         return n->telemetry->devices[device].name;
     if (n && device < n->advertisedDevices.size())
         return n->advertisedDevices[device].name;
-    return tr("Device %1").arg(device);
+    return tr("Device %1").arg(QLocale().toString(device));
 }
 
 QVariant TrainingGroupModel::data(const QModelIndex &index, int role) const
@@ -69,10 +70,10 @@ QVariant TrainingGroupModel::data(const QModelIndex &index, int role) const
     }
     case DevicesTextRole:
         if (e.devices.isEmpty())
-            return tr("all %n device(s)", nullptr, int(all.size()));
+            return tr("all %Ln device(s)", nullptr, int(all.size()));
         if (used.size() == 1)
-            return tr("%1 (device %2 of %3)").arg(deviceName(e.nodeKey, used.first())).arg(used.first()).arg(all.size());
-        return tr("%n of its devices", nullptr, int(used.size()));
+            return tr("%1 (device %2)").arg(deviceName(e.nodeKey, used.first()), QLocale().toString(used.first()));
+        return tr("%Ln of its devices", nullptr, int(used.size()));
     case SpeedRole: return m_speed.value(e.nodeKey, -1.0);
     case ShareRole: return m_shareShown.value(e.nodeKey, -1.0);
     case BatchRole: return m_batch.value(e.nodeKey, -1.0);

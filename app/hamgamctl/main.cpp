@@ -1,4 +1,5 @@
 // hamgamctl: the command-line client. Each subcommand parses its own options.
+#include "installcommand.h"
 #include "nodescommand.h"
 #include "runcommands.h"
 #include "translations.h"
@@ -32,6 +33,11 @@ const Command kCommands[] = {
     {"attach", QT_TRANSLATE_NOOP("hamgamctl", "follow a run again, filling the history's gaps"), RunCommands::attach},
     {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), RunCommands::compare},
     {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), RunCommands::exportRun},
+    {"install", QT_TRANSLATE_NOOP("hamgamctl", "install the agent on machines over SSH"), InstallCommand::install},
+    {"upgrade", QT_TRANSLATE_NOOP("hamgamctl", "upgrade the agent on machines over SSH"), InstallCommand::upgrade},
+    {"uninstall", QT_TRANSLATE_NOOP("hamgamctl", "remove the agent from machines over SSH"), InstallCommand::uninstall},
+    {"restart", QT_TRANSLATE_NOOP("hamgamctl", "restart the agent on machines over SSH"), InstallCommand::restart},
+    {"agent-status", QT_TRANSLATE_NOOP("hamgamctl", "the agent's state on machines, over SSH"), InstallCommand::status},
 };
 
 void usage(QTextStream &out)
@@ -39,7 +45,7 @@ void usage(QTextStream &out)
     out << QCoreApplication::translate("hamgamctl", "Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)") << "\n\n"
         << QCoreApplication::translate("hamgamctl", "Commands:") << "\n";
     for (const Command &c : kCommands)
-        out << "  " << QString::fromLatin1(c.name).leftJustified(10) << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
+        out << "  " << QString::fromLatin1(c.name).leftJustified(13) << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
     out << "\n"
         << QCoreApplication::translate("hamgamctl", "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
                                                     "found, 4 refused, 5 the run was stopped or aborted.")

@@ -198,9 +198,8 @@ int follow(RunController &controller, bool printProgress)
     int code = 0;
     QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
         printer.finishLine();
-        out() << RunCommands::tr("run %1 %2%3")
-                     .arg(controller.runId(), RunStatusText::display(status).toLower(),
-                          reason.isEmpty() ? QString() : QStringLiteral(": ") + reason)
+        out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(controller.runId(), RunStatusText::display(status))
+                                   : RunCommands::tr("run %1: %2, %3").arg(controller.runId(), RunStatusText::display(status), reason))
               << Qt::endl;
         code = exitCodeFor(status);
         loop.quit();
@@ -249,7 +248,7 @@ int RunCommands::check(const QStringList &arguments)
                      [&](const QList<RunController::NodePreflight> &results, bool good) {
                          ok = good;
                          for (const auto &p : results) {
-                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(p.name) : tr("%1: %n problem(s)", nullptr, int(p.errors.size())).arg(p.name))
+                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(p.name) : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(p.name))
                                    << Qt::endl;
                              for (const QString &e : p.errors)
                                  out() << tr("  error: %1").arg(e) << Qt::endl;
@@ -388,8 +387,8 @@ int control(const QStringList &arguments, bool abort)
     });
     int code = 1;
     QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
-        out() << RunCommands::tr("run %1 %2%3")
-                     .arg(record->id, RunStatusText::display(status).toLower(), reason.isEmpty() ? QString() : QStringLiteral(": ") + reason)
+        out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(record->id, RunStatusText::display(status))
+                                   : RunCommands::tr("run %1: %2, %3").arg(record->id, RunStatusText::display(status), reason))
               << Qt::endl;
         code = 0;
         loop.quit();
@@ -515,7 +514,9 @@ int RunCommands::show(const QStringList &arguments)
         return 0;
     }
     out() << tr("Run %1 \"%2\"").arg(r->id, r->name) << Qt::endl;
-    out() << tr("  status:   %1%2").arg(RunStatusText::display(r->status), r->reason.isEmpty() ? QString() : QStringLiteral(" — ") + r->reason) << Qt::endl;
+    out() << (r->reason.isEmpty() ? tr("  status:   %1").arg(RunStatusText::display(r->status))
+                                  : tr("  status:   %1 (%2)").arg(RunStatusText::display(r->status), r->reason))
+          << Qt::endl;
     out() << tr("  strategy: %1, model %2, global batch %3").arg(r->strategy, r->config.value(QStringLiteral("model")).toObject().value(QStringLiteral("kind")).toString(),
                                                              number(r->config.value(QStringLiteral("global_batch")), 0))
           << Qt::endl;

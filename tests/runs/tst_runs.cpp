@@ -101,7 +101,7 @@ void TestRuns::threeAgentRunCompletes()
     QVERIFY2(code == 0, QByteArray(out + err).constData());
     const QString runId = runIdFrom(out);
     QVERIFY(!runId.isEmpty());
-    QVERIFY(out.contains("finished"));
+    QVERIFY(out.contains("Finished"));
 
     HistoryStore history(m_lab.historyPath());
     QVERIFY(history.open().ok());
@@ -167,7 +167,7 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     QVERIFY2(!runId.isEmpty(), QByteArray(out + err).constData());
     QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
     QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
-    QVERIFY2(out.contains("stopped"), QByteArray(out + err).constData());
+    QVERIFY2(out.contains("Stopped"), QByteArray(out + err).constData());
     QCOMPARE(waitForStatus(runId, {QStringLiteral("stopped")}, 10000).status, RunStatus::Stopped);
     QVERIFY(m_lab.journaledEvents(runId, QStringLiteral("checkpoint")) >= 1);
     HistoryStore history(m_lab.historyPath());

@@ -7,6 +7,7 @@
 
 #include <QCborArray>
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void memInfoFixture();
     void realProc();
     void nvmlWithoutDriverIsNotAnError();
+    void cgroupQuotaMakesTheDevice_data();
+    void cgroupQuotaMakesTheDevice();
     void samplerRunsOnlyWhenActive();
     void snapshotRoundTrip();
 
@@ -109,6 +112,46 @@ void TestTelemetry::realProc()
     const HostInfo host = probe.sampleHost();
     QVERIFY(host.cores > 0);
     QVERIFY(!host.hostname.isEmpty());
+}
+
+void TestTelemetry::cgroupQuotaMakesTheDevice_data()
+{
+    QTest::addColumn<QByteArray>("selfCgroup");
+    QTest::addColumn<QString>("quotaFile");
+    QTest::addColumn<QByteArray>("quota");
+    QTest::addColumn<QString>("usageFile");
+    QTest::addColumn<QByteArray>("usage");
+    QTest::newRow("v2") << QByteArray("0::/lab/node1\n") << "lab/node1/cpu.max" << QByteArray("60000 100000\n")
+                        << "lab/node1/cpu.stat" << QByteArray("usage_usec 5000000\nuser_usec 4000000\n");
+    QTest::newRow("v1") << QByteArray("2:cpuacct:/lab/node1\n1:cpu:/lab/node1\n") << "cpu/lab/node1/cpu.cfs_quota_us"
+                        << QByteArray("60000\n") << "cpuacct/lab/node1/cpuacct.usage" << QByteArray("5000000000\n");
+}
+
+void TestTelemetry::cgroupQuotaMakesTheDevice()
+{
+    // A node confined to 0.6 of a core (labsim, a container): the device is that share, busy by its own use.
+    QFETCH(QByteArray, selfCgroup);
+    QFETCH(QString, quotaFile);
+    QFETCH(QByteArray, quota);
+    QFETCH(QString, usageFile);
+    QFETCH(QByteArray, usage);
+    QTemporaryDir proc;
+    QTemporaryDir cgroups;
+    QDir().mkpath(proc.filePath(QStringLiteral("self")));
+    writeFile(proc.filePath(QStringLiteral("self/cgroup")), selfCgroup);
+    writeFile(proc.filePath(QStringLiteral("stat")), "cpu  1000 0 0 9000 0 0 0 0 0 0\n");
+    QDir().mkpath(QFileInfo(cgroups.filePath(quotaFile)).absolutePath());
+    QDir().mkpath(QFileInfo(cgroups.filePath(usageFile)).absolutePath());
+    writeFile(cgroups.filePath(quotaFile), quota);
+    if (quotaFile.endsWith(QLatin1String("cfs_quota_us")))
+        writeFile(QFileInfo(cgroups.filePath(quotaFile)).absolutePath() + QStringLiteral("/cpu.cfs_period_us"), "100000\n");
+    writeFile(cgroups.filePath(usageFile), usage);
+    ProcProbe probe(proc.path(), cgroups.path());
+    QCOMPARE(probe.cpuQuotaCores(), 0.6);
+    QTest::qWait(50);
+    const auto devices = probe.sampleDevices();
+    QVERIFY2(devices.first().name.contains(QLatin1String("0.6 of")), qPrintable(devices.first().name));
+    QCOMPARE(devices.first().utilization, 0.0); // no CPU time used since the probe started
 }
 
 void TestTelemetry::nvmlWithoutDriverIsNotAnError()

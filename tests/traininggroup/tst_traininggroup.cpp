@@ -114,7 +114,7 @@ void TestTrainingGroup::dragOneDeviceFromItsLine()
 
     TrainingGroupModel group(*m_registry);
     QVERIFY(group.dropMimeData(mime.get(), Qt::CopyAction, -1, -1, {}));
-    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(), QStringLiteral("Fake GPU 1080 (device 1 of 2)"));
+    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(), QStringLiteral("Fake GPU 1080 (device 1)"));
     // Its other device joins the same card, which then holds the whole machine.
     std::unique_ptr<QMimeData> other(machineMime(m_a.daemon->nodeId(), 0));
     QVERIFY(group.dropMimeData(other.get(), Qt::CopyAction, -1, -1, {}));

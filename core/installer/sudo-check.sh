@@ -1,0 +1,1 @@
+as_root true

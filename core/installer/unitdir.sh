@@ -1,0 +1,1 @@
+make_dir "$HG_UNIT_DIR" || exit 1
