@@ -4,6 +4,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 QString AgentCommandLine::defaultConfigDir()
@@ -52,10 +53,17 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
     const QCommandLineOption maxConnOpt(QStringLiteral("max-connections"),
                                         tr("Most controller connections at once (default 64)."), tr("count"),
                                         QStringLiteral("64"));
+    const QCommandLineOption allowOpt(QStringLiteral("allow-dir"),
+                                      tr("Let runs read data and write checkpoints in this directory (repeatable; default: "
+                                         "/usr/share/datasets, your home, /tmp, /var/tmp)."),
+                                      tr("dir"));
+    const QCommandLineOption maxRunsOpt(QStringLiteral("max-runs"), tr("Most runs at once on this agent (default 4)."), tr("count"),
+                                        QStringLiteral("4"));
     const QCommandLineOption workerOpt(QStringLiteral("worker"), tr("Path of hamgam-worker (default: next to this program)."),
                                        tr("path"));
     parser.addOptions({portOpt, bindOpt, configOpt, trustOpt, untrustOpt, listTrustOpt, fingerprintOpt, nameOpt,
-                       discoveryPortOpt, targetsOpt, noDiscoveryOpt, hzOpt, beaconOpt, idleOpt, maxConnOpt, workerOpt});
+                       discoveryPortOpt, targetsOpt, noDiscoveryOpt, hzOpt, beaconOpt, idleOpt, maxConnOpt, workerOpt,
+                       allowOpt, maxRunsOpt});
     if (!parser.parse(arguments))
         return Result::failure(parser.errorText());
 
@@ -102,6 +110,14 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
         return Result::failure(tr("--max-connections: must be between 1 and 4096"));
     o.name = parser.value(nameOpt);
     o.workerPath = parser.value(workerOpt);
+    o.allowedDirs = parser.values(allowOpt);
+    for (const QString &d : std::as_const(o.allowedDirs)) {
+        if (QDir::isRelativePath(d) || !QFileInfo(d).isDir())
+            return Result::failure(tr("--allow-dir: \"%1\" is not an absolute path of a directory").arg(d));
+    }
+    o.maxActiveRuns = parser.value(maxRunsOpt).toInt(&ok);
+    if (!ok || o.maxActiveRuns < 1 || o.maxActiveRuns > 64)
+        return Result::failure(tr("--max-runs: must be between 1 and 64"));
     cl.trust = parser.values(trustOpt);
     if (parser.isSet(listTrustOpt))
         cl.action = Action::ListTrusted;

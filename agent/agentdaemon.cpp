@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "agentdaemon.h"
 
 #include "agentserver.h"
@@ -5,6 +6,7 @@
 #include "beaconsender.h"
 #include "deviceprobe.h"
 #include "logging.h"
+#include "pathpolicy.h"
 #include "preflight.h"
 #include "runconfig.h"
 #include "runsupervisor.h"
@@ -84,6 +86,7 @@ Status AgentDaemon::start()
     m_runs = new RunSupervisor(QDir(m_options.configDir).filePath(QStringLiteral("runs")), worker, m_nodeId,
                                m_options.maxActiveRuns, this);
     m_runs->restore();
+    m_paths = std::make_unique<PathPolicy>(m_options.allowedDirs.isEmpty() ? PathPolicy::defaultDirs() : m_options.allowedDirs);
     connect(m_runs, &RunSupervisor::event, this, &AgentDaemon::onRunEvent);
     connect(m_runs, &RunSupervisor::stateChanged, this, &AgentDaemon::onRunState);
 
@@ -184,6 +187,8 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
                 result.errors << tr("%1: %2").arg(e.field, e.message);
         } else {
             result = Preflight::run(in);
+            for (const QString &e : confinementErrors(in.config))
+                result.errors.prepend(e);
         }
         QJsonObject reply = result.toJson();
         reply[QStringLiteral("device_kind")] = in.telemetry.devices.isEmpty() ? QStringLiteral("cpu")
@@ -199,6 +204,11 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         errors += config.validate();
         if (!errors.isEmpty()) {
             session->replyError(request.id(), QStringLiteral("invalid"), tr("%1: %2").arg(errors.first().field, errors.first().message));
+            return;
+        }
+        if (const QStringList refused = confinementErrors(config); !refused.isEmpty()) {
+            qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":" << refused.first();
+            session->replyError(request.id(), QStringLiteral("refused"), refused.first());
             return;
         }
         QJsonObject startRequest = body;
@@ -231,7 +241,7 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
     }
     case Message::Type::Journal: {
         const QString runId = request.body().value(QStringLiteral("run_id")).toString();
-        const qint64 after = request.body().value(QStringLiteral("from")).toInteger(0);
+        const qint64 after = CborValue::integer(request.body().value(QStringLiteral("from")), 0);
         auto events = m_runs->journal(runId, after, 2000);
         if (!events) {
             session->replyError(request.id(), QStringLiteral("not_found"), events.error());
@@ -255,6 +265,22 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->replyError(request.id(), QStringLiteral("unsupported"),
                             tr("this agent does not support \"%1\"").arg(request.typeName()));
     }
+}
+
+QStringList AgentDaemon::confinementErrors(const RunConfig &config) const
+{
+    QStringList errors;
+    if (config.dataset.kind != QLatin1String("synthetic")) {
+        if (auto s = m_paths->check(config.dataset.path, tr("dataset")); !s)
+            errors << s.error();
+    }
+    if (config.model.kind == QLatin1String("torchscript")) {
+        if (auto s = m_paths->check(config.model.path, tr("model")); !s)
+            errors << s.error();
+    }
+    if (auto s = m_paths->check(config.checkpoint.dir, tr("checkpoint")); !s)
+        errors << s.error();
+    return errors;
 }
 
 void AgentDaemon::broadcastRuns(const Message &message)

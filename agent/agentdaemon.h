@@ -56,6 +56,8 @@ private:
     void onRunEvent(const RunEvent &event);
     void onRunState(const QString &runId, const QString &state, const QString &reason);
     void broadcastRuns(const Message &message);
+    /// The run's paths that lie outside the directories this agent allows.
+    QStringList confinementErrors(const struct RunConfig &config) const;
     void updateSampling();
     void checkIdle();
 
@@ -69,6 +71,7 @@ private:
     BeaconSender *m_beacons = nullptr;
     TelemetrySampler *m_sampler = nullptr;
     RunSupervisor *m_runs = nullptr;
+    std::unique_ptr<class PathPolicy> m_paths;
     QList<AgentSession *> m_sessions;
     QTimer m_idleTimer;
     qint64 m_idleSinceMs = 0;

@@ -5,6 +5,7 @@
 #include <QHostAddress>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 /// Everything an agent is started with (hamgam-agent's command line).
 struct AgentOptions
@@ -22,4 +23,5 @@ struct AgentOptions
     int maxConnections = 64;
     int maxActiveRuns = 4;
     QString workerPath; ///< hamgam-worker; empty: next to this program
+    QStringList allowedDirs; ///< where runs may read data and write checkpoints; empty: PathPolicy::defaultDirs()
 };

@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "agentsession.h"
 
 #include "fingerprintstore.h"
@@ -81,7 +82,7 @@ void AgentSession::onMessage(const Message &message)
             m_connection->closeWithError(QStringLiteral("protocol"), tr("expected hello, got %1").arg(message.typeName()));
             return;
         }
-        const qint64 version = message.body().value(QStringLiteral("protocol")).toInteger();
+        const qint64 version = CborValue::integer(message.body().value(QStringLiteral("protocol")));
         if (version != Protocol::kVersion) {
             m_connection->closeWithError(QStringLiteral("version"),
                                          tr("this agent speaks protocol %1, the controller speaks %2; install the same "

@@ -81,15 +81,7 @@ void WorkerProcess::onStdout()
         start = nl + 1;
         if (line.isEmpty())
             continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-        QJsonObject event = doc.object();
-        if (error.error != QJsonParseError::NoError || !doc.isObject() || !event.value(QStringLiteral("event")).isString()) {
-            // Not an event: keep it as a log line so nothing the worker said is lost.
-            event = QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
-                                {QStringLiteral("rank"), m_spec.rank},
-                                {QStringLiteral("text"), QString::fromUtf8(line.left(4096))}};
-        }
+        const QJsonObject event = parseEventLine(line, m_spec.rank);
         if (event.value(QStringLiteral("event")).toString() == QLatin1String("error"))
             m_lastError = event;
         Q_EMIT eventReceived(event);
@@ -134,4 +126,17 @@ void WorkerProcess::onFinished(int exitCode, QProcess::ExitStatus status)
         return;
     }
     Q_EMIT finished(exitCode, false, QCoreApplication::translate("WorkerProcess", "exited with code %1").arg(exitCode));
+}
+
+QJsonObject WorkerProcess::parseEventLine(const QByteArray &line, int rank)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+    QJsonObject event = doc.object();
+    if (error.error == QJsonParseError::NoError && doc.isObject() && event.value(QStringLiteral("event")).isString()
+        && event.value(QStringLiteral("event")).toString().size() <= 64)
+        return event;
+    return QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
+                       {QStringLiteral("rank"), rank},
+                       {QStringLiteral("text"), QString::fromUtf8(line.left(4096))}};
 }

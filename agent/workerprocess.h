@@ -39,6 +39,9 @@ public:
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
     qint64 pid() const { return m_process.processId(); }
     QStringList lastStderrLines() const { return m_stderrTail; }
+    /// One line of a worker's stdout as an event; a line that is not an event
+    /// becomes a "log" event carrying its text (nothing the worker says is lost).
+    static QJsonObject parseEventLine(const QByteArray &line, int rank);
     QJsonObject lastError() const { return m_lastError; }
 
 Q_SIGNALS:

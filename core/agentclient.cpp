@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "agentclient.h"
 
 #include "identity.h"
@@ -98,11 +99,11 @@ void AgentClient::onMessage(const Message &message)
             return;
         }
         const QCborMap &b = message.body();
-        if (b.value(QStringLiteral("protocol")).toInteger() != Protocol::kVersion) {
+        if (CborValue::integer(b.value(QStringLiteral("protocol"))) != Protocol::kVersion) {
             m_lastErrorCode = QStringLiteral("version");
             m_connection->closeWithError(QStringLiteral("version"),
                                          tr("the agent speaks protocol %1, this program speaks %2")
-                                             .arg(b.value(QStringLiteral("protocol")).toInteger())
+                                             .arg(CborValue::integer(b.value(QStringLiteral("protocol"))))
                                              .arg(Protocol::kVersion));
             return;
         }

@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "beacon.h"
 
 #include "identity.h"
@@ -61,9 +62,9 @@ Expected<Beacon> Beacon::decode(const QByteArray &datagram)
     const QCborMap m = root.toMap();
     if (m.value(key("magic")).toString() != kMagic)
         return Result::failure(tr("not a Hamgam beacon"));
-    if (m.value(key("v")).toInteger() != Protocol::kVersion)
+    if (CborValue::integer(m.value(key("v"))) != Protocol::kVersion)
         return Result::failure(tr("beacon of protocol version %1, this program speaks %2")
-                                   .arg(m.value(key("v")).toInteger())
+                                   .arg(CborValue::integer(m.value(key("v"))))
                                    .arg(Protocol::kVersion));
     Beacon b;
     const QString kind = m.value(key("kind")).toString();
@@ -76,10 +77,10 @@ Expected<Beacon> Beacon::decode(const QByteArray &datagram)
     b.nodeId = m.value(key("node_id")).toString();
     b.hostname = m.value(key("hostname")).toString();
     b.name = m.value(key("name")).toString();
-    const qint64 port = m.value(key("port")).toInteger();
+    const qint64 port = CborValue::integer(m.value(key("port")));
     b.agentVersion = m.value(key("version")).toString();
     b.fingerprint = Identity::normalizeFingerprint(m.value(key("fingerprint")).toString());
-    b.intervalMs = int(qBound(qint64(100), m.value(key("interval_ms")).toInteger(Protocol::kBeaconIntervalMs), qint64(600000)));
+    b.intervalMs = int(qBound(qint64(100), CborValue::integer(m.value(key("interval_ms")), Protocol::kBeaconIntervalMs), qint64(600000)));
     if (b.nodeId.isEmpty() || port <= 0 || port > 65535 || b.fingerprint.isEmpty())
         return Result::failure(tr("beacon lacks node id, port or fingerprint"));
     b.controlPort = quint16(port);

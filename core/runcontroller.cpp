@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "runcontroller.h"
 
 #include "agentclient.h"
@@ -169,7 +170,7 @@ void RunController::runPreflight(std::function<void(bool ok)> done)
                     p.errors << v.toString();
                 for (const QCborValue v : reply->value(QStringLiteral("warnings")).toArray())
                     p.warnings << v.toString();
-                p.port = quint16(reply->value(QStringLiteral("port")).toInteger());
+                p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
                 p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
             }
             finishOne();
@@ -393,11 +394,11 @@ void RunController::onPush(NodeState &node, const Message &message)
         RunEvent ev;
         ev.runId = m_runId;
         ev.source = node.agentId;
-        ev.seq = b.value(QStringLiteral("seq")).toInteger();
-        ev.timeMs = e.value(QStringLiteral("time")).toInteger();
+        ev.seq = CborValue::integer(b.value(QStringLiteral("seq")));
+        ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
         ev.kind = e.value(QStringLiteral("kind")).toString();
-        ev.rank = int(e.value(QStringLiteral("rank")).toInteger(-1));
-        ev.device = int(e.value(QStringLiteral("device")).toInteger(-1));
+        ev.rank = int(CborValue::integer(e.value(QStringLiteral("rank")), -1));
+        ev.device = int(CborValue::integer(e.value(QStringLiteral("device")), -1));
         ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
         // Events past a gap (we were away) wait for the backfill, which fetches them in order.
         if (ev.seq > node.lastSeq + 1) {
@@ -436,11 +437,11 @@ void RunController::backfill(NodeState &node)
                 RunEvent ev;
                 ev.runId = m_runId;
                 ev.source = n->agentId;
-                ev.seq = e.value(QStringLiteral("seq")).toInteger();
-                ev.timeMs = e.value(QStringLiteral("time")).toInteger();
+                ev.seq = CborValue::integer(e.value(QStringLiteral("seq")));
+                ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
                 ev.kind = e.value(QStringLiteral("kind")).toString();
-                ev.rank = int(e.value(QStringLiteral("rank")).toInteger(-1));
-                ev.device = int(e.value(QStringLiteral("device")).toInteger(-1));
+                ev.rank = int(CborValue::integer(e.value(QStringLiteral("rank")), -1));
+                ev.device = int(CborValue::integer(e.value(QStringLiteral("device")), -1));
                 ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
                 events.append(ev);
             }

@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "telemetry.h"
 
 #include <QCborArray>
@@ -45,19 +46,19 @@ Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
         return Expected<DeviceSample>::failure(
             QCoreApplication::translate("Telemetry", "device sample without name or kind"));
     DeviceSample s;
-    s.index = int(m.value(key("index")).toInteger());
+    s.index = int(CborValue::integer(m.value(key("index"))));
     s.name = m.value(key("name")).toString();
     s.kind = m.value(key("kind")).toString() == QLatin1String("gpu") ? Kind::Gpu : Kind::Cpu;
     s.uuid = m.value(key("uuid")).toString();
     s.utilization = qBound(0.0, m.value(key("util")).toDouble(), 100.0);
-    s.memoryUsed = m.value(key("mem_used")).toInteger();
-    s.memoryTotal = m.value(key("mem_total")).toInteger();
+    s.memoryUsed = CborValue::integer(m.value(key("mem_used")));
+    s.memoryTotal = CborValue::integer(m.value(key("mem_total")));
     s.temperature = m.value(key("temp")).toDouble(-1);
     s.power = m.value(key("power")).toDouble(-1);
     for (const QCborValue v : m.value(key("procs")).toArray()) {
         const QCborMap pm = v.toMap();
-        s.processes.append({pm.value(key("pid")).toInteger(), pm.value(key("name")).toString(),
-                            pm.value(key("mem")).toInteger()});
+        s.processes.append({CborValue::integer(pm.value(key("pid"))), pm.value(key("name")).toString(),
+                            CborValue::integer(pm.value(key("mem")))});
     }
     return s;
 }
@@ -83,9 +84,9 @@ HostInfo HostInfo::fromCbor(const QCborMap &m)
     h.os = m.value(key("os")).toString();
     h.kernel = m.value(key("kernel")).toString();
     h.cpuModel = m.value(key("cpu")).toString();
-    h.cores = int(m.value(key("cores")).toInteger());
-    h.memoryTotal = m.value(key("mem_total")).toInteger();
-    h.memoryAvailable = m.value(key("mem_avail")).toInteger();
+    h.cores = int(CborValue::integer(m.value(key("cores"))));
+    h.memoryTotal = CborValue::integer(m.value(key("mem_total")));
+    h.memoryAvailable = CborValue::integer(m.value(key("mem_avail")));
     h.load1 = m.value(key("load1")).toDouble();
     return h;
 }
@@ -105,7 +106,7 @@ QCborMap TelemetrySnapshot::toCbor() const
 Expected<TelemetrySnapshot> TelemetrySnapshot::fromCbor(const QCborMap &m)
 {
     TelemetrySnapshot t;
-    t.timeMs = m.value(key("time")).toInteger();
+    t.timeMs = CborValue::integer(m.value(key("time")));
     t.host = HostInfo::fromCbor(m.value(key("host")).toMap());
     for (const QCborValue v : m.value(key("devices")).toArray()) {
         auto d = DeviceSample::fromCbor(v.toMap());

@@ -1,3 +1,4 @@
+#include "cborvalue.h"
 #include "traininggroupmodel.h"
 
 #include "machinesmodel.h"
@@ -131,7 +132,7 @@ bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction acti
         // Reordering inside the group.
         QList<int> rows;
         for (const QCborValue v : QCborValue::fromCbor(data->data(QString::fromLatin1(kRowsMimeType))).toArray())
-            rows.append(int(v.toInteger()));
+            rows.append(int(CborValue::integer(v)));
         std::sort(rows.begin(), rows.end());
         QList<Entry> moving;
         for (int r : rows)
@@ -156,7 +157,7 @@ bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction acti
     bool changed = false;
     for (const QCborValue v : QCborValue::fromCbor(data->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray()) {
         const QCborMap item = v.toMap();
-        changed = add(item.value(QStringLiteral("node")).toString(), int(item.value(QStringLiteral("device")).toInteger(-1)), row) || changed;
+        changed = add(item.value(QStringLiteral("node")).toString(), int(CborValue::integer(item.value(QStringLiteral("device")), -1)), row) || changed;
         row = qMin(row + 1, int(m_entries.size()));
     }
     return changed;

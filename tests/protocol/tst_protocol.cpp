@@ -3,6 +3,10 @@
 #include "beacon.h"
 #include "framecodec.h"
 #include "message.h"
+#include "telemetry.h"
+
+#include <cmath>
+#include <limits>
 
 #include <QCborArray>
 #include <QCborValue>
@@ -35,6 +39,7 @@ private Q_SLOTS:
     void replyAndErrorCarryRequestId();
     void beaconRoundTrip();
     void beaconRejectsForeignData();
+    void numbersThatAreNotNumbers();
 };
 
 void TestProtocol::frameRoundTrip()
@@ -243,6 +248,36 @@ void TestProtocol::beaconRejectsForeignData()
     noFingerprint.nodeId = QStringLiteral("n");
     noFingerprint.controlPort = 1;
     QVERIFY(!Beacon::decode(noFingerprint.encode()).ok());
+}
+
+void TestProtocol::numbersThatAreNotNumbers()
+{
+    // Regression (found by fuzz_beacon): a NaN where a port or version is expected
+    // made QCborValue::toInteger() cast NaN to an integer, which is undefined.
+    for (const double bad : {std::nan(""), std::numeric_limits<double>::infinity(), 1e300, 45455.5}) {
+        QCborMap m;
+        m[QStringLiteral("magic")] = QStringLiteral("hamgam");
+        m[QStringLiteral("v")] = 1;
+        m[QStringLiteral("kind")] = QStringLiteral("announce");
+        m[QStringLiteral("node_id")] = QStringLiteral("n");
+        m[QStringLiteral("fingerprint")] = QString(64, QLatin1Char('a'));
+        m[QStringLiteral("port")] = bad;
+        m[QStringLiteral("interval_ms")] = bad;
+        QVERIFY(!Beacon::decode(m.toCborValue().toCbor()).ok());
+        m[QStringLiteral("port")] = 45455;
+        auto b = Beacon::decode(m.toCborValue().toCbor());
+        QVERIFY(b.ok());
+        QCOMPARE(b->intervalMs, 2000); // the default when the interval is not a whole number
+        m[QStringLiteral("v")] = bad;
+        QVERIFY(!Beacon::decode(m.toCborValue().toCbor()).ok());
+    }
+    // Telemetry with nonsense numbers decodes to defaults, never to garbage.
+    QCborMap device{{QStringLiteral("name"), QStringLiteral("gpu")}, {QStringLiteral("kind"), QStringLiteral("gpu")},
+                    {QStringLiteral("index"), std::nan("")}, {QStringLiteral("mem_used"), 1e300}};
+    auto d = DeviceSample::fromCbor(device);
+    QVERIFY(d.ok());
+    QCOMPARE(d->index, 0);
+    QCOMPARE(d->memoryUsed, 0);
 }
 
 QTEST_APPLESS_MAIN(TestProtocol)

@@ -1,0 +1,200 @@
+// The agent's rules from docs/security.md that are not covered by the trust
+// and protocol tests: paths confined to allowed directories (symbolic links and
+// ".." included), no way to name the program a run starts, and the
+// connection limit.
+#include "agentclient.h"
+#include "fakeprobe.h"
+#include "runconfig.h"
+#include "runsupervisor.h"
+#include "pathpolicy.h"
+#include "testsupport.h"
+#include "tlsconfiguration.h"
+
+#include <QCborArray>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QSslSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace TestSupport;
+
+class TestSecurity : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pathPolicy_data();
+    void pathPolicy();
+    void agentRefusesPathsOutside();
+    void startRunNeverNamesTheProgram();
+    void connectionLimit();
+
+private:
+    Expected<QCborMap> request(AgentClient &client, Message::Type type, const QCborMap &body);
+    QTemporaryDir m_dir;
+};
+
+void TestSecurity::pathPolicy_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("allowed");
+    QDir(m_dir.path()).mkpath(QStringLiteral("allowed/data"));
+    QDir(m_dir.path()).mkpath(QStringLiteral("other"));
+    QFile::link(m_dir.filePath(QStringLiteral("other")), m_dir.filePath(QStringLiteral("allowed/escape")));
+    QTest::newRow("inside") << m_dir.filePath(QStringLiteral("allowed/data")) << true;
+    QTest::newRow("the directory itself") << m_dir.filePath(QStringLiteral("allowed")) << true;
+    QTest::newRow("not there yet") << m_dir.filePath(QStringLiteral("allowed/new/checkpoints")) << true;
+    QTest::newRow("outside") << m_dir.filePath(QStringLiteral("other")) << false;
+    QTest::newRow("dot-dot") << m_dir.filePath(QStringLiteral("allowed/../other")) << false;
+    QTest::newRow("dot-dot, not there yet") << m_dir.filePath(QStringLiteral("allowed/new/../../other/x")) << false;
+    QTest::newRow("symbolic link out") << m_dir.filePath(QStringLiteral("allowed/escape/x")) << false;
+    QTest::newRow("prefix is not a parent") << m_dir.filePath(QStringLiteral("allowed2")) << false;
+    QTest::newRow("relative") << QStringLiteral("data") << false;
+    QTest::newRow("etc") << QStringLiteral("/etc/shadow") << false;
+}
+
+void TestSecurity::pathPolicy()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, allowed);
+    const PathPolicy policy({m_dir.filePath(QStringLiteral("allowed"))});
+    const Status s = policy.check(path, QStringLiteral("dataset"));
+    QVERIFY2(s.ok() == allowed, qPrintable(s.error()));
+}
+
+Expected<QCborMap> TestSecurity::request(AgentClient &client, Message::Type type, const QCborMap &body)
+{
+    std::optional<Expected<QCborMap>> result;
+    client.request(type, body, [&](const Expected<QCborMap> &r) { result = r; });
+    QTest::qWaitFor([&] { return result.has_value(); }, 10000);
+    return result.value_or(Expected<QCborMap>::failure(QStringLiteral("no reply")));
+}
+
+void TestSecurity::agentRefusesPathsOutside()
+{
+    Controller controller = makeController();
+    QTemporaryDir agentDir;
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = agentDir.path();
+    options.discovery = false;
+    options.allowedDirs = {m_dir.filePath(QStringLiteral("allowed"))};
+    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
+    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
+    QSignalSpy ready(&client, &AgentClient::handshakeDone);
+    client.connectToAgent();
+    QVERIFY(ready.wait(5000));
+
+    RunConfig config;
+    config.name = QStringLiteral("escape");
+    config.dataset.path = QStringLiteral("/etc");
+    config.checkpoint.dir = m_dir.filePath(QStringLiteral("allowed/../other/ckpt"));
+    config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+    const QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
+    auto preflight = request(client, Message::Type::Preflight, QCborMap{{QStringLiteral("config"), jsonConfig},
+                                                                         {QStringLiteral("node_index"), 0}});
+    QVERIFY(preflight.ok());
+    const QCborArray errors = preflight->value(QStringLiteral("errors")).toArray();
+    QVERIFY(errors.size() >= 2);
+    QVERIFY(errors[0].toString().contains(QLatin1String("dataset")) || errors[1].toString().contains(QLatin1String("dataset")));
+    auto start = request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
+                                                                    {QStringLiteral("run_id"), QStringLiteral("r1")},
+                                                                    {QStringLiteral("node_index"), 0},
+                                                                    {QStringLiteral("first_rank"), 0},
+                                                                    {QStringLiteral("world_size"), 1},
+                                                                    {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+    QVERIFY(!start.ok());
+    QVERIFY2(start.error().contains(QLatin1String("outside the directories")), qPrintable(start.error()));
+    QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/r1"))).exists()); // nothing was started
+}
+
+void TestSecurity::startRunNeverNamesTheProgram()
+{
+    // The start request has no field for a program: fields a controller adds are
+    // ignored, and the agent runs its own worker (here a path that does not exist).
+    Controller controller = makeController();
+    QTemporaryDir agentDir;
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = agentDir.path();
+    options.discovery = false;
+    options.workerPath = agentDir.filePath(QStringLiteral("no-such-worker"));
+    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
+    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
+    QSignalSpy ready(&client, &AgentClient::handshakeDone);
+    client.connectToAgent();
+    QVERIFY(ready.wait(5000));
+    RunConfig config;
+    config.name = QStringLiteral("inject");
+    config.dataset.kind = QStringLiteral("synthetic");
+    config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+    QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
+    jsonConfig[QStringLiteral("program")] = QStringLiteral("/bin/sh");
+    jsonConfig[QStringLiteral("worker")] = QStringLiteral("/bin/sh");
+    QSignalSpy states(&client, &AgentClient::pushReceived);
+    QVERIFY(request(client, Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}).ok());
+    auto start = request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
+                                                                    {QStringLiteral("run_id"), QStringLiteral("r2")},
+                                                                    {QStringLiteral("program"), QStringLiteral("/bin/sh")},
+                                                                    {QStringLiteral("node_index"), 0},
+                                                                    {QStringLiteral("first_rank"), 0},
+                                                                    {QStringLiteral("world_size"), 1},
+                                                                    {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+    QVERIFY2(start.ok(), qPrintable(start.error()));
+    QTRY_VERIFY_WITH_TIMEOUT(daemon.runs()->activeRuns() == 0, 10000);
+    const QJsonArray runs = daemon.runs()->list();
+    QCOMPARE(runs.size(), 1);
+    const QString reason = runs.first().toObject().value(QStringLiteral("reason")).toString();
+    QVERIFY2(reason.contains(QLatin1String("no-such-worker")) && !reason.contains(QLatin1String("/bin/sh")), qPrintable(reason));
+}
+
+void TestSecurity::connectionLimit()
+{
+    Controller controller = makeController();
+    QTemporaryDir agentDir;
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = agentDir.path();
+    options.discovery = false;
+    options.maxConnections = 2;
+    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
+    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    std::vector<std::unique_ptr<AgentClient>> clients;
+    for (int i = 0; i < 3; ++i)
+        clients.push_back(std::make_unique<AgentClient>(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port()));
+    QSignalSpy first(clients[0].get(), &AgentClient::handshakeDone);
+    QSignalSpy second(clients[1].get(), &AgentClient::handshakeDone);
+    clients[0]->connectToAgent();
+    clients[1]->connectToAgent();
+    QVERIFY(first.count() > 0 || first.wait(5000));
+    QVERIFY(second.count() > 0 || second.wait(5000));
+    QSignalSpy third(clients[2].get(), &AgentClient::disconnected);
+    clients[2]->connectToAgent();
+    QVERIFY(third.wait(5000));
+    QCOMPARE(daemon.sessionCount(), 2);
+    // A freed place is given again.
+    clients[0]->disconnectFromAgent();
+    QTRY_COMPARE_WITH_TIMEOUT(daemon.sessionCount(), 1, 5000);
+    QSignalSpy again(clients[2].get(), &AgentClient::handshakeDone);
+    clients[2]->connectToAgent();
+    QVERIFY(again.wait(5000));
+}
+
+QTEST_GUILESS_MAIN(TestSecurity)
+#include "tst_security.moc"
