@@ -63,7 +63,7 @@ void AgentClient::disconnectFromAgent()
         m_connection->close(tr("disconnected by the controller"));
 }
 
-void AgentClient::request(Message::Type type, const QCborMap &body, ReplyHandler handler, int timeoutMs)
+void AgentClient::request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler, int timeoutMs)
 {
     if (m_state != State::Ready || !m_connection) {
         handler(Expected<QCborMap>::failure(tr("not connected to the agent")));
@@ -79,10 +79,10 @@ void AgentClient::request(Message::Type type, const QCborMap &body, ReplyHandler
         Pending p = it.value();
         m_pending.erase(it);
         p.timer->deleteLater();
-        p.handler(Expected<QCborMap>::failure(tr("the agent did not answer in time")));
+        p.call(Expected<QCborMap>::failure(tr("the agent did not answer in time")));
     });
     timer->start(timeoutMs);
-    m_pending.insert(id, Pending{std::move(handler), timer});
+    m_pending.insert(id, Pending{std::move(handler), timer, context, context != nullptr});
     m_connection->send(Message(type, body, id));
 }
 
@@ -138,9 +138,9 @@ void AgentClient::onMessage(const Message &message)
         m_pending.erase(it);
         p.timer->deleteLater();
         if (message.type() == Message::Type::Reply)
-            p.handler(message.body());
+            p.call(message.body());
         else
-            p.handler(Expected<QCborMap>::failure(message.body().value(QStringLiteral("message")).toString()));
+            p.call(Expected<QCborMap>::failure(message.body().value(QStringLiteral("message")).toString()));
         return;
     }
     case Message::Type::Telemetry: {
@@ -175,6 +175,6 @@ void AgentClient::failAll(const QString &reason)
     const auto pending = std::exchange(m_pending, {});
     for (const Pending &p : pending) {
         p.timer->deleteLater();
-        p.handler(Expected<QCborMap>::failure(reason));
+        p.call(Expected<QCborMap>::failure(reason));
     }
 }

@@ -43,8 +43,9 @@ public:
     QString agentVersion() const { return m_agentVersion; }
 
     /// Sends a request; the handler is called exactly once (reply, error reply,
-    /// disconnect or timeout).
-    void request(Message::Type type, const QCborMap &body, ReplyHandler handler, int timeoutMs = 15000);
+    /// disconnect or timeout), unless `context` is destroyed first: then never,
+    /// as with a connection's context object.
+    void request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler, int timeoutMs = 15000);
 
 Q_SIGNALS:
     /// The agent answered hello: its identity is known, nothing else was exchanged.
@@ -58,6 +59,13 @@ private:
     {
         ReplyHandler handler;
         QTimer *timer;
+        QPointer<QObject> context;
+        bool hasContext;
+        void call(const Expected<QCborMap> &result) const
+        {
+            if (!hasContext || context)
+                handler(result);
+        }
     };
 
     void onMessage(const Message &message);

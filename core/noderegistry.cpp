@@ -355,7 +355,7 @@ void NodeRegistry::onHandshake(AgentClient *client)
     m_nextAttemptMs.remove(key);
     QCborMap body;
     body[QStringLiteral("topics")] = QCborArray{QStringLiteral("telemetry")};
-    client->request(Message::Type::Subscribe, body, [](const Expected<QCborMap> &) {});
+    client->request(Message::Type::Subscribe, body, this, [](const Expected<QCborMap> &) {});
     Q_EMIT nodeChanged(key);
     Q_EMIT clientReady(key);
 }

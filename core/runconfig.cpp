@@ -177,6 +177,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     const Reader m = r.object("model");
     m.string("kind", &c.model.kind);
     m.integers("hidden", &c.model.hidden);
+    m.string("activation", &c.model.activation);
     m.integer("channels", &c.model.channels);
     m.integer("blocks", &c.model.blocks);
     m.integer("groups", &c.model.groups);
@@ -205,6 +206,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     o.string("kind", &c.optimizer.kind);
     o.number("lr", &c.optimizer.lr);
     o.number("momentum", &c.optimizer.momentum);
+    o.boolean("nesterov", &c.optimizer.nesterov);
     o.number("weight_decay", &c.optimizer.weightDecay);
     o.number("eps", &c.optimizer.eps);
     const QJsonArray betas = o.array("betas");
@@ -236,6 +238,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     cm.number("bucket_mb", &c.comm.bucketMb);
     cm.boolean("fp16", &c.comm.fp16);
     cm.integer("timeout_s", &c.comm.timeoutS);
+    cm.integer("watchdog_grace_s", &c.comm.watchdogGraceS);
 
     const Reader e = r.object("eval");
     e.integer("interval", &c.eval.interval);
@@ -283,8 +286,10 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
 QJsonObject RunConfig::toJson() const
 {
     QJsonObject modelJson{{QStringLiteral("kind"), model.kind}};
-    if (model.kind == QLatin1String("mlp"))
+    if (model.kind == QLatin1String("mlp")) {
         modelJson[QStringLiteral("hidden")] = toArray(model.hidden);
+        modelJson[QStringLiteral("activation")] = model.activation;
+    }
     else if (model.kind == QLatin1String("cnn")) {
         modelJson[QStringLiteral("channels")] = model.channels;
         modelJson[QStringLiteral("blocks")] = model.blocks;
@@ -333,6 +338,7 @@ QJsonObject RunConfig::toJson() const
          QJsonObject{{QStringLiteral("kind"), optimizer.kind},
                      {QStringLiteral("lr"), optimizer.lr},
                      {QStringLiteral("momentum"), optimizer.momentum},
+                     {QStringLiteral("nesterov"), optimizer.nesterov},
                      {QStringLiteral("weight_decay"), optimizer.weightDecay},
                      {QStringLiteral("betas"), QJsonArray{optimizer.beta1, optimizer.beta2}},
                      {QStringLiteral("eps"), optimizer.eps}}},
@@ -351,7 +357,8 @@ QJsonObject RunConfig::toJson() const
         {QStringLiteral("comm"),
          QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
                      {QStringLiteral("fp16"), comm.fp16},
-                     {QStringLiteral("timeout_s"), comm.timeoutS}}},
+                     {QStringLiteral("timeout_s"), comm.timeoutS},
+                     {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
         {QStringLiteral("eval"), QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
         {QStringLiteral("checkpoint"),
          QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
@@ -391,6 +398,9 @@ QList<ConfigError> RunConfig::validate() const
     } else if (model.kind == QLatin1String("mlp")) {
         if (model.hidden.isEmpty() || model.hidden.size() > 16)
             add(QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
+        if (model.activation != QLatin1String("relu") && model.activation != QLatin1String("gelu")
+            && model.activation != QLatin1String("tanh"))
+            add(QStringLiteral("model.activation"), tr("unknown activation \"%1\"; choose relu, gelu or tanh").arg(model.activation));
         for (int h : model.hidden) {
             if (h < 1 || h > 65536) {
                 add(QStringLiteral("model.hidden"), tr("each hidden layer has 1 to 65536 units"));
@@ -483,6 +493,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
     if (!(comm.bucketMb >= 0.001 && comm.bucketMb <= 4096))
         add(QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
+    if (comm.watchdogGraceS < 1 || comm.watchdogGraceS > 3600)
+        add(QStringLiteral("comm.watchdog_grace_s"), tr("the watchdog's grace must be between 1 s and one hour"));
     if (comm.timeoutS < 5 || comm.timeoutS > 86400)
         add(QStringLiteral("comm.timeout_s"), tr("the communication timeout must be between 5 s and one day"));
     if (eval.interval < 0)

@@ -32,6 +32,7 @@ public:
     {
         QString kind = QStringLiteral("mlp"); ///< mlp, cnn, gpt, torchscript
         QList<int> hidden = {256, 256};       ///< mlp
+        QString activation = QStringLiteral("relu"); ///< mlp: relu, gelu, tanh
         int channels = 32;                    ///< cnn
         int blocks = 2;                       ///< cnn
         int groups = 8;                       ///< cnn GroupNorm groups
@@ -54,6 +55,7 @@ public:
         QString kind = QStringLiteral("sgd"); ///< sgd, adamw
         double lr = 0.05;
         double momentum = 0.9;
+        bool nesterov = false;
         double weightDecay = 0.0;
         double beta1 = 0.9;
         double beta2 = 0.999;
@@ -77,6 +79,7 @@ public:
         double bucketMb = 25;
         bool fp16 = false;
         int timeoutS = 60;
+        int watchdogGraceS = 10;
     };
     struct Eval
     {

@@ -37,7 +37,7 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
         m_aborting = true;
         for (NodeState &n : m_nodes) {
             if (!isFinalState(n.state) && n.client)
-                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}},
+                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this,
                                   [](const Expected<QCborMap> &) {});
         }
         evaluate();
@@ -160,7 +160,7 @@ void RunController::runPreflight(std::function<void(bool ok)> done)
         body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
         body[QStringLiteral("node_index")] = i;
         body[QStringLiteral("master")] = i == 0;
-        client->request(Message::Type::Preflight, body, [this, i, finishOne](const Expected<QCborMap> &reply) {
+        client->request(Message::Type::Preflight, body, this, [this, i, finishOne](const Expected<QCborMap> &reply) {
             NodePreflight &p = m_preflight[i];
             if (!reply) {
                 p.errors << reply.error();
@@ -272,7 +272,7 @@ void RunController::launch()
                 m_abortRequested = true;
                 for (NodeState &n : m_nodes) {
                     if (n.client && n.state != QLatin1String("failed"))
-                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}},
+                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this,
                                           [](const Expected<QCborMap> &) {});
                 }
                 finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(*failures)));
@@ -288,7 +288,7 @@ void RunController::launch()
             onReply(Expected<QCborMap>::failure(tr("not connected")));
             continue;
         }
-        client->request(Message::Type::StartRun, body, onReply, 30000);
+        client->request(Message::Type::StartRun, body, this, onReply, 30000);
     }
 }
 
@@ -327,7 +327,7 @@ void RunController::stop()
     m_stopRequested = true;
     for (NodeState &n : m_nodes) {
         if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, [](const Expected<QCborMap> &) {});
+            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(QStringLiteral("stop_requested"), {});
 }
@@ -337,7 +337,7 @@ void RunController::abort()
     m_abortRequested = true;
     for (NodeState &n : m_nodes) {
         if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, [](const Expected<QCborMap> &) {});
+            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(QStringLiteral("abort_requested"), {});
 }
@@ -373,7 +373,7 @@ void RunController::hook(NodeState &node)
         if (NodeState *n = nodeByAgent(agentId))
             onPush(*n, m);
     });
-    client->request(Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}},
+    client->request(Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}, this,
                     [this, agentId](const Expected<QCborMap> &reply) {
                         NodeState *n = nodeByAgent(agentId);
                         if (!n || !reply)
@@ -416,7 +416,7 @@ void RunController::backfill(NodeState &node)
     node.backfilling = true;
     const QString agentId = node.agentId;
     node.client->request(
-        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), m_runId}, {QStringLiteral("from"), node.lastSeq}},
+        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), m_runId}, {QStringLiteral("from"), node.lastSeq}}, this,
         [this, agentId](const Expected<QCborMap> &reply) {
             NodeState *n = nodeByAgent(agentId);
             if (!n)

@@ -257,7 +257,8 @@ int RunCommands::check(const QStringList &arguments)
                          }
                          loop.quit();
                      });
-    controller.preflight(config);
+    // Queued: a config that fails validation reports at once, and the loop must already run.
+    QMetaObject::invokeMethod(&controller, [&] { controller.preflight(config); }, Qt::QueuedConnection);
     loop.exec();
     out() << (ok ? tr("Ready to start.") : tr("Not ready: fix the errors above.")) << Qt::endl;
     return ok ? 0 : 1;
@@ -304,7 +305,7 @@ int RunCommands::run(const QStringList &arguments)
         out() << tr("run %1 started").arg(id) << Qt::endl;
         loop.quit();
     });
-    controller.start(config);
+    QMetaObject::invokeMethod(&controller, [&] { controller.start(config); }, Qt::QueuedConnection);
     loop.exec();
     if (!failure.isEmpty()) {
         err() << failure << Qt::endl;

@@ -56,7 +56,7 @@ QSslSocket *TestAgentServer::rawConnect()
 Expected<QCborMap> TestAgentServer::roundTrip(AgentClient &client, Message::Type type, const QCborMap &body)
 {
     std::optional<Expected<QCborMap>> result;
-    client.request(type, body, [&](const Expected<QCborMap> &r) { result = r; });
+    client.request(type, body, nullptr, [&](const Expected<QCborMap> &r) { result = r; });
     if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000))
         return Expected<QCborMap>::failure(QStringLiteral("no reply"));
     return *result;

@@ -167,10 +167,11 @@ int ProcessLab::journaledEvents(const QString &runId, const QString &kind) const
     return n;
 }
 
-QList<qint64> ProcessLab::workerPids(int agent) const
+QList<qint64> ProcessLab::workerPids(int agent, const QString &runId) const
 {
     QList<qint64> out;
-    const QString marker = m_agents[agent].configDir;
+    const QString marker = runId.isEmpty() ? m_agents[agent].configDir + QLatin1Char('/')
+                                           : QStringLiteral("%1/runs/%2/").arg(m_agents[agent].configDir, runId);
     for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
         bool ok = false;
         const qint64 id = pid.toLongLong(&ok);

@@ -44,8 +44,8 @@ public:
     quint16 discoveryPort() const { return m_discoveryPort; }
     /// Step events journaled by every agent for a run (what the workers printed).
     int journaledEvents(const QString &runId, const QString &kind) const;
-    /// PIDs of the workers of a run on one agent, from /proc.
-    QList<qint64> workerPids(int agent) const;
+    /// PIDs of the workers on one agent (of one run, when given), from /proc.
+    QList<qint64> workerPids(int agent, const QString &runId = {}) const;
 
     static QString binary(const QString &name);
 

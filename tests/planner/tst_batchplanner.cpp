@@ -3,10 +3,9 @@
 #include "batchplanner.h"
 #include "seededrandom.h"
 
-#include <QTest>
-
 #include <cmath>
 #include <numeric>
+#include <QTest>
 
 using hamgam::BatchPlanner;
 using Batches = std::vector<std::int64_t>;
@@ -16,8 +15,7 @@ Q_DECLARE_METATYPE(Batches)
 Q_DECLARE_METATYPE(Speeds)
 
 namespace QTest {
-template<>
-char *toString(const Batches &b)
+template<> char *toString(const Batches &b)
 {
     QByteArray s("(");
     for (size_t i = 0; i < b.size(); ++i) {
@@ -54,21 +52,27 @@ void TestBatchPlanner::split_data()
 
     QTest::newRow("exactly proportional") << Speeds{1, 2, 1} << 8LL << Batches{} << Batches{2, 4, 2};
     QTest::newRow("largest remainder") << Speeds{3, 5, 2} << 32LL << Batches{} << Batches{10, 16, 6};
-    QTest::newRow("equal speeds: ties to lower rank") << Speeds{1, 1, 1} << 10LL << Batches{} << Batches{4, 3, 3};
-    QTest::newRow("equal remainders: tie to faster rank") << Speeds{1, 3} << 6LL << Batches{} << Batches{1, 5};
+    QTest::newRow("equal speeds: ties to lower rank")
+        << Speeds{1, 1, 1} << 10LL << Batches{} << Batches{4, 3, 3};
+    QTest::newRow("equal remainders: tie to faster rank")
+        << Speeds{1, 3} << 6LL << Batches{} << Batches{1, 5};
     QTest::newRow("thesis example 5/17/10") << Speeds{5, 17, 10} << 32LL << Batches{} << Batches{5, 17, 10};
-    QTest::newRow("one cap, excess water-filled") << Speeds{1, 1, 1} << 30LL << Batches{5, 0, 0} << Batches{5, 13, 12};
+    QTest::newRow("one cap, excess water-filled")
+        << Speeds{1, 1, 1} << 30LL << Batches{5, 0, 0} << Batches{5, 13, 12};
     QTest::newRow("fast rank capped") << Speeds{10, 1, 1} << 12LL << Batches{4, 0, 0} << Batches{4, 4, 4};
     QTest::newRow("caps exactly full") << Speeds{1, 9} << 10LL << Batches{5, 5} << Batches{5, 5};
     QTest::newRow("all speeds zero: equal") << Speeds{0, 0, 0} << 7LL << Batches{} << Batches{3, 2, 2};
-    QTest::newRow("a zero speed gets the minimum") << Speeds{0, 1, 1} << 10LL << Batches{} << Batches{1, 5, 4};
-    QTest::newRow("zero speed absorbs what caps leave") << Speeds{0, 1} << 10LL << Batches{0, 3} << Batches{7, 3};
+    QTest::newRow("a zero speed gets the minimum")
+        << Speeds{0, 1, 1} << 10LL << Batches{} << Batches{1, 5, 4};
+    QTest::newRow("zero speed absorbs what caps leave")
+        << Speeds{0, 1} << 10LL << Batches{0, 3} << Batches{7, 3};
     QTest::newRow("B < N: fastest get one") << Speeds{1, 3, 2, 5} << 2LL << Batches{} << Batches{0, 1, 0, 1};
     QTest::newRow("B < N: ties to lower rank") << Speeds{1, 1, 1} << 1LL << Batches{} << Batches{1, 0, 0};
     QTest::newRow("B = 0") << Speeds{1, 2} << 0LL << Batches{} << Batches{0, 0};
     QTest::newRow("B = N: one each") << Speeds{1, 1000} << 2LL << Batches{} << Batches{1, 1};
     QTest::newRow("huge ratio") << Speeds{1e12, 1} << 100LL << Batches{} << Batches{99, 1};
-    QTest::newRow("huge ratios both ways") << Speeds{1, 1e-9, 1e9} << 1000LL << Batches{} << Batches{1, 1, 998};
+    QTest::newRow("huge ratios both ways")
+        << Speeds{1, 1e-9, 1e9} << 1000LL << Batches{} << Batches{1, 1, 998};
     QTest::newRow("tiny speeds") << Speeds{1e-300, 3e-300} << 8LL << Batches{} << Batches{2, 6};
     QTest::newRow("single rank") << Speeds{5} << 7LL << Batches{} << Batches{7};
     QTest::newRow("cap larger than batch") << Speeds{1, 1} << 4LL << Batches{100, 100} << Batches{2, 2};
@@ -97,8 +101,10 @@ void TestBatchPlanner::refusals_data()
     QTest::newRow("NaN speed") << Speeds{1, std::nan("")} << 4LL << Batches{} << QStringLiteral("finite");
     QTest::newRow("infinite speed") << Speeds{1, INFINITY} << 4LL << Batches{} << QStringLiteral("finite");
     QTest::newRow("negative speed") << Speeds{1, -2} << 4LL << Batches{} << QStringLiteral("non-negative");
-    QTest::newRow("caps too small") << Speeds{1, 1, 1} << 7LL << Batches{2, 2, 2} << QStringLiteral("allow only 6");
-    QTest::newRow("wrong number of caps") << Speeds{1, 1} << 4LL << Batches{2} << QStringLiteral("one memory cap");
+    QTest::newRow("caps too small") << Speeds{1, 1, 1} << 7LL << Batches{2, 2, 2}
+                                    << QStringLiteral("allow only 6");
+    QTest::newRow("wrong number of caps")
+        << Speeds{1, 1} << 4LL << Batches{2} << QStringLiteral("one memory cap");
 }
 
 void TestBatchPlanner::refusals()

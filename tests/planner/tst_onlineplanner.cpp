@@ -24,8 +24,8 @@ private Q_SLOTS:
 
 private:
     // Feeds `steps` steps where rank i takes secondsPerSample[i] per sample under the current plan.
-    static std::vector<OnlinePlanner::Decision> run(OnlinePlanner &planner, const std::vector<double> &secondsPerSample,
-                                                    int steps)
+    static std::vector<OnlinePlanner::Decision> run(OnlinePlanner &planner,
+                                                    const std::vector<double> &secondsPerSample, int steps)
     {
         std::vector<OnlinePlanner::Decision> decisions;
         for (int s = 0; s < steps; ++s) {

@@ -157,12 +157,13 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     const QString checkpoints = m_lab.path(QStringLiteral("checkpoints"));
     QByteArray out;
     QByteArray err;
-    QCOMPARE(m_lab.ctl({QStringLiteral("run"),
-                        writeConfig(QStringLiteral("long"), QJsonObject{{QStringLiteral("steps"), 100000},
-                                                                       {QStringLiteral("checkpoint"),
-                                                                        QJsonObject{{QStringLiteral("dir"), checkpoints}, {QStringLiteral("interval"), 0}}}})},
-                       &out, &err),
-             0);
+    const int started = m_lab.ctl({QStringLiteral("run"),
+                                   writeConfig(QStringLiteral("long"), QJsonObject{{QStringLiteral("steps"), 100000},
+                                                                                  {QStringLiteral("checkpoint"),
+                                                                                   QJsonObject{{QStringLiteral("dir"), checkpoints},
+                                                                                               {QStringLiteral("interval"), 0}}}})},
+                                  &out, &err);
+    QVERIFY2(started == 0, QByteArray(out + err).constData());
     const QString runId = runIdFrom(out);
     QVERIFY2(!runId.isEmpty(), QByteArray(out + err).constData());
     QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
@@ -179,7 +180,7 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(abortId, QStringLiteral("step")) >= 3; }, 60000));
     QCOMPARE(m_lab.ctl({QStringLiteral("abort"), abortId}, &out, &err), 0);
     QCOMPARE(waitForStatus(abortId, {QStringLiteral("aborted")}, 10000).status, RunStatus::Aborted);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.workerPids(0).isEmpty() && m_lab.workerPids(1).isEmpty(); }, 10000));
+    QVERIFY(QTest::qWaitFor([&] { return m_lab.workerPids(0, abortId).isEmpty() && m_lab.workerPids(1, abortId).isEmpty(); }, 10000));
 }
 
 void TestRuns::killedWorkerFailsTheRunWithItsReason()
@@ -193,7 +194,7 @@ void TestRuns::killedWorkerFailsTheRunWithItsReason()
     }, 60000));
     const QString runId = runIdFrom(out);
     QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
-    const auto pids = m_lab.workerPids(1);
+    const auto pids = m_lab.workerPids(1, runId);
     QCOMPARE(pids.size(), 1);
     ::kill(pid_t(pids.first()), SIGKILL);
     // The others notice within the communication timeout (10 s) and the run fails.

@@ -70,7 +70,7 @@ void TestSecurity::pathPolicy()
 Expected<QCborMap> TestSecurity::request(AgentClient &client, Message::Type type, const QCborMap &body)
 {
     std::optional<Expected<QCborMap>> result;
-    client.request(type, body, [&](const Expected<QCborMap> &r) { result = r; });
+    client.request(type, body, nullptr, [&](const Expected<QCborMap> &r) { result = r; });
     QTest::qWaitFor([&] { return result.has_value(); }, 10000);
     return result.value_or(Expected<QCborMap>::failure(QStringLiteral("no reply")));
 }

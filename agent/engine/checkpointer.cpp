@@ -1,0 +1,371 @@
+#include "checkpointer.h"
+
+#include "atomicwriter.h"
+#include "communicator.h"
+#include "model.h"
+#include "parameterstore.h"
+#include "stopwatch.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+namespace hamgam::engine {
+
+namespace {
+
+Status checkpointError(const std::string &message)
+{
+    return Status::failure(ErrorKind::Checkpoint, message);
+}
+
+bool makeDirectories(const std::string &path)
+{
+    std::string partial;
+    for (size_t i = 0; i <= path.size(); ++i) {
+        if (i == path.size() || path[i] == '/') {
+            partial = path.substr(0, i);
+            if (!partial.empty() && ::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
+                return false;
+        }
+    }
+    return true;
+}
+
+std::vector<std::string> listDirectory(const std::string &dir)
+{
+    std::vector<std::string> names;
+    if (DIR *d = ::opendir(dir.c_str())) {
+        while (dirent *e = ::readdir(d)) {
+            const std::string name = e->d_name;
+            if (name != "." && name != "..")
+                names.push_back(name);
+        }
+        ::closedir(d);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::vector<std::string> manifestsIn(const std::string &dir)
+{
+    std::vector<std::string> out;
+    for (const auto &name : listDirectory(dir))
+        if (name.rfind("manifest-node-", 0) == 0 && name.size() > 5 &&
+            name.substr(name.size() - 5) == ".json")
+            out.push_back(name);
+    return out;
+}
+
+Result<std::string> readWhole(const std::string &path)
+{
+    std::FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return Result<std::string>::failure(
+            ErrorKind::Checkpoint, "checkpoint file " + path + " cannot be opened: " + std::strerror(errno));
+    std::string data;
+    char buffer[1 << 16];
+    size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
+        data.append(buffer, n);
+    const bool failed = std::ferror(f);
+    std::fclose(f);
+    if (failed)
+        return Result<std::string>::failure(ErrorKind::Checkpoint,
+                                            "checkpoint file " + path + ": read error");
+    return data;
+}
+
+std::string stepDirName(std::int64_t step)
+{
+    char name[32];
+    std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(step));
+    return name;
+}
+
+} // namespace
+
+Checkpointer::Checkpointer(std::string root, int keep)
+    : m_root(std::move(root))
+    , m_keep(std::max(1, keep))
+{}
+
+Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, ParameterStore &store,
+                                               Communicator &comm, bool writer)
+{
+    Stopwatch timer;
+    const auto &topo = comm.topology();
+    Saved saved;
+    saved.dir = m_root + "/" + stepDirName(header.step);
+    if (!makeDirectories(saved.dir))
+        return Result<Saved>::failure(ErrorKind::Checkpoint, "cannot create checkpoint directory " +
+                                                                 saved.dir + ": " + std::strerror(errno));
+    nlohmann::json entry = nlohmann::json::object();
+    if (writer) {
+        CheckpointManifest::File file;
+        file.name = "rank-" + std::to_string(topo.rank()) + ".bin";
+        file.rank = topo.rank();
+        AtomicWriter w(saved.dir + "/" + file.name);
+        if (Status s = w.open(); !s)
+            return s.error();
+        at::Tensor master = store.master().to(at::kCPU);
+        std::vector<at::Tensor> state;
+        for (auto &s : store.state())
+            state.push_back(s.to(at::kCPU));
+        for (const auto &r : store.ownRanges()) {
+            const std::int64_t n = r.end - r.begin;
+            if (Status s = w.write(master.data_ptr<float>() + r.flatOffset, static_cast<size_t>(n) * 4); !s)
+                return s.error();
+            for (auto &s : state)
+                if (Status st = w.write(s.data_ptr<float>() + r.flatOffset, static_cast<size_t>(n) * 4); !st)
+                    return st.error();
+            file.ranges.push_back({r.unit, r.begin, r.end});
+        }
+        if (Status s = w.commit(); !s)
+            return s.error();
+        file.bytes = w.size();
+        file.crc32 = w.crc32();
+        saved.bytes = file.bytes;
+        nlohmann::json ranges = nlohmann::json::array();
+        for (const auto &r : file.ranges)
+            ranges.push_back({r.unit, r.begin, r.end});
+        entry = {{"name", file.name},
+                 {"rank", file.rank},
+                 {"bytes", file.bytes},
+                 {"crc32", file.crc32},
+                 {"ranges", ranges}};
+    }
+    const std::string prefix = "ckpt/" + std::to_string(header.step) + "/";
+    if (Status s = comm.storeSet(prefix + std::to_string(topo.rank()), entry.dump()); !s)
+        return s.error();
+    if (topo.localRank() == 0) {
+        header.node = topo.node();
+        for (int r : topo.ranksOfNode(topo.node())) {
+            auto text = comm.storeGet(prefix + std::to_string(r));
+            if (!text)
+                return text.error();
+            const auto j = nlohmann::json::parse(*text);
+            if (j.empty())
+                continue;
+            CheckpointManifest::File f;
+            f.name = j["name"].get<std::string>();
+            f.rank = j["rank"].get<int>();
+            f.bytes = j["bytes"].get<std::uint64_t>();
+            f.crc32 = j["crc32"].get<std::uint32_t>();
+            for (const auto &r3 : j["ranges"])
+                f.ranges.push_back({r3[0].get<int>(), r3[1].get<std::int64_t>(), r3[2].get<std::int64_t>()});
+            header.files.push_back(std::move(f));
+        }
+        const std::string path = saved.dir + "/manifest-node-" + std::to_string(topo.node()) + ".json";
+        if (Status s = AtomicWriter::writeFile(path, header.toJson()); !s)
+            return s.error();
+    }
+    // Everyone's manifest is down before anyone goes on (or removes old ones).
+    if (Status s = comm.barrier(); !s)
+        return s.error();
+    if (topo.localRank() == 0)
+        rotate(header.step);
+    saved.ms = timer.ms();
+    return saved;
+}
+
+void Checkpointer::rotate(std::int64_t current)
+{
+    std::vector<std::string> steps;
+    for (const auto &name : listDirectory(m_root))
+        if (name.rfind("step-", 0) == 0 && name <= stepDirName(current))
+            steps.push_back(name);
+    if (steps.size() <= static_cast<size_t>(m_keep))
+        return;
+    for (size_t i = 0; i + static_cast<size_t>(m_keep) < steps.size(); ++i) {
+        const std::string dir = m_root + "/" + steps[i];
+        for (const auto &name : listDirectory(dir))
+            ::unlink((dir + "/" + name).c_str()); // another node may be removing the same files
+        ::rmdir(dir.c_str());
+    }
+}
+
+Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::string &stepDir)
+{
+    using R = Result<CheckpointManifest>;
+    struct stat st
+    {
+    };
+    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        return R::failure(ErrorKind::Checkpoint, "checkpoint directory " + dir + " does not exist");
+    stepDir = dir;
+    if (manifestsIn(dir).empty()) {
+        // A directory of step-* checkpoints: the newest with a manifest.
+        auto names = listDirectory(dir);
+        stepDir.clear();
+        for (auto it = names.rbegin(); it != names.rend(); ++it) {
+            if (it->rfind("step-", 0) == 0 && !manifestsIn(dir + "/" + *it).empty()) {
+                stepDir = dir + "/" + *it;
+                break;
+            }
+        }
+        if (stepDir.empty())
+            return R::failure(ErrorKind::Checkpoint,
+                              "no complete checkpoint in " + dir + " (no manifest found)");
+    }
+    std::optional<CheckpointManifest> merged;
+    for (const auto &name : manifestsIn(stepDir)) {
+        const std::string path = stepDir + "/" + name;
+        auto text = readWhole(path);
+        if (!text)
+            return text.error();
+        auto m = CheckpointManifest::fromJson(*text, path);
+        if (!m)
+            return m.error();
+        if (!merged) {
+            merged = std::move(*m);
+            continue;
+        }
+        if (m->step != merged->step || m->unitNumel != merged->unitNumel ||
+            m->optimizer != merged->optimizer || m->stateSlots != merged->stateSlots)
+            return R::failure(ErrorKind::Checkpoint,
+                              "the manifests in " + stepDir + " disagree (mixed checkpoints)");
+        for (auto &f : m->files) {
+            const bool known = std::any_of(merged->files.begin(), merged->files.end(),
+                                           [&](const auto &g) { return g.name == f.name; });
+            if (!known)
+                merged->files.push_back(std::move(f));
+        }
+    }
+    return *merged;
+}
+
+Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &manifest,
+                          ParameterStore &store, const Model &model, int rank)
+{
+    if (static_cast<int>(manifest.unitNumel.size()) != model.unitCount())
+        return checkpointError("checkpoint " + stepDir + " is of a different model (" +
+                               std::to_string(manifest.unitNumel.size()) + " units, this model has " +
+                               std::to_string(model.unitCount()) + ")");
+    for (int i = 0; i < model.unitCount(); ++i) {
+        if (manifest.unitNumel[static_cast<size_t>(i)] != model.unitNumel(i) ||
+            manifest.unitNames[static_cast<size_t>(i)] != model.units()[static_cast<size_t>(i)]->name())
+            return checkpointError("checkpoint " + stepDir + " is of a different model (unit " +
+                                   std::to_string(i) + " is " + manifest.unitNames[static_cast<size_t>(i)] +
+                                   " with " + std::to_string(manifest.unitNumel[static_cast<size_t>(i)]) +
+                                   " parameters)");
+    }
+    const int slots = static_cast<int>(store.state().size());
+    if (manifest.stateSlots != slots)
+        return checkpointError("checkpoint " + stepDir + " holds " + manifest.optimizer +
+                               " optimizer state, which does not fit this run's optimizer");
+
+    struct Piece
+    {
+        std::int64_t begin, end; // in the unit
+        const CheckpointManifest::File *file;
+        std::uint64_t fileOffset; // bytes, start of the range's parameters
+        std::int64_t rangeBegin, rangeLength;
+    };
+    std::map<std::string, std::string> contents;
+    auto fileData = [&](const CheckpointManifest::File &f) -> Result<const std::string *> {
+        auto it = contents.find(f.name);
+        if (it != contents.end())
+            return &it->second;
+        const std::string path = stepDir + "/" + f.name;
+        auto data = readWhole(path);
+        if (!data)
+            return data.error();
+        if (data->size() != f.bytes)
+            return Result<const std::string *>::failure(
+                ErrorKind::Checkpoint, "checkpoint file " + path +
+                                           " is truncated or padded: " + std::to_string(data->size()) +
+                                           " bytes, the manifest says " + std::to_string(f.bytes));
+        const auto crc = static_cast<std::uint32_t>(::crc32(::crc32(0L, Z_NULL, 0),
+                                                            reinterpret_cast<const Bytef *>(data->data()),
+                                                            static_cast<uInt>(data->size())));
+        if (crc != f.crc32)
+            return Result<const std::string *>::failure(
+                ErrorKind::Checkpoint, "checkpoint file " + path + " is corrupt (CRC32 mismatch)");
+        return &(contents[f.name] = std::move(*data));
+    };
+
+    // Every file must be there at its recorded size; each rank also checks the
+    // CRC of the file it wrote itself, so with the same ranks every shard is
+    // verified by someone even where a redundant copy would have served.
+    for (const auto &f : manifest.files) {
+        struct stat st
+        {
+        };
+        const std::string path = stepDir + "/" + f.name;
+        if (::stat(path.c_str(), &st) != 0)
+            return checkpointError("checkpoint file " + path + " cannot be opened: " + std::strerror(errno));
+        if (static_cast<std::uint64_t>(st.st_size) != f.bytes)
+            return checkpointError("checkpoint file " + path +
+                                   " is truncated or padded: " + std::to_string(st.st_size) +
+                                   " bytes, the manifest says " + std::to_string(f.bytes));
+        if (f.rank == rank) {
+            auto own = fileData(f);
+            if (!own)
+                return own.error();
+        }
+    }
+
+    at::Tensor master = store.master().device().is_cpu() ? store.master() : store.master().to(at::kCPU);
+    std::vector<at::Tensor> state;
+    for (auto &s : store.state())
+        state.push_back(s.device().is_cpu() ? s : s.to(at::kCPU));
+    const std::uint64_t stride = 4u * static_cast<std::uint64_t>(1 + slots);
+
+    for (const auto &own : store.ownRanges()) {
+        std::vector<Piece> pieces;
+        for (const auto &f : manifest.files) {
+            std::uint64_t offset = 0;
+            for (const auto &r : f.ranges) {
+                if (r.unit == own.unit && r.begin < own.end && own.begin < r.end)
+                    pieces.push_back({std::max(r.begin, own.begin), std::min(r.end, own.end), &f, offset,
+                                      r.begin, r.end - r.begin});
+                offset += static_cast<std::uint64_t>(r.end - r.begin) * stride;
+            }
+        }
+        std::sort(pieces.begin(), pieces.end(),
+                  [](const Piece &a, const Piece &b) { return a.begin < b.begin; });
+        std::int64_t covered = own.begin;
+        for (const auto &p : pieces) {
+            if (p.end <= covered)
+                continue;
+            if (p.begin > covered)
+                break;
+            auto data = fileData(*p.file);
+            if (!data)
+                return data.error();
+            const std::int64_t from = covered, to = p.end, n = to - from;
+            const char *base = (*data)->data() + p.fileOffset;
+            const std::int64_t skip = from - p.rangeBegin;
+            std::memcpy(master.data_ptr<float>() + own.flatOffset + (from - own.begin), base + skip * 4,
+                        static_cast<size_t>(n) * 4);
+            for (int s = 0; s < slots; ++s)
+                std::memcpy(state[static_cast<size_t>(s)].data_ptr<float>() + own.flatOffset +
+                                (from - own.begin),
+                            base + (static_cast<std::int64_t>(s + 1) * p.rangeLength + skip) * 4,
+                            static_cast<size_t>(n) * 4);
+            covered = to;
+        }
+        if (covered < own.end)
+            return checkpointError(
+                "checkpoint " + stepDir + " lacks parameters " + std::to_string(covered) + "-" +
+                std::to_string(own.end) + " of unit " + manifest.unitNames[static_cast<size_t>(own.unit)] +
+                " (an fsdp checkpoint needs every node's shards: resume from a shared directory)");
+    }
+    if (!store.master().device().is_cpu())
+        store.master().copy_(master);
+    for (int s = 0; s < slots; ++s)
+        if (!store.state()[static_cast<size_t>(s)].device().is_cpu())
+            store.state()[static_cast<size_t>(s)].copy_(state[static_cast<size_t>(s)]);
+    store.masterChanged();
+    return {};
+}
+
+} // namespace hamgam::engine

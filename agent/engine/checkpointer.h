@@ -1,0 +1,53 @@
+#pragma once
+
+#include "checkpointmanifest.h"
+#include "result.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hamgam::engine {
+
+class Communicator;
+class Model;
+class ParameterStore;
+
+/// Writes and reads checkpoints: under DIR/step-NNNNNNNN/ every writing rank
+/// puts its shard (rank-R.bin, written atomically) and the first rank of each
+/// node a manifest of its node's files with their CRC32s, written last, so a
+/// directory with a manifest is complete. For dp/hdp/lsdp/lshdp each node's
+/// directory holds the whole state; fsdp spreads shards over the nodes, so
+/// changing its ranks needs a directory every node shares.
+class Checkpointer
+{
+public:
+    struct Saved
+    {
+        std::string dir;
+        std::uint64_t bytes = 0; ///< this rank's file (0 if it wrote none)
+        double ms = 0;
+    };
+
+    Checkpointer(std::string root, int keep);
+
+    /// Collective over all ranks. `header` carries the run's state (step,
+    /// planner, model, optimizer); its file list is filled here.
+    Result<Saved> save(CheckpointManifest header, ParameterStore &store, Communicator &comm, bool writer);
+
+    /// Finds the newest complete checkpoint in `dir` (a step directory, or a
+    /// directory of them) and merges its manifests.
+    static Result<CheckpointManifest> open(const std::string &dir, std::string &stepDir);
+    /// Fills this rank's pieces of master weights and optimizer state. Checks
+    /// that every file exists at its size, and the CRC32 of every file it reads
+    /// and of the file this rank wrote.
+    static Status load(const std::string &stepDir, const CheckpointManifest &manifest, ParameterStore &store,
+                       const Model &model, int rank);
+
+private:
+    void rotate(std::int64_t current);
+
+    std::string m_root;
+    int m_keep;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "pendingop.h"
+#include "result.h"
+
+#include <ATen/ATen.h>
+#include <chrono>
+#include <string>
+#include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
+#include <vector>
+
+namespace hamgam::engine {
+
+class Topology;
+class TrafficMeter;
+class Watchdog;
+
+/// A set of ranks that run collectives together over one c10d process group
+/// (none for a group of one rank, where every collective is a local copy).
+/// Each launch counts the bytes this rank sends, from the algorithm Gloo runs,
+/// split into within-node and across-node traffic:
+///   ring all-reduce: 2(N−1)/N·S to the ring's next rank;
+///   ring all-gather: (N−1)/N·S_full to the next rank;
+///   all-to-all: S/N to every other member (direct exchange).
+/// A group is used from one thread only, so its collectives keep their order.
+class CommGroup
+{
+public:
+    CommGroup(std::string name, std::vector<int> ranks, int self, c10::intrusive_ptr<c10d::ProcessGroup> pg,
+              const Topology &topology, TrafficMeter &traffic, std::chrono::milliseconds timeout,
+              Watchdog *watchdog);
+
+    const std::string &name() const { return m_name; }
+    int size() const { return static_cast<int>(m_ranks.size()); }
+    int groupRank() const { return m_groupRank; }
+    const std::vector<int> &ranks() const { return m_ranks; }
+
+    /// In-place sum over the group.
+    Result<PendingOp> allreduceSum(at::Tensor &tensor);
+    /// outputs[k] receives member k's input; all inputs have the same size.
+    Result<PendingOp> allgather(std::vector<at::Tensor> &outputs, at::Tensor &input);
+    /// Chunk k of input goes to member k; chunk k of output comes from member k.
+    Result<PendingOp> alltoall(at::Tensor &output, at::Tensor &input);
+    /// Launch and wait.
+    Status allreduceSumNow(at::Tensor &tensor);
+
+private:
+    Result<PendingOp> launch(const char *what, const std::function<c10::intrusive_ptr<c10d::Work>()> &start);
+    void countRing(std::uint64_t bytes);
+
+    std::string m_name;
+    std::vector<int> m_ranks;
+    int m_self;
+    int m_groupRank = 0;
+    c10::intrusive_ptr<c10d::ProcessGroup> m_pg;
+    const Topology &m_topology;
+    TrafficMeter &m_traffic;
+    std::chrono::milliseconds m_timeout;
+    Watchdog *m_watchdog;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,240 @@
+#include "communicator.h"
+
+#include "logger.h"
+#include "watchdog.h"
+
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#ifdef HAMGAM_WITH_NCCL
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+
+#include <arpa/inet.h>
+#include <cstring>
+#include <netdb.h>
+#include <nlohmann/json.hpp>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace hamgam::engine {
+
+namespace {
+
+std::string firstLine(const std::exception &e)
+{
+    std::string s = e.what();
+    if (const auto nl = s.find('\n'); nl != std::string::npos)
+        s.resize(nl);
+    return s;
+}
+
+// The address of the interface this machine uses to reach the master: Gloo
+// must listen there so that peers on other machines can connect back.
+std::string localAddressTowards(const std::string &host, int port)
+{
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_DGRAM;
+    addrinfo *info = nullptr;
+    if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &info) != 0 || !info)
+        return "127.0.0.1";
+    std::string result = "127.0.0.1";
+    const int fd = ::socket(info->ai_family, SOCK_DGRAM, 0);
+    if (fd >= 0) {
+        if (::connect(fd, info->ai_addr, info->ai_addrlen) == 0) {
+            sockaddr_storage local{};
+            socklen_t len = sizeof local;
+            if (::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &len) == 0) {
+                char text[INET6_ADDRSTRLEN] = {};
+                const void *addr =
+                    local.ss_family == AF_INET
+                        ? static_cast<const void *>(&reinterpret_cast<sockaddr_in *>(&local)->sin_addr)
+                        : static_cast<const void *>(&reinterpret_cast<sockaddr_in6 *>(&local)->sin6_addr);
+                if (inet_ntop(local.ss_family, addr, text, sizeof text))
+                    result = text;
+            }
+        }
+        ::close(fd);
+    }
+    freeaddrinfo(info);
+    return result;
+}
+
+std::string toText(const std::vector<uint8_t> &bytes)
+{
+    return std::string(bytes.begin(), bytes.end());
+}
+
+} // namespace
+
+Communicator::Communicator(Settings settings, Logger &logger, Watchdog *watchdog)
+    : m_settings(std::move(settings))
+    , m_logger(logger)
+    , m_watchdog(watchdog)
+{}
+
+Communicator::~Communicator() = default;
+
+Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &settings, Logger &logger,
+                                                            Watchdog *watchdog)
+{
+    using R = Result<std::unique_ptr<Communicator>>;
+    std::unique_ptr<Communicator> c(new Communicator(settings, logger, watchdog));
+    const auto &s = c->m_settings;
+    {
+        auto guard = watchdog ? watchdog->arm("rendezvous at the master") : Watchdog::Guard(nullptr);
+        try {
+            c10d::TCPStoreOptions opts;
+            opts.port = static_cast<std::uint16_t>(s.masterPort);
+            opts.isServer = s.rank == 0;
+            opts.numWorkers = static_cast<std::size_t>(s.worldSize);
+            opts.waitWorkers = true;
+            opts.timeout = s.timeout;
+            c->m_store = c10::make_intrusive<c10d::TCPStore>(s.masterHost, opts);
+        } catch (const std::exception &e) {
+            return R::failure(ErrorKind::Communication,
+                              std::string(s.rank == 0 ? "cannot serve the rendezvous store on port "
+                                                      : "cannot reach the master at ") +
+                                  (s.rank == 0 ? std::to_string(s.masterPort)
+                                               : s.masterHost + ":" + std::to_string(s.masterPort)) +
+                                  ": " + firstLine(e));
+        }
+    }
+
+    // Membership: every rank publishes its node, then reads everyone's.
+    char hostname[256] = {};
+    ::gethostname(hostname, sizeof hostname - 1);
+    const nlohmann::json me = {{"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}};
+    if (Status st = c->storeSet("member/" + std::to_string(s.rank), me.dump()); !st)
+        return st.error();
+    std::vector<int> nodeOf;
+    for (int r = 0; r < s.worldSize; ++r) {
+        auto text = c->storeGet("member/" + std::to_string(r));
+        if (!text)
+            return text.error();
+        const auto j = nlohmann::json::parse(*text, nullptr, false);
+        if (!j.is_object() || !j.contains("node") || !j["node"].is_number_integer())
+            return R::failure(ErrorKind::Communication,
+                              "rank " + std::to_string(r) + " published a malformed membership");
+        Member m;
+        m.node = j["node"].get<int>();
+        m.dumpsParameters = j.value("dump", false);
+        m.host = j.value("host", "");
+        nodeOf.push_back(m.node);
+        c->m_members.push_back(m);
+    }
+    auto topology = Topology::fromNodeIndices(s.rank, nodeOf);
+    if (!topology)
+        return topology.error();
+    c->m_topology = *topology;
+    {
+        try {
+            c->m_glooDevice = c10d::ProcessGroupGloo::createDeviceForHostname(
+                localAddressTowards(s.masterHost, s.masterPort));
+        } catch (const std::exception &e) {
+            return R::failure(ErrorKind::Communication, "cannot set up the Gloo transport: " + firstLine(e));
+        }
+    }
+    std::vector<int> all(static_cast<size_t>(s.worldSize));
+    for (int r = 0; r < s.worldSize; ++r)
+        all[static_cast<size_t>(r)] = r;
+    // Control values are host tensors: the control group is always Gloo.
+    auto pg = c->makeProcessGroup("control", s.rank, s.worldSize, false);
+    if (!pg)
+        return pg.error();
+    c->m_control = std::make_unique<CommGroup>("control", all, s.rank, *pg, c->m_topology, c->m_traffic,
+                                               s.timeout, watchdog);
+    return R(std::move(c));
+}
+
+Result<c10::intrusive_ptr<c10d::ProcessGroup>> Communicator::makeProcessGroup(const std::string &name,
+                                                                              int rank, int size, bool nccl)
+{
+    using R = Result<c10::intrusive_ptr<c10d::ProcessGroup>>;
+    if (size == 1)
+        return c10::intrusive_ptr<c10d::ProcessGroup>();
+    auto guard = m_watchdog ? m_watchdog->arm("connecting group " + name) : Watchdog::Guard(nullptr);
+    try {
+        auto prefixed = c10::make_intrusive<c10d::PrefixStore>("group/" + name, m_store);
+#ifdef HAMGAM_WITH_NCCL
+        if (nccl) {
+            auto opts = c10d::ProcessGroupNCCL::Options::create();
+            opts->timeout = m_settings.timeout;
+            return c10::intrusive_ptr<c10d::ProcessGroup>(
+                c10::make_intrusive<c10d::ProcessGroupNCCL>(prefixed, rank, size, opts));
+        }
+#else
+        (void)nccl;
+#endif
+        auto opts = c10d::ProcessGroupGloo::Options::create(m_settings.timeout);
+        opts->devices.push_back(std::static_pointer_cast<::gloo::transport::Device>(m_glooDevice));
+        opts->threads = 2;
+        return c10::intrusive_ptr<c10d::ProcessGroup>(
+            c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, rank, size, opts));
+    } catch (const std::exception &e) {
+        return R::failure(ErrorKind::Communication, "cannot connect group " + name + ": " + firstLine(e));
+    }
+}
+
+Result<CommGroup *> Communicator::createGroup(const std::string &name, std::vector<int> ranks,
+                                              bool hostTensors)
+{
+    std::sort(ranks.begin(), ranks.end());
+    const auto self = std::find(ranks.begin(), ranks.end(), m_settings.rank);
+    if (self == ranks.end())
+        return Result<CommGroup *>::failure(ErrorKind::Internal, "rank is not a member of group " + name);
+    auto pg = makeProcessGroup(name, static_cast<int>(self - ranks.begin()), static_cast<int>(ranks.size()),
+                               m_settings.useNccl && !hostTensors);
+    if (!pg)
+        return pg.error();
+    auto group = std::make_unique<CommGroup>(name, ranks, m_settings.rank, *pg, m_topology, m_traffic,
+                                             m_settings.timeout, m_watchdog);
+    CommGroup *raw = group.get();
+    m_groups[name] = std::move(group);
+    return raw;
+}
+
+CommGroup *Communicator::group(const std::string &name) const
+{
+    const auto it = m_groups.find(name);
+    return it == m_groups.end() ? nullptr : it->second.get();
+}
+
+bool Communicator::anyRankDumpsParameters() const
+{
+    for (const auto &m : m_members)
+        if (m.dumpsParameters)
+            return true;
+    return false;
+}
+
+Status Communicator::storeSet(const std::string &key, const std::string &value)
+{
+    auto guard = m_watchdog ? m_watchdog->arm("store set " + key) : Watchdog::Guard(nullptr);
+    try {
+        m_store->set("hamgam/" + key, std::vector<uint8_t>(value.begin(), value.end()));
+        return {};
+    } catch (const std::exception &e) {
+        return Status::failure(ErrorKind::Communication, "store set " + key + " failed: " + firstLine(e));
+    }
+}
+
+Result<std::string> Communicator::storeGet(const std::string &key)
+{
+    auto guard = m_watchdog ? m_watchdog->arm("store get " + key) : Watchdog::Guard(nullptr);
+    try {
+        return toText(m_store->get("hamgam/" + key));
+    } catch (const std::exception &e) {
+        return Result<std::string>::failure(ErrorKind::Communication,
+                                            "waiting for " + key + " failed: " + firstLine(e));
+    }
+}
+
+Status Communicator::barrier()
+{
+    at::Tensor t = at::zeros({1});
+    return m_control->allreduceSumNow(t);
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "commgroup.h"
+#include "result.h"
+#include "topology.h"
+#include "trafficmeter.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <torch/csrc/distributed/c10d/Store.hpp>
+#include <vector>
+
+namespace hamgam::engine {
+
+class Logger;
+class Watchdog;
+
+/// The worker's view of its peers: a c10d TCPStore at the master (rank 0
+/// serves it), node membership exchanged through it, and process groups
+/// (Gloo for CPU tensors; NCCL when built against a CUDA LibTorch and
+/// training on a GPU) created on demand, each under its own store prefix.
+class Communicator
+{
+public:
+    /// What each rank tells the others at start.
+    struct Member
+    {
+        int node = 0;
+        bool dumpsParameters = false;
+        std::string host;
+    };
+
+    struct Settings
+    {
+        int rank = 0;
+        int worldSize = 1;
+        std::string masterHost;
+        int masterPort = 0;
+        int nodeIndex = 0;
+        bool dumpsParameters = false;
+        bool useNccl = false;
+        std::chrono::milliseconds timeout{60000};
+    };
+
+    static Result<std::unique_ptr<Communicator>> connect(const Settings &settings, Logger &logger,
+                                                         Watchdog *watchdog);
+    ~Communicator();
+
+    const Topology &topology() const { return m_topology; }
+    TrafficMeter &traffic() { return m_traffic; }
+    const std::vector<Member> &members() const { return m_members; }
+    bool anyRankDumpsParameters() const;
+    /// The world group for small control collectives (stats, eval, barriers).
+    CommGroup &control() { return *m_control; }
+    /// Creates a group: every member must call this with the same name and ranks,
+    /// in the same order relative to other creations. Non-members must not.
+    /// hostTensors: its collectives run on host memory (Gloo even on a GPU build).
+    Result<CommGroup *> createGroup(const std::string &name, std::vector<int> ranks,
+                                    bool hostTensors = false);
+    CommGroup *group(const std::string &name) const;
+
+    /// Small values through the store (checkpoint manifests); get waits up to the timeout.
+    Status storeSet(const std::string &key, const std::string &value);
+    Result<std::string> storeGet(const std::string &key);
+    Status barrier();
+
+private:
+    Communicator(Settings settings, Logger &logger, Watchdog *watchdog);
+    Result<c10::intrusive_ptr<c10d::ProcessGroup>> makeProcessGroup(const std::string &name, int rank,
+                                                                    int size, bool nccl);
+
+    Settings m_settings;
+    Logger &m_logger;
+    Watchdog *m_watchdog;
+    c10::intrusive_ptr<c10d::Store> m_store;
+    std::shared_ptr<void>
+        m_glooDevice; // ::gloo::transport::Device, type-erased to keep Gloo out of this header
+    Topology m_topology;
+    TrafficMeter m_traffic;
+    std::vector<Member> m_members;
+    std::unique_ptr<CommGroup> m_control;
+    std::map<std::string, std::unique_ptr<CommGroup>> m_groups;
+};
+
+} // namespace hamgam::engine

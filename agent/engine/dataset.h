@@ -1,0 +1,34 @@
+#pragma once
+
+#include <ATen/ATen.h>
+#include <cstdint>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// What a model needs to know about its data.
+struct DatasetInfo
+{
+    std::vector<std::int64_t> sampleShape; ///< images: {C, H, W}; text: {context}
+    std::int64_t classes = 0;              ///< classes, or the vocabulary (256 bytes) for text
+    bool tokens = false;                   ///< text: next-byte prediction over a window
+};
+
+/// A dataset held in memory, with a training split and a held-out split.
+/// Batches are built from sample indices; const and safe from any thread.
+class Dataset
+{
+public:
+    virtual ~Dataset() = default;
+
+    virtual DatasetInfo info() const = 0;
+    virtual std::int64_t trainSize() const = 0;
+    virtual std::int64_t evalSize() const = 0;
+    /// input: float images [n, C, H, W] or int64 tokens [n, T]; target: int64 [n] or [n, T].
+    virtual void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+                            at::Tensor &target) const = 0;
+    virtual void evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
+                           at::Tensor &target) const = 0;
+};
+
+} // namespace hamgam::engine

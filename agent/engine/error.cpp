@@ -1,0 +1,43 @@
+#include "error.h"
+
+namespace hamgam::engine {
+
+int exitCode(ErrorKind kind)
+{
+    switch (kind) {
+    case ErrorKind::Config:
+        return 1;
+    case ErrorKind::Usage:
+        return 2;
+    case ErrorKind::Communication:
+        return 3;
+    case ErrorKind::Data:
+        return 4;
+    case ErrorKind::Checkpoint:
+        return 5;
+    case ErrorKind::Internal:
+        return 6;
+    }
+    return 6;
+}
+
+const char *causeName(ErrorKind kind)
+{
+    switch (kind) {
+    case ErrorKind::Config:
+        return "config";
+    case ErrorKind::Usage:
+        return "usage";
+    case ErrorKind::Communication:
+        return "communication";
+    case ErrorKind::Data:
+        return "data";
+    case ErrorKind::Checkpoint:
+        return "checkpoint";
+    case ErrorKind::Internal:
+        return "internal";
+    }
+    return "internal";
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstdio>
+#include <mutex>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+namespace hamgam::engine {
+
+/// Writes the worker's events (docs/worker-events.md): one JSON object per
+/// line on stdout, each with "event", "rank" and "time" (unix ms), flushed at
+/// once so the agent sees them live. Safe to call from any thread.
+class EventSink
+{
+public:
+    explicit EventSink(int rank, std::FILE *out = stdout);
+
+    void publish(const std::string &event, const nlohmann::json &fields);
+    void setRank(int rank) { m_rank = rank; }
+
+private:
+    std::mutex m_mutex;
+    int m_rank;
+    std::FILE *m_out;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,172 @@
+#include "imagedataset.h"
+
+#include "idxfile.h"
+#include "seededrandom.h"
+
+#include <sys/stat.h>
+
+namespace hamgam::engine {
+
+namespace {
+
+bool exists(const std::string &path)
+{
+    struct stat st
+    {
+    };
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Prefers the raw file, then the gzip one; names the .gz when neither exists.
+std::string idxPath(const std::string &dir, const std::string &base)
+{
+    const std::string raw = dir + "/" + base;
+    return exists(raw) ? raw : raw + ".gz";
+}
+
+Result<std::pair<at::Tensor, at::Tensor>> readSplit(const std::string &dir, const std::string &prefix)
+{
+    using R = Result<std::pair<at::Tensor, at::Tensor>>;
+    const std::string imagesPath = idxPath(dir, prefix + "-images-idx3-ubyte");
+    const std::string labelsPath = idxPath(dir, prefix + "-labels-idx1-ubyte");
+    auto images = IdxFile::read(imagesPath);
+    if (!images)
+        return images.error();
+    auto labels = IdxFile::read(labelsPath);
+    if (!labels)
+        return labels.error();
+    if (images->dims().size() != 3)
+        return R::failure(ErrorKind::Data,
+                          "IDX file " + imagesPath + ": expected images [count, rows, columns]");
+    if (labels->dims().size() != 1)
+        return R::failure(ErrorKind::Data, "IDX file " + labelsPath + ": expected labels [count]");
+    if (images->count() != labels->count())
+        return R::failure(ErrorKind::Data, imagesPath + " has " + std::to_string(images->count()) +
+                                               " images but " + labelsPath + " has " +
+                                               std::to_string(labels->count()) + " labels");
+    const auto &d = images->dims();
+    auto imageData = images->takeData();
+    at::Tensor img = at::from_blob(imageData.data(), {d[0], 1, d[1], d[2]}, at::kByte).clone();
+    auto labelData = labels->takeData();
+    at::Tensor lab = at::from_blob(labelData.data(), {d[0]}, at::kByte).to(at::kLong);
+    return std::make_pair(img, lab);
+}
+
+} // namespace
+
+ImageDataset::ImageDataset(at::Tensor trainImages, at::Tensor trainLabels, at::Tensor evalImages,
+                           at::Tensor evalLabels, std::int64_t classes)
+    : m_trainImages(std::move(trainImages))
+    , m_trainLabels(std::move(trainLabels))
+    , m_evalImages(std::move(evalImages))
+    , m_evalLabels(std::move(evalLabels))
+    , m_classes(classes)
+{}
+
+Result<std::unique_ptr<ImageDataset>> ImageDataset::loadIdxDirectory(const std::string &dir)
+{
+    auto train = readSplit(dir, "train");
+    if (!train)
+        return train.error();
+    auto test = readSplit(dir, "t10k");
+    if (!test)
+        return test.error();
+    if (train->first.sizes().slice(1) != test->first.sizes().slice(1))
+        return Result<std::unique_ptr<ImageDataset>>::failure(ErrorKind::Data, "train and t10k images in " +
+                                                                                   dir + " differ in size");
+    // Any MNIST-format set: as many classes as the largest label says, at least 10.
+    const std::int64_t classes = std::max<std::int64_t>(
+        10, std::max(train->second.max().item<std::int64_t>(), test->second.max().item<std::int64_t>()) + 1);
+    return std::unique_ptr<ImageDataset>(
+        new ImageDataset(train->first, train->second, test->first, test->second, classes));
+}
+
+std::unique_ptr<ImageDataset> ImageDataset::synthetic(std::uint64_t seed, std::int64_t samples,
+                                                      std::int64_t evalSamples, std::int64_t classes,
+                                                      const std::vector<std::int64_t> &shape)
+{
+    std::int64_t pixels = 1;
+    for (auto s : shape)
+        pixels *= s;
+    // One prototype per class; each sample is its class's prototype plus
+    // noise, quantised to bytes like real images.
+    std::vector<std::vector<double>> prototypes(static_cast<size_t>(classes),
+                                                std::vector<double>(static_cast<size_t>(pixels)));
+    SeededRandom protoRng = SeededRandom::derived(seed, 0x50524f54 /* PROT */);
+    for (auto &p : prototypes)
+        for (auto &v : p)
+            v = 128.0 + 60.0 * protoRng.normal();
+    auto make = [&](std::int64_t count, std::uint64_t stream) {
+        at::Tensor images = at::empty({count, pixels}, at::kByte);
+        at::Tensor labels = at::empty({count}, at::kLong);
+        auto *img = images.data_ptr<std::uint8_t>();
+        auto *lab = labels.data_ptr<std::int64_t>();
+        for (std::int64_t i = 0; i < count; ++i) {
+            SeededRandom rng = SeededRandom::derived(seed, stream, static_cast<std::uint64_t>(i));
+            const auto label = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(classes)));
+            lab[i] = label;
+            const auto &proto = prototypes[static_cast<size_t>(label)];
+            for (std::int64_t k = 0; k < pixels; ++k) {
+                const double v = proto[static_cast<size_t>(k)] + 40.0 * rng.normal();
+                img[i * pixels + k] = static_cast<std::uint8_t>(std::clamp(v, 0.0, 255.0));
+            }
+        }
+        std::vector<std::int64_t> full{count};
+        full.insert(full.end(), shape.begin(), shape.end());
+        return std::make_pair(images.view(full), labels);
+    };
+    auto train = make(samples, 0x54524e /* TRN */);
+    auto held = make(evalSamples, 0x45564c /* EVL */);
+    return std::unique_ptr<ImageDataset>(
+        new ImageDataset(train.first, train.second, held.first, held.second, classes));
+}
+
+DatasetInfo ImageDataset::info() const
+{
+    DatasetInfo i;
+    i.sampleShape = m_trainImages.sizes().slice(1).vec();
+    i.classes = m_classes;
+    return i;
+}
+
+void ImageDataset::gather(const at::Tensor &images, const at::Tensor &labels, const std::int64_t *indices,
+                          std::int64_t count, at::Tensor &input, at::Tensor &target)
+{
+    // Plain loops on purpose: this runs on the prefetch thread, and ATen's
+    // parallel kernels there would start a second OpenMP team that competes
+    // with the training thread's for the same cores.
+    const std::int64_t pixels = images[0].numel();
+    std::vector<std::int64_t> shape = images.sizes().vec();
+    shape[0] = count;
+    input = at::empty(shape, at::kFloat);
+    target = at::empty({count}, at::kLong);
+    const auto *src = images.data_ptr<std::uint8_t>();
+    const auto *lab = labels.data_ptr<std::int64_t>();
+    auto *dst = input.data_ptr<float>();
+    auto *tgt = target.data_ptr<std::int64_t>();
+    for (std::int64_t i = 0; i < count; ++i) {
+        const std::uint8_t *from = src + indices[i] * pixels;
+        float *to = dst + i * pixels;
+        for (std::int64_t k = 0; k < pixels; ++k)
+            to[k] = static_cast<float>(from[k]) / 255.0f;
+        tgt[i] = lab[indices[i]];
+    }
+}
+
+void ImageDataset::trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+                              at::Tensor &target) const
+{
+    gather(m_trainImages, m_trainLabels, indices.data(), static_cast<std::int64_t>(indices.size()), input,
+           target);
+}
+
+void ImageDataset::evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
+                             at::Tensor &target) const
+{
+    std::vector<std::int64_t> indices(static_cast<size_t>(end - begin));
+    for (std::int64_t i = begin; i < end; ++i)
+        indices[static_cast<size_t>(i - begin)] = i;
+    gather(m_evalImages, m_evalLabels, indices.data(), end - begin, input, target);
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "dataset.h"
+#include "result.h"
+
+#include <memory>
+#include <string>
+
+namespace hamgam::engine {
+
+/// Labelled images in memory, pixels as bytes: Fashion-MNIST (or any MNIST-
+/// format directory: train-images-idx3-ubyte[.gz] and friends, t10k-* held
+/// out), or synthetic data made from a seed.
+class ImageDataset final : public Dataset
+{
+public:
+    /// Reads the four IDX files of an MNIST-format directory.
+    static Result<std::unique_ptr<ImageDataset>> loadIdxDirectory(const std::string &dir);
+    /// Seeded synthetic images: a random prototype per class plus noise, so
+    /// that models can learn; evalSamples more are held out.
+    static std::unique_ptr<ImageDataset> synthetic(std::uint64_t seed, std::int64_t samples,
+                                                   std::int64_t evalSamples, std::int64_t classes,
+                                                   const std::vector<std::int64_t> &shape);
+
+    DatasetInfo info() const override;
+    std::int64_t trainSize() const override { return m_trainImages.size(0); }
+    std::int64_t evalSize() const override { return m_evalImages.size(0); }
+    void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+                    at::Tensor &target) const override;
+    void evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
+                   at::Tensor &target) const override;
+
+private:
+    ImageDataset(at::Tensor trainImages, at::Tensor trainLabels, at::Tensor evalImages, at::Tensor evalLabels,
+                 std::int64_t classes);
+    static void gather(const at::Tensor &images, const at::Tensor &labels, const std::int64_t *indices,
+                       std::int64_t count, at::Tensor &input, at::Tensor &target);
+
+    at::Tensor m_trainImages; // uint8 [N, C, H, W]
+    at::Tensor m_trainLabels; // int64 [N]
+    at::Tensor m_evalImages;
+    at::Tensor m_evalLabels;
+    std::int64_t m_classes;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,43 @@
+#include "linearunit.h"
+
+#include <cmath>
+
+namespace hamgam::engine {
+
+LinearUnit::LinearUnit(std::string name, std::int64_t in, std::int64_t out, Activation activation,
+                       bool flattenInput)
+    : m_name(std::move(name))
+    , m_in(in)
+    , m_out(out)
+    , m_activation(activation)
+    , m_flatten(flattenInput)
+{
+    // torch.nn.Linear's default: U(±1/√in) for weight and bias.
+    const double bound = 1.0 / std::sqrt(static_cast<double>(in));
+    m_params.push_back({"weight", {out, in}, ParamSpec::Init::Uniform, bound, {}});
+    m_params.push_back({"bias", {out}, ParamSpec::Init::Uniform, bound, {}});
+}
+
+at::Tensor LinearUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
+{
+    const at::Tensor x = m_flatten ? input.flatten(1) : input;
+    at::Tensor y = at::linear(x, params[0], params[1]);
+    switch (m_activation) {
+    case Activation::None:
+        return y;
+    case Activation::Relu:
+        return at::relu(y);
+    case Activation::Gelu:
+        return at::gelu(y);
+    case Activation::Tanh:
+        return at::tanh(y);
+    }
+    return y;
+}
+
+std::int64_t LinearUnit::activationElementsPerSample() const
+{
+    return m_in + (m_activation == Activation::None ? 1 : 2) * m_out;
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,52 @@
+#include "model.h"
+
+namespace hamgam::engine {
+
+Model::Model(std::vector<std::unique_ptr<Unit>> units, Task task, std::string description)
+    : m_units(std::move(units))
+    , m_task(task)
+    , m_description(std::move(description))
+{}
+
+std::int64_t Model::unitNumel(int i) const
+{
+    std::int64_t n = 0;
+    for (const auto &p : m_units[static_cast<size_t>(i)]->params())
+        n += p.numel();
+    return n;
+}
+
+std::int64_t Model::parameterCount() const
+{
+    std::int64_t n = 0;
+    for (int i = 0; i < unitCount(); ++i)
+        n += unitNumel(i);
+    return n;
+}
+
+std::int64_t Model::activationElementsPerSample() const
+{
+    std::int64_t n = 0;
+    for (const auto &u : m_units)
+        n += u->activationElementsPerSample();
+    return n;
+}
+
+at::Tensor Model::lossSum(const at::Tensor &output, const at::Tensor &target) const
+{
+    if (m_task == Task::Classification)
+        return at::cross_entropy_loss(output, target, {}, at::Reduction::Sum);
+    const std::int64_t tokens = target.size(1);
+    const at::Tensor flat = at::cross_entropy_loss(output.reshape({-1, output.size(-1)}),
+                                                   target.reshape({-1}), {}, at::Reduction::Sum);
+    return flat / static_cast<double>(tokens);
+}
+
+std::int64_t Model::correct(const at::Tensor &output, const at::Tensor &target) const
+{
+    if (m_task != Task::Classification)
+        return 0;
+    return output.argmax(1).eq(target).sum().item<std::int64_t>();
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "unit.h"
+
+#include <ATen/ATen.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// A model as the engine sees it: a sequence of units and how to score its output.
+class Model
+{
+public:
+    enum class Task
+    {
+        Classification, ///< logits [n, classes] against labels [n]
+        LanguageModel,  ///< logits [n, T, vocab] against next tokens [n, T]
+    };
+
+    Model(std::vector<std::unique_ptr<Unit>> units, Task task, std::string description);
+
+    const std::vector<std::unique_ptr<Unit>> &units() const { return m_units; }
+    Unit &unit(int i) { return *m_units[static_cast<size_t>(i)]; }
+    int unitCount() const { return static_cast<int>(m_units.size()); }
+    Task task() const { return m_task; }
+    const std::string &description() const { return m_description; }
+    std::int64_t parameterCount() const;
+    std::int64_t unitNumel(int i) const;
+    std::int64_t activationElementsPerSample() const;
+
+    /// Σ over the batch of each sample's loss (cross-entropy; for a language
+    /// model a sample's loss is the mean over its tokens). Dividing by the
+    /// global batch gives each rank's share of the exact global mean.
+    at::Tensor lossSum(const at::Tensor &output, const at::Tensor &target) const;
+    /// Correct predictions (classification) or 0.
+    std::int64_t correct(const at::Tensor &output, const at::Tensor &target) const;
+
+private:
+    std::vector<std::unique_ptr<Unit>> m_units;
+    Task m_task;
+    std::string m_description;
+};
+
+} // namespace hamgam::engine

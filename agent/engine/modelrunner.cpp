@@ -1,0 +1,69 @@
+#include "modelrunner.h"
+
+#include "unitparamsfunction.h"
+
+namespace hamgam::engine {
+
+ModelRunner::ModelRunner(Model &model, ParameterStore &store)
+    : m_model(model)
+    , m_store(store)
+{
+    for (int i = 0; i < m_model.unitCount(); ++i)
+        m_anchors.push_back(at::zeros({}, at::TensorOptions().dtype(at::kFloat)).set_requires_grad(true));
+}
+
+at::Tensor ModelRunner::forward(const at::Tensor &input)
+{
+    at::Tensor x = input;
+    for (int i = 0; i < m_model.unitCount(); ++i) {
+        const auto params = UnitParamsFunction::apply(m_anchors[static_cast<size_t>(i)], &m_store,
+                                                      static_cast<std::int64_t>(i));
+        m_store.prefetch(i + 1);
+        x = m_model.unit(i).forward(x, params);
+        if (m_store.freesAfterUse()) {
+            m_store.release(i);
+            // Runs when x's gradient is complete, before any of this unit's backward.
+            ParameterStore *store = &m_store;
+            x.register_hook([store, i](const at::Tensor &) { store->acquireForBackward(i); });
+        }
+    }
+    return x;
+}
+
+at::Tensor ModelRunner::evaluate(const at::Tensor &input)
+{
+    at::NoGradGuard noGrad;
+    at::Tensor x = input;
+    for (int i = 0; i < m_model.unitCount(); ++i) {
+        const auto params = m_store.acquire(i);
+        m_store.prefetch(i + 1);
+        x = m_model.unit(i).forward(x, params);
+        m_store.release(i);
+    }
+    return x;
+}
+
+void ModelRunner::skeletonStep()
+{
+    for (int i = 0; i < m_model.unitCount(); ++i) {
+        m_store.acquire(i);
+        m_store.prefetch(i + 1);
+        m_store.release(i);
+    }
+    for (int i = m_model.unitCount() - 1; i >= 0; --i) {
+        if (m_store.freesAfterUse())
+            m_store.acquireForBackward(i);
+        m_store.gradientsReady(i, {});
+    }
+}
+
+void ModelRunner::skeletonEvaluate()
+{
+    for (int i = 0; i < m_model.unitCount(); ++i) {
+        m_store.acquire(i);
+        m_store.prefetch(i + 1);
+        m_store.release(i);
+    }
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "model.h"
+#include "parameterstore.h"
+
+#include <ATen/ATen.h>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// Runs a model's units with their parameters from the ParameterStore. Every
+/// rank issues the same parameter collectives in the same order, including a
+/// rank with no samples in a step, which walks the same sequence without
+/// computing ("skeleton" steps).
+class ModelRunner
+{
+public:
+    ModelRunner(Model &model, ParameterStore &store);
+
+    /// Training forward: autograd reaches the store through one UnitParamsFunction per unit.
+    at::Tensor forward(const at::Tensor &input);
+    /// Forward without autograd (evaluation).
+    at::Tensor evaluate(const at::Tensor &input);
+    /// A training step's collectives for a rank without samples (zero gradients).
+    void skeletonStep();
+    /// An evaluation forward's collectives for a rank without samples.
+    void skeletonEvaluate();
+
+private:
+    Model &m_model;
+    ParameterStore &m_store;
+    std::vector<at::Tensor> m_anchors;
+};
+
+} // namespace hamgam::engine

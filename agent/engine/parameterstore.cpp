@@ -1,0 +1,455 @@
+#include "parameterstore.h"
+
+#include "stopwatch.h"
+
+#include <c10/core/StorageImpl.h>
+#include <stdexcept>
+
+namespace hamgam::engine {
+
+namespace {
+std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t> &shape)
+{
+    std::vector<std::int64_t> strides(shape.size(), 1);
+    for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+        strides[static_cast<size_t>(i)] =
+            strides[static_cast<size_t>(i + 1)] * shape[static_cast<size_t>(i + 1)];
+    return strides;
+}
+} // namespace
+
+ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots)
+    : m_model(model)
+    , m_p(std::move(placement))
+    , m_stateSlots(stateSlots)
+{
+    const auto &scheme = m_p.scheme;
+    m_resident = scheme.shardGroupSize() == 1 && !m_p.stream;
+    const auto [firstPiece, lastPiece] = scheme.ownPieces();
+    const int count = m_model.unitCount();
+    m_units.resize(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        auto &u = m_units[static_cast<size_t>(i)];
+        u.numel = m_model.unitNumel(i);
+        u.padded = scheme.padded(u.numel);
+        u.pieceSize = u.padded / scheme.pieces();
+        u.shard = (lastPiece - firstPiece) * u.pieceSize;
+        std::int64_t offset = 0;
+        for (const auto &spec : m_model.unit(i).params()) {
+            u.slotOffsets.push_back(offset);
+            offset += spec.numel();
+        }
+    }
+    // Reverse unit order: the order backward produces gradients.
+    for (int i = count - 1; i >= 0; --i) {
+        m_units[static_cast<size_t>(i)].flatOffset = m_shardNumel;
+        m_shardNumel += m_units[static_cast<size_t>(i)].shard;
+    }
+
+    const auto deviceOptions = at::TensorOptions().dtype(at::kFloat).device(m_p.device);
+    const auto hostOptions =
+        at::TensorOptions().dtype(at::kFloat).device(at::kCPU).pinned_memory(m_p.device.is_cuda());
+    m_master = at::zeros({m_shardNumel}, m_p.hostMaster ? hostOptions : deviceOptions);
+    // Streaming keeps no parameters and no gradients on the device: both live
+    // beside the master weights in host memory, units visit the device in turn.
+    if (m_p.stream)
+        m_device = at::Tensor();
+    else
+        m_device = m_p.hostMaster ? at::zeros({m_shardNumel}, deviceOptions) : m_master;
+    m_grad = at::zeros({m_shardNumel}, m_p.stream ? hostOptions : deviceOptions);
+    for (int s = 0; s < m_stateSlots; ++s)
+        m_state.push_back(at::zeros({m_shardNumel}, m_p.hostMaster ? hostOptions : deviceOptions));
+
+    for (auto &u : m_units) {
+        if (m_resident) {
+            u.full = m_device.narrow(0, u.flatOffset, u.numel);
+            u.gather = Gather::Ready;
+        } else {
+            u.full = at::empty({u.padded}, deviceOptions);
+            m_gatheredBytes += u.full.nbytes(); // free() below takes it off again
+            free(u);
+        }
+    }
+
+    // Gradient buckets per own segment: consecutive units in backward order,
+    // closed once they reach the bucket size. Every member of a segment
+    // computes the same buckets, so their all-reduces pair up.
+    m_ownSegments = scheme.ownSegments();
+    m_buckets.resize(m_ownSegments.size());
+    m_nextBucket.assign(m_ownSegments.size(), 0);
+    const std::int64_t wireBytes = m_p.fp16Wire ? 2 : 4;
+    for (size_t si = 0; si < m_ownSegments.size(); ++si) {
+        if (si >= m_p.replicaGroups.size() || !m_p.replicaGroups[si])
+            continue; // a single holder: nothing to all-reduce
+        const auto &seg = scheme.segments()[static_cast<size_t>(m_ownSegments[si])];
+        auto &buckets = m_buckets[si];
+        Bucket current;
+        for (int i = count - 1; i >= 0; --i) {
+            const auto &u = m_units[static_cast<size_t>(i)];
+            BucketPart part{i, u.flatOffset + (seg.begin - firstPiece) * u.pieceSize,
+                            (seg.end - seg.begin) * u.pieceSize};
+            if (!current.parts.empty()) {
+                const auto &last = current.parts.back();
+                current.contiguous = current.contiguous && last.flatOffset + last.length == part.flatOffset;
+            }
+            current.parts.push_back(part);
+            current.numel += part.length;
+            if (current.numel * wireBytes >= m_p.bucketBytes) {
+                buckets.push_back(std::move(current));
+                current = Bucket();
+            }
+        }
+        if (!current.parts.empty())
+            buckets.push_back(std::move(current));
+    }
+    m_ready.assign(static_cast<size_t>(count), false);
+}
+
+void ParameterStore::initialize(std::uint64_t seed)
+{
+    const auto [firstPiece, lastPiece] = m_p.scheme.ownPieces();
+    (void)lastPiece;
+    for (int i = 0; i < m_model.unitCount(); ++i) {
+        auto &u = m_units[static_cast<size_t>(i)];
+        // The whole unit is built on every rank, then each keeps its pieces:
+        // the values never depend on how the model is split.
+        at::Tensor flat = at::zeros({u.padded}, at::kFloat);
+        const auto &specs = m_model.unit(i).params();
+        for (size_t s = 0; s < specs.size(); ++s)
+            flat.narrow(0, u.slotOffsets[s], specs[s].numel())
+                .copy_(initialValue(specs[s], seed, i, static_cast<int>(s)).reshape(-1));
+        m_master.narrow(0, u.flatOffset, u.shard).copy_(flat.narrow(0, firstPiece * u.pieceSize, u.shard));
+    }
+    masterChanged();
+}
+
+void ParameterStore::masterChanged()
+{
+    if (m_p.hostMaster && m_device.defined())
+        m_device.copy_(m_master);
+}
+
+void ParameterStore::fail(const Error &error)
+{
+    if (!m_failure)
+        m_failure = error;
+    throw std::runtime_error(error.message);
+}
+
+void ParameterStore::allocate(UnitLayout &u)
+{
+    c10::StorageImpl *impl = u.full.storage().unsafeGetStorageImpl();
+    const std::size_t bytes = static_cast<std::size_t>(u.padded) * sizeof(float);
+    if (impl->nbytes() == bytes)
+        return;
+    impl->set_data_ptr_noswap(impl->allocator()->allocate(bytes));
+    impl->set_nbytes(bytes);
+    m_gatheredBytes += static_cast<std::int64_t>(bytes);
+    m_peakGatheredBytes = std::max(m_peakGatheredBytes, m_gatheredBytes);
+}
+
+void ParameterStore::free(UnitLayout &u)
+{
+    c10::StorageImpl *impl = u.full.storage().unsafeGetStorageImpl();
+    if (impl->nbytes() != 0)
+        m_gatheredBytes -= static_cast<std::int64_t>(impl->nbytes());
+    impl->set_data_ptr_noswap(at::DataPtr(nullptr, impl->device()));
+    impl->set_nbytes(0);
+    u.gather = Gather::Freed;
+}
+
+void ParameterStore::launchGather(int unit)
+{
+    auto &u = m_units[static_cast<size_t>(unit)];
+    allocate(u);
+    if (!m_p.shardGather) {
+        // Streaming: the host master is the only full copy.
+        Stopwatch copy;
+        u.full.narrow(0, 0, u.shard).copy_(m_master.narrow(0, u.flatOffset, u.shard), /*non_blocking=*/true);
+        m_blockedMs += copy.ms();
+        u.gather = Gather::Ready;
+        return;
+    }
+    const int members = m_p.shardGather->size();
+    std::vector<at::Tensor> outputs;
+    for (int k = 0; k < members; ++k)
+        outputs.push_back(u.full.narrow(0, k * u.shard, u.shard));
+    at::Tensor input = m_device.narrow(0, u.flatOffset, u.shard);
+    auto op = m_p.shardGather->allgather(outputs, input);
+    if (!op)
+        fail(op.error());
+    u.pending = std::move(*op);
+    u.gather = Gather::Pending;
+}
+
+void ParameterStore::ensure(int unit)
+{
+    auto &u = m_units[static_cast<size_t>(unit)];
+    if (u.gather == Gather::Ready)
+        return;
+    if (u.gather == Gather::Freed)
+        launchGather(unit);
+    if (u.gather == Gather::Pending) {
+        Stopwatch wait;
+        Status s = u.pending->wait();
+        m_blockedMs += wait.ms();
+        u.pending.reset();
+        if (!s)
+            fail(s.error());
+        u.gather = Gather::Ready;
+    }
+}
+
+std::vector<at::Tensor> ParameterStore::acquire(int unit)
+{
+    ensure(unit);
+    auto &u = m_units[static_cast<size_t>(unit)];
+    const auto &specs = m_model.unit(unit).params();
+    std::vector<at::Tensor> out;
+    out.reserve(specs.size());
+    const c10::Storage storage = u.full.storage();
+    const std::int64_t base = u.full.storage_offset();
+    for (size_t s = 0; s < specs.size(); ++s) {
+        // A fresh tensor on the unit's storage, not a view: it has its own
+        // version counter, so regathering never trips autograd's checks.
+        at::Tensor t = at::empty({0}, u.full.options());
+        t.set_(storage, base + u.slotOffsets[s], specs[s].shape, contiguousStrides(specs[s].shape));
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+void ParameterStore::prefetch(int unit)
+{
+    if (m_resident || unit < 0 || unit >= m_model.unitCount() || !m_p.shardGather)
+        return; // streaming copies are synchronous: nothing to overlap on the CPU
+    if (m_units[static_cast<size_t>(unit)].gather == Gather::Freed)
+        launchGather(unit);
+}
+
+void ParameterStore::release(int unit)
+{
+    if (m_resident)
+        return;
+    auto &u = m_units[static_cast<size_t>(unit)];
+    if (u.gather == Gather::Pending)
+        ensure(unit);
+    free(u);
+}
+
+void ParameterStore::acquireForBackward(int unit)
+{
+    ensure(unit);
+    prefetch(unit - 1);
+}
+
+void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &grads)
+{
+    auto &u = m_units[static_cast<size_t>(unit)];
+    const auto &specs = m_model.unit(unit).params();
+    const bool sharded = m_p.shardReduce != nullptr;
+    at::Tensor flat =
+        sharded ? at::empty({u.padded}, m_grad.options()) : m_grad.narrow(0, u.flatOffset, u.numel);
+    for (size_t s = 0; s < specs.size(); ++s) {
+        at::Tensor dst = flat.narrow(0, u.slotOffsets[s], specs[s].numel());
+        if (s < grads.size() && grads[s].defined())
+            dst.copy_(grads[s].reshape(-1));
+        else
+            dst.zero_();
+    }
+    if (sharded) {
+        if (u.padded > u.numel)
+            flat.narrow(0, u.numel, u.padded - u.numel).zero_();
+        at::Tensor sent = m_p.fp16Wire ? flat.to(at::kHalf) : flat;
+        at::Tensor received = at::empty({u.padded}, sent.options());
+        auto op = m_p.shardReduce->alltoall(received, sent);
+        if (!op)
+            fail(op.error());
+        m_reduceScatters.push_back({unit, std::move(*op), received, sent});
+    } else {
+        m_ready[static_cast<size_t>(unit)] = true;
+    }
+    release(unit);
+    if (Status s = progress(false); !s)
+        fail(s.error());
+}
+
+Status ParameterStore::progress(bool block)
+{
+    while (!m_reduceScatters.empty()) {
+        auto &rs = m_reduceScatters.front();
+        if (!block && !rs.op.completed())
+            break;
+        if (Status s = rs.op.wait(); !s)
+            return s;
+        const auto &u = m_units[static_cast<size_t>(rs.unit)];
+        const int members = m_p.shardReduce->size();
+        at::Tensor shard = m_grad.narrow(0, u.flatOffset, u.shard);
+        // The sum of every member's chunk for this rank, in member order.
+        shard.copy_(rs.received.narrow(0, 0, u.shard));
+        for (int k = 1; k < members; ++k)
+            shard.add_(rs.received.narrow(0, k * u.shard, u.shard));
+        m_ready[static_cast<size_t>(rs.unit)] = true;
+        m_reduceScatters.pop_front();
+    }
+    return launchReadyBuckets();
+}
+
+Status ParameterStore::launchReadyBuckets()
+{
+    for (size_t si = 0; si < m_buckets.size(); ++si) {
+        auto &next = m_nextBucket[si];
+        while (next < m_buckets[si].size()) {
+            const Bucket &b = m_buckets[si][next];
+            bool ready = true;
+            for (const auto &part : b.parts)
+                ready = ready && m_ready[static_cast<size_t>(part.unit)];
+            if (!ready)
+                break;
+            at::Tensor wire;
+            bool copyBack = m_p.fp16Wire || !b.contiguous;
+            if (b.contiguous) {
+                wire = m_grad.narrow(0, b.parts.front().flatOffset, b.numel);
+                if (m_p.fp16Wire)
+                    wire = wire.to(at::kHalf);
+            } else {
+                wire = at::empty({b.numel}, m_grad.options().dtype(m_p.fp16Wire ? at::kHalf : at::kFloat));
+                std::int64_t at = 0;
+                for (const auto &part : b.parts) {
+                    wire.narrow(0, at, part.length).copy_(m_grad.narrow(0, part.flatOffset, part.length));
+                    at += part.length;
+                }
+            }
+            auto op = m_p.replicaGroups[si]->allreduceSum(wire);
+            if (!op)
+                return op.error();
+            m_flights.push_back(
+                {static_cast<int>(si), static_cast<int>(next), std::move(*op), wire, copyBack});
+            ++next;
+        }
+    }
+    return {};
+}
+
+void ParameterStore::beginStep()
+{
+    m_blockedMs = 0;
+    m_peakGatheredBytes = m_gatheredBytes;
+    std::fill(m_ready.begin(), m_ready.end(), false);
+    std::fill(m_nextBucket.begin(), m_nextBucket.end(), 0);
+}
+
+Status ParameterStore::finishGradients()
+{
+    if (m_failure)
+        return *m_failure;
+    if (Status s = progress(true); !s)
+        return s;
+    while (!m_flights.empty()) {
+        auto &f = m_flights.front();
+        if (Status s = f.op.wait(); !s)
+            return s;
+        if (f.copyBack) {
+            const Bucket &b = m_buckets[static_cast<size_t>(f.segment)][static_cast<size_t>(f.bucket)];
+            std::int64_t at = 0;
+            for (const auto &part : b.parts) {
+                m_grad.narrow(0, part.flatOffset, part.length).copy_(f.wire.narrow(0, at, part.length));
+                at += part.length;
+            }
+        }
+        m_flights.pop_front();
+    }
+    for (size_t si = 0; si < m_buckets.size(); ++si)
+        if (m_nextBucket[si] != m_buckets[si].size())
+            return Status::failure(ErrorKind::Internal, "gradient buckets left unlaunched");
+    return {};
+}
+
+Result<double> ParameterStore::gradNorm()
+{
+    at::Tensor sq = m_grad.square().sum(at::kDouble).reshape({1});
+    if (m_p.shardGather) {
+        if (Status s = m_p.shardGather->allreduceSumNow(sq); !s)
+            return s.error();
+    }
+    return std::sqrt(sq.item<double>());
+}
+
+void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double clipScale,
+                          std::int64_t stepNumber)
+{
+    if (clipScale < 1.0)
+        m_grad.mul_(clipScale);
+    const at::Tensor grad = m_p.hostMaster && !m_grad.device().is_cpu() ? m_grad.to(at::kCPU) : m_grad;
+    optimizer.step(m_master, grad, m_state, lr, stepNumber);
+    masterChanged();
+}
+
+std::int64_t ParameterStore::deviceResidentBytes() const
+{
+    std::int64_t bytes = m_grad.device().is_cpu() && m_p.stream ? 0 : m_grad.nbytes();
+    if (m_device.defined())
+        bytes += m_device.nbytes();
+    if (!m_p.hostMaster)
+        for (const auto &s : m_state)
+            bytes += s.nbytes();
+    if (!m_resident)
+        bytes += m_peakGatheredBytes;
+    return bytes;
+}
+
+std::int64_t ParameterStore::hostResidentBytes() const
+{
+    if (!m_p.hostMaster)
+        return 0;
+    std::int64_t bytes = m_master.nbytes();
+    for (const auto &s : m_state)
+        bytes += s.nbytes();
+    if (m_p.stream)
+        bytes += m_grad.nbytes();
+    return bytes;
+}
+
+std::vector<ParameterStore::OwnRange> ParameterStore::ownRanges() const
+{
+    const auto firstPiece = m_p.scheme.ownPieces().first;
+    std::vector<OwnRange> out;
+    for (int i = 0; i < static_cast<int>(m_units.size()); ++i) {
+        const auto &u = m_units[static_cast<size_t>(i)];
+        const std::int64_t begin = firstPiece * u.pieceSize;
+        const std::int64_t end = std::min(begin + u.shard, u.numel);
+        if (begin < end)
+            out.push_back({i, begin, end, u.flatOffset});
+    }
+    return out;
+}
+
+Result<std::vector<at::Tensor>> ParameterStore::fullParameters()
+{
+    std::vector<at::Tensor> out;
+    for (int i = 0; i < static_cast<int>(m_units.size()); ++i) {
+        auto &u = m_units[static_cast<size_t>(i)];
+        if (m_resident) {
+            out.push_back(u.full.to(at::kCPU, /*non_blocking=*/false, /*copy=*/true));
+            continue;
+        }
+        if (!m_p.shardGather) {
+            out.push_back(m_master.narrow(0, u.flatOffset, u.numel).to(at::kCPU, false, true));
+            continue;
+        }
+        at::Tensor full = at::empty({u.padded}, m_grad.options());
+        std::vector<at::Tensor> outputs;
+        for (int k = 0; k < m_p.shardGather->size(); ++k)
+            outputs.push_back(full.narrow(0, k * u.shard, u.shard));
+        at::Tensor input = m_device.narrow(0, u.flatOffset, u.shard);
+        auto op = m_p.shardGather->allgather(outputs, input);
+        if (!op)
+            return op.error();
+        if (Status s = op->wait(); !s)
+            return s.error();
+        out.push_back(full.narrow(0, 0, u.numel).to(at::kCPU, false, true));
+    }
+    return out;
+}
+
+} // namespace hamgam::engine

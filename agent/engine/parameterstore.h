@@ -1,0 +1,183 @@
+#pragma once
+
+#include "commgroup.h"
+#include "error.h"
+#include "flatoptimizer.h"
+#include "model.h"
+#include "pendingop.h"
+#include "result.h"
+#include "shardingscheme.h"
+
+#include <ATen/ATen.h>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// Where every unit's parameters, gradients and optimizer state live, and the
+/// communication that keeps them right (docs/engine.md, "Strategies").
+///
+/// Each unit's parameters form one flat fp32 vector, padded to the scheme's
+/// piece count; this rank keeps its pieces of every unit in flat buffers laid
+/// out in reverse unit order (the order gradients arrive in), so the gradient
+/// buckets of a replicated model are contiguous slices:
+///   master   fp32 master weights (host memory when hostMaster, else device)
+///   device   the device copy the model computes with (= master without hostMaster)
+///   grad     this rank's gradient pieces
+///   state    optimizer state, beside master
+/// Units whose parameters are not resident (sharded, or streamed from host
+/// memory) are materialised into a per-unit buffer before their forward and
+/// their backward and freed after each (the storage is released, not the
+/// tensor, so autograd's saved views see the regathered values).
+///
+/// Gradients: a unit's slot gradients are copied into a flat vector; for a
+/// shard group of more than one rank it is reduce-scattered (an all-to-all of
+/// equal chunks and a local sum in rank order: every rank sends exactly
+/// (N−1)/N of the vector, as a ring would), then the replica groups all-reduce
+/// the pieces in buckets, launched as soon as their units are ready and waited
+/// for before the optimizer.
+class ParameterStore
+{
+public:
+    struct Placement
+    {
+        ShardingScheme scheme;
+        CommGroup *shardGather = nullptr;       ///< all-gathers (+ norm), main thread; null for one rank
+        CommGroup *shardReduce = nullptr;       ///< gradient reduce-scatter; null for one rank
+        std::vector<CommGroup *> replicaGroups; ///< per own segment; null where the segment has one rank
+        bool hostMaster = false;                ///< master weights and optimizer state in host memory
+        bool stream = false;   ///< with one rank per shard group: parameters not resident on the device
+        bool fp16Wire = false; ///< gradients travel as fp16
+        std::int64_t bucketBytes = 25 << 20;
+        at::Device device = at::kCPU;
+    };
+
+    /// This rank's part of one unit, in the unit's logical (unpadded) order.
+    struct OwnRange
+    {
+        int unit = 0;
+        std::int64_t begin = 0;
+        std::int64_t end = 0;
+        std::int64_t flatOffset = 0; ///< where `begin` sits in master() and state()
+    };
+
+    ParameterStore(Model &model, Placement placement, int stateSlots);
+
+    /// Deterministic initial values (identical for any placement and rank count).
+    void initialize(std::uint64_t seed);
+
+    bool freesAfterUse() const { return !m_resident; }
+    /// The unit's parameters, one tensor per ParamSpec, sharing the unit's
+    /// buffer (not autograd views of it). Throws after recording a failure.
+    std::vector<at::Tensor> acquire(int unit);
+    void prefetch(int unit);
+    void release(int unit);
+    /// Before a unit's backward: its parameters again, and the next one's prefetch.
+    void acquireForBackward(int unit);
+    /// A unit's gradients (undefined = zero): copy, reduce, free its parameters.
+    void gradientsReady(int unit, const std::vector<at::Tensor> &grads);
+
+    void beginStep();
+    /// Waits for every gradient reduction of the step.
+    Status finishGradients();
+    /// Milliseconds the main thread was blocked on parameter gathers this step.
+    double blockedMs() const { return m_blockedMs; }
+    /// ‖g‖ over the whole model (summed over the shard group).
+    Result<double> gradNorm();
+    /// Optimizer update of this rank's pieces; clipScale < 1 scales the gradient first.
+    void step(const FlatOptimizer &optimizer, double lr, double clipScale, std::int64_t stepNumber);
+
+    const std::optional<Error> &failure() const { return m_failure; }
+
+    std::int64_t deviceResidentBytes() const;
+    std::int64_t hostResidentBytes() const;
+    std::int64_t peakGatheredBytes() const { return m_peakGatheredBytes; }
+
+    std::vector<OwnRange> ownRanges() const;
+    at::Tensor &master() { return m_master; }
+    std::vector<at::Tensor> &state() { return m_state; }
+    /// After master() was overwritten (a checkpoint): refresh the device copy.
+    void masterChanged();
+    /// Every unit's full logical parameters, gathered over the shard group
+    /// (a collective: every member must call it).
+    Result<std::vector<at::Tensor>> fullParameters();
+
+private:
+    enum class Gather
+    {
+        Freed,
+        Pending,
+        Ready,
+    };
+    struct UnitLayout
+    {
+        std::int64_t numel = 0;
+        std::int64_t padded = 0;
+        std::int64_t pieceSize = 0;
+        std::int64_t shard = 0;      ///< elements this rank holds
+        std::int64_t flatOffset = 0; ///< in the shard buffers
+        std::vector<std::int64_t> slotOffsets;
+        Gather gather = Gather::Freed;
+        std::optional<PendingOp> pending;
+        at::Tensor full; ///< flat padded parameters when materialised
+    };
+    struct BucketPart
+    {
+        int unit;
+        std::int64_t flatOffset;
+        std::int64_t length;
+    };
+    struct Bucket
+    {
+        std::vector<BucketPart> parts;
+        std::int64_t numel = 0;
+        bool contiguous = true;
+    };
+    struct ReduceScatter
+    {
+        int unit;
+        PendingOp op;
+        at::Tensor received;
+        at::Tensor sent;
+    };
+    struct BucketFlight
+    {
+        int segment;
+        int bucket;
+        PendingOp op;
+        at::Tensor wire;
+        bool copyBack;
+    };
+
+    [[noreturn]] void fail(const Error &error);
+    void ensure(int unit);
+    void launchGather(int unit);
+    void allocate(UnitLayout &u);
+    void free(UnitLayout &u);
+    Status progress(bool block);
+    Status launchReadyBuckets();
+
+    Model &m_model;
+    Placement m_p;
+    int m_stateSlots;
+    bool m_resident;
+    std::vector<UnitLayout> m_units;
+    std::int64_t m_shardNumel = 0;
+    at::Tensor m_master;
+    at::Tensor m_device;
+    at::Tensor m_grad;
+    std::vector<at::Tensor> m_state;
+    std::vector<int> m_ownSegments;
+    std::vector<std::vector<Bucket>> m_buckets; ///< per own segment, in launch order
+    std::vector<size_t> m_nextBucket;
+    std::vector<bool> m_ready;
+    std::deque<ReduceScatter> m_reduceScatters;
+    std::deque<BucketFlight> m_flights;
+    std::optional<Error> m_failure;
+    double m_blockedMs = 0;
+    std::int64_t m_gatheredBytes = 0;
+    std::int64_t m_peakGatheredBytes = 0;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,21 @@
+#include "poolheadunit.h"
+
+#include <cmath>
+
+namespace hamgam::engine {
+
+PoolHeadUnit::PoolHeadUnit(std::int64_t channels, std::int64_t classes)
+    : m_channels(channels)
+    , m_classes(classes)
+{
+    const double bound = 1.0 / std::sqrt(static_cast<double>(channels));
+    m_params.push_back({"fc.weight", {classes, channels}, ParamSpec::Init::Uniform, bound, {}});
+    m_params.push_back({"fc.bias", {classes}, ParamSpec::Init::Uniform, bound, {}});
+}
+
+at::Tensor PoolHeadUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
+{
+    return at::linear(input.mean({2, 3}), params[0], params[1]);
+}
+
+} // namespace hamgam::engine

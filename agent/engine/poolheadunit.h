@@ -1,0 +1,24 @@
+#pragma once
+
+#include "unit.h"
+
+namespace hamgam::engine {
+
+/// The cnn's head: global average pooling and a linear classifier.
+class PoolHeadUnit final : public Unit
+{
+public:
+    PoolHeadUnit(std::int64_t channels, std::int64_t classes);
+
+    std::string name() const override { return "head"; }
+    const std::vector<ParamSpec> &params() const override { return m_params; }
+    at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
+    std::int64_t activationElementsPerSample() const override { return m_channels + m_classes; }
+
+private:
+    std::int64_t m_channels;
+    std::int64_t m_classes;
+    std::vector<ParamSpec> m_params;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,66 @@
+#include "torchscriptunit.h"
+
+#include <torch/csrc/jit/runtime/graph_executor.h>
+
+namespace hamgam::engine {
+
+TorchScriptUnit::TorchScriptUnit(torch::jit::Module module)
+    : m_module(std::move(module))
+{
+    std::int64_t total = 0;
+    for (const auto &p : m_module.named_parameters(/*recurse=*/true)) {
+        ParamSpec spec;
+        spec.name = p.name;
+        spec.shape = p.value.sizes().vec();
+        spec.init = ParamSpec::Init::Given;
+        spec.given = p.value.detach().clone();
+        total += spec.numel();
+        m_params.push_back(std::move(spec));
+
+        // "a.b.weight": attribute "weight" of submodule a.b.
+        torch::jit::Module owner = m_module;
+        std::string rest = p.name;
+        for (auto dot = rest.find('.'); dot != std::string::npos; dot = rest.find('.')) {
+            owner = owner.attr(rest.substr(0, dot)).toModule();
+            rest = rest.substr(dot + 1);
+        }
+        m_slots.emplace_back(owner, rest);
+    }
+    // Unknown architecture: assume activations of the order of a few times the parameters per sample, capped.
+    m_activationEstimate = std::min<std::int64_t>(total, 1 << 20);
+}
+
+Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string &path)
+{
+    using R = Result<std::unique_ptr<TorchScriptUnit>>;
+    try {
+        torch::jit::Module module = torch::jit::load(path);
+        module.train(true);
+        // The profiling executor may fuse differently from run to run; plain
+        // execution keeps every rank's arithmetic identical.
+        torch::jit::getExecutorMode() = false;
+        torch::jit::getProfilingMode() = false;
+        torch::jit::setGraphExecutorOptimize(false);
+        std::unique_ptr<TorchScriptUnit> unit(new TorchScriptUnit(std::move(module)));
+        if (unit->m_params.empty())
+            return R::failure(ErrorKind::Config, "TorchScript model " + path + " has no parameters to train");
+        return R(std::move(unit));
+    } catch (const std::exception &e) {
+        std::string reason = e.what();
+        if (const auto nl = reason.find('\n'); nl != std::string::npos)
+            reason.resize(nl);
+        return R::failure(ErrorKind::Config, "cannot load TorchScript model " + path + ": " + reason);
+    }
+}
+
+at::Tensor TorchScriptUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
+{
+    for (size_t i = 0; i < m_slots.size(); ++i)
+        m_slots[i].first._ivalue()->setAttr(m_slots[i].second, params[i]);
+    const auto out = m_module.forward({input});
+    if (!out.isTensor())
+        throw std::runtime_error("the TorchScript model's forward must return a tensor of logits");
+    return out.toTensor();
+}
+
+} // namespace hamgam::engine

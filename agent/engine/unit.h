@@ -1,0 +1,28 @@
+#pragma once
+
+#include "paramspec.h"
+
+#include <ATen/ATen.h>
+#include <string>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// One step of a model: a few layers whose parameters the engine places
+/// (resident, gathered from shards, or streamed from host memory). A unit
+/// declares its parameters and computes with functional ops on the tensors it
+/// is handed, so it owns no parameter storage itself.
+class Unit
+{
+public:
+    virtual ~Unit() = default;
+
+    virtual std::string name() const = 0;
+    virtual const std::vector<ParamSpec> &params() const = 0;
+    /// params[i] has the shape of params()[i].
+    virtual at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) = 0;
+    /// Estimated activation elements kept for the backward pass, per sample.
+    virtual std::int64_t activationElementsPerSample() const = 0;
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,456 @@
+#include "workerconfig.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+namespace hamgam::engine {
+
+using nlohmann::json;
+
+namespace {
+
+// Reads one optional field with a type check; the path names it in messages.
+class Reader
+{
+public:
+    explicit Reader(const json &object, std::string path)
+        : m_object(object)
+        , m_path(std::move(path))
+    {}
+
+    bool failed() const { return !m_error.empty(); }
+    const std::string &error() const { return m_error; }
+
+    template<typename T> void get(const char *key, T &out)
+    {
+        if (failed() || !m_object.contains(key) || m_object.at(key).is_null())
+            return;
+        const json &v = m_object.at(key);
+        if constexpr (std::is_same_v<T, bool>) {
+            if (!v.is_boolean())
+                return fail(key, "must be true or false");
+            out = v.get<bool>();
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            if (!v.is_string())
+                return fail(key, "must be a string");
+            out = v.get<std::string>();
+        } else if constexpr (std::is_floating_point_v<T>) {
+            if (!v.is_number())
+                return fail(key, "must be a number");
+            out = v.get<T>();
+            if (!std::isfinite(out))
+                return fail(key, "must be finite");
+        } else if constexpr (std::is_integral_v<T>) {
+            if (v.is_number_unsigned())
+                out = static_cast<T>(v.get<std::uint64_t>());
+            else if (v.is_number_integer())
+                out = static_cast<T>(v.get<std::int64_t>());
+            else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>())
+                out = static_cast<T>(v.get<double>());
+            else
+                return fail(key, "must be an integer");
+        }
+    }
+
+    template<typename T> void getList(const char *key, std::vector<T> &out)
+    {
+        if (failed() || !m_object.contains(key) || m_object.at(key).is_null())
+            return;
+        const json &v = m_object.at(key);
+        if (!v.is_array())
+            return fail(key, "must be a list");
+        std::vector<T> values;
+        for (const auto &item : v) {
+            if (!item.is_number_integer())
+                return fail(key, "must be a list of integers");
+            values.push_back(item.get<T>());
+        }
+        out = std::move(values);
+    }
+
+    void fail(const char *key, const std::string &what) { m_error = m_path + key + " " + what; }
+
+private:
+    const json &m_object;
+    std::string m_path;
+    std::string m_error;
+};
+
+Result<WorkerConfig> configError(const std::string &message)
+{
+    return Result<WorkerConfig>::failure(ErrorKind::Config, "run config: " + message);
+}
+
+} // namespace
+
+const char *WorkerConfig::strategyName(Strategy s)
+{
+    switch (s) {
+    case Strategy::Dp:
+        return "dp";
+    case Strategy::Hdp:
+        return "hdp";
+    case Strategy::Lsdp:
+        return "lsdp";
+    case Strategy::Lshdp:
+        return "lshdp";
+    case Strategy::Fsdp:
+        return "fsdp";
+    }
+    return "dp";
+}
+
+int WorkerConfig::rankCount() const
+{
+    int n = 0;
+    for (const auto &node : nodes)
+        n += static_cast<int>(node.devices.size());
+    return n;
+}
+
+int WorkerConfig::nodeOfRank(int rank) const
+{
+    int first = 0;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const int count = static_cast<int>(nodes[i].devices.size());
+        if (rank >= first && rank < first + count)
+            return static_cast<int>(i);
+        first += count;
+    }
+    return -1;
+}
+
+double WorkerConfig::slowdownAt(int rank, std::int64_t step) const
+{
+    double factor = 1.0;
+    const int node = nodeOfRank(rank);
+    if (node >= 0)
+        factor = nodes[static_cast<size_t>(node)].slowdown;
+    std::int64_t latest = -1;
+    for (const auto &change : slowdownSchedule) {
+        if (change.rank == rank && change.fromStep <= step && change.fromStep >= latest) {
+            factor = change.factor;
+            latest = change.fromStep;
+        }
+    }
+    return factor;
+}
+
+Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
+{
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error &e) {
+        return configError(std::string("not valid JSON: ") + e.what());
+    }
+    if (!root.is_object())
+        return configError("must be a JSON object");
+
+    WorkerConfig c;
+    Reader r(root, "");
+    r.get("version", c.version);
+    r.get("name", c.name);
+    std::string strategy = strategyName(c.strategy);
+    r.get("strategy", strategy);
+    r.get("global_batch", c.globalBatch);
+    r.get("steps", c.steps);
+    r.get("epochs", c.epochs);
+    if (c.epochs > 0 && (!root.contains("steps") || root.at("steps").is_null()))
+        c.steps = 0; // a length in epochs alone
+    r.get("grad_clip", c.gradClip);
+    std::int64_t seed = static_cast<std::int64_t>(c.seed);
+    r.get("seed", seed);
+    c.seed = static_cast<std::uint64_t>(seed);
+    r.get("threads", c.threads);
+    r.get("memory_budget_mb", c.memoryBudgetMb);
+    r.get("elastic", c.elastic);
+    if (r.failed())
+        return configError(r.error());
+    if (c.version != 1)
+        return configError("version " + std::to_string(c.version) +
+                           " is not supported (this worker reads version 1)");
+
+    if (strategy == "dp")
+        c.strategy = Strategy::Dp;
+    else if (strategy == "hdp")
+        c.strategy = Strategy::Hdp;
+    else if (strategy == "lsdp")
+        c.strategy = Strategy::Lsdp;
+    else if (strategy == "lshdp")
+        c.strategy = Strategy::Lshdp;
+    else if (strategy == "fsdp")
+        c.strategy = Strategy::Fsdp;
+    else
+        return configError("strategy \"" + strategy + "\" is not one of dp, hdp, lsdp, lshdp, fsdp");
+
+    auto section = [&](const char *key) -> const json * {
+        if (!root.contains(key) || root.at(key).is_null())
+            return nullptr;
+        return &root.at(key);
+    };
+    auto needObject = [&](const char *key) -> std::string {
+        const json *s = section(key);
+        if (s && !s->is_object())
+            return std::string(key) + " must be an object";
+        return {};
+    };
+    for (const char *key :
+         {"model", "dataset", "optimizer", "schedule", "planner", "comm", "eval", "checkpoint", "lsdp"}) {
+        if (auto e = needObject(key); !e.empty())
+            return configError(e);
+    }
+    static const json kEmpty = json::object();
+    auto obj = [&](const char *key) -> const json & {
+        const json *s = section(key);
+        return s ? *s : kEmpty;
+    };
+
+    {
+        Reader m(obj("model"), "model.");
+        m.get("kind", c.model.kind);
+        m.getList("hidden", c.model.hidden);
+        m.get("activation", c.model.activation);
+        m.get("channels", c.model.channels);
+        m.get("blocks", c.model.blocks);
+        m.get("groups", c.model.groups);
+        m.get("layers", c.model.layers);
+        m.get("width", c.model.width);
+        m.get("heads", c.model.heads);
+        m.get("context", c.model.context);
+        m.get("path", c.model.path);
+        if (m.failed())
+            return configError(m.error());
+        // "torchscript:PATH" is accepted as a kind, as the issue writes it.
+        if (c.model.kind.rfind("torchscript:", 0) == 0) {
+            c.model.path = c.model.kind.substr(12);
+            c.model.kind = "torchscript";
+        }
+    }
+    {
+        Reader d(obj("dataset"), "dataset.");
+        d.get("kind", c.dataset.kind);
+        d.get("path", c.dataset.path);
+        d.get("samples", c.dataset.samples);
+        d.get("classes", c.dataset.classes);
+        d.getList("shape", c.dataset.shape);
+        if (d.failed())
+            return configError(d.error());
+        if (c.dataset.kind.rfind("text:", 0) == 0) {
+            c.dataset.path = c.dataset.kind.substr(5);
+            c.dataset.kind = "text";
+        }
+        if (c.dataset.kind == "fashion-mnist" && c.dataset.path.empty())
+            c.dataset.path = "/usr/share/datasets/fashion-mnist";
+    }
+    {
+        Reader o(obj("optimizer"), "optimizer.");
+        o.get("kind", c.optimizer.kind);
+        o.get("lr", c.optimizer.lr);
+        o.get("momentum", c.optimizer.momentum);
+        o.get("weight_decay", c.optimizer.weightDecay);
+        o.get("nesterov", c.optimizer.nesterov);
+        o.get("eps", c.optimizer.eps);
+        if (const json &betas = obj("optimizer"); betas.contains("betas") && !betas.at("betas").is_null()) {
+            const json &b = betas.at("betas");
+            if (!b.is_array() || b.size() != 2 || !b[0].is_number() || !b[1].is_number())
+                return configError("optimizer.betas must be a list of two numbers");
+            c.optimizer.beta1 = b[0].get<double>();
+            c.optimizer.beta2 = b[1].get<double>();
+        }
+        if (o.failed())
+            return configError(o.error());
+    }
+    {
+        Reader s(obj("schedule"), "schedule.");
+        s.get("kind", c.schedule.kind);
+        s.get("warmup_steps", c.schedule.warmupSteps);
+        s.get("min_lr_ratio", c.schedule.minLrRatio);
+        if (s.failed())
+            return configError(s.error());
+    }
+    {
+        Reader p(obj("planner"), "planner.");
+        p.get("profile_steps", c.planner.profileSteps);
+        p.get("replan_interval", c.planner.replanInterval);
+        p.get("margin", c.planner.margin);
+        p.get("ewma", c.planner.ewma);
+        if (p.failed())
+            return configError(p.error());
+    }
+    {
+        Reader m(obj("comm"), "comm.");
+        m.get("bucket_mb", c.comm.bucketMb);
+        m.get("fp16", c.comm.fp16);
+        m.get("timeout_s", c.comm.timeoutS);
+        m.get("watchdog_grace_s", c.comm.watchdogGraceS);
+        if (m.failed())
+            return configError(m.error());
+    }
+    {
+        Reader e(obj("eval"), "eval.");
+        e.get("interval", c.eval.interval);
+        e.get("samples", c.eval.samples);
+        if (e.failed())
+            return configError(e.error());
+    }
+    {
+        Reader k(obj("checkpoint"), "checkpoint.");
+        k.get("dir", c.checkpoint.dir);
+        k.get("interval", c.checkpoint.interval);
+        k.get("keep", c.checkpoint.keep);
+        if (k.failed())
+            return configError(k.error());
+    }
+    {
+        Reader l(obj("lsdp"), "lsdp.");
+        l.get("stream_params", c.streamParams);
+        if (l.failed())
+            return configError(l.error());
+    }
+    if (const json *s = section("slowdown_schedule")) {
+        if (!s->is_array())
+            return configError("slowdown_schedule must be a list");
+        for (const auto &item : *s) {
+            if (!item.is_object())
+                return configError("slowdown_schedule entries must be objects");
+            SlowdownChange change;
+            Reader e(item, "slowdown_schedule[].");
+            e.get("rank", change.rank);
+            e.get("from_step", change.fromStep);
+            e.get("factor", change.factor);
+            if (e.failed())
+                return configError(e.error());
+            if (change.factor < 1.0)
+                return configError("slowdown_schedule[].factor must be at least 1");
+            c.slowdownSchedule.push_back(change);
+        }
+    }
+    if (const json *s = section("nodes")) {
+        if (!s->is_array())
+            return configError("nodes must be a list");
+        for (const auto &item : *s) {
+            if (!item.is_object())
+                return configError("nodes entries must be objects");
+            NodeConfig node;
+            Reader n(item, "nodes[].");
+            n.get("agent", node.agent);
+            n.get("name", node.name);
+            n.getList("devices", node.devices);
+            n.get("slowdown", node.slowdown);
+            std::int64_t value = 0;
+            if (item.contains("batch") && !item.at("batch").is_null()) {
+                n.get("batch", value);
+                node.batch = value;
+            }
+            if (item.contains("max_batch") && !item.at("max_batch").is_null()) {
+                n.get("max_batch", value);
+                node.maxBatch = value;
+            }
+            if (n.failed())
+                return configError(n.error());
+            if (node.devices.empty())
+                return configError("nodes[].devices must list at least one device");
+            if (node.slowdown < 1.0)
+                return configError("nodes[].slowdown must be at least 1");
+            if (node.maxBatch && *node.maxBatch < static_cast<std::int64_t>(node.devices.size()))
+                return configError("nodes[].max_batch must allow at least one sample per device");
+            if (node.batch && *node.batch < 0)
+                return configError("nodes[].batch must not be negative");
+            c.nodes.push_back(std::move(node));
+        }
+    }
+
+    // Cross-field validation.
+    if (c.globalBatch < 1)
+        return configError("global_batch must be at least 1");
+    if (c.steps < 0 || c.epochs < 0)
+        return configError("steps and epochs must not be negative");
+    if (c.steps == 0 && c.epochs == 0)
+        return configError("give steps or epochs (or both; steps then caps the run)");
+    const auto &m = c.model;
+    if (m.kind != "mlp" && m.kind != "cnn" && m.kind != "gpt" && m.kind != "torchscript")
+        return configError("model.kind \"" + m.kind + "\" is not one of mlp, cnn, gpt, torchscript:PATH");
+    if (m.kind == "mlp") {
+        for (auto h : m.hidden)
+            if (h < 1)
+                return configError("model.hidden sizes must be at least 1");
+        if (m.activation != "relu" && m.activation != "gelu" && m.activation != "tanh")
+            return configError("model.activation must be relu, gelu or tanh");
+    }
+    if (m.kind == "cnn" && (m.channels < 1 || m.blocks < 0 || m.groups < 1 || m.channels % m.groups != 0))
+        return configError("model.channels must be a positive multiple of model.groups");
+    if (m.kind == "gpt") {
+        if (m.layers < 0 || m.width < 1 || m.heads < 1 || m.context < 1 || m.width % m.heads != 0)
+            return configError(
+                "model.width must be a positive multiple of model.heads; layers ≥ 0, context ≥ 1");
+    }
+    if (m.kind == "torchscript" && m.path.empty())
+        return configError("model.path (or kind \"torchscript:PATH\") names the TorchScript file");
+    const auto &d = c.dataset;
+    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic")
+        return configError("dataset.kind \"" + d.kind +
+                           "\" is not one of fashion-mnist, text:PATH, synthetic");
+    if (d.kind == "text" && d.path.empty())
+        return configError("dataset.path (or kind \"text:PATH\") names the text file");
+    if (d.kind == "synthetic") {
+        if (d.samples < 1 || d.classes < 2)
+            return configError("dataset.samples must be ≥ 1 and dataset.classes ≥ 2");
+        if (d.shape.empty())
+            return configError("dataset.shape must not be empty");
+        for (auto s : d.shape)
+            if (s < 1)
+                return configError("dataset.shape entries must be at least 1");
+    }
+    if (m.kind == "gpt" && d.kind == "fashion-mnist")
+        return configError("the gpt model trains on text:PATH or synthetic data, not on images");
+    if ((m.kind == "mlp" || m.kind == "cnn") && d.kind == "text")
+        return configError("text data needs the gpt model (or a torchscript model)");
+    if (m.kind == "cnn" && d.kind == "synthetic" && d.shape.size() != 3)
+        return configError("the cnn model needs dataset.shape [channels, height, width]");
+    const auto &o = c.optimizer;
+    if (o.kind != "sgd" && o.kind != "adamw")
+        return configError("optimizer.kind must be sgd or adamw");
+    if (!(o.lr > 0))
+        return configError("optimizer.lr must be positive");
+    if (o.momentum < 0 || o.weightDecay < 0 || o.eps <= 0 || o.beta1 < 0 || o.beta1 >= 1 || o.beta2 < 0 ||
+        o.beta2 >= 1)
+        return configError("optimizer momentum, weight_decay, betas or eps out of range");
+    if (c.schedule.kind != "constant" && c.schedule.kind != "cosine" && c.schedule.kind != "none")
+        return configError("schedule.kind must be constant or cosine");
+    if (c.schedule.warmupSteps < 0 || c.schedule.minLrRatio < 0 || c.schedule.minLrRatio > 1)
+        return configError("schedule.warmup_steps must be ≥ 0 and min_lr_ratio in [0, 1]");
+    if (c.gradClip < 0)
+        return configError("grad_clip must not be negative");
+    if (c.threads < 0)
+        return configError("threads must not be negative");
+    const auto &p = c.planner;
+    if (p.profileSteps < 1 || p.replanInterval < 1 || p.margin < 0 || p.ewma <= 0 || p.ewma > 1)
+        return configError("planner: profile_steps and replan_interval ≥ 1, margin ≥ 0, ewma in (0, 1]");
+    if (!(c.comm.bucketMb > 0) || !(c.comm.timeoutS > 0) || c.comm.watchdogGraceS < 0)
+        return configError("comm.bucket_mb and comm.timeout_s must be positive");
+    if (c.eval.interval < 0 || c.eval.samples < 0)
+        return configError("eval.interval and eval.samples must not be negative");
+    if (c.checkpoint.interval < 0 || c.checkpoint.keep < 1)
+        return configError("checkpoint.interval must be ≥ 0 and checkpoint.keep ≥ 1");
+    if (c.checkpoint.interval > 0 && c.checkpoint.dir.empty())
+        return configError("checkpoint.interval needs checkpoint.dir");
+    if (c.memoryBudgetMb < 0)
+        return configError("memory_budget_mb must not be negative");
+    const auto manual = std::count_if(c.nodes.begin(), c.nodes.end(),
+                                      [](const NodeConfig &n) { return n.batch.has_value(); });
+    if (manual != 0 && manual != static_cast<long>(c.nodes.size()))
+        return configError("nodes[].batch must be given for every node or for none");
+    if (manual != 0) {
+        std::int64_t sum = 0;
+        for (const auto &n : c.nodes)
+            sum += *n.batch;
+        if (sum != c.globalBatch)
+            return configError("the nodes' batches add up to " + std::to_string(sum) +
+                               ", not to global_batch " + std::to_string(c.globalBatch));
+    }
+    return c;
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,163 @@
+#pragma once
+
+#include "result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hamgam::engine {
+
+/// How parameters, gradients and optimizer state are placed (docs/engine.md).
+enum class Strategy
+{
+    Dp,
+    Hdp,
+    Lsdp,
+    Lshdp,
+    Fsdp,
+};
+
+/// `model`: which network, and its sizes.
+struct ModelConfig
+{
+    std::string kind = "mlp"; ///< mlp, cnn, gpt, torchscript
+    std::vector<std::int64_t> hidden{256, 256};
+    std::string activation = "relu"; ///< mlp: relu, gelu or tanh
+    std::int64_t channels = 32;
+    std::int64_t blocks = 2;
+    std::int64_t groups = 8;
+    std::int64_t layers = 2;
+    std::int64_t width = 128;
+    std::int64_t heads = 4;
+    std::int64_t context = 64;
+    std::string path; ///< torchscript
+};
+
+/// `dataset`: where the samples come from.
+struct DatasetConfig
+{
+    std::string kind = "fashion-mnist"; ///< fashion-mnist, text, synthetic
+    std::string path;
+    std::int64_t samples = 60000;               ///< synthetic: training samples
+    std::int64_t classes = 10;                  ///< synthetic
+    std::vector<std::int64_t> shape{1, 28, 28}; ///< synthetic images
+};
+
+/// `optimizer`: SGD or AdamW and their hyper-parameters.
+struct OptimizerConfig
+{
+    std::string kind = "sgd"; ///< sgd, adamw
+    double lr = 0.05;
+    double momentum = 0.9;
+    double weightDecay = 0.0;
+    bool nesterov = false;
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+};
+
+/// `schedule`: the learning rate over the run.
+struct ScheduleConfig
+{
+    std::string kind = "cosine"; ///< constant, cosine
+    std::int64_t warmupSteps = 20;
+    double minLrRatio = 0.1;
+};
+
+/// `planner`: profiling and online re-planning.
+struct PlannerConfig
+{
+    int profileSteps = 3;
+    int replanInterval = 20;
+    double margin = 0.05;
+    double ewma = 0.3;
+};
+
+/// `comm`: gradient buckets, wire format and timeouts.
+struct CommConfig
+{
+    double bucketMb = 25.0;
+    bool fp16 = false;
+    double timeoutS = 60.0;
+    double watchdogGraceS = 10.0;
+};
+
+/// `eval`: held-out evaluation.
+struct EvalConfig
+{
+    std::int64_t interval = 0;
+    std::int64_t samples = 2000;
+};
+
+/// `checkpoint`: where and how often.
+struct CheckpointConfig
+{
+    std::string dir;
+    std::int64_t interval = 0;
+    int keep = 2;
+};
+
+/// One entry of `nodes`: a machine of the run and its devices.
+struct NodeConfig
+{
+    std::string agent;
+    std::string name;
+    std::vector<int> devices{0};
+    std::optional<std::int64_t> batch;    ///< manual share of the node, split over its devices
+    std::optional<std::int64_t> maxBatch; ///< memory cap of the node, split over its devices
+    double slowdown = 1.0;
+};
+
+/// One entry of `slowdown_schedule`.
+struct SlowdownChange
+{
+    int rank = 0;
+    std::int64_t fromStep = 0;
+    double factor = 1.0;
+};
+
+/// The run config (docs/worker-config.md, version 1) as the worker sees it;
+/// defaults are those of docs/run-config.md, the controller's side of the contract.
+struct WorkerConfig
+{
+    int version = 1;
+    std::string name;
+    Strategy strategy = Strategy::Lshdp;
+    ModelConfig model;
+    DatasetConfig dataset;
+    std::int64_t globalBatch = 256;
+    std::int64_t steps = 500; ///< default only when epochs is not given either
+    std::int64_t epochs = 0;
+    OptimizerConfig optimizer;
+    ScheduleConfig schedule;
+    double gradClip = 0.0;
+    std::uint64_t seed = 42;
+    int threads = 0;
+    PlannerConfig planner;
+    CommConfig comm;
+    EvalConfig eval;
+    CheckpointConfig checkpoint;
+    bool streamParams = false; ///< lsdp.stream_params
+    std::int64_t memoryBudgetMb = 0;
+    bool elastic = false;
+    std::vector<SlowdownChange> slowdownSchedule;
+    std::vector<NodeConfig> nodes;
+
+    /// Parses and validates the JSON text; unknown fields are ignored.
+    static Result<WorkerConfig> parse(const std::string &json);
+
+    static const char *strategyName(Strategy s);
+    /// hdp and lshdp plan heterogeneous batches.
+    bool heterogeneous() const { return strategy == Strategy::Hdp || strategy == Strategy::Lshdp; }
+    bool locallySharded() const { return strategy == Strategy::Lsdp || strategy == Strategy::Lshdp; }
+    /// Ranks the nodes list describes (Σ devices), 0 when there is no list.
+    int rankCount() const;
+    /// The node of a rank by the nodes list (ranks numbered node by node), -1 if out of range.
+    int nodeOfRank(int rank) const;
+    /// The emulated slowdown of a rank at a step (node factor, then the schedule).
+    double slowdownAt(int rank, std::int64_t step) const;
+};
+
+} // namespace hamgam::engine

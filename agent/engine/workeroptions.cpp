@@ -1,0 +1,111 @@
+#include "workeroptions.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace hamgam::engine {
+
+namespace {
+bool toInt(const char *text, int &out)
+{
+    errno = 0;
+    char *end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < INT32_MIN || v > INT32_MAX)
+        return false;
+    out = static_cast<int>(v);
+    return true;
+}
+
+Result<WorkerOptions> usageError(const std::string &message)
+{
+    return Result<WorkerOptions>::failure(ErrorKind::Usage, message + " (see --help)");
+}
+} // namespace
+
+const char *WorkerOptions::usage()
+{
+    return "usage: hamgam-worker --config FILE|- --rank R --world-size W --local-rank L\n"
+           "                     --local-world-size LW --master HOST:PORT [--node-index N]\n"
+           "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
+           "       hamgam-worker --version\n"
+           "\n"
+           "One training process per device. Events go to stdout as JSON lines, logs to\n"
+           "stderr. With --config -, the config is the first line of stdin; later lines\n"
+           "are commands ({\"cmd\":\"stop\"} or stop). Exit codes: 0 done or stopped,\n"
+           "1 config, 2 usage, 3 communication, 4 data, 5 checkpoint, 6 internal.\n";
+}
+
+Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
+{
+    WorkerOptions o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            o.help = true;
+            return o;
+        }
+        if (arg == "--version") {
+            o.version = true;
+            return o;
+        }
+        if (arg.rfind("--", 0) != 0)
+            return usageError("unexpected argument \"" + arg + "\"");
+        if (i + 1 >= argc)
+            return usageError(arg + " needs a value");
+        const char *value = argv[++i];
+        auto intOption = [&](int &out, int minimum) -> bool { return toInt(value, out) && out >= minimum; };
+        if (arg == "--config") {
+            o.configPath = value;
+        } else if (arg == "--rank") {
+            if (!intOption(o.rank, 0))
+                return usageError("--rank must be a non-negative integer");
+        } else if (arg == "--world-size") {
+            if (!intOption(o.worldSize, 1))
+                return usageError("--world-size must be a positive integer");
+        } else if (arg == "--local-rank") {
+            if (!intOption(o.localRank, 0))
+                return usageError("--local-rank must be a non-negative integer");
+        } else if (arg == "--local-world-size") {
+            if (!intOption(o.localWorldSize, 1))
+                return usageError("--local-world-size must be a positive integer");
+        } else if (arg == "--node-index") {
+            if (!intOption(o.nodeIndex, 0))
+                return usageError("--node-index must be a non-negative integer");
+        } else if (arg == "--threads") {
+            if (!intOption(o.threads, 1))
+                return usageError("--threads must be a positive integer");
+        } else if (arg == "--master") {
+            const std::string hp = value;
+            const auto colon = hp.rfind(':');
+            if (colon == std::string::npos || colon == 0)
+                return usageError("--master must be HOST:PORT");
+            o.masterHost = hp.substr(0, colon);
+            if (o.masterHost.size() > 2 && o.masterHost.front() == '[' && o.masterHost.back() == ']')
+                o.masterHost = o.masterHost.substr(1, o.masterHost.size() - 2);
+            if (!toInt(hp.substr(colon + 1).c_str(), o.masterPort) || o.masterPort < 1 ||
+                o.masterPort > 65535)
+                return usageError("--master port must be 1-65535");
+        } else if (arg == "--resume") {
+            o.resumeDir = value;
+        } else if (arg == "--dump-params") {
+            o.dumpParamsPath = value;
+        } else {
+            return usageError("unknown option " + arg);
+        }
+    }
+    if (o.configPath.empty())
+        return usageError("--config is required");
+    if (o.rank < 0 || o.worldSize < 1)
+        return usageError("--rank and --world-size are required");
+    if (o.rank >= o.worldSize)
+        return usageError("--rank must be below --world-size");
+    if (o.masterHost.empty())
+        return usageError("--master is required");
+    if (o.localRank >= 0 && o.localWorldSize >= 1 && o.localRank >= o.localWorldSize)
+        return usageError("--local-rank must be below --local-world-size");
+    return o;
+}
+
+} // namespace hamgam::engine

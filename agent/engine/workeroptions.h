@@ -1,0 +1,30 @@
+#pragma once
+
+#include "result.h"
+
+#include <string>
+
+namespace hamgam::engine {
+
+/// hamgam-worker's command line.
+struct WorkerOptions
+{
+    std::string configPath; ///< "-": the first line of stdin
+    int rank = -1;
+    int worldSize = -1;
+    int localRank = -1;      ///< -1: not given (then not checked)
+    int localWorldSize = -1; ///< -1: not given (then not checked)
+    std::string masterHost;
+    int masterPort = 0;
+    int nodeIndex = -1; ///< -1: from the config's nodes list, else rank / local world size
+    std::string resumeDir;
+    std::string dumpParamsPath;
+    int threads = 0; ///< 0: from the config
+    bool help = false;
+    bool version = false;
+
+    static Result<WorkerOptions> parse(int argc, char **argv);
+    static const char *usage();
+};
+
+} // namespace hamgam::engine

@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""bench/engine_step: hamgam-worker's step time with one rank against the same
+model in a minimal LibTorch loop (engine_step_minimal) and in PyTorch eager,
+same model, batch and thread count. Prints each median and the ratios.
+
+Run with Debian's /usr/bin/python3 (python3-torch); see docs/benchmarks.md.
+"""
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# hamgam-worker calls mallopt(M_MMAP_THRESHOLD, 64 MiB) and
+# mallopt(M_TRIM_THRESHOLD, 256 MiB) at start (agent/engine/main.cpp). "same"
+# gives the two reference loops the identical glibc settings, so the ratio then
+# shows the engine's own overhead; "shipped" runs each program as it is.
+SAME_ALLOCATOR = "glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"
+
+MODELS = {
+    # name: (worker model config, batch, minimal-loop arguments)
+    "mlp": ({"kind": "mlp", "hidden": [512, 512]}, 128, ["--model", "mlp", "--hidden", "512"]),
+    "cnn": ({"kind": "cnn", "channels": 32, "blocks": 2, "groups": 8}, 64,
+            ["--model", "cnn", "--channels", "32", "--blocks", "2", "--groups", "8"]),
+}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment(allocator):
+    env = dict(os.environ)
+    env.pop("GLIBC_TUNABLES", None)
+    if allocator == "same":
+        env["GLIBC_TUNABLES"] = SAME_ALLOCATOR
+    return env
+
+
+def run_worker(worker, model, threads, steps, warmup, allocator):
+    cfg, batch, _ = MODELS[model]
+    config = {
+        "version": 1, "strategy": "dp", "model": cfg,
+        "dataset": {"kind": "synthetic", "samples": 8192, "shape": [1, 28, 28]},
+        "global_batch": batch, "steps": warmup + steps,
+        "optimizer": {"kind": "sgd", "lr": 0.05, "momentum": 0.9},
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(config, f)
+        path = f.name
+    try:
+        out = subprocess.run([worker, "--config", path, "--rank", "0", "--world-size", "1",
+                              "--master", f"127.0.0.1:{free_port()}", "--threads", str(threads)],
+                             capture_output=True, text=True, check=True, env=environment(allocator)).stdout
+    finally:
+        os.unlink(path)
+    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    ms = [e["step_ms"] for e in events if e["event"] == "step" and e["step"] > warmup]
+    return statistics.median(ms)
+
+
+def run_minimal(minimal, model, threads, steps, warmup, allocator):
+    _, batch, args = MODELS[model]
+    out = subprocess.run([minimal, *args, "--batch", str(batch), "--threads", str(threads),
+                          "--steps", str(steps), "--warmup", str(warmup)],
+                         capture_output=True, text=True, check=True, env=environment(allocator)).stdout
+    return json.loads(out)["median_ms"]
+
+
+def eager(model, threads, steps, warmup):
+    """The same loop in PyTorch eager (run in a child process: own thread settings)."""
+    import torch
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    _, batch, _ = MODELS[model]
+    if model == "mlp":
+        net = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(784, 512), torch.nn.ReLU(),
+                                  torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
+    else:
+        class Block(torch.nn.Module):
+            def __init__(self, c, g):
+                super().__init__()
+                self.conv1 = torch.nn.Conv2d(c, c, 3, padding=1, bias=False)
+                self.norm1 = torch.nn.GroupNorm(g, c)
+                self.conv2 = torch.nn.Conv2d(c, c, 3, padding=1, bias=False)
+                self.norm2 = torch.nn.GroupNorm(g, c)
+
+            def forward(self, x):
+                h = torch.relu(self.norm1(self.conv1(x)))
+                return torch.relu(x + self.norm2(self.conv2(h)))
+
+        class Head(torch.nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.fc = torch.nn.Linear(c, 10)
+
+            def forward(self, x):
+                return self.fc(x.mean((2, 3)))
+
+        net = torch.nn.Sequential(torch.nn.Conv2d(1, 32, 3, stride=2, padding=1, bias=False),
+                                  torch.nn.GroupNorm(8, 32), torch.nn.ReLU(), Block(32, 8), Block(32, 8), Head(32))
+    opt = torch.optim.SGD(net.parameters(), lr=0.05, momentum=0.9)
+    x = torch.rand(batch, 1, 28, 28)
+    y = torch.randint(10, (batch,))
+    ms = []
+    for s in range(warmup + steps):
+        t0 = time.perf_counter()
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(net(x), y)
+        loss.backward()
+        opt.step()
+        t1 = time.perf_counter()
+        if s >= warmup:
+            ms.append((t1 - t0) * 1000)
+    return statistics.median(ms)
+
+
+def run_eager(model, threads, steps, warmup, allocator):
+    out = subprocess.run([sys.executable, __file__, "--eager-child", model, str(threads), str(steps), str(warmup)],
+                         capture_output=True, text=True, check=True, env=environment(allocator)).stdout
+    return float(out.strip())
+
+
+def cpu_model():
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--eager-child":
+        model, threads, steps, warmup = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+        print(eager(model, threads, steps, warmup))
+        return 0
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--worker", required=True)
+    p.add_argument("--minimal", required=True)
+    p.add_argument("--models", default="mlp,cnn")
+    p.add_argument("--threads", default="1,2")
+    p.add_argument("--steps", type=int, default=60)
+    p.add_argument("--warmup", type=int, default=10)
+    p.add_argument("--rounds", type=int, default=5, help="alternating rounds; the median of their medians is reported")
+    p.add_argument("--allocator", default="shipped,same", help="shipped and/or same (see SAME_ALLOCATOR)")
+    a = p.parse_args()
+
+    import torch
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores; PyTorch {torch.__version__} (LibTorch 1.13, Debian)")
+    print(f"{a.steps} measured steps after {a.warmup} warm-up steps, {a.rounds} alternating rounds, median of medians\n")
+    print(f"{'allocator':9} {'model':5} {'batch':>5} {'threads':>7} {'hamgam-worker':>14} {'minimal C++':>12}"
+          f" {'PyTorch eager':>14} {'worker/minimal':>15} {'worker/eager':>13}")
+    for allocator in a.allocator.split(","):
+        for model in a.models.split(","):
+            for threads in (int(t) for t in a.threads.split(",")):
+                w, m, e = [], [], []
+                for _ in range(a.rounds):
+                    w.append(run_worker(a.worker, model, threads, a.steps, a.warmup, allocator))
+                    m.append(run_minimal(a.minimal, model, threads, a.steps, a.warmup, allocator))
+                    e.append(run_eager(model, threads, a.steps, a.warmup, allocator))
+                wm, mm, em = statistics.median(w), statistics.median(m), statistics.median(e)
+                print(f"{allocator:9} {model:5} {MODELS[model][1]:>5} {threads:>7} {wm:>11.2f} ms {mm:>9.2f} ms"
+                      f" {em:>11.2f} ms {wm / mm:>15.3f} {wm / em:>13.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

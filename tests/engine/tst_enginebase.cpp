@@ -1,0 +1,569 @@
+// The engine's pure parts: run config, command line, topology, sharding
+// arithmetic, checkpoint manifests, IDX files (raw, gzip, truncated, corrupt),
+// atomic files, schedule, stdin commands and the event format.
+#include "atomicwriter.h"
+#include "checkpointmanifest.h"
+#include "commandreader.h"
+#include "eventsink.h"
+#include "idxfile.h"
+#include "lrschedule.h"
+#include "shardingscheme.h"
+#include "watchdog.h"
+#include "topology.h"
+#include "workerconfig.h"
+#include "workeroptions.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <zlib.h>
+
+using namespace hamgam::engine;
+
+class TestEngineBase : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void configDefaultsAndDraftExample();
+    void configRefusals_data();
+    void configRefusals();
+    void configSlowdownAndNodes();
+    void options_data();
+    void options();
+    void topology();
+    void shardingSchemes_data();
+    void shardingSchemes();
+    void manifestRoundTrip();
+    void manifestRefusals_data();
+    void manifestRefusals();
+    void idxFiles_data();
+    void idxFiles();
+    void atomicWriter();
+    void schedule();
+    void stopCommands_data();
+    void stopCommands();
+    void eventFormat();
+    void watchdogFiresOnlyWhenStuck();
+    void commandReaderSetsTheStopFlag();
+
+private:
+    QTemporaryDir m_dir;
+    static QByteArray idx(int count, int rows, int cols, unsigned char magicType = 0x08);
+    static void writeGzip(const QString &path, const QByteArray &data);
+};
+
+QByteArray TestEngineBase::idx(int count, int rows, int cols, unsigned char magicType)
+{
+    QByteArray b;
+    b.append(char(0)).append(char(0)).append(char(magicType)).append(char(rows ? 3 : 1));
+    auto be32 = [&](int v) {
+        b.append(char((v >> 24) & 0xff))
+            .append(char((v >> 16) & 0xff))
+            .append(char((v >> 8) & 0xff))
+            .append(char(v & 0xff));
+    };
+    be32(count);
+    if (rows) {
+        be32(rows);
+        be32(cols);
+    }
+    const int items = count * (rows ? rows * cols : 1);
+    for (int i = 0; i < items; ++i)
+        b.append(char(i % 10));
+    return b;
+}
+
+void TestEngineBase::writeGzip(const QString &path, const QByteArray &data)
+{
+    gzFile f = gzopen(QFile::encodeName(path).constData(), "wb");
+    gzwrite(f, data.constData(), static_cast<unsigned>(data.size()));
+    gzclose(f);
+}
+
+void TestEngineBase::configDefaultsAndDraftExample()
+{
+    // Defaults are docs/run-config.md's.
+    auto minimal = WorkerConfig::parse(R"({"version":1})");
+    QVERIFY2(minimal.ok(), minimal.ok() ? "" : minimal.error().message.c_str());
+    QCOMPARE(minimal->strategy, Strategy::Lshdp);
+    QCOMPARE(minimal->comm.bucketMb, 25.0);
+    QCOMPARE(minimal->globalBatch, std::int64_t(256));
+    QCOMPARE(minimal->steps, std::int64_t(500));
+    QCOMPARE(minimal->seed, std::uint64_t(42));
+    QCOMPARE(minimal->dataset.path, std::string("/usr/share/datasets/fashion-mnist"));
+    QCOMPARE(minimal->schedule.kind, std::string("cosine"));
+    auto epochs = WorkerConfig::parse(R"({"version":1,"epochs":2})");
+    QVERIFY(epochs.ok());
+    QCOMPARE(epochs->steps, std::int64_t(0));
+
+    // The example of docs/worker-config.md must stay valid.
+    QFile draft(QStringLiteral(HAMGAM_SOURCE_DIR "/docs/worker-config.md"));
+    QVERIFY(draft.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(draft.readAll());
+    const auto start = text.indexOf(QStringLiteral("```json\n")) + 8;
+    const auto end = text.indexOf(QStringLiteral("```"), start);
+    auto example = WorkerConfig::parse(text.mid(start, end - start).toStdString());
+    QVERIFY2(example.ok(), example.ok() ? "" : example.error().message.c_str());
+    QCOMPARE(example->strategy, Strategy::Lshdp);
+    QCOMPARE(example->model.kind, std::string("mlp"));
+    QCOMPARE(example->slowdownSchedule.size(), size_t(1));
+    QCOMPARE(example->nodes.size(), size_t(1));
+
+    auto shorthand = WorkerConfig::parse(
+        R"({"version":1,"steps":1,"model":{"kind":"torchscript:/x/m.pt"},"dataset":{"kind":"text:/x/t.txt"}})");
+    QVERIFY(shorthand.ok());
+    QCOMPARE(shorthand->model.path, std::string("/x/m.pt"));
+    QCOMPARE(shorthand->dataset.path, std::string("/x/t.txt"));
+}
+
+void TestEngineBase::configRefusals_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not json") << "{nope"
+                              << "not valid JSON";
+    QTest::newRow("not an object") << "[1]"
+                                   << "must be a JSON object";
+    QTest::newRow("version") << R"({"version":2,"steps":1})"
+                             << "version 2";
+    QTest::newRow("strategy") << R"({"version":1,"steps":1,"strategy":"zero"})"
+                              << "strategy \"zero\"";
+    QTest::newRow("wrong type") << R"({"version":1,"steps":"ten"})"
+                                << "steps must be an integer";
+    QTest::newRow("no length") << R"({"version":1,"steps":0})"
+                               << "give steps or epochs";
+    QTest::newRow("batch sum")
+        << R"({"version":1,"steps":1,"global_batch":10,"nodes":[{"devices":[0],"batch":3},{"devices":[0],"batch":3}]})"
+        << "add up to 6";
+    QTest::newRow("partial manual")
+        << R"({"version":1,"steps":1,"nodes":[{"devices":[0],"batch":3},{"devices":[0]}]})"
+        << "every node or for none";
+    QTest::newRow("slowdown below 1") << R"({"version":1,"steps":1,"nodes":[{"devices":[0],"slowdown":0.5}]})"
+                                      << "slowdown";
+    QTest::newRow("text needs path")
+        << R"({"version":1,"steps":1,"model":{"kind":"gpt"},"dataset":{"kind":"text"}})"
+        << "dataset.path";
+    QTest::newRow("gpt on images")
+        << R"({"version":1,"steps":1,"model":{"kind":"gpt"},"dataset":{"kind":"fashion-mnist"}})"
+        << "gpt";
+    QTest::newRow("cnn groups")
+        << R"({"version":1,"steps":1,"model":{"kind":"cnn","channels":10,"groups":4}})"
+        << "multiple of model.groups";
+    QTest::newRow("optimizer") << R"({"version":1,"steps":1,"optimizer":{"kind":"lion"}})"
+                               << "sgd or adamw";
+    QTest::newRow("betas") << R"({"version":1,"steps":1,"optimizer":{"betas":[0.9]}})"
+                           << "betas";
+    QTest::newRow("interval without dir") << R"({"version":1,"steps":1,"checkpoint":{"interval":5}})"
+                                          << "checkpoint.dir";
+    QTest::newRow("section type") << R"({"version":1,"steps":1,"comm":3})"
+                                  << "comm must be an object";
+}
+
+void TestEngineBase::configRefusals()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, message);
+    auto c = WorkerConfig::parse(json.toStdString());
+    QVERIFY(!c.ok());
+    QCOMPARE(c.error().kind, ErrorKind::Config);
+    QVERIFY2(QString::fromStdString(c.error().message).contains(message), c.error().message.c_str());
+}
+
+void TestEngineBase::configSlowdownAndNodes()
+{
+    auto c = WorkerConfig::parse(
+        R"({"version":1,"steps":1,"nodes":[{"devices":[0,1],"slowdown":1.5},{"devices":[0]}],
+        "slowdown_schedule":[{"rank":2,"from_step":10,"factor":2},{"rank":2,"from_step":20,"factor":3}]})");
+    QVERIFY(c.ok());
+    QCOMPARE(c->rankCount(), 3);
+    QCOMPARE(c->nodeOfRank(1), 0);
+    QCOMPARE(c->nodeOfRank(2), 1);
+    QCOMPARE(c->nodeOfRank(3), -1);
+    QCOMPARE(c->slowdownAt(0, 0), 1.5);
+    QCOMPARE(c->slowdownAt(2, 9), 1.0);
+    QCOMPARE(c->slowdownAt(2, 10), 2.0);
+    QCOMPARE(c->slowdownAt(2, 25), 3.0);
+}
+
+void TestEngineBase::options_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("ok");
+    const QStringList base{QStringLiteral("--config"),     QStringLiteral("c.json"),
+                           QStringLiteral("--rank"),       QStringLiteral("1"),
+                           QStringLiteral("--world-size"), QStringLiteral("2"),
+                           QStringLiteral("--master"),     QStringLiteral("10.0.0.1:29500")};
+    QTest::newRow("complete") << base << true;
+    QTest::newRow("ipv6 master") << (QStringList(base)
+                                     << QStringLiteral("--master") << QStringLiteral("[::1]:5"))
+                                 << true;
+    QTest::newRow("rank beyond world")
+        << (QStringList(base) << QStringLiteral("--rank") << QStringLiteral("2")) << false;
+    QTest::newRow("bad port") << (QStringList(base)
+                                  << QStringLiteral("--master") << QStringLiteral("h:70000"))
+                              << false;
+    QTest::newRow("unknown option") << (QStringList(base) << QStringLiteral("--fast") << QStringLiteral("1"))
+                                    << false;
+    QTest::newRow("missing value") << (QStringList(base) << QStringLiteral("--threads")) << false;
+    QTest::newRow("local rank beyond")
+        << (QStringList(base) << QStringLiteral("--local-rank") << QStringLiteral("1")
+                              << QStringLiteral("--local-world-size") << QStringLiteral("1"))
+        << false;
+    QTest::newRow("no master") << QStringList{QStringLiteral("--config"),     QStringLiteral("-"),
+                                              QStringLiteral("--rank"),       QStringLiteral("0"),
+                                              QStringLiteral("--world-size"), QStringLiteral("1")}
+                               << false;
+}
+
+void TestEngineBase::options()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, ok);
+    std::vector<QByteArray> storage{QByteArray("hamgam-worker")};
+    for (const auto &a : args)
+        storage.push_back(a.toUtf8());
+    std::vector<char *> argv;
+    for (auto &s : storage)
+        argv.push_back(s.data());
+    auto o = WorkerOptions::parse(static_cast<int>(argv.size()), argv.data());
+    QCOMPARE(o.ok(), ok);
+    if (!ok)
+        QCOMPARE(o.error().kind, ErrorKind::Usage);
+    else if (args.contains(QStringLiteral("[::1]:5")))
+        QCOMPARE(o->masterHost, std::string("::1"));
+}
+
+void TestEngineBase::topology()
+{
+    auto t = Topology::fromNodeIndices(3, {0, 0, 1, 1, 1, 2});
+    QVERIFY(t.ok());
+    QCOMPARE(t->nodeCount(), 3);
+    QCOMPARE(t->node(), 1);
+    QCOMPARE(t->localRank(), 1);
+    QCOMPARE(t->localWorldSize(), 3);
+    QCOMPARE(t->ranksOfNode(2), std::vector<int>{5});
+    QVERIFY(!t->uniformNodes());
+    QVERIFY(t->sameNode(2, 4));
+    QVERIFY(!Topology::fromNodeIndices(0, {0, 1, 0}).ok()); // node 0 again after node 1
+    QVERIFY(!Topology::fromNodeIndices(0, {1, 1}).ok());    // must start at node 0
+    QVERIFY(!Topology::fromNodeIndices(0, {0, 2}).ok());    // no gaps
+}
+
+using Groups = std::vector<std::vector<int>>;
+Q_DECLARE_METATYPE(Groups)
+
+void TestEngineBase::shardingSchemes_data()
+{
+    QTest::addColumn<Groups>("groups");
+    QTest::addColumn<int>("self");
+    QTest::addColumn<int>("pieces");
+    QTest::addColumn<QString>("segments"); // "begin-end:r,r;..."
+    QTest::addColumn<int>("firstPiece");
+    QTest::addColumn<int>("lastPiece");
+
+    QTest::newRow("dp: everyone alone") << Groups{{0}, {1}, {2}} << 1 << 1 << "0-1:0,1,2" << 0 << 1;
+    QTest::newRow("lsdp 2x2") << Groups{{0, 1}, {2, 3}} << 3 << 2 << "0-1:0,2;1-2:1,3" << 1 << 2;
+    QTest::newRow("lsdp unequal nodes") << Groups{{0, 1}, {2}} << 2 << 2 << "0-1:0,2;1-2:1,2" << 0 << 2;
+    QTest::newRow("lsdp 2 and 3 devices")
+        << Groups{{0, 1}, {2, 3, 4}} << 1 << 6 << "0-2:0,2;2-3:0,3;3-4:1,3;4-6:1,4" << 3 << 6;
+    QTest::newRow("fsdp") << Groups{{0, 1, 2, 3}} << 2 << 4 << "0-1:0;1-2:1;2-3:2;3-4:3" << 2 << 3;
+}
+
+void TestEngineBase::shardingSchemes()
+{
+    QFETCH(Groups, groups);
+    QFETCH(int, self);
+    QFETCH(int, pieces);
+    QFETCH(QString, segments);
+    QFETCH(int, firstPiece);
+    QFETCH(int, lastPiece);
+    auto s = ShardingScheme::create(groups, self);
+    QVERIFY(s.ok());
+    QCOMPARE(s->pieces(), pieces);
+    QStringList got;
+    for (const auto &seg : s->segments()) {
+        QStringList ranks;
+        for (int r : seg.ranks)
+            ranks << QString::number(r);
+        got << QStringLiteral("%1-%2:%3").arg(seg.begin).arg(seg.end).arg(ranks.join(QLatin1Char(',')));
+    }
+    QCOMPARE(got.join(QLatin1Char(';')), segments);
+    QCOMPARE(s->ownPieces().first, firstPiece);
+    QCOMPARE(s->ownPieces().second, lastPiece);
+    QCOMPARE(s->padded(1), std::int64_t(pieces));
+    QCOMPARE(s->padded(pieces * 3), std::int64_t(pieces * 3));
+    for (int si : s->ownSegments()) {
+        const auto &seg = s->segments()[static_cast<size_t>(si)];
+        QVERIFY(seg.begin >= firstPiece && seg.end <= lastPiece);
+    }
+    QVERIFY(!ShardingScheme::create({{0, 1}, {1}}, 0).ok()); // not a partition
+}
+
+void TestEngineBase::manifestRoundTrip()
+{
+    CheckpointManifest m;
+    m.step = 42;
+    m.strategy = "lshdp";
+    m.worldSize = 4;
+    m.node = 1;
+    m.unitNames = {"fc0", "out"};
+    m.unitNumel = {100, 11};
+    m.optimizer = "adamw";
+    m.stateSlots = 2;
+    m.plan = {5, 17, 10};
+    m.secondsPerSample = {0.001, 0.0005, 0.0007};
+    m.plannerObserved = 40;
+    m.files.push_back({"rank-2.bin", 2, (50 + 11) * 12, 0xdeadbeef, {{0, 50, 100}, {1, 0, 11}}});
+    auto back = CheckpointManifest::fromJson(m.toJson(), "test");
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(back->step, m.step);
+    QCOMPARE(back->plan, m.plan);
+    QCOMPARE(back->secondsPerSample, m.secondsPerSample);
+    QCOMPARE(back->files.size(), size_t(1));
+    QCOMPARE(back->files[0].crc32, 0xdeadbeefu);
+    QCOMPARE(back->files[0].ranges[0].begin, std::int64_t(50));
+}
+
+void TestEngineBase::manifestRefusals_data()
+{
+    QTest::addColumn<QString>("replace");
+    QTest::addColumn<QString>("with");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("truncated") << QString() << QString() << "corrupt or truncated";
+    QTest::newRow("foreign") << "hamgam-checkpoint"
+                             << "other"
+                             << "not a Hamgam checkpoint";
+    QTest::newRow("size mismatch") << "\"bytes\": 24"
+                                   << "\"bytes\": 25"
+                                   << "does not match its ranges";
+    QTest::newRow("path in file name") << "\"a.bin\""
+                                       << "\"../a.bin\""
+                                       << "not allowed";
+    QTest::newRow("range outside model") << "     10\n    ]"
+                                         << "     11\n    ]"
+                                         << "outside the model";
+}
+
+void TestEngineBase::manifestRefusals()
+{
+    QFETCH(QString, replace);
+    QFETCH(QString, with);
+    QFETCH(QString, message);
+    CheckpointManifest m;
+    m.strategy = "dp";
+    m.unitNames = {"u"};
+    m.unitNumel = {10};
+    m.optimizer = "sgd";
+    m.stateSlots = 1;
+    m.files.push_back({"a.bin", 0, 3 * 8, 1, {{0, 7, 10}}});
+    QString text = QString::fromStdString(m.toJson());
+    if (replace.isEmpty())
+        text.chop(text.size() / 2);
+    else {
+        QVERIFY2(text.contains(replace), qPrintable(text));
+        text.replace(replace, with);
+    }
+    auto back = CheckpointManifest::fromJson(text.toStdString(), "m.json");
+    QVERIFY(!back.ok());
+    QCOMPARE(back.error().kind, ErrorKind::Checkpoint);
+    QVERIFY2(QString::fromStdString(back.error().message).contains(message), back.error().message.c_str());
+}
+
+void TestEngineBase::idxFiles_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("gzip");
+    QTest::addColumn<int>("cutBytes");    // bytes removed from the end of the written file
+    QTest::addColumn<int>("corruptAt");   // byte flipped in the written file, -1 none
+    QTest::addColumn<QString>("message"); // empty: must load
+
+    const QByteArray images = idx(20, 4, 3);
+    QTest::newRow("raw") << images << false << 0 << -1 << QString();
+    QTest::newRow("gzip") << images << true << 0 << -1 << QString();
+    QTest::newRow("labels") << idx(20, 0, 0) << false << 0 << -1 << QString();
+    QTest::newRow("raw truncated") << images << false << 7 << -1
+                                   << "truncated: the header declares 240 bytes of data, the file has 233";
+    QTest::newRow("raw header truncated")
+        << images.left(6) << false << 0 << -1 << "truncated inside the header";
+    QTest::newRow("empty") << QByteArray() << false << 0 << -1 << "no IDX header";
+    QTest::newRow("gzip truncated") << images << true << 12 << -1 << "corrupt compressed data";
+    QTest::newRow("gzip corrupt") << images << true << 0 << 30 << "corrupt compressed data";
+    QTest::newRow("bad magic") << QByteArray("\x01\x02\x08\x03", 4) + images.mid(4) << false << 0 << -1
+                               << "bad magic";
+    QTest::newRow("float elements") << idx(2, 2, 2, 0x0d) << false << 0 << -1 << "not supported";
+    QTest::newRow("extra bytes") << images + QByteArray("junk") << false << 0 << -1
+                                 << "longer than its header";
+}
+
+void TestEngineBase::idxFiles()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, gzip);
+    QFETCH(int, cutBytes);
+    QFETCH(int, corruptAt);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(QStringLiteral("data.idx"));
+    if (gzip)
+        writeGzip(path, content);
+    else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QByteArray written = f.readAll();
+    if (cutBytes)
+        written.chop(cutBytes);
+    if (corruptAt >= 0)
+        written[corruptAt] = char(written[corruptAt] ^ 0x5a);
+    f.resize(0);
+    f.seek(0);
+    f.write(written);
+    f.close();
+
+    auto file = IdxFile::read(path.toStdString());
+    if (message.isEmpty()) {
+        QVERIFY2(file.ok(), file.ok() ? "" : file.error().message.c_str());
+        QCOMPARE(file->count(), std::int64_t(20));
+        QCOMPARE(file->data()[13], std::uint8_t(3));
+        return;
+    }
+    QVERIFY(!file.ok());
+    QCOMPARE(file.error().kind, ErrorKind::Data);
+    const QString text = QString::fromStdString(file.error().message);
+    QVERIFY2(text.contains(message) && text.contains(path), qPrintable(text));
+}
+
+void TestEngineBase::atomicWriter()
+{
+    const QString path = m_dir.filePath(QStringLiteral("atomic.bin"));
+    QVERIFY(AtomicWriter::writeFile(path.toStdString(), "first").ok());
+    AtomicWriter w(path.toStdString());
+    QVERIFY(w.open().ok());
+    QVERIFY(w.write("hello ", 6).ok());
+    QVERIFY(w.write("world", 5).ok());
+    {
+        QFile before(path);
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        QCOMPARE(before.readAll(), QByteArray("first")); // not replaced until commit
+    }
+    QVERIFY(w.commit().ok());
+    QFile after(path);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), QByteArray("hello world"));
+    QCOMPARE(w.crc32(),
+             static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef *>("hello world"), 11)));
+    QCOMPARE(w.size(), std::uint64_t(11));
+    QCOMPARE(QDir(m_dir.path())
+                 .entryList(QStringList{QStringLiteral(".atomic*")}, QDir::Hidden | QDir::Files)
+                 .size(),
+             0);
+}
+
+void TestEngineBase::schedule()
+{
+    LrSchedule constant("constant", 0.1, 0, 0.0, 100);
+    QCOMPARE(constant.at(0), 0.1);
+    QCOMPARE(constant.at(99), 0.1);
+    LrSchedule cosine("cosine", 1.0, 10, 0.1, 110);
+    QCOMPARE(cosine.at(0), 0.1);                      // warm-up 1/10
+    QCOMPARE(cosine.at(9), 1.0);                      // warm-up ends at the base rate
+    QCOMPARE(cosine.at(10), 1.0);                     // cosine starts at the top
+    QVERIFY(std::fabs(cosine.at(109) - 0.1) < 1e-12); // and ends at min_lr_ratio
+    QVERIFY(cosine.at(60) < 0.6 && cosine.at(60) > 0.5);
+}
+
+void TestEngineBase::stopCommands_data()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<bool>("stop");
+    QTest::newRow("word") << "stop\n" << true;
+    QTest::newRow("json") << R"({"cmd":"stop"})" << true;
+    QTest::newRow("json spaced") << R"(  {"cmd": "stop", "why": "user"} )" << true;
+    QTest::newRow("other command") << R"({"cmd":"pause"})" << false;
+    QTest::newRow("noise") << "stopp" << false;
+    QTest::newRow("empty") << "" << false;
+}
+
+void TestEngineBase::stopCommands()
+{
+    QFETCH(QString, line);
+    QFETCH(bool, stop);
+    QCOMPARE(CommandReader::isStop(line.toStdString()), stop);
+}
+
+void TestEngineBase::eventFormat()
+{
+    std::FILE *out = std::tmpfile();
+    EventSink sink(3, out);
+    sink.publish("step", {{"step", 7}, {"loss", 0.5}});
+    std::rewind(out);
+    char buffer[512] = {};
+    QVERIFY(std::fgets(buffer, sizeof buffer, out));
+    std::fclose(out);
+    const QByteArray line(buffer);
+    QVERIFY(line.endsWith('\n'));
+    QCOMPARE(line.count('\n'), 1);
+    const QJsonObject e = QJsonDocument::fromJson(line).object();
+    QCOMPARE(e.value(QStringLiteral("event")).toString(), QStringLiteral("step"));
+    QCOMPARE(e.value(QStringLiteral("rank")).toInt(), 3);
+    QCOMPARE(e.value(QStringLiteral("step")).toInt(), 7);
+    QVERIFY(e.value(QStringLiteral("time")).toDouble() > 1.6e12); // unix milliseconds
+}
+
+void TestEngineBase::watchdogFiresOnlyWhenStuck()
+{
+    std::atomic<int> fired{0};
+    std::string label;
+    Watchdog dog(std::chrono::milliseconds(300), [&](const std::string &what, double) {
+        label = what;
+        ++fired;
+    });
+    {
+        auto quick = dog.arm("quick wait");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(600)); // disarmed: nothing to watch
+    QCOMPARE(fired.load(), 0);
+    {
+        auto outer = dog.arm("all-reduce on control");
+        auto inner = dog.arm("nested"); // keeps the outer deadline and label
+        QTRY_COMPARE_WITH_TIMEOUT(fired.load(), 1, 3000);
+    }
+    QCOMPARE(label, std::string("all-reduce on control"));
+}
+
+void TestEngineBase::commandReaderSetsTheStopFlag()
+{
+    int fds[2];
+    QCOMPARE(::pipe(fds), 0);
+    std::FILE *in = ::fdopen(fds[0], "r");
+    std::atomic<bool> stop{false};
+    std::atomic<int> warnings{0};
+    {
+        CommandReader reader(stop, [&](const std::string &) { ++warnings; }, in);
+        const char noise[] = "{\"cmd\":\"pause\"}\n";
+        QVERIFY(::write(fds[1], noise, sizeof noise - 1) > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(warnings.load(), 1, 3000);
+        QVERIFY(!stop.load());
+        const char line[] = "{\"cmd\":\"stop\"}\n";
+        QVERIFY(::write(fds[1], line, sizeof line - 1) > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(stop.load(), 3000);
+    } // the reader's thread ends although stdin stays open
+    ::close(fds[1]);
+    std::fclose(in);
+}
+
+QTEST_APPLESS_MAIN(TestEngineBase)
+#include "tst_enginebase.moc"

@@ -1,0 +1,287 @@
+// Data: Debian's Fashion-MNIST trains and evaluates; byte-level text trains a
+// gpt whose perplexity falls; damaged IDX files (truncated, corrupt, missing,
+// foreign) stop every rank with a data error that names the file.
+#include "workercluster.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestWorkerData : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void fashionMnistTrainsAndEvaluates();
+    void textTrainsGpt();
+    void idxDirectoryTrains();
+    void shardedEvaluationWithUnevenShares();
+    void damagedIdxIsRefused_data();
+    void damagedIdxIsRefused();
+
+private:
+    static QByteArray idx(int count, int rows, int cols, int modulo);
+    QString makeIdxDirectory(const QString &name);
+    static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
+                              int evalInterval);
+
+    QTemporaryDir m_dir;
+};
+
+static const char kFashion[] = "/usr/share/datasets/fashion-mnist";
+
+void TestWorkerData::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+QByteArray TestWorkerData::idx(int count, int rows, int cols, int modulo)
+{
+    QByteArray b;
+    b.append(char(0)).append(char(0)).append(char(8)).append(char(rows ? 3 : 1));
+    auto be32 = [&](int v) {
+        b.append(char((v >> 24) & 0xff))
+            .append(char((v >> 16) & 0xff))
+            .append(char((v >> 8) & 0xff))
+            .append(char(v & 0xff));
+    };
+    be32(count);
+    if (rows) {
+        be32(rows);
+        be32(cols);
+    }
+    const int per = rows ? rows * cols : 1;
+    for (int i = 0; i < count; ++i)
+        for (int k = 0; k < per; ++k)
+            b.append(char(rows ? ((i % modulo) * 25 + k) % 256 : i % modulo));
+    return b;
+}
+
+QString TestWorkerData::makeIdxDirectory(const QString &name)
+{
+    const QString dir = m_dir.filePath(name);
+    QDir().mkpath(dir);
+    auto write = [&](const QString &file, const QByteArray &data) {
+        QFile f(dir + QLatin1Char('/') + file);
+        f.open(QIODevice::WriteOnly);
+        f.write(data);
+    };
+    write(QStringLiteral("train-images-idx3-ubyte"), idx(120, 6, 5, 10));
+    write(QStringLiteral("train-labels-idx1-ubyte"), idx(120, 0, 0, 10));
+    write(QStringLiteral("t10k-images-idx3-ubyte"), idx(30, 6, 5, 10));
+    write(QStringLiteral("t10k-labels-idx1-ubyte"), idx(30, 0, 0, 10));
+    return dir;
+}
+
+QJsonObject TestWorkerData::config(const QJsonObject &dataset, const QJsonObject &model, int steps,
+                                   int evalInterval)
+{
+    return {{QStringLiteral("version"), 1},
+            {QStringLiteral("strategy"), QStringLiteral("lshdp")},
+            {QStringLiteral("model"), model},
+            {QStringLiteral("dataset"), dataset},
+            {QStringLiteral("global_batch"), 64},
+            {QStringLiteral("steps"), steps},
+            {QStringLiteral("optimizer"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")},
+                                                      {QStringLiteral("lr"), 0.1},
+                                                      {QStringLiteral("momentum"), 0.9}}},
+            {QStringLiteral("eval"),
+             QJsonObject{{QStringLiteral("interval"), evalInterval}, {QStringLiteral("samples"), 1000}}},
+            {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("constant")},
+                                                     {QStringLiteral("warmup_steps"), 0}}},
+            {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 30}}}};
+}
+
+void TestWorkerData::fashionMnistTrainsAndEvaluates()
+{
+    if (!QFile::exists(QLatin1String(kFashion) + QStringLiteral("/train-images-idx3-ubyte.gz")))
+        QSKIP("Debian's dataset-fashion-mnist is not installed");
+    const QJsonObject mlp{{QStringLiteral("kind"), QStringLiteral("mlp")},
+                          {QStringLiteral("hidden"), QJsonArray{128}}};
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(config({{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}}, mlp, 60, 30), {2}, {},
+                  false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    const auto ready = cluster.events(0, QStringLiteral("ready")).first();
+    QCOMPARE(ready.value(QStringLiteral("train_samples")).toInt(), 60000);
+    QCOMPARE(ready.value(QStringLiteral("eval_samples")).toInt(), 10000);
+    const auto evals = cluster.events(0, QStringLiteral("eval"));
+    QCOMPARE(evals.size(), 2);
+    // Ten classes: chance is 0.1; a minute of SGD gets far beyond it.
+    QVERIFY2(evals.last().value(QStringLiteral("accuracy")).toDouble() > 0.6,
+             qPrintable(QString::number(evals.last().value(QStringLiteral("accuracy")).toDouble())));
+    QCOMPARE(evals.last().value(QStringLiteral("samples")).toInt(), 1000);
+    // Both ranks computed the same all-reduced figures.
+    QCOMPARE(cluster.events(1, QStringLiteral("eval")).last().value(QStringLiteral("accuracy")).toDouble(),
+             evals.last().value(QStringLiteral("accuracy")).toDouble());
+    // Loading and batching run ahead on a thread: waiting for data is rare.
+    const auto steps = cluster.events(0, QStringLiteral("step"));
+    double data = 0, compute = 0;
+    for (const auto &s : steps.mid(5)) {
+        data += s.value(QStringLiteral("data_ms")).toDouble();
+        compute += s.value(QStringLiteral("compute_ms")).toDouble();
+    }
+    QVERIFY2(data < 0.5 * compute,
+             qPrintable(QStringLiteral("data %1 ms vs compute %2 ms").arg(data).arg(compute)));
+}
+
+void TestWorkerData::textTrainsGpt()
+{
+    const QString path = m_dir.filePath(QStringLiteral("corpus.txt"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 300; ++i)
+            f.write(QStringLiteral("هم‌گام %1: the lab trains in step, node by node.\n")
+                        .arg(i % 7)
+                        .toUtf8());
+    }
+    QJsonObject cfg =
+        config({{QStringLiteral("kind"), QStringLiteral("text")}, {QStringLiteral("path"), path}},
+               {{QStringLiteral("kind"), QStringLiteral("gpt")},
+                {QStringLiteral("layers"), 1},
+                {QStringLiteral("width"), 32},
+                {QStringLiteral("heads"), 2},
+                {QStringLiteral("context"), 32}},
+               30, 10);
+    cfg.insert(QStringLiteral("strategy"), QStringLiteral("fsdp"));
+    cfg.insert(QStringLiteral("global_batch"), 16);
+    cfg.insert(QStringLiteral("optimizer"),
+               QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")}, {QStringLiteral("lr"), 0.01}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    const auto evals = cluster.events(0, QStringLiteral("eval"));
+    QCOMPARE(evals.size(), 3);
+    const double first = evals.first().value(QStringLiteral("perplexity")).toDouble();
+    const double last = evals.last().value(QStringLiteral("perplexity")).toDouble();
+    QVERIFY2(first < 256 && last < 0.5 * first, qPrintable(QStringLiteral("%1 -> %2").arg(first).arg(last)));
+}
+
+void TestWorkerData::idxDirectoryTrains()
+{
+    const QString dir = makeIdxDirectory(QStringLiteral("good"));
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(
+        config({{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}, {QStringLiteral("path"), dir}},
+               {{QStringLiteral("kind"), QStringLiteral("cnn")},
+                {QStringLiteral("channels"), 4},
+                {QStringLiteral("blocks"), 1},
+                {QStringLiteral("groups"), 2}},
+               3, 3),
+        {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    QCOMPARE(
+        cluster.events(0, QStringLiteral("ready")).first().value(QStringLiteral("train_samples")).toInt(),
+        120);
+}
+
+void TestWorkerData::shardedEvaluationWithUnevenShares()
+{
+    // 5 held-out samples over 3 fsdp ranks in chunks of 2: rank 2 runs out
+    // first and must still join the parameter gathers of the others' forwards.
+    QJsonObject cfg = config(
+        {{QStringLiteral("kind"), QStringLiteral("synthetic")},
+         {QStringLiteral("samples"), 64},
+         {QStringLiteral("shape"), QJsonArray{1, 8, 8}}},
+        {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}}, 4, 2);
+    cfg.insert(QStringLiteral("strategy"), QStringLiteral("fsdp"));
+    cfg.insert(QStringLiteral("global_batch"), 2);
+    cfg.insert(QStringLiteral("eval"),
+               QJsonObject{{QStringLiteral("interval"), 2}, {QStringLiteral("samples"), 5}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0, 0}));
+    for (int r = 0; r < 3; ++r) {
+        const auto evals = cluster.events(r, QStringLiteral("eval"));
+        QCOMPARE(evals.size(), 2);
+        QCOMPARE(evals.last().value(QStringLiteral("samples")).toInt(), 5);
+        QCOMPARE(evals.last().value(QStringLiteral("loss")).toDouble(),
+                 cluster.events(0, QStringLiteral("eval")).last().value(QStringLiteral("loss")).toDouble());
+    }
+}
+
+void TestWorkerData::damagedIdxIsRefused_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("truncated images") << "truncate"
+                                      << "train-images-idx3-ubyte"
+                                      << "truncated: the header declares 3600 bytes";
+    QTest::newRow("missing labels") << "remove"
+                                    << "t10k-labels-idx1-ubyte"
+                                    << "cannot open";
+    QTest::newRow("foreign file") << "foreign"
+                                  << "train-labels-idx1-ubyte"
+                                  << "bad magic";
+    QTest::newRow("count mismatch") << "short"
+                                    << "train-labels-idx1-ubyte"
+                                    << "labels";
+    QTest::newRow("truncated gzip") << "gzip-truncate"
+                                    << "train-images-idx3-ubyte.gz"
+                                    << "truncated or corrupt compressed data";
+    QTest::newRow("corrupt gzip") << "gzip-corrupt"
+                                  << "train-labels-idx1-ubyte.gz"
+                                  << "truncated or corrupt compressed data";
+}
+
+void TestWorkerData::damagedIdxIsRefused()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const QString dir = makeIdxDirectory(QStringLiteral("bad-") + damage);
+    const QString path = dir + QLatin1Char('/') + file;
+    if (damage.startsWith(QLatin1String("gzip"))) {
+        // gzip's own tool, as the Debian package ships its files.
+        const QString raw = path.chopped(3);
+        QVERIFY(QProcess::execute(QStringLiteral("gzip"), {QStringLiteral("-f"), raw}) == 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        if (damage == QLatin1String("gzip-truncate")) {
+            QVERIFY(f.resize(f.size() - 40));
+        } else {
+            f.seek(f.size() - 6); // inside the CRC32/length trailer
+            f.putChar('\x55');
+        }
+    } else if (damage == QLatin1String("truncate")) {
+        QVERIFY(QFile(path).resize(1000));
+    } else if (damage == QLatin1String("remove")) {
+        QVERIFY(QFile::remove(path));
+    } else if (damage == QLatin1String("foreign")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("PK\x03\x04 this is a zip file, not IDX");
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(idx(119, 0, 0, 10));
+    }
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(
+        config({{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}, {QStringLiteral("path"), dir}},
+               {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}},
+               3, 0),
+        {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
+    for (int r = 0; r < 2; ++r) {
+        const auto error = cluster.events(r, QStringLiteral("error")).first();
+        QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
+        const QString text = error.value(QStringLiteral("message")).toString();
+        QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestWorkerData)
+#include "tst_workerdata.moc"

@@ -1,0 +1,250 @@
+// Exactness of every strategy: training with uneven local batches on several
+// ranks ends with the same parameters as one process with the global batch
+// (max |Δ| ≤ 1e-5 in fp32), with SGD and AdamW, on 3 ranks and on 2 nodes × 2
+// ranks, across epoch ends (the dataset is not a multiple of the batch).
+#include "workercluster.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestWorkerEquivalence : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void sameParametersAsOneProcess_data();
+    void sameParametersAsOneProcess();
+
+private:
+    QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
+                       int globalBatch) const;
+    QVector<float> reference(const QJsonObject &config);
+
+    QTemporaryDir m_dir;
+    QMap<QByteArray, QVector<float>> m_references;
+    QString m_torchscriptPath;
+};
+
+void TestWorkerEquivalence::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // A TorchScript model exported as docs/engine.md shows, when Debian's
+    // python3-torch is there to export it.
+    m_torchscriptPath = m_dir.filePath(QStringLiteral("net.pt"));
+    const QString script = m_dir.filePath(QStringLiteral("export.py"));
+    {
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("import torch\n"
+                               "class Net(torch.nn.Module):\n"
+                               "    def __init__(self):\n"
+                               "        super().__init__()\n"
+                               "        self.fc1 = torch.nn.Linear(64, 16)\n"
+                               "        self.fc2 = torch.nn.Linear(16, 10)\n"
+                               "    def forward(self, x):\n"
+                               "        return self.fc2(torch.tanh(self.fc1(x.flatten(1))))\n"
+                               "torch.manual_seed(0)\n"
+                               "torch.jit.script(Net()).save('%1')\n")
+                    .arg(m_torchscriptPath)
+                    .toUtf8());
+    }
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"), {script});
+    if (!python.waitForFinished(60000) || python.exitCode() != 0)
+        m_torchscriptPath.clear();
+}
+
+QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString &optimizer,
+                                          const QString &model, int globalBatch) const
+{
+    QJsonObject modelJson;
+    if (model == QLatin1String("mlp"))
+        modelJson = {{QStringLiteral("kind"), QStringLiteral("mlp")},
+                     {QStringLiteral("hidden"), QJsonArray{24, 16}},
+                     {QStringLiteral("activation"), QStringLiteral("tanh")}};
+    else if (model == QLatin1String("cnn"))
+        modelJson = {{QStringLiteral("kind"), QStringLiteral("cnn")},
+                     {QStringLiteral("channels"), 8},
+                     {QStringLiteral("blocks"), 1},
+                     {QStringLiteral("groups"), 4}};
+    else if (model == QLatin1String("gpt"))
+        modelJson = {{QStringLiteral("kind"), QStringLiteral("gpt")},
+                     {QStringLiteral("layers"), 2},
+                     {QStringLiteral("width"), 16},
+                     {QStringLiteral("heads"), 2},
+                     {QStringLiteral("context"), 8}};
+    else
+        modelJson = {{QStringLiteral("kind"), QStringLiteral("torchscript")},
+                     {QStringLiteral("path"), m_torchscriptPath}};
+    const QJsonObject opt =
+        optimizer == QLatin1String("sgd")
+            ? QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")},
+                          {QStringLiteral("lr"), 0.1},
+                          {QStringLiteral("momentum"), 0.9},
+                          {QStringLiteral("weight_decay"), 0.001}}
+            // AdamW normalises each element's step, so it magnifies the rounding
+            // of reordered sums; the deeper gpt gets the smaller rate.
+            : QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")},
+                          {QStringLiteral("lr"), model == QLatin1String("gpt") ? 0.002 : 0.01},
+                          {QStringLiteral("weight_decay"), 0.01}};
+    return {{QStringLiteral("version"), 1},
+            {QStringLiteral("strategy"), strategy},
+            {QStringLiteral("model"), modelJson},
+            {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
+                                                    {QStringLiteral("samples"), 200},
+                                                    {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
+            {QStringLiteral("global_batch"), globalBatch},
+            {QStringLiteral("steps"), 20},
+            {QStringLiteral("seed"), 7},
+            {QStringLiteral("optimizer"), opt},
+            {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("cosine")},
+                                                     {QStringLiteral("warmup_steps"), 3},
+                                                     {QStringLiteral("min_lr_ratio"), 0.2}}},
+            {QStringLiteral("grad_clip"), 5.0},
+            // Small buckets: several all-reduces per step, launched during the backward pass.
+            {QStringLiteral("comm"),
+             QJsonObject{{QStringLiteral("bucket_mb"), 0.002}, {QStringLiteral("timeout_s"), 30}}}};
+}
+
+QVector<float> TestWorkerEquivalence::reference(const QJsonObject &cfg)
+{
+    QJsonObject one = cfg;
+    one.insert(QStringLiteral("strategy"), QStringLiteral("dp"));
+    one.remove(QStringLiteral("nodes"));
+    one.remove(QStringLiteral("lsdp"));
+    const QByteArray key = QJsonDocument(one).toJson(QJsonDocument::Compact);
+    if (!m_references.contains(key)) {
+        WorkerCluster cluster(m_dir.path());
+        cluster.start(one, {1});
+        if (!cluster.waitFinished(60000) || cluster.exitCode(0) != 0)
+            qWarning("reference run failed: %s", cluster.summary().constData());
+        m_references.insert(key, cluster.parameters(0));
+    }
+    return m_references.value(key);
+}
+
+using Ints = QList<int>;
+
+void TestWorkerEquivalence::sameParametersAsOneProcess_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("optimizer");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Ints>("nodes");       // ranks per node
+    QTest::addColumn<Ints>("nodeBatches"); // manual plan per node; empty: the strategy's own plan
+    QTest::addColumn<int>("globalBatch");
+    QTest::addColumn<bool>("stream");
+
+    for (const char *opt : {"sgd", "adamw"}) {
+        for (const char *s : {"dp", "hdp", "lsdp", "lshdp", "fsdp"})
+            QTest::addRow("%s %s 3 ranks 5/17/10", s, opt)
+                << QString::fromLatin1(s) << QString::fromLatin1(opt) << QStringLiteral("mlp")
+                << Ints{1, 1, 1} << Ints{5, 17, 10} << 32 << false;
+        for (const char *s : {"lsdp", "lshdp", "fsdp"})
+            QTest::addRow("%s %s 2 nodes x 2", s, opt)
+                << QString::fromLatin1(s) << QString::fromLatin1(opt) << QStringLiteral("mlp") << Ints{2, 2}
+                << Ints{9, 23} << 32 << false;
+    }
+    QTest::newRow("dp sgd equal split") << "dp"
+                                        << "sgd"
+                                        << "mlp" << Ints{1, 1, 1} << Ints{} << 32 << false;
+    QTest::newRow("hdp sgd planner") << "hdp"
+                                     << "sgd"
+                                     << "mlp" << Ints{1, 1, 1} << Ints{} << 32 << false;
+    QTest::newRow("lshdp sgd unequal nodes") << "lshdp"
+                                             << "sgd"
+                                             << "mlp" << Ints{2, 1} << Ints{20, 12} << 32 << false;
+    QTest::newRow("lsdp sgd streamed") << "lsdp"
+                                       << "sgd"
+                                       << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 32 << true;
+    QTest::newRow("fsdp sgd fewer samples than ranks") << "fsdp"
+                                                       << "sgd"
+                                                       << "mlp" << Ints{2, 2} << Ints{} << 3 << false;
+    QTest::newRow("lshdp sgd cnn") << "lshdp"
+                                   << "sgd"
+                                   << "cnn" << Ints{2, 2} << Ints{9, 23} << 32 << false;
+    QTest::newRow("fsdp adamw gpt") << "fsdp"
+                                    << "adamw"
+                                    << "gpt" << Ints{1, 1, 1} << Ints{5, 17, 10} << 32 << false;
+    QTest::newRow("lshdp adamw gpt") << "lshdp"
+                                     << "adamw"
+                                     << "gpt" << Ints{2, 2} << Ints{9, 23} << 32 << false;
+    QTest::newRow("lshdp sgd torchscript") << "lshdp"
+                                           << "sgd"
+                                           << "torchscript" << Ints{2, 2} << Ints{9, 23} << 32 << false;
+    QTest::newRow("hdp adamw torchscript")
+        << "hdp"
+        << "adamw"
+        << "torchscript" << Ints{1, 1, 1} << Ints{5, 17, 10} << 32 << false;
+}
+
+void TestWorkerEquivalence::sameParametersAsOneProcess()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, optimizer);
+    QFETCH(QString, model);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(int, globalBatch);
+    QFETCH(bool, stream);
+    if (model == QLatin1String("torchscript") && m_torchscriptPath.isEmpty())
+        QSKIP("/usr/bin/python3 with torch (python3-torch) is needed to export the TorchScript model");
+
+    QJsonObject cfg = config(strategy, optimizer, model, globalBatch);
+    QJsonArray nodeList;
+    for (int n = 0; n < nodes.size(); ++n) {
+        QJsonArray devices;
+        for (int d = 0; d < nodes[n]; ++d)
+            devices.append(d);
+        QJsonObject node{{QStringLiteral("devices"), devices}};
+        if (!nodeBatches.isEmpty())
+            node.insert(QStringLiteral("batch"), nodeBatches[n]);
+        nodeList.append(node);
+    }
+    cfg.insert(QStringLiteral("nodes"), nodeList);
+    if (stream)
+        cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+    const QVector<float> expected = reference(cfg);
+    QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
+
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, nodes);
+    QVERIFY2(cluster.waitFinished(90000), cluster.summary().constData());
+    for (int r = 0; r < cluster.size(); ++r)
+        QVERIFY2(cluster.exitCode(r) == 0, cluster.summary().constData());
+
+    // The plan really was uneven (or what the case asks for).
+    const auto plans = cluster.events(0, QStringLiteral("plan"));
+    QVERIFY(!plans.isEmpty());
+    if (!nodeBatches.isEmpty()) {
+        int sum = 0;
+        for (const auto b : plans.first().value(QStringLiteral("batches")).toArray())
+            sum += b.toInt();
+        QCOMPARE(sum, globalBatch);
+    }
+    for (int r : {0, cluster.size() - 1}) {
+        const double diff = maxAbsDiff(cluster.parameters(r), expected);
+        QVERIFY2(diff <= 1e-5, qPrintable(QStringLiteral("rank %1: max |Δ| = %2").arg(r).arg(diff)));
+    }
+    // Every step covered exactly the global batch (the last step of an epoch
+    // included), and every rank reported the same global loss.
+    const auto steps0 = cluster.events(0, QStringLiteral("step"));
+    const auto stepsLast = cluster.events(cluster.size() - 1, QStringLiteral("step"));
+    QCOMPARE(steps0.size(), 20);
+    QCOMPARE(stepsLast.size(), 20);
+    for (int i = 0; i < 20; ++i)
+        QCOMPARE(steps0[i].value(QStringLiteral("loss")).toDouble(),
+                 stepsLast[i].value(QStringLiteral("loss")).toDouble());
+    if (globalBatch == 32) // 200 samples: six steps of 32, then the epoch's last 8
+        QCOMPARE(steps0[6].value(QStringLiteral("global_batch")).toInt(), 8);
+}
+
+QTEST_GUILESS_MAIN(TestWorkerEquivalence)
+#include "tst_workerequivalence.moc"

@@ -1,0 +1,208 @@
+#include "workercluster.h"
+
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <limits>
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QTcpServer>
+#include <QThread>
+
+WorkerCluster::WorkerCluster(QString directory)
+    : m_dir(std::move(directory))
+{}
+
+WorkerCluster::~WorkerCluster()
+{
+    for (auto &p : m_processes) {
+        if (p->state() != QProcess::NotRunning) {
+            p->kill();
+            p->waitForFinished(5000);
+        }
+    }
+}
+
+QString WorkerCluster::workerPath()
+{
+    return QStringLiteral(HAMGAM_BIN_DIR "/hamgam-worker");
+}
+
+quint16 WorkerCluster::freePort()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+void WorkerCluster::start(const QJsonObject &config, const QList<int> &nodes, const QStringList &extraArgs,
+                          bool dump)
+{
+    static int runs = 0;
+    m_tag = QStringLiteral("run%1").arg(++runs);
+    m_processes.clear();
+    const QString configPath = m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".json");
+    QFile f(configPath);
+    f.open(QIODevice::WriteOnly);
+    f.write(QJsonDocument(config).toJson(QJsonDocument::Compact));
+    f.close();
+    int world = 0;
+    for (int n : nodes)
+        world += n;
+    const quint16 port = freePort();
+    int rank = 0;
+    for (int node = 0; node < nodes.size(); ++node) {
+        for (int local = 0; local < nodes[node]; ++local, ++rank) {
+            auto p = std::make_unique<QProcess>();
+            const QString base = m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".r%1").arg(rank);
+            p->setStandardOutputFile(base + QStringLiteral(".out"));
+            p->setStandardErrorFile(base + QStringLiteral(".err"));
+            QStringList args{QStringLiteral("--config"),
+                             configPath,
+                             QStringLiteral("--rank"),
+                             QString::number(rank),
+                             QStringLiteral("--world-size"),
+                             QString::number(world),
+                             QStringLiteral("--local-rank"),
+                             QString::number(local),
+                             QStringLiteral("--local-world-size"),
+                             QString::number(nodes[node]),
+                             QStringLiteral("--node-index"),
+                             QString::number(node),
+                             QStringLiteral("--master"),
+                             QStringLiteral("127.0.0.1:%1").arg(port),
+                             QStringLiteral("--threads"),
+                             QStringLiteral("1")};
+            if (dump)
+                args << QStringLiteral("--dump-params") << base + QStringLiteral(".params");
+            args << extraArgs;
+            p->start(workerPath(), args);
+            m_processes.push_back(std::move(p));
+        }
+    }
+}
+
+bool WorkerCluster::waitFinished(int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    for (auto &p : m_processes) {
+        if (p->state() == QProcess::NotRunning)
+            continue;
+        if (!p->waitForFinished(static_cast<int>(std::max<qint64>(1, deadline.remainingTime()))))
+            return false;
+    }
+    return true;
+}
+
+bool WorkerCluster::waitForEvents(int rank, const QString &kind, int count, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (events(rank, kind).size() >= count)
+            return true;
+        if (m_processes[static_cast<size_t>(rank)]->state() == QProcess::NotRunning)
+            return events(rank, kind).size() >= count;
+        QThread::msleep(20);
+    }
+    return false;
+}
+
+void WorkerCluster::kill(int rank)
+{
+    m_processes[static_cast<size_t>(rank)]->kill();
+}
+
+void WorkerCluster::sendCommand(int rank, const QByteArray &line)
+{
+    auto &p = m_processes[static_cast<size_t>(rank)];
+    p->write(line + '\n');
+    p->waitForBytesWritten(1000);
+}
+
+void WorkerCluster::stopSignal(int rank, int signal)
+{
+    ::kill(static_cast<pid_t>(m_processes[static_cast<size_t>(rank)]->processId()), signal);
+}
+
+int WorkerCluster::exitCode(int rank) const
+{
+    const auto &p = m_processes[static_cast<size_t>(rank)];
+    if (p->state() != QProcess::NotRunning)
+        return -1000;
+    return p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -p->exitCode();
+}
+
+QList<int> WorkerCluster::exitCodes() const
+{
+    QList<int> codes;
+    for (int r = 0; r < size(); ++r)
+        codes << exitCode(r);
+    return codes;
+}
+
+QList<QJsonObject> WorkerCluster::events(int rank, const QString &kind) const
+{
+    QFile f(m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".r%1.out").arg(rank));
+    QList<QJsonObject> out;
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    const QByteArray all = f.readAll();
+    for (const QByteArray &line : all.split('\n')) {
+        if (line.isEmpty())
+            continue;
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (kind.isEmpty() || e.value(QStringLiteral("event")).toString() == kind)
+            out << e;
+    }
+    return out;
+}
+
+QVector<float> WorkerCluster::parameters(int rank) const
+{
+    QFile f(m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".r%1.params").arg(rank));
+    QVector<float> v;
+    if (!f.open(QIODevice::ReadOnly))
+        return v;
+    const QByteArray bytes = f.readAll();
+    v.resize(bytes.size() / static_cast<qsizetype>(sizeof(float)));
+    std::memcpy(v.data(), bytes.constData(), static_cast<size_t>(v.size()) * sizeof(float));
+    return v;
+}
+
+QString WorkerCluster::log(int rank) const
+{
+    QFile f(m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".r%1.err").arg(rank));
+    f.open(QIODevice::ReadOnly);
+    return QString::fromUtf8(f.readAll());
+}
+
+QByteArray WorkerCluster::summary() const
+{
+    QByteArray s;
+    for (int r = 0; r < size(); ++r) {
+        const auto all = events(r);
+        s += "rank " + QByteArray::number(r) + " exit " + QByteArray::number(exitCode(r)) + ": " +
+             (all.isEmpty() ? QByteArray("(no events)")
+                            : QJsonDocument(all.last()).toJson(QJsonDocument::Compact)) +
+             "\n";
+        if (all.isEmpty())
+            s += log(r).right(600).toUtf8() + "\n";
+    }
+    return s;
+}
+
+double maxAbsDiff(const QVector<float> &a, const QVector<float> &b)
+{
+    if (a.isEmpty() || a.size() != b.size())
+        return std::numeric_limits<double>::infinity();
+    double worst = 0;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const double d = std::fabs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
+        if (!(d <= worst)) // NaN counts as the worst
+            worst = std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
+    }
+    return worst;
+}

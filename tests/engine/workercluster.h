@@ -1,0 +1,54 @@
+#pragma once
+
+#include <memory>
+#include <QJsonObject>
+#include <QList>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <vector>
+
+/// Starts hamgam-worker processes on 127.0.0.1 for a test, one per rank,
+/// numbered node by node, each with its events (stdout) and log (stderr) in
+/// files of a private directory; waits with a bound and kills what is left.
+class WorkerCluster
+{
+public:
+    explicit WorkerCluster(QString directory);
+    ~WorkerCluster();
+    WorkerCluster(const WorkerCluster &) = delete;
+    WorkerCluster &operator=(const WorkerCluster &) = delete;
+
+    static QString workerPath();
+    static quint16 freePort();
+
+    /// nodes: ranks per node. Every rank dumps its parameters unless dump is false.
+    void start(const QJsonObject &config, const QList<int> &nodes, const QStringList &extraArgs = {},
+               bool dump = true);
+    /// True when every process has exited within the time.
+    bool waitFinished(int timeoutMs);
+    /// True when `rank` has written at least `count` events of `kind`.
+    bool waitForEvents(int rank, const QString &kind, int count, int timeoutMs);
+    void kill(int rank);
+    /// Writes one command line to a worker's stdin.
+    void sendCommand(int rank, const QByteArray &line);
+    void stopSignal(int rank, int signal);
+
+    int size() const { return static_cast<int>(m_processes.size()); }
+    int exitCode(int rank) const;
+    QList<int> exitCodes() const;
+    QList<QJsonObject> events(int rank, const QString &kind = {}) const;
+    QVector<float> parameters(int rank) const;
+    QString log(int rank) const;
+    /// A one-line summary of every rank's exit code and last event, for failure messages.
+    QByteArray summary() const;
+
+private:
+    QString m_dir;
+    QString m_tag;
+    std::vector<std::unique_ptr<QProcess>> m_processes;
+};
+
+/// max |a − b|, or +inf when sizes differ or either is empty.
+double maxAbsDiff(const QVector<float> &a, const QVector<float> &b);
