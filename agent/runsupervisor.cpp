@@ -25,8 +25,19 @@ RunSupervisor::RunSupervisor(QString runsDir, QString workerProgram, QString nod
 
 RunSupervisor::~RunSupervisor()
 {
+    // The agent is going away (SIGTERM, an update): its workers go with it, and
+    // the journal says so, so a controller learns why the run ended.
     for (Run *r : std::as_const(m_runs)) {
+        const bool active = !isFinal(r->journal->state());
+        for (WorkerProcess *w : std::as_const(r->workers))
+            w->disconnect(this);
         qDeleteAll(r->workers);
+        if (active) {
+            const QString reason = tr("the agent on this machine was stopped while the run was active");
+            r->journal->append(QStringLiteral("state"), -1, -1,
+                               QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")}, {QStringLiteral("reason"), reason}});
+            (void)r->journal->setState(QStringLiteral("failed"), reason);
+        }
         delete r;
     }
 }

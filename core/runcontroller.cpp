@@ -30,6 +30,28 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
 {
     connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
+    // An agent that is gone for longer than a collective may take is lost: its
+    // workers died with it (they cannot outlive their agent).
+    m_watch.setInterval(1000);
+    connect(&m_watch, &QTimer::timeout, this, [this] {
+        if (m_finished || m_runId.isEmpty())
+            return;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (NodeState &n : m_nodes) {
+            if (isFinalState(n.state) || m_registry.client(n.agentId)) {
+                m_unreachableSince.remove(n.agentId);
+                continue;
+            }
+            const qint64 since = m_unreachableSince.value(n.agentId, now);
+            m_unreachableSince.insert(n.agentId, since);
+            if (now - since > qint64(m_config.comm.timeoutS) * 1000 + 5000) {
+                const QString reason = tr("the agent on %1 stopped answering").arg(n.name);
+                m_failures.append({n.agentId, n.name, -1, 0, true, reason});
+                onNodeState(n, QStringLiteral("failed"), reason);
+            }
+        }
+    });
+    m_watch.start();
     m_failureGrace.setSingleShot(true);
     m_failureGrace.setInterval(1500);
     connect(&m_failureGrace, &QTimer::timeout, this, [this] {
@@ -37,7 +59,7 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
         m_aborting = true;
         for (NodeState &n : m_nodes) {
             if (!isFinalState(n.state) && n.client)
-                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this,
+                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                   [](const Expected<QCborMap> &) {});
         }
         evaluate();
@@ -208,28 +230,17 @@ void RunController::start(const RunConfig &config)
 void RunController::launch()
 {
     m_runId = newRunId();
-    const Node *master = m_registry.node(m_config.nodes.first().agent);
-    const QString masterAddress = QStringLiteral("%1:%2").arg(master->address).arg(m_preflight.first().port);
-    const int world = m_config.deviceCount();
-    m_nodes.clear();
-    QList<RunNodeRecord> records;
-    int rank = 0;
-    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
-        const RunConfig::Node &n = m_config.nodes[i];
-        NodeState s;
-        s.index = int(i);
-        s.agentId = n.agent;
-        s.name = n.name;
-        s.firstRank = rank;
-        s.devices = n.devices;
-        s.state = QStringLiteral("starting");
-        m_nodes.append(s);
-        const Node *node = m_registry.node(n.agent);
-        records.append({int(i), n.agent, n.name, node ? node->address : QString(), rank, n.devices, {}, 0});
-        rank += int(n.devices.size());
-    }
+    m_attempt = 0;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (m_history) {
+        QList<RunNodeRecord> records;
+        int rank = 0;
+        for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
+            const RunConfig::Node &n = m_config.nodes[i];
+            const Node *node = m_registry.node(n.agent);
+            records.append({int(i), n.agent, n.name, node ? node->address : QString(), rank, n.devices, {}, 0});
+            rank += int(n.devices.size());
+        }
         RunRecord record;
         record.id = m_runId;
         record.name = m_config.name;
@@ -239,12 +250,46 @@ void RunController::launch()
         record.createdMs = now;
         m_history->createRun(record, records);
     }
+    startAttempt();
+}
+
+void RunController::startAttempt()
+{
+    const Node *master = m_registry.node(m_config.nodes.first().agent);
+    const QString masterAddress = QStringLiteral("%1:%2").arg(master ? master->address : QString()).arg(m_preflight.first().port);
+    const int world = m_config.deviceCount();
+    const QString suffix = m_attempt > 0 ? QStringLiteral("-a%1").arg(m_attempt) : QString();
+    // An elastic attempt resumes from the newest checkpoint every node left has.
+    qint64 resumeStep = -1;
+    if (m_attempt > 0) {
+        for (const RunConfig::Node &n : std::as_const(m_config.nodes)) {
+            const qint64 latest = m_checkpoints.value(n.agent).isEmpty() ? -1 : m_checkpoints.value(n.agent).lastKey();
+            resumeStep = resumeStep < 0 ? latest : qMin(resumeStep, latest);
+        }
+    }
+    m_nodes.clear();
+    int rank = 0;
+    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
+        const RunConfig::Node &n = m_config.nodes[i];
+        NodeState s;
+        s.index = int(i);
+        s.agentId = n.agent;
+        s.name = n.name;
+        s.firstRank = rank;
+        s.devices = n.devices;
+        s.agentRunId = m_runId + suffix;
+        s.source = m_attempt > 0 ? QStringLiteral("%1#%2").arg(n.agent).arg(m_attempt) : n.agent;
+        s.state = QStringLiteral("starting");
+        m_nodes.append(s);
+        rank += int(n.devices.size());
+    }
     QJsonArray preflight;
     for (const NodePreflight &p : std::as_const(m_preflight))
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
     controllerEvent(QStringLiteral("launch"), QJsonObject{{QStringLiteral("master"), masterAddress},
                                                           {QStringLiteral("world_size"), world},
+                                                          {QStringLiteral("attempt"), m_attempt},
                                                           {QStringLiteral("preflight"), preflight}});
     for (NodeState &n : m_nodes)
         hook(n);
@@ -253,12 +298,14 @@ void RunController::launch()
     auto failures = std::make_shared<QStringList>();
     for (int i = 0; i < m_nodes.size(); ++i) {
         QCborMap body;
-        body[QStringLiteral("run_id")] = m_runId;
+        body[QStringLiteral("run_id")] = m_nodes[i].agentRunId;
         body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
         body[QStringLiteral("node_index")] = i;
         body[QStringLiteral("first_rank")] = m_nodes[i].firstRank;
         body[QStringLiteral("world_size")] = world;
         body[QStringLiteral("master")] = masterAddress;
+        if (resumeStep >= 0)
+            body[QStringLiteral("resume")] = m_checkpoints.value(m_nodes[i].agentId).value(resumeStep);
         AgentClient *client = m_registry.client(m_nodes[i].agentId);
         auto onReply = [this, i, pending, failures](const Expected<QCborMap> &reply) {
             if (!reply) {
@@ -272,7 +319,7 @@ void RunController::launch()
                 m_abortRequested = true;
                 for (NodeState &n : m_nodes) {
                     if (n.client && n.state != QLatin1String("failed"))
-                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this,
+                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                           [](const Expected<QCborMap> &) {});
                 }
                 finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(*failures)));
@@ -280,9 +327,10 @@ void RunController::launch()
                 return;
             }
             if (m_history)
-                m_history->updateRun(m_runId, RunStatus::Running, {}, QDateTime::currentMSecsSinceEpoch());
+                m_history->updateRun(m_runId, RunStatus::Running, {}, m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
             setStatus(RunStatus::Running, {});
-            Q_EMIT started(m_runId);
+            if (m_attempt == 0)
+                Q_EMIT started(m_runId);
         };
         if (!client) {
             onReply(Expected<QCborMap>::failure(tr("not connected")));
@@ -290,6 +338,75 @@ void RunController::launch()
         }
         client->request(Message::Type::StartRun, body, this, onReply, 30000);
     }
+}
+
+bool RunController::tryElastic()
+{
+    if (!m_config.elastic || m_abortRequested || m_stopRequested || m_attempt >= 3)
+        return false;
+    // Lost: a node whose agent is gone, or whose workers died by a signal (the machine, not the maths).
+    QStringList lostNames;
+    QList<RunConfig::Node> remaining;
+    for (const NodeState &n : std::as_const(m_nodes)) {
+        const bool disconnected = !m_registry.client(n.agentId);
+        const bool crashed = std::any_of(m_failures.cbegin(), m_failures.cend(),
+                                         [&](const Failure &f) { return f.agentId == n.agentId && f.crashed; });
+        if (disconnected || crashed) {
+            lostNames << n.name;
+            continue;
+        }
+        for (const RunConfig::Node &c : std::as_const(m_config.nodes)) {
+            if (c.agent == n.agentId)
+                remaining.append(c);
+        }
+    }
+    if (lostNames.isEmpty() || remaining.isEmpty())
+        return false;
+    qint64 resumeStep = -1;
+    for (const RunConfig::Node &n : std::as_const(remaining)) {
+        if (m_checkpoints.value(n.agent).isEmpty())
+            return false; // nothing to resume from on that node
+        const qint64 latest = m_checkpoints.value(n.agent).lastKey();
+        resumeStep = resumeStep < 0 ? latest : qMin(resumeStep, latest);
+    }
+    RunConfig next = m_config;
+    next.nodes = remaining;
+    for (RunConfig::Node &n : next.nodes)
+        n.batch.reset(); // the planner splits the same global batch over the nodes left
+    if (next.globalBatch < next.deviceCount())
+        return false;
+    const QString reason = tr("lost %1; resuming from the checkpoint of step %2 on %Ln node(s)", nullptr, int(remaining.size()))
+                               .arg(QLocale().createSeparatedList(lostNames), QLocale().toString(resumeStep));
+    qCInfo(lcRuns).noquote() << "run" << m_runId << reason;
+    QJsonArray nodes;
+    for (const RunConfig::Node &n : std::as_const(next.nodes))
+        nodes.append(QJsonObject{{QStringLiteral("agent"), n.agent}, {QStringLiteral("name"), n.name}});
+    ++m_attempt;
+    controllerEvent(QStringLiteral("elastic"), QJsonObject{{QStringLiteral("attempt"), m_attempt},
+                                                           {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
+                                                           {QStringLiteral("resume_step"), double(resumeStep)},
+                                                           {QStringLiteral("nodes"), nodes},
+                                                           {QStringLiteral("reason"), reason}});
+    if (m_history)
+        m_history->updateRun(m_runId, RunStatus::Running, reason);
+    setStatus(RunStatus::Running, reason);
+    m_failures.clear();
+    m_failureGrace.stop();
+    m_aborting = false;
+    m_config = next;
+    runPreflight([this](bool ok) {
+        if (!ok) {
+            QStringList lines;
+            for (const NodePreflight &p : std::as_const(m_preflight)) {
+                for (const QString &e : p.errors)
+                    lines << tr("%1: %2").arg(p.name, e);
+            }
+            finish(RunStatus::Failed, tr("elastic recovery failed its pre-flight: %1").arg(QLocale().createSeparatedList(lines)));
+            return;
+        }
+        startAttempt();
+    });
+    return true;
 }
 
 void RunController::attach(const QString &runId)
@@ -307,14 +424,28 @@ void RunController::attach(const QString &runId)
     m_status = record->status;
     m_reason = record->reason;
     m_nodes.clear();
+    // After an elastic resume the run goes on, under attempt N, on the nodes that event lists.
+    const QList<RunEvent> elastic = m_history->events(runId, {QStringLiteral("elastic")});
+    QStringList attemptNodes;
+    if (!elastic.isEmpty()) {
+        m_attempt = elastic.last().payload.value(QStringLiteral("attempt")).toInt();
+        for (const QJsonValue v : elastic.last().payload.value(QStringLiteral("nodes")).toArray())
+            attemptNodes << v.toObject().value(QStringLiteral("agent")).toString();
+    }
+    int rank = 0;
     for (const RunNodeRecord &r : m_history->nodes(runId)) {
+        if (!attemptNodes.isEmpty() && !attemptNodes.contains(r.agentId))
+            continue;
         NodeState s;
-        s.index = r.nodeIndex;
+        s.index = int(m_nodes.size());
         s.agentId = r.agentId;
         s.name = r.name;
-        s.firstRank = r.firstRank;
+        s.firstRank = attemptNodes.isEmpty() ? r.firstRank : rank;
         s.devices = r.devices;
-        s.lastSeq = m_history->lastSeq(runId, r.agentId);
+        s.agentRunId = m_attempt > 0 ? QStringLiteral("%1-a%2").arg(runId).arg(m_attempt) : runId;
+        s.source = m_attempt > 0 ? QStringLiteral("%1#%2").arg(r.agentId).arg(m_attempt) : r.agentId;
+        s.lastSeq = m_history->lastSeq(runId, s.source);
+        rank += int(r.devices.size());
         m_nodes.append(s);
     }
     for (NodeState &n : m_nodes)
@@ -327,7 +458,7 @@ void RunController::stop()
     m_stopRequested = true;
     for (NodeState &n : m_nodes) {
         if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this, [](const Expected<QCborMap> &) {});
+            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(QStringLiteral("stop_requested"), {});
 }
@@ -337,7 +468,7 @@ void RunController::abort()
     m_abortRequested = true;
     for (NodeState &n : m_nodes) {
         if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), m_runId}}, this, [](const Expected<QCborMap> &) {});
+            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(QStringLiteral("abort_requested"), {});
 }
@@ -387,13 +518,13 @@ void RunController::hook(NodeState &node)
 void RunController::onPush(NodeState &node, const Message &message)
 {
     const QCborMap &b = message.body();
-    if (b.value(QStringLiteral("run_id")).toString() != m_runId || m_runId.isEmpty())
+    if (m_runId.isEmpty() || b.value(QStringLiteral("run_id")).toString() != node.agentRunId)
         return;
     if (message.type() == Message::Type::RunEvent) {
         const QCborMap e = b.value(QStringLiteral("event")).toMap();
         RunEvent ev;
         ev.runId = m_runId;
-        ev.source = node.agentId;
+        ev.source = node.source;
         ev.seq = CborValue::integer(b.value(QStringLiteral("seq")));
         ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
         ev.kind = e.value(QStringLiteral("kind")).toString();
@@ -416,7 +547,7 @@ void RunController::backfill(NodeState &node)
     node.backfilling = true;
     const QString agentId = node.agentId;
     node.client->request(
-        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), m_runId}, {QStringLiteral("from"), node.lastSeq}}, this,
+        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), node.agentRunId}, {QStringLiteral("from"), node.lastSeq}}, this,
         [this, agentId](const Expected<QCborMap> &reply) {
             NodeState *n = nodeByAgent(agentId);
             if (!n)
@@ -436,7 +567,7 @@ void RunController::backfill(NodeState &node)
                 const QCborMap e = v.toMap();
                 RunEvent ev;
                 ev.runId = m_runId;
-                ev.source = n->agentId;
+                ev.source = n->source;
                 ev.seq = CborValue::integer(e.value(QStringLiteral("seq")));
                 ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
                 ev.kind = e.value(QStringLiteral("kind")).toString();
@@ -476,7 +607,10 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
             const bool crashed = ev.payload.value(QStringLiteral("crashed")).toBool();
             const int code = ev.payload.value(QStringLiteral("exit_code")).toInt();
             if (crashed || code != 0)
-                m_failures.append({node.name, ev.rank, code, crashed, ev.payload.value(QStringLiteral("description")).toString()});
+                m_failures.append({node.agentId, node.name, ev.rank, code, crashed, ev.payload.value(QStringLiteral("description")).toString()});
+        } else if (ev.kind == QLatin1String("checkpoint")) {
+            m_checkpoints[node.agentId].insert(qint64(ev.payload.value(QStringLiteral("step")).toDouble()),
+                                               ev.payload.value(QStringLiteral("dir")).toString());
         } else if (ev.kind == QLatin1String("plan") || ev.kind == QLatin1String("rebalance")) {
             if (m_history) {
                 const QJsonArray plan = ev.payload.value(ev.kind == QLatin1String("plan") ? QStringLiteral("batches")
@@ -518,6 +652,8 @@ void RunController::evaluate()
         anyAborted = anyAborted || n.state == QLatin1String("aborted");
     }
     if (!allFinal)
+        return;
+    if (anyFailed && !m_abortRequested && tryElastic())
         return;
     if (anyFailed && !m_abortRequested) {
         // The root cause: a crash first, then an error of its own, and only then a

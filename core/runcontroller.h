@@ -4,6 +4,7 @@
 #include "runrecord.h"
 
 #include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -79,6 +80,8 @@ private:
         QString name;
         int firstRank = 0;
         QList<int> devices;
+        QString agentRunId;  ///< the run's id on the agent: the run id, plus "-aN" for an elastic attempt N
+        QString source;      ///< RunEvent::source of its events: the agent id, plus "#N" for attempt N
         QString state;       ///< as the agent reports it
         QString reason;
         qint64 lastSeq = 0;  ///< highest seq seen from this agent
@@ -89,6 +92,7 @@ private:
     };
     struct Failure
     {
+        QString agentId;
         QString node;
         int rank = -1;
         int exitCode = 0;
@@ -98,6 +102,10 @@ private:
 
     void runPreflight(std::function<void(bool ok)> done);
     void launch();
+    /// Starts the workers of the current attempt (0: the first; later: elastic resumes).
+    void startAttempt();
+    /// After a lost node: resume from the last checkpoint on the nodes left. Returns whether it did.
+    bool tryElastic();
     void hook(NodeState &node);
     void onClientReady(const QString &key);
     void onPush(NodeState &node, const Message &message);
@@ -124,6 +132,10 @@ private:
     bool m_abortRequested = false;
     bool m_aborting = false;
     bool m_finished = false;
+    int m_attempt = 0;
+    QHash<QString, QMap<qint64, QString>> m_checkpoints; ///< agent id -> step -> checkpoint dir on that node
     qint64 m_controllerSeq = 0;
     QTimer m_failureGrace;
+    QTimer m_watch;                          ///< notices agents that went away during the run
+    QHash<QString, qint64> m_unreachableSince; ///< agent id -> ms since it was last connected
 };
