@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QNetworkInterface>
 #include <QStandardPaths>
 
 QString AgentCommandLine::defaultConfigDir()
@@ -61,9 +62,14 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
                                         QStringLiteral("4"));
     const QCommandLineOption workerOpt(QStringLiteral("worker"), tr("Path of hamgam-worker (default: next to this program)."),
                                        tr("path"));
+    const QCommandLineOption workerInterfaceOpt(
+        QStringLiteral("worker-interface"),
+        tr("Network interface for the workers' gradient traffic, which is not encrypted: e.g. a dedicated lab network "
+           "(default: the interface that reaches the run's first node)."),
+        tr("name"));
     parser.addOptions({portOpt, bindOpt, configOpt, trustOpt, untrustOpt, listTrustOpt, fingerprintOpt, nameOpt,
                        discoveryPortOpt, targetsOpt, noDiscoveryOpt, hzOpt, beaconOpt, idleOpt, maxConnOpt, workerOpt,
-                       allowOpt, maxRunsOpt});
+                       allowOpt, maxRunsOpt, workerInterfaceOpt});
     if (!parser.parse(arguments))
         return Result::failure(parser.errorText());
 
@@ -118,6 +124,9 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
     o.maxActiveRuns = parser.value(maxRunsOpt).toInt(&ok);
     if (!ok || o.maxActiveRuns < 1 || o.maxActiveRuns > 64)
         return Result::failure(tr("--max-runs: must be between 1 and 64"));
+    o.workerInterface = parser.value(workerInterfaceOpt);
+    if (parser.isSet(workerInterfaceOpt) && !QNetworkInterface::interfaceFromName(o.workerInterface).isValid())
+        return Result::failure(tr("--worker-interface: this machine has no network interface \"%1\"").arg(o.workerInterface));
     cl.trust = parser.values(trustOpt);
     if (parser.isSet(listTrustOpt))
         cl.action = Action::ListTrusted;

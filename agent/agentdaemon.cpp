@@ -85,6 +85,7 @@ Status AgentDaemon::start()
                                : m_options.workerPath;
     m_runs = new RunSupervisor(QDir(m_options.configDir).filePath(QStringLiteral("runs")), worker, m_nodeId,
                                m_options.maxActiveRuns, this);
+    m_runs->setWorkerInterface(m_options.workerInterface);
     m_runs->restore();
     m_paths = std::make_unique<PathPolicy>(m_options.allowedDirs.isEmpty() ? PathPolicy::defaultDirs() : m_options.allowedDirs);
     connect(m_runs, &RunSupervisor::event, this, &AgentDaemon::onRunEvent);

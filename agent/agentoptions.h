@@ -23,5 +23,6 @@ struct AgentOptions
     int maxConnections = 64;
     int maxActiveRuns = 4;
     QString workerPath; ///< hamgam-worker; empty: next to this program
+    QString workerInterface; ///< interface for the workers' (plaintext) Gloo traffic; empty: the one towards the master
     QStringList allowedDirs; ///< where runs may read data and write checkpoints; empty: PathPolicy::defaultDirs()
 };

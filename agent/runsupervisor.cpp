@@ -133,6 +133,8 @@ Status RunSupervisor::start(const QJsonObject &request)
                           QStringLiteral("--local-world-size"), QString::number(devices.size()),
                           QStringLiteral("--master"), master,
                           QStringLiteral("--node-index"), QString::number(nodeIndex)};
+        if (!m_workerInterface.isEmpty())
+            spec.arguments << QStringLiteral("--gloo-interface") << m_workerInterface;
         if (request.contains(QStringLiteral("resume")))
             spec.arguments << QStringLiteral("--resume") << request.value(QStringLiteral("resume")).toString();
         if (gpu)

@@ -27,6 +27,9 @@ public:
     RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent = nullptr);
     ~RunSupervisor() override;
 
+    /// The network interface the workers' Gloo traffic is bound to; empty: the one that reaches the master.
+    void setWorkerInterface(const QString &name) { m_workerInterface = name; }
+
     /// Re-opens the journals on disk; runs that were active when the agent stopped are marked failed.
     void restore();
 
@@ -66,6 +69,7 @@ private:
     QString m_workerProgram;
     QString m_nodeId;
     int m_maxActiveRuns;
+    QString m_workerInterface;
     QHash<QString, Run *> m_runs;
     QTimer m_syncTimer;
 };

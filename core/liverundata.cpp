@@ -65,9 +65,9 @@ int LiveRunData::nodeOfRank(int rank) const
     return -1;
 }
 
-void LiveRunData::log(qint64 timeMs, int level, const QString &text)
+void LiveRunData::log(qint64 timeMs, int level, std::function<QString()> text)
 {
-    m_log.push_back({timeMs, level, text});
+    m_log.push_back({timeMs, level, std::move(text)});
     while (m_log.size() > kLogCapacity)
         m_log.pop_front();
     touch(Part::Log);
@@ -127,13 +127,16 @@ void LiveRunData::addEvent(const RunEvent &e)
         if (e.kind == QLatin1String("rebalance")) {
             m_replans.append(point.step);
             m_predictedGain = p.value(QStringLiteral("predicted_gain")).toDouble(-1);
-            QStringList shares;
-            for (qsizetype n = 0; n < m_nodes.size(); ++n)
-                shares << tr("%1 %2").arg(m_nodes[n].name, QLocale().toString(point.perNode[n], 'f', 0));
-            log(e.timeMs, 0,
-                tr("Re-planned at step %1 (%2): %3")
-                    .arg(QLocale().toString(point.step, 'f', 0), reasonText(p.value(QStringLiteral("reason")).toString()),
-                         QLocale().createSeparatedList(shares)));
+            QStringList names;
+            for (const NodeInfo &n : std::as_const(m_nodes))
+                names << n.name;
+            log(e.timeMs, 0, [names, point, reason = p.value(QStringLiteral("reason")).toString()]() -> QString {
+                QStringList shares;
+                for (qsizetype n = 0; n < names.size() && n < point.perNode.size(); ++n)
+                    shares << tr("%1 %2").arg(names[n], QLocale().toString(point.perNode[n], 'f', 0));
+                return tr("Re-planned at step %1 (%2): %3")
+                    .arg(QLocale().toString(point.step, 'f', 0), reasonText(reason), QLocale().createSeparatedList(shares));
+            });
         }
         touch(Part::Plan);
         return;
@@ -145,11 +148,10 @@ void LiveRunData::addEvent(const RunEvent &e)
         if (!m_eval.isEmpty() && m_eval.lastX() == p.value(QStringLiteral("step")).toDouble())
             return; // every rank reports the same evaluation
         m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
-        log(e.timeMs, 0,
-            accuracy ? tr("Evaluation at step %1: accuracy %2 %").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0),
-                                                                     QLocale().toString(100 * v, 'f', 1))
-                     : tr("Evaluation at step %1: perplexity %2").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0),
-                                                                      QLocale().toString(v, 'f', 2)));
+        log(e.timeMs, 0, [accuracy, v, step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
+            return accuracy ? tr("Evaluation at step %1: accuracy %2 %").arg(QLocale().toString(step, 'f', 0), QLocale().toString(100 * v, 'f', 1))
+                            : tr("Evaluation at step %1: perplexity %2").arg(QLocale().toString(step, 'f', 0), QLocale().toString(v, 'f', 2));
+        });
         touch(Part::Steps);
         return;
     }
@@ -159,12 +161,16 @@ void LiveRunData::addEvent(const RunEvent &e)
         return;
     }
     if (e.kind == QLatin1String("error")) {
-        log(e.timeMs, 2, tr("%1 (rank %2): %3").arg(node, QLocale().toString(e.rank), p.value(QStringLiteral("message")).toString()));
+        log(e.timeMs, 2, [node, rank = e.rank, message = p.value(QStringLiteral("message")).toString()]() -> QString {
+            return tr("%1 (rank %2): %3").arg(node, QLocale().toString(rank), message);
+        });
         return;
     }
     if (e.kind == QLatin1String("checkpoint")) {
         if (e.rank == 0 || e.rank < 0)
-            log(e.timeMs, 0, tr("Checkpoint at step %1").arg(QLocale().toString(p.value(QStringLiteral("step")).toDouble(), 'f', 0)));
+            log(e.timeMs, 0, [step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
+                return tr("Checkpoint at step %1").arg(QLocale().toString(step, 'f', 0));
+            });
         return;
     }
     if (e.kind == QLatin1String("state")) {
@@ -172,17 +178,20 @@ void LiveRunData::addEvent(const RunEvent &e)
         const QString reason = p.value(QStringLiteral("reason")).toString();
         const int n = m_nodeIndex.value(e.source, -1);
         const QString who = n >= 0 ? m_nodes[n].name : e.source;
-        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0,
-            reason.isEmpty() ? tr("%1: %2").arg(who, stateText(state)) : tr("%1: %2 (%3)").arg(who, stateText(state), reason));
+        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0, [who, state, reason]() -> QString {
+            return reason.isEmpty() ? tr("%1: %2").arg(who, stateText(state)) : tr("%1: %2 (%3)").arg(who, stateText(state), reason);
+        });
         return;
     }
     if (e.kind == QLatin1String("worker_exit")) {
         if (p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0)
-            log(e.timeMs, 2, tr("%1 (rank %2) %3").arg(node, QLocale().toString(e.rank), p.value(QStringLiteral("description")).toString()));
+            log(e.timeMs, 2, [node, rank = e.rank, description = p.value(QStringLiteral("description")).toString()]() -> QString {
+                return tr("%1 (rank %2) %3").arg(node, QLocale().toString(rank), description);
+            });
         return;
     }
     if (e.kind == QLatin1String("done") && (e.rank == 0 || e.rank < 0)) {
-        log(e.timeMs, 0, tr("Training finished"));
+        log(e.timeMs, 0, []() -> QString { return tr("Training finished"); });
     }
 }
 

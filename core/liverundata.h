@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <deque>
+#include <functional>
 
 /// Everything the live view shows about the current run, kept in bounded
 /// memory: per-device utilization and memory over a sliding window, per-node
@@ -64,7 +65,9 @@ public:
     {
         qint64 timeMs = 0;
         int level = 0; ///< 0 info, 1 warning, 2 error
-        QString text;
+        /// Formats the entry in the current language and locale: entries are
+        /// rendered when shown, so switching to Persian retranslates them too.
+        std::function<QString()> text;
     };
 
     /// windowSeconds of device history at up to `hz` samples per second.
@@ -105,7 +108,7 @@ public:
 
 private:
     double seconds(qint64 ms);
-    void log(qint64 timeMs, int level, const QString &text);
+    void log(qint64 timeMs, int level, std::function<QString()> text);
     void touch(Part part) { ++m_revision[int(part)]; }
     int nodeOfRank(int rank) const;
 

@@ -122,7 +122,8 @@ QJsonArray toArray(const QList<int> &values)
 
 QStringList RunConfig::strategies()
 {
-    return {QStringLiteral("dp"), QStringLiteral("hdp"), QStringLiteral("lsdp"), QStringLiteral("lshdp"), QStringLiteral("fsdp")};
+    return {QStringLiteral("dp"),   QStringLiteral("hdp"),  QStringLiteral("lsdp"), QStringLiteral("lshdp"),
+            QStringLiteral("fsdp"), QStringLiteral("tp1d"), QStringLiteral("tp2d"), QStringLiteral("tp3d")};
 }
 
 QStringList RunConfig::modelKinds()
@@ -148,6 +149,15 @@ QString RunConfig::strategyDescription(const QString &strategy)
         return tr("LSHDP: locally sharded, with batches that follow each device's speed. Best on mixed, slow-networked labs.");
     if (strategy == QLatin1String("fsdp"))
         return tr("Fully sharded across all nodes: least memory, but parameters cross the network at every layer.");
+    if (strategy == QLatin1String("tp1d"))
+        return tr("1D tensor parallel (Megatron) inside each node, any number of GPUs: every layer split across the node's "
+                  "GPUs over its fast links; nodes share only gradients, with batches that follow their speed.");
+    if (strategy == QLatin1String("tp2d"))
+        return tr("2D tensor parallel (SUMMA) inside each node of 4, 9, 16… GPUs: less traffic and memory per GPU than "
+                  "1D; nodes share only gradients, with batches that follow their speed.");
+    if (strategy == QLatin1String("tp3d"))
+        return tr("3D tensor parallel inside each node of 8, 27… GPUs: the least traffic and memory per GPU; nodes share "
+                  "only gradients, with batches that follow their speed.");
     return {};
 }
 
@@ -546,6 +556,7 @@ QList<ConfigError> RunConfig::validate() const
         if (!(n.slowdown >= 1 && n.slowdown <= 100))
             add(prefix + QStringLiteral(".slowdown"), tr("the emulated slowdown must be between 1 and 100"));
     }
+    validateTensorParallel(e);
     if (anyBatch && !allBatch)
         add(QStringLiteral("nodes"), tr("a manual batch split needs a batch for every node"));
     else if (anyBatch && batchSum != globalBatch)
@@ -557,6 +568,72 @@ QList<ConfigError> RunConfig::validate() const
             add(QStringLiteral("slowdown_schedule[%1]").arg(i), tr("needs a valid rank, a step of 0 or more and a factor from 1 to 100"));
     }
     return e;
+}
+
+void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
+{
+    // The same rules as the worker's (agent/engine/tensorparallellayout.cpp): the
+    // local group size is each node's device count.
+    const int dims = strategy == QLatin1String("tp1d") ? 1 : strategy == QLatin1String("tp2d") ? 2 : strategy == QLatin1String("tp3d") ? 3 : 0;
+    if (dims == 0)
+        return;
+    auto add = [&errors](const QString &field, const QString &message) { errors.append({field, message}); };
+    auto root = [dims](int n) {
+        for (int k = 1;; ++k) {
+            const int p = dims == 2 ? k * k : k * k * k;
+            if (p == n)
+                return k;
+            if (p > n)
+                return 0;
+        }
+    };
+    if (model.kind != QLatin1String("mlp") && model.kind != QLatin1String("gpt")) {
+        add(QStringLiteral("model.kind"), tr("strategy %1 splits the linear layers of the mlp and gpt models, not %2").arg(strategy, model.kind));
+        return;
+    }
+    int side = 0;
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const int count = int(nodes[i].devices.size());
+        const QString node = nodes[i].name.isEmpty() ? QStringLiteral("node %1").arg(i) : nodes[i].name;
+        if (count < 1)
+            return; // reported with the node
+        if (dims == 2 && root(count) == 0) {
+            add(QStringLiteral("nodes[%1].devices").arg(i),
+                // Never one device here (1 is a square and a cube): always the plural.
+                tr("strategy tp2d arranges each node's devices in a q×q grid: %1 has %2 devices, which is not a square (1, 4, 9, 16, …)")
+                    .arg(node)
+                    .arg(count));
+            return;
+        }
+        if (dims == 3 && root(count) == 0) {
+            add(QStringLiteral("nodes[%1].devices").arg(i),
+                tr("strategy tp3d arranges each node's devices in a q×q×q cube: %1 has %2 devices, which is not a cube (1, 8, 27, 64, …)")
+                    .arg(node)
+                    .arg(count));
+            return;
+        }
+        if (i > 0 && count != nodes[0].devices.size()) {
+            add(QStringLiteral("nodes"), tr("strategy %1 needs the same number of devices on every node (%2 has %3, %4 has %5)")
+                                             .arg(strategy, nodes[0].name.isEmpty() ? QStringLiteral("node 0") : nodes[0].name)
+                                             .arg(nodes[0].devices.size())
+                                             .arg(node)
+                                             .arg(count));
+            return;
+        }
+        side = dims == 1 ? count : root(count);
+    }
+    if (dims == 1 || side < 2)
+        return;
+    // 2D and 3D cut both dimensions of every layer into q blocks: none may be empty.
+    const QString tooSmall = tr("strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2");
+    if (model.kind == QLatin1String("gpt")) {
+        if (model.heads < side)
+            add(QStringLiteral("model.heads"), tooSmall.arg(strategy).arg(side));
+        else if (model.width < side)
+            add(QStringLiteral("model.width"), tooSmall.arg(strategy).arg(side));
+    } else if (std::any_of(model.hidden.cbegin(), model.hidden.cend(), [side](int h) { return h < side; })) {
+        add(QStringLiteral("model.hidden"), tooSmall.arg(strategy).arg(side));
+    }
 }
 
 QList<std::pair<QString, QJsonValue>> RunConfig::flatten(const QJsonObject &json)

@@ -148,4 +148,8 @@ public:
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);
     /// Every leaf of a JSON object as "a.b[2].c" -> value.
     static QList<std::pair<QString, QJsonValue>> flatten(const QJsonObject &json);
+
+private:
+    /// tp1d/tp2d/tp3d: each node's GPUs must form the layout (any, q², q³), equally on every node.
+    void validateTensorParallel(QList<ConfigError> &errors) const;
 };

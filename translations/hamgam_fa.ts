@@ -186,6 +186,30 @@
         <source>--max-connections: must be between 1 and 4096</source>
         <translation>--max-connections: باید بین 1 و 4096 باشد</translation>
     </message>
+    <message>
+        <source>Let runs read data and write checkpoints in this directory (repeatable; default: /usr/share/datasets, your home, /tmp, /var/tmp).</source>
+        <translation>اجازهٔ خواندن داده و نوشتن نقطه‌های وارسی در این پوشه به اجراها (قابل تکرار؛ پیش‌فرض: /usr/share/datasets، پوشهٔ خانگی شما، /tmp و /var/tmp).</translation>
+    </message>
+    <message>
+        <source>Most runs at once on this agent (default 4).</source>
+        <translation>حداکثر اجرای هم‌زمان روی این عامل (پیش‌فرض 4).</translation>
+    </message>
+    <message>
+        <source>--allow-dir: &quot;%1&quot; is not an absolute path of a directory</source>
+        <translation>--allow-dir: «%1» مسیر مطلق یک پوشه نیست</translation>
+    </message>
+    <message>
+        <source>--max-runs: must be between 1 and 64</source>
+        <translation>--max-runs: باید بین 1 و 64 باشد</translation>
+    </message>
+    <message>
+        <source>Network interface for the workers&apos; gradient traffic, which is not encrypted: e.g. a dedicated lab network (default: the interface that reaches the run&apos;s first node).</source>
+        <translation>رابط شبکه برای ترافیک گرادیان کارگرها، که رمزنگاری نمی‌شود: مثلاً شبکهٔ جداگانهٔ آزمایشگاه (پیش‌فرض: رابطی که به گرهٔ نخست اجرا می‌رسد).</translation>
+    </message>
+    <message>
+        <source>--worker-interface: this machine has no network interface &quot;%1&quot;</source>
+        <translation>--worker-interface: این ماشین رابط شبکه‌ای به نام «%1» ندارد</translation>
+    </message>
 </context>
 <context>
     <name>AgentDaemon</name>
@@ -208,6 +232,18 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>مجموعه‌داده</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>مدل</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>نقطه‌های وارسی</translation>
     </message>
 </context>
 <context>
@@ -981,12 +1017,6 @@
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
-    </message>
-    <message>
         <source>→ %1</source>
         <translation>← %1</translation>
     </message>
@@ -1545,6 +1575,10 @@
             <numerusform>%Ln دستگاه</numerusform>
         </translation>
     </message>
+    <message>
+        <source>History</source>
+        <translation>تاریخچه</translation>
+    </message>
 </context>
 <context>
     <name>HostPort</name>
@@ -1875,163 +1909,171 @@
     <name>InstallDialog</name>
     <message>
         <source>Install agent over SSH</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب عامل از راه SSH</translation>
     </message>
     <message>
         <source>Installs the Hamgam agent on machines you can reach with SSH, on all of them at once. The agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the Machines list without a prompt. Unknown host keys are shown and asked about; passwords and passphrases are asked for when needed and never stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>عامل هم‌گام را هم‌زمان روی همهٔ ماشین‌هایی نصب می‌کند که از راه SSH به آن‌ها دسترسی دارید. عامل به این رایانه (اثر انگشت %1) اعتماد می‌کند و اثر انگشت خودش اینجا ثبت می‌شود، پس بی‌هیچ پرسشی در فهرست ماشین‌ها مورد اعتماد نشان داده می‌شود. کلیدهای میزبان ناشناخته نمایش داده می‌شوند و دربارهٔ آن‌ها از شما پرسیده می‌شود؛ گذرواژه‌ها و عبارت‌های عبور هر جا لازم باشد پرسیده می‌شوند و هرگز ذخیره نمی‌شوند.</translation>
     </message>
     <message>
         <source>&amp;Machines:</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین‌های راه د&amp;ور:</translation>
     </message>
     <message>
         <source>host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222</source>
-        <translation type="unfinished"></translation>
+        <translation>نام‌های میزبان یا نشانی‌ها، جداشده با فاصله: lab-01 lab-02 user@10.0.0.7:2222</translation>
     </message>
     <message>
         <source>SSH &amp;user:</source>
-        <translation type="unfinished"></translation>
+        <translation>کا&amp;ربر SSH:</translation>
     </message>
     <message>
         <source>from ~/.ssh/config, else %1</source>
-        <translation type="unfinished"></translation>
+        <translation>از ~/.ssh/config، وگرنه %1</translation>
     </message>
     <message>
         <source>SSH &amp;port:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;درگاه SSH:</translation>
     </message>
     <message>
         <source>from ~/.ssh/config, else 22</source>
-        <translation type="unfinished"></translation>
+        <translation>از ~/.ssh/config، وگرنه 22</translation>
     </message>
     <message>
         <source>&amp;Key file:</source>
-        <translation type="unfinished"></translation>
+        <translation>پر&amp;وندهٔ کلید:</translation>
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa</source>
-        <translation type="unfinished"></translation>
+        <translation>نخست ssh-agent، سپس ~/.ssh/id_ed25519، id_ecdsa و id_rsa</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>مرو&amp;ر…</translation>
     </message>
     <message>
         <source>&amp;Action:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;اقدام:</translation>
     </message>
     <message>
         <source>Install</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب</translation>
     </message>
     <message>
         <source>Upgrade</source>
-        <translation type="unfinished"></translation>
+        <translation>ارتقا</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>راه‌اندازی دوباره</translation>
     </message>
     <message>
         <source>Check status</source>
-        <translation type="unfinished"></translation>
+        <translation>بررسی وضعیت</translation>
     </message>
     <message>
         <source>Uninstall</source>
-        <translation type="unfinished"></translation>
+        <translation>حذف نصب</translation>
     </message>
     <message>
         <source>&amp;How:</source>
-        <translation type="unfinished"></translation>
+        <translation>طر&amp;ز نصب:</translation>
     </message>
     <message>
         <source>Per user, under ~/.local (no root needed; the libraries must be there)</source>
-        <translation type="unfinished"></translation>
+        <translation>حالت کاربری، در ~/.local (بدون نیاز به root؛ کتابخانه‌ها باید از پیش آنجا باشند)</translation>
     </message>
     <message>
         <source>Debian package, with sudo apt-get (brings its libraries along)</source>
-        <translation type="unfinished"></translation>
+        <translation>بستهٔ دبیان، با sudo apt-get (کتابخانه‌هایش را هم با خود می‌آورد)</translation>
     </message>
     <message>
         <source>Agent &amp;control port:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;درگاه کنترل عامل:</translation>
     </message>
     <message>
         <source>Agent &amp;options:</source>
-        <translation type="unfinished"></translation>
+        <translation>گزینه‌های &amp;اضافی عامل:</translation>
     </message>
     <message>
         <source>more hamgam-agent options, e.g. --name lab-07 --telemetry-hz 2</source>
-        <translation type="unfinished"></translation>
+        <translation>گزینه‌های بیشتر hamgam-agent، مثلاً --name lab-07 --telemetry-hz 2</translation>
     </message>
     <message>
         <source>Ca&amp;ncel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;انصراف</translation>
     </message>
     <message>
         <source>Stop the machines still in progress; nothing half-uploaded stays behind</source>
-        <translation type="unfinished"></translation>
+        <translation>توقف کار ماشین‌هایی که هنوز در جریان‌اند؛ هیچ پروندهٔ نیمه‌کاره‌ای بر جا نمی‌ماند</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished">آغاز</translation>
+        <translation>آغاز</translation>
     </message>
     <message>
         <source>SSH private key</source>
-        <translation type="unfinished"></translation>
+        <translation>کلید خصوصی SSH</translation>
     </message>
     <message>
         <source>Give at least one machine: a host name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>دست‌کم یک ماشین را مشخص کنید: نام میزبان یا نشانی.</translation>
     </message>
     <message>
         <source>Cannot read the key file %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>خواندن پروندهٔ کلید %1 ممکن نشد.</translation>
     </message>
     <message>
         <source>No hamgam-agent package was found next to this program. Build it with `cmake --build build --target package`, or install per user.</source>
-        <translation type="unfinished"></translation>
+        <translation>هیچ بستهٔ hamgam-agent کنار این برنامه پیدا نشد. آن را با `cmake --build build --target package` بسازید، یا در حالت کاربری نصب کنید.</translation>
     </message>
     <message>
         <source>%1 (%2 of %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 از %3)</translation>
     </message>
     <message>
         <source>Unknown host key of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>کلید میزبان ناشناختهٔ %1</translation>
     </message>
     <message>
         <source>&amp;Connect and remember</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;اتصال و به خاطر سپردن</translation>
     </message>
     <message>
         <source>&amp;Refuse</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;رد کردن</translation>
     </message>
     <message>
         <source>Key passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>عبارت عبور کلید</translation>
     </message>
     <message>
         <source>Password for sudo</source>
-        <translation type="unfinished"></translation>
+        <translation>گذرواژهٔ sudo</translation>
     </message>
     <message>
         <source>SSH password</source>
-        <translation type="unfinished"></translation>
+        <translation>گذرواژهٔ SSH</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>[%1] %2</source>
-        <translation type="unfinished">[%1] %2</translation>
+        <translation>[%1] %2</translation>
     </message>
     <message>
         <source>Installations are still running. Cancel them and close? Nothing half-uploaded stays behind.</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب‌ها هنوز در جریان‌اند. لغو شوند و پنجره بسته شود؟ هیچ پروندهٔ نیمه‌کاره‌ای بر جا نمی‌ماند.</translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else the local user name</source>
+        <translation>از ~/.ssh/config، وگرنه نام کاربر محلی</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; is not in your known_hosts yet.&lt;/p&gt;&lt;p&gt;Its %2 host key fingerprint is&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub&lt;/code&gt; prints on that machine. Connect and remember this key?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;میزبان &lt;b&gt;%1&lt;/b&gt; هنوز در known_hosts شما نیست.&lt;/p&gt;&lt;p&gt;اثر انگشت کلید میزبان آن (از نوع %2) چنین است:&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;آن را با خروجی &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub&lt;/code&gt; روی همان ماشین مقایسه کنید. متصل شویم و این کلید به خاطر سپرده شود؟&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2279,71 +2321,71 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <name>InstallJobsModel</name>
     <message>
         <source>Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>ماشین</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished">گام</translation>
+        <translation>گام</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>پیشرفت</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>نتیجه</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>در انتظار</translation>
     </message>
     <message>
         <source>installed %1 (%2), not started</source>
-        <translation type="unfinished"></translation>
+        <translation>نسخهٔ %1 نصب شد (حالت %2)، راه‌اندازی نشد</translation>
     </message>
     <message>
         <source>%1 %2, %3: trusted, answering on %4:%5</source>
-        <translation type="unfinished"></translation>
+        <translation>حالت %1، نسخهٔ %2، %3: مورد اعتماد، پاسخ‌گو روی %4:%5</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished">حذف شد</translation>
+        <translation>حذف شد</translation>
     </message>
     <message>
         <source>not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب نیست</translation>
     </message>
     <message>
         <source>%1 %2, %3; %4, %5</source>
-        <translation type="unfinished"></translation>
+        <translation>حالت %1، نسخهٔ %2، %3؛ %4، %5</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال اجرا</translation>
     </message>
     <message>
         <source>not running</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال اجرا نیست</translation>
     </message>
     <message>
         <source>answering on port %1</source>
-        <translation type="unfinished"></translation>
+        <translation>پاسخ‌گو روی درگاه %1</translation>
     </message>
     <message>
         <source>not answering</source>
-        <translation type="unfinished"></translation>
+        <translation>پاسخ نمی‌دهد</translation>
     </message>
     <message>
         <source>Agent fingerprint: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>اثر انگشت عامل: %1</translation>
     </message>
     <message>
         <source>%1 (%2 of %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 از %3)</translation>
     </message>
     <message>
         <source>%1%</source>
-        <translation type="unfinished">%1٪</translation>
+        <translation>%1٪</translation>
     </message>
 </context>
 <context>
@@ -2466,7 +2508,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>&quot;%1&quot; is not [user@]host[:port]</source>
-        <translation type="unfinished">«%1» به شکل [user@]host[:port] نیست</translation>
+        <translation>«%1» به شکل [user@]host[:port] نیست</translation>
     </message>
 </context>
 <context>
@@ -2517,51 +2559,47 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>first speed measurements</source>
-        <translation type="unfinished"></translation>
+        <translation>نخستین سنجش‌های سرعت</translation>
     </message>
     <message>
         <source>speeds changed</source>
-        <translation type="unfinished"></translation>
+        <translation>تغییر سرعت‌ها</translation>
     </message>
     <message>
         <source>resumed on other ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>ازسرگیری روی رتبه‌های دیگر</translation>
     </message>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال آغاز</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال اجرا</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>در حال توقف</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>پایان یافت</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>ناموفق بود</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>متوقف شد</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished">لغو شد</translation>
+        <translation>لغو شد</translation>
     </message>
 </context>
 <context>
     <name>LiveView</name>
-    <message>
-        <source>GPU utilization per device</source>
-        <translation>میزان استفاده از GPU در هر دستگاه</translation>
-    </message>
     <message>
         <source>Memory per device</source>
         <translation>حافظهٔ هر دستگاه</translation>
@@ -2609,6 +2647,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>%1 left</source>
         <translation>%1 مانده</translation>
+    </message>
+    <message>
+        <source>Utilization per device</source>
+        <translation>میزان استفادهٔ هر دستگاه</translation>
     </message>
 </context>
 <context>
@@ -2998,11 +3040,11 @@ Status: %4%5</source>
     </message>
     <message>
         <source>&amp;Install agent on a machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب عامل روی یک ماشین ا&amp;ز راه دور…</translation>
     </message>
     <message>
         <source>Install agent over SSH…</source>
-        <translation type="unfinished"></translation>
+        <translation>نصب عامل از راه SSH…</translation>
     </message>
 </context>
 <context>
@@ -3248,6 +3290,17 @@ Status: %4%5</source>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
         <translation>hamgamctl watch: هیچ ماشین مورد اعتمادی متصل نیست</translation>
+    </message>
+</context>
+<context>
+    <name>PathPolicy</name>
+    <message>
+        <source>the %1 path %2 is relative; give an absolute path</source>
+        <translation>مسیر %1 «%2» نسبی است؛ یک مسیر مطلق بدهید</translation>
+    </message>
+    <message>
+        <source>the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation>مسیر %1 «%2» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%3)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
     </message>
 </context>
 <context>
@@ -3730,19 +3783,19 @@ Status: %4%5</source>
     </message>
     <message>
         <source>run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1: %2</translation>
     </message>
     <message>
         <source>run %1: %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>اجرای %1: %2، %3</translation>
     </message>
     <message>
         <source>  status:   %1</source>
-        <translation type="unfinished">  وضعیت:   %1</translation>
+        <translation>  وضعیت:   %1</translation>
     </message>
     <message>
         <source>  status:   %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>  وضعیت:   %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -4051,6 +4104,46 @@ Status: %4%5</source>
         <source>needs a valid rank, a step of 0 or more and a factor from 1 to 100</source>
         <translation>به رتبهٔ معتبر، گام ۰ یا بیشتر و ضریبی از ۱ تا ۱۰۰ نیاز دارد</translation>
     </message>
+    <message>
+        <source>1D tensor parallel (Megatron) inside each node, any number of GPUs: every layer split across the node&apos;s GPUs over its fast links; nodes share only gradients, with batches that follow their speed.</source>
+        <translation>موازی‌سازی تانسوری یک‌بعدی (Megatron) درون هر گره، با هر تعداد GPU: هر لایه از راه پیوندهای سریع گره میان GPUهای آن تقسیم می‌شود؛ گره‌ها فقط گرادیان‌ها را با هم مبادله می‌کنند، با دسته‌هایی متناسب با سرعتشان.</translation>
+    </message>
+    <message>
+        <source>2D tensor parallel (SUMMA) inside each node of 4, 9, 16… GPUs: less traffic and memory per GPU than 1D; nodes share only gradients, with batches that follow their speed.</source>
+        <translation>موازی‌سازی تانسوری دوبعدی (SUMMA) درون هر گره با ۴، ۹، ۱۶… GPU: ترافیک و حافظهٔ کمتری برای هر GPU نسبت به یک‌بعدی؛ گره‌ها فقط گرادیان‌ها را با هم مبادله می‌کنند، با دسته‌هایی متناسب با سرعتشان.</translation>
+    </message>
+    <message>
+        <source>3D tensor parallel inside each node of 8, 27… GPUs: the least traffic and memory per GPU; nodes share only gradients, with batches that follow their speed.</source>
+        <translation>موازی‌سازی تانسوری سه‌بعدی درون هر گره با ۸، ۲۷… GPU: کمترین ترافیک و حافظه برای هر GPU؛ گره‌ها فقط گرادیان‌ها را با هم مبادله می‌کنند، با دسته‌هایی متناسب با سرعتشان.</translation>
+    </message>
+    <message>
+        <source>unknown activation &quot;%1&quot;; choose relu, gelu or tanh</source>
+        <translation>تابع فعال‌سازی ناشناخته «%1»؛ relu، gelu یا tanh را برگزینید</translation>
+    </message>
+    <message>
+        <source>the watchdog&apos;s grace must be between 1 s and one hour</source>
+        <translation>مهلت اضافهٔ دیده‌بان باید بین ۱ ثانیه و یک ساعت باشد</translation>
+    </message>
+    <message>
+        <source>strategy %1 splits the linear layers of the mlp and gpt models, not %2</source>
+        <translation>راهبرد %1 لایه‌های خطی مدل‌های mlp و gpt را تقسیم می‌کند، نه %2</translation>
+    </message>
+    <message>
+        <source>strategy tp2d arranges each node&apos;s devices in a q×q grid: %1 has %2 devices, which is not a square (1, 4, 9, 16, …)</source>
+        <translation>راهبرد tp2d دستگاه‌های هر گره را در یک آرایهٔ q×q می‌چیند: ماشین %1 دارای %2 دستگاه است و این عدد مربع کامل نیست (۱، ۴، ۹، ۱۶، …)</translation>
+    </message>
+    <message>
+        <source>strategy tp3d arranges each node&apos;s devices in a q×q×q cube: %1 has %2 devices, which is not a cube (1, 8, 27, 64, …)</source>
+        <translation>راهبرد tp3d دستگاه‌های هر گره را در یک مکعب q×q×q می‌چیند: ماشین %1 دارای %2 دستگاه است و این عدد مکعب کامل نیست (۱، ۸، ۲۷، ۶۴، …)</translation>
+    </message>
+    <message>
+        <source>strategy %1 needs the same number of devices on every node (%2 has %3, %4 has %5)</source>
+        <translation>راهبرد %1 به تعداد دستگاه یکسان روی همهٔ گره‌ها نیاز دارد (%2: %3 دستگاه، %4: %5 دستگاه)</translation>
+    </message>
+    <message>
+        <source>strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2</source>
+        <translation>راهبرد %1 هر لایه را در هر بُعد به %2 بلوک تقسیم می‌کند، پس این مقدار باید دست‌کم %2 باشد</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -4115,6 +4208,20 @@ Status: %4%5</source>
     <message>
         <source>stopped after a checkpoint</source>
         <translation>پس از نقطهٔ وارسی متوقف شد</translation>
+    </message>
+    <message>
+        <source>the agent on %1 stopped answering</source>
+        <translation>عامل روی %1 دیگر پاسخ نمی‌دهد</translation>
+    </message>
+    <message numerus="yes">
+        <source>lost %1; resuming from the checkpoint of step %2 on %Ln node(s)</source>
+        <translation>
+            <numerusform>از دست رفتن %1؛ ازسرگیری از نقطهٔ وارسی گام %2 روی %Ln گره</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>elastic recovery failed its pre-flight: %1</source>
+        <translation>بررسی پیش‌پرواز بازیابی کشسان ناموفق بود: %1</translation>
     </message>
 </context>
 <context>
@@ -4438,7 +4545,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Re-plan only if a step gets faster by</source>
-        <translation type="unfinished"></translation>
+        <translation>کمینهٔ بهبود گام برای بازبرنامه‌ریزی</translation>
     </message>
 </context>
 <context>
@@ -4519,6 +4626,10 @@ Status: %4%5</source>
     <message>
         <source>stopped by the controller after a checkpoint</source>
         <translation>کنترل‌گر آن را پس از نقطهٔ وارسی متوقف کرد</translation>
+    </message>
+    <message>
+        <source>the agent on this machine was stopped while the run was active</source>
+        <translation>عامل این ماشین در میانهٔ اجرا متوقف شد</translation>
     </message>
 </context>
 <context>
@@ -4938,7 +5049,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>%1 (device %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (دستگاه %2)</translation>
     </message>
 </context>
 <context>

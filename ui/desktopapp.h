@@ -36,6 +36,9 @@ public:
 
     MainWindow *window() const { return m_window.get(); }
     NodeRegistry *registry() const { return m_registry.get(); }
+    Translations *translations() const { return m_translations.get(); }
+    ControllerProfile *profile() { return m_profile ? &*m_profile : nullptr; }
+    HistoryView *historyView() const { return m_historyView; }
 
 private:
     std::unique_ptr<Translations> m_translations;

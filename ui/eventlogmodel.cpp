@@ -20,8 +20,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     const Row &r = m_rows[index.row()];
     switch (role) {
     case Qt::DisplayRole:
-        return tr("%1  %2").arg(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")), r.text);
-    case Qt::ToolTipRole: return r.text;
+        return tr("%1  %2").arg(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")), r.text());
+    case Qt::ToolTipRole: return r.text();
     case Qt::DecorationRole:
         return QApplication::style()->standardIcon(r.level == 2   ? QStyle::SP_MessageBoxCritical
                                                    : r.level == 1 ? QStyle::SP_MessageBoxWarning
@@ -44,4 +44,10 @@ bool EventLogModel::refresh(const LiveRunData &data)
         m_rows.append({e.timeMs, e.level, e.text});
     endResetModel();
     return true;
+}
+
+void EventLogModel::retranslate()
+{
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
 }

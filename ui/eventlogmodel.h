@@ -2,6 +2,8 @@
 
 #include <QAbstractListModel>
 
+#include <functional>
+
 class LiveRunData;
 
 /// The live view's event log (re-plans, evaluations, checkpoints, state
@@ -20,13 +22,15 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     /// Takes the new entries; returns whether anything changed.
     bool refresh(const LiveRunData &data);
+    /// After a language change: every row is formatted again.
+    void retranslate();
 
 private:
     struct Row
     {
         qint64 timeMs;
         int level;
-        QString text;
+        std::function<QString()> text;
     };
     QList<Row> m_rows;
     quint64 m_revision = ~quint64(0);

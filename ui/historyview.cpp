@@ -286,6 +286,7 @@ void HistoryView::buildUi()
 
 void HistoryView::retranslateUi()
 {
+    setWindowTitle(tr("History"));
     m_nameEdit->setPlaceholderText(tr("Filter by name"));
     m_nameEdit->setToolTip(tr("Show only runs whose name contains this text"));
 

@@ -102,8 +102,10 @@ LiveView::LiveView(QWidget *parent) : QWidget(parent)
     auto *body = new QSplitter(Qt::Horizontal);
     body->addWidget(plotsWidget);
     body->addWidget(side);
-    body->setStretchFactor(0, 4);
+    body->setStretchFactor(0, 3);
     body->setStretchFactor(1, 1);
+    // The doctor's advice and the event log are read, not glanced at: room for a sentence.
+    side->setMinimumWidth(fontMetrics().averageCharWidth() * 44);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -146,7 +148,7 @@ void LiveView::setTitle(const QString &title, const QString &status)
 
 void LiveView::retranslate()
 {
-    const char *captions[] = {QT_TR_NOOP("GPU utilization per device"), QT_TR_NOOP("Memory per device"),
+    const char *captions[] = {QT_TR_NOOP("Utilization per device"), QT_TR_NOOP("Memory per device"),
                               QT_TR_NOOP("Where each node's step goes"), QT_TR_NOOP("Batch allocation per node"),
                               QT_TR_NOOP("Loss"), QT_TR_NOOP("Throughput"), QT_TR_NOOP("Events")};
     for (qsizetype i = 0; i < m_captions.size(); ++i)
@@ -155,6 +157,7 @@ void LiveView::retranslate()
     m_lossAxis->setItemText(1, tr("by wall time"));
     if (m_title->text().isEmpty())
         m_title->setText(tr("No run yet"));
+    m_logModel->retranslate();
     refreshNow(true);
 }
 

@@ -244,6 +244,12 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::addPage(QWidget *page, const QString &title)
 {
     m_tabs->addTab(page, title);
+    // The page names itself in the interface language (its window title), so
+    // its tab follows a language change.
+    connect(page, &QWidget::windowTitleChanged, this, [this, page](const QString &text) {
+        if (const int i = m_tabs->indexOf(page); i >= 0 && !text.isEmpty())
+            m_tabs->setTabText(i, text);
+    });
 }
 
 void MainWindow::addMachine()
@@ -403,7 +409,7 @@ void MainWindow::followController()
     });
     connect(run, &RunController::started, this, [this](const QString &runId) {
         m_setup->setRunning(true);
-        m_setup->showMessage(tr("Run %1 started.").arg(runId), false);
+        m_setup->showMessage([runId]() -> QString { return tr("Run %1 started.").arg(runId); }, false);
         QSettings().setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
         m_tabs->setCurrentWidget(m_live);
         updateLiveTitle();
@@ -412,9 +418,12 @@ void MainWindow::followController()
     connect(run, &RunController::statusChanged, this, &MainWindow::updateLiveTitle);
     connect(run, &RunController::finished, this, [this, run](RunStatus status, const QString &reason) {
         m_setup->setRunning(false);
-        m_setup->showMessage(reason.isEmpty() ? tr("Run %1: %2.").arg(run->runId(), RunStatusText::display(status))
-                                              : tr("Run %1: %2 — %3").arg(run->runId(), RunStatusText::display(status), reason),
-                             status == RunStatus::Failed);
+        m_setup->showMessage(
+            [runId = run->runId(), status, reason]() -> QString {
+                return reason.isEmpty() ? tr("Run %1: %2.").arg(runId, RunStatusText::display(status))
+                                        : tr("Run %1: %2 — %3").arg(runId, RunStatusText::display(status), reason);
+            },
+            status == RunStatus::Failed);
         updateLiveTitle();
         Q_EMIT runFinished(run->runId());
     });
@@ -425,19 +434,19 @@ void MainWindow::checkRun(const RunConfig &config)
     if (m_run && RunStatusText::isActive(m_run->status()) && m_run->isAttached())
         return;
     newController();
-    m_setup->showMessage(tr("Checking every node…"), false);
+    m_setup->showMessage([]() -> QString { return tr("Checking every node…"); }, false);
     m_run->preflight(config);
 }
 
 void MainWindow::startRun(const RunConfig &config)
 {
     if (m_run && m_run->isAttached() && RunStatusText::isActive(m_run->status())) {
-        m_setup->showMessage(tr("A run is already going; stop it first."), true);
+        m_setup->showMessage([]() -> QString { return tr("A run is already going; stop it first."); }, true);
         return;
     }
     newController();
     m_setup->setRunning(true);
-    m_setup->showMessage(tr("Pre-flight on every node…"), false);
+    m_setup->showMessage([]() -> QString { return tr("Pre-flight on every node…"); }, false);
     // The live view starts from a clean slate with this run's machines and devices.
     QList<LiveRunData::NodeInfo> nodes;
     int rank = 0;

@@ -367,6 +367,15 @@ void RunSetupWidget::retranslate()
     m_load->setText(tr("Load…"));
     updateStrategyHelp();
     validate();
+    // What was shown before the change, in the new language (the agents' own
+    // findings stay in the language they were written in).
+    if (m_messageText) {
+        const auto text = m_messageText;
+        const bool error = m_messageIsError;
+        if (!m_lastPreflight.isEmpty())
+            showPreflight(m_lastPreflight, m_lastPreflightOk);
+        showMessage(text, error);
+    }
 }
 
 void RunSetupWidget::changeEvent(QEvent *event)
@@ -566,6 +575,8 @@ void RunSetupWidget::validate()
 
 void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &results, bool ok)
 {
+    m_lastPreflight = results;
+    m_lastPreflightOk = ok;
     m_preflight->clear();
     for (const RunController::NodePreflight &p : results) {
         auto *item = new QTreeWidgetItem(m_preflight);
@@ -587,7 +598,8 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         item->setExpanded(!good || !p.warnings.isEmpty());
     }
     m_preflight->setVisible(!results.isEmpty());
-    showMessage(ok ? tr("Pre-flight passed on every node.") : tr("Pre-flight found problems; nothing was started."), !ok);
+    showMessage([ok]() -> QString { return ok ? tr("Pre-flight passed on every node.") : tr("Pre-flight found problems; nothing was started."); },
+                !ok);
 }
 
 void RunSetupWidget::setRunning(bool running)
@@ -602,9 +614,17 @@ void RunSetupWidget::setRunning(bool running)
 
 void RunSetupWidget::showMessage(const QString &text, bool error)
 {
-    m_message->setText(LocaleFormat::paragraph(text));
+    showMessage([text] { return text; }, error);
+}
+
+void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
+{
+    m_messageText = std::move(text);
+    m_messageIsError = error;
+    const QString shown = m_messageText ? m_messageText() : QString();
+    m_message->setText(LocaleFormat::paragraph(shown));
     m_message->setStyleSheet(error ? QStringLiteral("color: #d32f2f;") : QString());
-    m_message->setVisible(!text.isEmpty());
+    m_message->setVisible(!shown.isEmpty());
 }
 
 bool RunSetupWidget::saveTo(const QString &path, QString *error) const

@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -41,10 +43,13 @@ public:
     QList<ConfigError> currentErrors() const { return m_errors; }
     /// The error label of a field ("global_batch", "nodes", ...), for tests.
     QLabel *errorLabel(const QString &field) const { return m_errorLabels.value(field); }
+    QPushButton *startButton() const { return m_start; }
 
     void showPreflight(const QList<RunController::NodePreflight> &results, bool ok);
     void setRunning(bool running);
     void showMessage(const QString &text, bool error);
+    /// A message formatted again after a language change.
+    void showMessage(std::function<QString()> text, bool error);
 
     bool saveTo(const QString &path, QString *error) const;
     bool loadFrom(const QString &path, QString *error);
@@ -130,6 +135,10 @@ private:
     QLabel *m_message;
     QPushButton *m_check;
     QPushButton *m_start;
+    std::function<QString()> m_messageText; ///< the message shown, in the current language
+    bool m_messageIsError = false;
+    QList<RunController::NodePreflight> m_lastPreflight; ///< re-shown after a language change
+    bool m_lastPreflightOk = true;
     QPushButton *m_stop;
     QPushButton *m_abort;
     QPushButton *m_save;

@@ -119,7 +119,7 @@ Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, Parame
         std::vector<at::Tensor> state;
         for (auto &s : store.state())
             state.push_back(s.to(at::kCPU));
-        for (const auto &r : store.ownRanges()) {
+        for (const auto &r : store.ownRanges(/*writing=*/true)) {
             const std::int64_t n = r.end - r.begin;
             if (Status s = w.write(master.data_ptr<float>() + r.flatOffset, static_cast<size_t>(n) * 4); !s)
                 return s.error();
@@ -250,7 +250,7 @@ Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &
                                std::to_string(manifest.unitNumel.size()) + " units, this model has " +
                                std::to_string(model.unitCount()) + ")");
     for (int i = 0; i < model.unitCount(); ++i) {
-        if (manifest.unitNumel[static_cast<size_t>(i)] != model.unitNumel(i) ||
+        if (manifest.unitNumel[static_cast<size_t>(i)] != model.logicalUnitNumel(i) ||
             manifest.unitNames[static_cast<size_t>(i)] != model.units()[static_cast<size_t>(i)]->name())
             return checkpointError("checkpoint " + stepDir + " is of a different model (unit " +
                                    std::to_string(i) + " is " + manifest.unitNames[static_cast<size_t>(i)] +

@@ -2,6 +2,7 @@
 
 #include "pendingop.h"
 #include "result.h"
+#include "trafficmeter.h"
 
 #include <ATen/ATen.h>
 #include <chrono>
@@ -12,7 +13,6 @@
 namespace hamgam::engine {
 
 class Topology;
-class TrafficMeter;
 class Watchdog;
 
 /// A set of ranks that run collectives together over one c10d process group
@@ -21,7 +21,10 @@ class Watchdog;
 /// split into within-node and across-node traffic:
 ///   ring all-reduce: 2(N−1)/N·S to the ring's next rank;
 ///   ring all-gather: (N−1)/N·S_full to the next rank;
-///   all-to-all: S/N to every other member (direct exchange).
+///   all-to-all: S/N to every other member (direct exchange);
+///   broadcast (Gloo's binomial tree): S to each of this rank's children;
+///   reduce (Gloo's ring reduce-scatter, then a gather to the root):
+///   (N−1)/N·S, plus S/N from every member but the root.
 /// A group is used from one thread only, so its collectives keep their order.
 class CommGroup
 {
@@ -40,13 +43,19 @@ public:
     /// outputs[k] receives member k's input; all inputs have the same size.
     Result<PendingOp> allgather(std::vector<at::Tensor> &outputs, at::Tensor &input);
     /// Chunk k of input goes to member k; chunk k of output comes from member k.
-    Result<PendingOp> alltoall(at::Tensor &output, at::Tensor &input);
+    /// `kind` says what the exchange is part of (a reduce-scatter is an all-to-all plus a local sum).
+    Result<PendingOp> alltoall(at::Tensor &output, at::Tensor &input,
+                               TrafficMeter::Kind kind = TrafficMeter::Kind::AllToAll);
+    /// The root member's tensor to every member (in place).
+    Result<PendingOp> broadcast(at::Tensor &tensor, int rootMember);
+    /// In-place sum into the root member's tensor (the others' are scratch afterwards).
+    Result<PendingOp> reduceSum(at::Tensor &tensor, int rootMember);
     /// Launch and wait.
     Status allreduceSumNow(at::Tensor &tensor);
 
 private:
     Result<PendingOp> launch(const char *what, const std::function<c10::intrusive_ptr<c10d::Work>()> &start);
-    void countRing(std::uint64_t bytes);
+    void countRing(std::uint64_t bytes, TrafficMeter::Kind kind);
 
     std::string m_name;
     std::vector<int> m_ranks;

@@ -130,10 +130,17 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     c->m_topology = *topology;
     {
         try {
-            c->m_glooDevice = c10d::ProcessGroupGloo::createDeviceForHostname(
-                localAddressTowards(s.masterHost, s.masterPort));
+            // Gloo listens on one address only: the named interface (a lab's
+            // dedicated training network), else the one that reaches the master.
+            c->m_glooDevice = s.glooInterface.empty()
+                                  ? c10d::ProcessGroupGloo::createDeviceForHostname(
+                                        localAddressTowards(s.masterHost, s.masterPort))
+                                  : c10d::ProcessGroupGloo::createDeviceForInterface(s.glooInterface);
         } catch (const std::exception &e) {
-            return R::failure(ErrorKind::Communication, "cannot set up the Gloo transport: " + firstLine(e));
+            return R::failure(ErrorKind::Communication,
+                              "cannot set up the Gloo transport" +
+                                  (s.glooInterface.empty() ? std::string() : " on interface " + s.glooInterface) +
+                                  ": " + firstLine(e));
         }
     }
     std::vector<int> all(static_cast<size_t>(s.worldSize));
@@ -148,8 +155,8 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     return R(std::move(c));
 }
 
-Result<c10::intrusive_ptr<c10d::ProcessGroup>> Communicator::makeProcessGroup(const std::string &name,
-                                                                              int rank, int size, bool nccl)
+Result<c10::intrusive_ptr<c10d::ProcessGroup>>
+Communicator::makeProcessGroup(const std::string &name, int rank, int size, bool nccl, int threads)
 {
     using R = Result<c10::intrusive_ptr<c10d::ProcessGroup>>;
     if (size == 1)
@@ -169,7 +176,7 @@ Result<c10::intrusive_ptr<c10d::ProcessGroup>> Communicator::makeProcessGroup(co
 #endif
         auto opts = c10d::ProcessGroupGloo::Options::create(m_settings.timeout);
         opts->devices.push_back(std::static_pointer_cast<::gloo::transport::Device>(m_glooDevice));
-        opts->threads = 2;
+        opts->threads = std::max(1, threads);
         return c10::intrusive_ptr<c10d::ProcessGroup>(
             c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, rank, size, opts));
     } catch (const std::exception &e) {
@@ -178,14 +185,14 @@ Result<c10::intrusive_ptr<c10d::ProcessGroup>> Communicator::makeProcessGroup(co
 }
 
 Result<CommGroup *> Communicator::createGroup(const std::string &name, std::vector<int> ranks,
-                                              bool hostTensors)
+                                              bool hostTensors, int threads)
 {
     std::sort(ranks.begin(), ranks.end());
     const auto self = std::find(ranks.begin(), ranks.end(), m_settings.rank);
     if (self == ranks.end())
         return Result<CommGroup *>::failure(ErrorKind::Internal, "rank is not a member of group " + name);
     auto pg = makeProcessGroup(name, static_cast<int>(self - ranks.begin()), static_cast<int>(ranks.size()),
-                               m_settings.useNccl && !hostTensors);
+                               m_settings.useNccl && !hostTensors, threads);
     if (!pg)
         return pg.error();
     auto group = std::make_unique<CommGroup>(name, ranks, m_settings.rank, *pg, m_topology, m_traffic,

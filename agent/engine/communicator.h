@@ -41,6 +41,7 @@ public:
         int nodeIndex = 0;
         bool dumpsParameters = false;
         bool useNccl = false;
+        std::string glooInterface; ///< empty: the interface that reaches the master
         std::chrono::milliseconds timeout{60000};
     };
 
@@ -57,8 +58,9 @@ public:
     /// Creates a group: every member must call this with the same name and ranks,
     /// in the same order relative to other creations. Non-members must not.
     /// hostTensors: its collectives run on host memory (Gloo even on a GPU build).
-    Result<CommGroup *> createGroup(const std::string &name, std::vector<int> ranks,
-                                    bool hostTensors = false);
+    /// threads: Gloo worker threads (a group used synchronously needs one).
+    Result<CommGroup *> createGroup(const std::string &name, std::vector<int> ranks, bool hostTensors = false,
+                                    int threads = 2);
     CommGroup *group(const std::string &name) const;
 
     /// Small values through the store (checkpoint manifests); get waits up to the timeout.
@@ -69,7 +71,7 @@ public:
 private:
     Communicator(Settings settings, Logger &logger, Watchdog *watchdog);
     Result<c10::intrusive_ptr<c10d::ProcessGroup>> makeProcessGroup(const std::string &name, int rank,
-                                                                    int size, bool nccl);
+                                                                    int size, bool nccl, int threads = 2);
 
     Settings m_settings;
     Logger &m_logger;

@@ -1,5 +1,7 @@
 #include "model.h"
 
+#include "unitshards.h"
+
 namespace hamgam::engine {
 
 Model::Model(std::vector<std::unique_ptr<Unit>> units, Task task, std::string description)
@@ -16,11 +18,17 @@ std::int64_t Model::unitNumel(int i) const
     return n;
 }
 
+std::int64_t Model::logicalUnitNumel(int i) const
+{
+    const UnitShards *shards = m_units[static_cast<size_t>(i)]->shards();
+    return shards ? shards->logicalNumel() : unitNumel(i);
+}
+
 std::int64_t Model::parameterCount() const
 {
     std::int64_t n = 0;
     for (int i = 0; i < unitCount(); ++i)
-        n += unitNumel(i);
+        n += logicalUnitNumel(i);
     return n;
 }
 

@@ -26,8 +26,12 @@ public:
     int unitCount() const { return static_cast<int>(m_units.size()); }
     Task task() const { return m_task; }
     const std::string &description() const { return m_description; }
+    /// Logical parameters of the whole model (what one process would hold).
     std::int64_t parameterCount() const;
+    /// Elements this rank holds for unit i (its shard under tensor parallelism).
     std::int64_t unitNumel(int i) const;
+    /// Elements of unit i's logical parameters: checkpoints and dumps use this order.
+    std::int64_t logicalUnitNumel(int i) const;
     std::int64_t activationElementsPerSample() const;
 
     /// Σ over the batch of each sample's loss (cross-entropy; for a language

@@ -9,11 +9,21 @@
 
 namespace hamgam::engine {
 
+class TensorParallel;
+
 /// Builds the configured model for the data it will see.
 class ModelFactory
 {
 public:
-    static Result<std::unique_ptr<Model>> build(const ModelConfig &config, const DatasetInfo &data);
+    /// With a tensor-parallel group: this rank's shards of the mlp or gpt
+    /// (docs/engine.md, "Tensor parallelism"); the group learns which rows the
+    /// output covers.
+    static Result<std::unique_ptr<Model>> build(const ModelConfig &config, const DatasetInfo &data,
+                                                TensorParallel *tp = nullptr);
+
+private:
+    static Result<std::unique_ptr<Model>> buildTensorParallel(const ModelConfig &config,
+                                                              const DatasetInfo &data, TensorParallel &tp);
 };
 
 } // namespace hamgam::engine

@@ -1,6 +1,7 @@
 #include "parameterstore.h"
 
 #include "stopwatch.h"
+#include "unitshards.h"
 
 #include <c10/core/StorageImpl.h>
 #include <stdexcept>
@@ -115,10 +116,33 @@ void ParameterStore::initialize(std::uint64_t seed)
         // the values never depend on how the model is split.
         at::Tensor flat = at::zeros({u.padded}, at::kFloat);
         const auto &specs = m_model.unit(i).params();
-        for (size_t s = 0; s < specs.size(); ++s)
-            flat.narrow(0, u.slotOffsets[s], specs[s].numel())
-                .copy_(initialValue(specs[s], seed, i, static_cast<int>(s)).reshape(-1));
+        const UnitShards *shards = m_model.unit(i).shards();
+        for (size_t s = 0; s < specs.size(); ++s) {
+            at::Tensor dst = flat.narrow(0, u.slotOffsets[s], specs[s].numel());
+            if (!shards) {
+                dst.copy_(initialValue(specs[s], seed, i, static_cast<int>(s)).reshape(-1));
+                continue;
+            }
+            // Tensor parallelism: the logical parameter, then this rank's elements of it.
+            const at::Tensor logical =
+                initialValue(shards->logical[s], seed, i, static_cast<int>(s)).reshape(-1);
+            const at::Tensor index = shards->shards[s].logicalIndex();
+            const at::Tensor valid = index.ge(0);
+            dst.copy_(
+                at::where(valid, logical.index_select(0, index.clamp_min(0)), at::zeros({}, at::kFloat)));
+        }
         m_master.narrow(0, u.flatOffset, u.shard).copy_(flat.narrow(0, firstPiece * u.pieceSize, u.shard));
+    }
+    if (m_p.tensorGroup) {
+        m_normMask = at::zeros({m_shardNumel}, m_grad.options());
+        for (int i = 0; i < m_model.unitCount(); ++i) {
+            const UnitShards *shards = m_model.unit(i).shards();
+            const auto &u = m_units[static_cast<size_t>(i)];
+            for (size_t s = 0; shards && s < shards->shards.size(); ++s)
+                if (shards->shards[s].owner)
+                    m_normMask.narrow(0, u.flatOffset + u.slotOffsets[s], shards->shards[s].localNumel())
+                        .fill_(1);
+        }
     }
     masterChanged();
 }
@@ -243,9 +267,12 @@ void ParameterStore::acquireForBackward(int unit)
     prefetch(unit - 1);
 }
 
-void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &grads)
+void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &unitGrads)
 {
     auto &u = m_units[static_cast<size_t>(unit)];
+    std::vector<at::Tensor> grads = unitGrads;
+    if (m_model.unit(unit).shards())
+        m_model.unit(unit).reduceGradients(grads);
     const auto &specs = m_model.unit(unit).params();
     const bool sharded = m_p.shardReduce != nullptr;
     at::Tensor flat =
@@ -262,7 +289,7 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &gra
             flat.narrow(0, u.numel, u.padded - u.numel).zero_();
         at::Tensor sent = m_p.fp16Wire ? flat.to(at::kHalf) : flat;
         at::Tensor received = at::empty({u.padded}, sent.options());
-        auto op = m_p.shardReduce->alltoall(received, sent);
+        auto op = m_p.shardReduce->alltoall(received, sent, TrafficMeter::Kind::ReduceScatter);
         if (!op)
             fail(op.error());
         m_reduceScatters.push_back({unit, std::move(*op), received, sent});
@@ -367,6 +394,13 @@ Status ParameterStore::finishGradients()
 
 Result<double> ParameterStore::gradNorm()
 {
+    if (m_normMask.defined()) {
+        // Tensor parallelism: each element once per node (replicas excluded), summed over the node.
+        at::Tensor sq = (m_grad.square() * m_normMask).sum(at::kDouble).reshape({1});
+        if (Status s = m_p.tensorGroup->allreduceSumNow(sq); !s)
+            return s.error();
+        return std::sqrt(sq.item<double>());
+    }
     at::Tensor sq = m_grad.square().sum(at::kDouble).reshape({1});
     if (m_p.shardGather) {
         if (Status s = m_p.shardGather->allreduceSumNow(sq); !s)
@@ -410,12 +444,37 @@ std::int64_t ParameterStore::hostResidentBytes() const
     return bytes;
 }
 
-std::vector<ParameterStore::OwnRange> ParameterStore::ownRanges() const
+std::vector<ParameterStore::OwnRange> ParameterStore::ownRanges(bool writing) const
 {
     const auto firstPiece = m_p.scheme.ownPieces().first;
     std::vector<OwnRange> out;
     for (int i = 0; i < static_cast<int>(m_units.size()); ++i) {
         const auto &u = m_units[static_cast<size_t>(i)];
+        if (const UnitShards *shards = m_model.unit(i).shards()) {
+            // Runs of elements consecutive both here and in the logical order.
+            const auto offsets = shards->logicalOffsets();
+            for (size_t s = 0; s < shards->shards.size(); ++s) {
+                const ShardSpec &spec = shards->shards[s];
+                if (writing && !spec.owner)
+                    continue;
+                const at::Tensor index = spec.logicalIndex();
+                const auto *idx = index.data_ptr<std::int64_t>();
+                const std::int64_t n = index.numel();
+                for (std::int64_t k = 0; k < n;) {
+                    if (idx[k] < 0) {
+                        ++k;
+                        continue;
+                    }
+                    std::int64_t end = k + 1;
+                    while (end < n && idx[end] == idx[end - 1] + 1)
+                        ++end;
+                    out.push_back({i, offsets[s] + idx[k], offsets[s] + idx[end - 1] + 1,
+                                   u.flatOffset + u.slotOffsets[s] + k});
+                    k = end;
+                }
+            }
+            continue;
+        }
         const std::int64_t begin = firstPiece * u.pieceSize;
         const std::int64_t end = std::min(begin + u.shard, u.numel);
         if (begin < end)
@@ -429,6 +488,28 @@ Result<std::vector<at::Tensor>> ParameterStore::fullParameters()
     std::vector<at::Tensor> out;
     for (int i = 0; i < static_cast<int>(m_units.size()); ++i) {
         auto &u = m_units[static_cast<size_t>(i)];
+        if (const UnitShards *shards = m_model.unit(i).shards(); shards && m_p.tensorGroup) {
+            // Every owner scatters its elements into a zero logical vector; the
+            // node's sum is then the whole unit (x + 0 is exact).
+            at::Tensor logical = at::zeros({shards->logicalNumel()}, at::kFloat);
+            const at::Tensor local = u.full.to(at::kCPU);
+            const auto offsets = shards->logicalOffsets();
+            for (size_t s = 0; s < shards->shards.size(); ++s) {
+                const ShardSpec &spec = shards->shards[s];
+                if (!spec.owner)
+                    continue;
+                const at::Tensor index = spec.logicalIndex();
+                const at::Tensor valid = index.ge(0).nonzero().reshape({-1});
+                const at::Tensor values = local.narrow(0, u.slotOffsets[s], spec.localNumel());
+                logical.narrow(0, offsets[s], shards->logical[s].numel())
+                    .index_copy_(0, index.index_select(0, valid), values.index_select(0, valid));
+            }
+            at::Tensor wire = logical.to(m_grad.device());
+            if (Status st = m_p.tensorGroup->allreduceSumNow(wire); !st)
+                return st.error();
+            out.push_back(wire.to(at::kCPU));
+            continue;
+        }
         if (m_resident) {
             out.push_back(u.full.to(at::kCPU, /*non_blocking=*/false, /*copy=*/true));
             continue;

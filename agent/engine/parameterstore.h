@@ -49,6 +49,10 @@ public:
         bool hostMaster = false;                ///< master weights and optimizer state in host memory
         bool stream = false;   ///< with one rank per shard group: parameters not resident on the device
         bool fp16Wire = false; ///< gradients travel as fp16
+        /// Tensor parallelism: the node's group. Units with shards() hold part
+        /// of each logical parameter; dumps and the gradient norm combine the
+        /// node's parts over this group.
+        CommGroup *tensorGroup = nullptr;
         std::int64_t bucketBytes = 25 << 20;
         at::Device device = at::kCPU;
     };
@@ -94,7 +98,10 @@ public:
     std::int64_t hostResidentBytes() const;
     std::int64_t peakGatheredBytes() const { return m_peakGatheredBytes; }
 
-    std::vector<OwnRange> ownRanges() const;
+    /// This rank's parts as logical element ranges. Writing: only what this
+    /// rank speaks for (a replicated tensor-parallel parameter is written by one
+    /// rank per node); reading: everything it holds.
+    std::vector<OwnRange> ownRanges(bool writing = false) const;
     at::Tensor &master() { return m_master; }
     std::vector<at::Tensor> &state() { return m_state; }
     /// After master() was overwritten (a checkpoint): refresh the device copy.
@@ -178,6 +185,7 @@ private:
     double m_blockedMs = 0;
     std::int64_t m_gatheredBytes = 0;
     std::int64_t m_peakGatheredBytes = 0;
+    at::Tensor m_normMask; ///< tensor parallelism: 1 where this rank speaks for the gradient element
 };
 
 } // namespace hamgam::engine

@@ -62,6 +62,26 @@ Result<ShardingScheme> ShardingScheme::create(std::vector<std::vector<int>> shar
     return s;
 }
 
+Result<ShardingScheme> ShardingScheme::replicated(int world, int self, std::vector<int> replicas)
+{
+    auto fail = [](const std::string &m) { return Result<ShardingScheme>::failure(ErrorKind::Config, m); };
+    std::sort(replicas.begin(), replicas.end());
+    if (self < 0 || self >= world || !std::binary_search(replicas.begin(), replicas.end(), self))
+        return fail("sharding: rank out of range");
+    ShardingScheme s;
+    s.m_self = self;
+    s.m_pieces = 1;
+    for (int r = 0; r < world; ++r) {
+        s.m_groups.push_back({r});
+        s.m_groupOf.push_back(r);
+        s.m_rankInGroup.push_back(0);
+    }
+    s.m_ownGroup = self;
+    s.m_ownGroupRank = 0;
+    s.m_segments.push_back({0, 1, std::move(replicas)});
+    return s;
+}
+
 std::pair<int, int> ShardingScheme::piecesOf(int rank) const
 {
     const auto &g = m_groups[static_cast<size_t>(m_groupOf[static_cast<size_t>(rank)])];

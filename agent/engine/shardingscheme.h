@@ -31,6 +31,10 @@ public:
     };
 
     static Result<ShardingScheme> create(std::vector<std::vector<int>> shardGroups, int self);
+    /// Tensor parallelism: every rank holds its parameters whole (one piece);
+    /// `replicas` (this rank and the ranks at the same place on the other
+    /// nodes) hold the same ones and form the one segment.
+    static Result<ShardingScheme> replicated(int world, int self, std::vector<int> replicas);
 
     int pieces() const { return m_pieces; }
     const std::vector<int> &shardGroup() const { return m_groups[static_cast<size_t>(m_ownGroup)]; }

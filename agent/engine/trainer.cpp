@@ -13,6 +13,7 @@
 #include "prefetcher.h"
 #include "shardingscheme.h"
 #include "stopwatch.h"
+#include "tensorparallel.h"
 #include "watchdog.h"
 
 #include <ATen/Parallel.h>
@@ -68,6 +69,8 @@ Error Trainer::caught(const std::exception &e) const
 {
     if (m_store && m_store->failure())
         return *m_store->failure();
+    if (m_tp && m_tp->failure())
+        return *m_tp->failure();
     return Error{ErrorKind::Internal, firstLine(e.what())};
 }
 
@@ -117,6 +120,7 @@ Status Trainer::setUp()
     cs.nodeIndex = node;
     cs.dumpsParameters = !m_options.dumpParamsPath.empty();
     cs.useNccl = m_device.is_cuda();
+    cs.glooInterface = m_options.glooInterface;
     cs.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(m_config.comm.timeoutS * 1000));
     auto comm = Communicator::connect(cs, m_log, m_watchdog);
     if (!comm)
@@ -124,6 +128,8 @@ Status Trainer::setUp()
     m_comm = std::move(*comm);
     const Topology &topo = m_comm->topology();
     if (Status s = agree(checkTopology(), "checking the topology against the config"); !s)
+        return s;
+    if (Status s = setUpTensorParallel(); !s)
         return s;
 
     // Data and model are built on every rank; a failure on one is agreed on
@@ -134,6 +140,7 @@ Status Trainer::setUp()
 
     // Placement: shard groups by strategy.
     std::vector<std::vector<int>> groups;
+    std::vector<int> tensorReplicas; // tensor parallelism: the same local rank on every node
     switch (m_config.strategy) {
     case Strategy::Dp:
     case Strategy::Hdp:
@@ -151,8 +158,15 @@ Status Trainer::setUp()
         groups.push_back(all);
         break;
     }
+    case Strategy::Tp1d:
+    case Strategy::Tp2d:
+    case Strategy::Tp3d:
+        for (int n = 0; n < topo.nodeCount(); ++n)
+            tensorReplicas.push_back(topo.ranksOfNode(n)[static_cast<size_t>(topo.localRank())]);
+        break;
     }
-    auto scheme = ShardingScheme::create(groups, rank);
+    auto scheme =
+        m_tp ? ShardingScheme::replicated(world, rank, tensorReplicas) : ShardingScheme::create(groups, rank);
     if (!scheme)
         return scheme.error();
 
@@ -179,6 +193,14 @@ Status Trainer::setUp()
             placement.replicaGroups.push_back(nullptr);
             continue;
         }
+        if (m_tp) {
+            // Each local rank's shards, all-reduced with its peers on the other nodes.
+            auto g = m_comm->createGroup("tp-dp" + std::to_string(topo.localRank()), seg.ranks);
+            if (!g)
+                return g.error();
+            placement.replicaGroups.push_back(*g);
+            continue;
+        }
         // Streamed models reduce their gradients in host memory.
         const bool streamed =
             m_config.locallySharded() && m_config.streamParams && scheme->shardGroupSize() == 1;
@@ -193,7 +215,10 @@ Status Trainer::setUp()
     placement.bucketBytes =
         std::max<std::int64_t>(1, static_cast<std::int64_t>(m_config.comm.bucketMb * 1024 * 1024));
     placement.device = m_device;
-    m_writesCheckpoint = scheme->shardGroupSize() > 1 || topo.localRank() == 0;
+    if (m_tp)
+        placement.tensorGroup = &m_tp->group(TensorParallelLayout::kNode);
+    // Tensor parallelism: each rank writes the elements it speaks for.
+    m_writesCheckpoint = m_tp || scheme->shardGroupSize() > 1 || topo.localRank() == 0;
 
     FlatOptimizer::Settings os;
     os.kind = m_config.optimizer.kind == "adamw" ? FlatOptimizer::Kind::AdamW : FlatOptimizer::Kind::Sgd;
@@ -227,8 +252,20 @@ Status Trainer::setUp()
             return s;
         resumed = true;
     }
-    m_prefetcher = std::make_unique<Prefetcher>(*m_dataset, *m_sampler, rank, 2);
-    m_prefetcher->reset(m_startStep, m_planner->plan());
+    // Tensor parallelism: every rank of a node takes the node's samples.
+    m_prefetcher = std::make_unique<Prefetcher>(*m_dataset, *m_sampler, m_tp ? topo.node() : rank, 2);
+    m_prefetcher->reset(m_startStep, prefetchPlan(m_planner->plan()));
+
+    json tensorParallel = nullptr;
+    if (m_tp) {
+        const auto &layout = m_tp->layout();
+        tensorParallel = {
+            {"size", layout.size()},
+            {"side", layout.side()},
+            {"dims", layout.dims()},
+            {"coords", std::vector<int>(layout.coords().begin(), layout.coords().begin() + layout.dims())},
+            {"row_parts", layout.rowParts()}};
+    }
 
     m_events.publish("ready", {{"strategy", WorkerConfig::strategyName(m_config.strategy)},
                                {"world_size", world},
@@ -252,6 +289,7 @@ Status Trainer::setUp()
                                {"pieces", scheme->pieces()},
                                {"host_master", placement.hostMaster},
                                {"stream_params", placement.stream},
+                               {"tensor_parallel", tensorParallel},
                                {"resumed", resumed}});
     emitPlan(m_startStep, m_manualPlan ? "manual" : (m_planner->settings().adaptive ? "initial" : "equal"));
     return {};
@@ -286,7 +324,66 @@ Status Trainer::checkTopology() const
                         std::to_string(m_config.nodes[static_cast<size_t>(n)].devices.size()) +
                         " devices but has " + std::to_string(topo.nodeSize(n)) + " ranks");
     }
+    if (const auto kind = m_config.tensorParallelKind()) {
+        std::vector<int> sizes;
+        for (int n = 0; n < topo.nodeCount(); ++n)
+            sizes.push_back(topo.nodeSize(n));
+        if (const std::string problem = TensorParallelLayout::checkNodeSizes(*kind, sizes); !problem.empty())
+            return Status::failure(ErrorKind::Config, "run config: " + problem);
+    }
     return {};
+}
+
+Status Trainer::setUpTensorParallel()
+{
+    const auto kind = m_config.tensorParallelKind();
+    if (!kind)
+        return {};
+    const Topology &topo = m_comm->topology();
+    auto layout = TensorParallelLayout::create(*kind, topo.localWorldSize(), topo.localRank());
+    if (!layout)
+        return layout.error();
+    m_tp = std::make_unique<TensorParallel>(*layout);
+    return m_tp->connect(*m_comm, topo.node(), topo.ranksOfNode(topo.node()));
+}
+
+std::vector<std::int64_t> Trainer::prefetchPlan(const std::vector<std::int64_t> &plan) const
+{
+    if (!m_tp)
+        return plan;
+    // A node's share is the sum of its ranks' entries.
+    const Topology &topo = m_comm->topology();
+    std::vector<std::int64_t> nodes(static_cast<size_t>(topo.nodeCount()), 0);
+    for (int r = 0; r < topo.worldSize(); ++r)
+        nodes[static_cast<size_t>(topo.nodeOf(r))] += plan[static_cast<size_t>(r)];
+    return nodes;
+}
+
+Trainer::TensorParallelRows Trainer::tensorParallelRows(const at::Tensor &input, const at::Tensor &target,
+                                                        std::int64_t samples) const
+{
+    // The node's samples are cut into equal row parts (1, q or q²) with at
+    // least one row each; padding rows are zeros, never part of the loss.
+    const std::int64_t parts = m_tp->layout().rowParts();
+    const std::int64_t per = std::max<std::int64_t>(1, (samples + parts - 1) / parts);
+    const auto info = m_dataset->info();
+    auto padded = [&](const at::Tensor &t, std::vector<std::int64_t> shape, at::ScalarType type) {
+        shape.insert(shape.begin(), per * parts - samples);
+        const at::Tensor pad = at::zeros(shape, at::TensorOptions().dtype(type));
+        if (samples == 0)
+            return pad;
+        return shape.front() == 0 ? t : at::cat({t, pad.to(t.dtype())});
+    };
+    const std::vector<std::int64_t> targetShape =
+        info.tokens ? std::vector<std::int64_t>{info.sampleShape.front()} : std::vector<std::int64_t>{};
+    const at::Tensor in = padded(input, info.sampleShape, info.tokens ? at::kLong : at::kFloat);
+    const at::Tensor out = padded(target, targetShape, at::kLong);
+    const std::int64_t inPart = m_tp->residualRowPart(), outPart = m_tp->outputRowPart();
+    TensorParallelRows rows;
+    rows.input = in.narrow(0, inPart * per, per);
+    rows.target = out.narrow(0, outPart * per, per);
+    rows.valid = std::clamp<std::int64_t>(samples - outPart * per, 0, per);
+    return rows;
 }
 
 Status Trainer::buildDataAndModel()
@@ -297,7 +394,7 @@ Status Trainer::buildDataAndModel()
     m_dataset = std::move(*dataset);
     if (m_dataset->trainSize() < 1)
         return Status::failure(ErrorKind::Data, "the training set is empty");
-    auto model = ModelFactory::build(m_config.model, m_dataset->info());
+    auto model = ModelFactory::build(m_config.model, m_dataset->info(), m_tp.get());
     if (!model)
         return model.error();
     m_model = std::move(*model);
@@ -394,7 +491,8 @@ Status Trainer::setUpPlan()
     ps.replanInterval = m_config.planner.replanInterval;
     ps.margin = m_config.planner.margin;
     ps.ewma = m_config.planner.ewma;
-    ps.adaptive = m_config.heterogeneous() && !m_manualPlan && world > 1;
+    // Tensor parallelism plans per node: one node has nothing to balance.
+    ps.adaptive = m_config.heterogeneous() && !m_manualPlan && (m_tp ? topo.nodeCount() > 1 : world > 1);
     m_planner.emplace(ps, B, plan, m_caps);
     return {};
 }
@@ -459,16 +557,39 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     if (!batch.error.empty())
         return Status::failure(ErrorKind::Data, "cannot build the batch of step " + std::to_string(step + 1) +
                                                     ": " + batch.error);
-    if (batch.samples != plan[static_cast<size_t>(rank)])
+    std::int64_t expected = plan[static_cast<size_t>(rank)];
+    if (m_tp) {
+        auto nodePlan = prefetchPlan(m_planner->plan());
+        if (stepBatch != m_config.globalBatch)
+            nodePlan = BatchPlanner::scaled(nodePlan, stepBatch).batches;
+        expected = nodePlan[static_cast<size_t>(topo.node())];
+    }
+    if (batch.samples != expected)
         return Status::failure(ErrorKind::Internal, "the prefetched batch does not follow the plan");
 
     const auto traffic0 = m_comm->traffic().totals();
     m_store->beginStep();
+    if (m_tp)
+        m_tp->takeBlockedMs();
     const double lr = m_schedule->at(step);
     Stopwatch computeTimer;
     double lossSum = 0;
+    // Samples this rank accounts for in the step's sum (a node's once under tensor parallelism).
+    std::int64_t countedSamples = batch.samples;
     try {
-        if (batch.samples > 0) {
+        if (m_tp) {
+            // Every rank of the node computes its part of the node's samples, also
+            // when there are none (zero gradients), so the node's collectives pair up.
+            const TensorParallelRows rows = tensorParallelRows(batch.input, batch.target, batch.samples);
+            const at::Tensor output = m_runner->forward(rows.input.to(m_device));
+            const at::Tensor sum = m_model->lossSum(output.narrow(0, 0, rows.valid),
+                                                    rows.target.narrow(0, 0, rows.valid).to(m_device));
+            // The loss is replicated over the ranks that hold the same rows; each
+            // back-propagates its copy (the gathers keep only their own block).
+            (sum / static_cast<double>(stepBatch)).backward();
+            lossSum = m_tp->reportsLoss() ? sum.item<double>() : 0.0;
+            countedSamples = topo.localRank() == 0 ? batch.samples : 0;
+        } else if (batch.samples > 0) {
             const at::Tensor input = batch.input.to(m_device);
             const at::Tensor target = batch.target.to(m_device);
             const at::Tensor output = m_runner->forward(input);
@@ -500,7 +621,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     c[rank] = computeMs;
     c[world] = m_stopRequested.load() ? 1.0 : 0.0;
     c[world + 1] = lossSum;
-    c[world + 2] = static_cast<double>(batch.samples);
+    c[world + 2] = static_cast<double>(countedSamples);
     if (Status s = m_comm->control().allreduceSumNow(control); !s)
         return s;
     if (Status s = m_store->finishGradients(); !s)
@@ -539,6 +660,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     }
     const double optimizerMs = optimizerTimer.ms();
     const auto traffic1 = m_comm->traffic().totals();
+    const double tensorParallelMs = m_tp ? m_tp->takeBlockedMs() : 0.0;
     m_samplesTrained += stepBatch;
 
     m_planner->observe(plan, computeSeconds);
@@ -576,6 +698,13 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
                   {"emulated", emulatedMs > 0},
                   {"slowdown", slowdown},
                   {"emulated_ms", emulatedMs}};
+    json byKind = json::object();
+    for (int k = 0; k < TrafficMeter::kKinds; ++k)
+        byKind[TrafficMeter::kindName(static_cast<TrafficMeter::Kind>(k))] =
+            traffic1.withinByKind[static_cast<size_t>(k)] - traffic0.withinByKind[static_cast<size_t>(k)];
+    event["bytes_within_node_by_kind"] = byKind;
+    if (m_tp)
+        event["tensor_parallel_ms"] = tensorParallelMs;
     if (m_config.gradClip > 0)
         event["grad_norm"] = finiteOrZero(gradNorm);
     m_events.publish("step", event);
@@ -590,7 +719,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
                                        {"predicted_new_ms", decision->predictedNewSeconds * 1000.0},
                                        {"seconds_per_sample", m_planner->secondsPerSample()}});
         emitPlan(step + 1, "planned");
-        m_prefetcher->reset(step + 1, m_planner->plan());
+        m_prefetcher->reset(step + 1, prefetchPlan(m_planner->plan()));
     }
     return {};
 }
@@ -599,10 +728,12 @@ Status Trainer::evaluate(std::int64_t step)
 {
     const Topology &topo = m_comm->topology();
     const std::int64_t n = std::min(m_config.eval.samples, m_dataset->evalSize());
-    const auto split = BatchPlanner::equal(topo.worldSize(), n);
+    // Tensor parallelism splits the held-out samples over nodes: a node's ranks evaluate them together.
+    const auto split = BatchPlanner::equal(m_tp ? topo.nodeCount() : topo.worldSize(), n);
+    const int slot = m_tp ? topo.node() : topo.rank();
     const auto offsets = offsetsOf(split.batches);
-    const std::int64_t begin = offsets[static_cast<size_t>(topo.rank())];
-    const std::int64_t end = offsets[static_cast<size_t>(topo.rank() + 1)];
+    const std::int64_t begin = offsets[static_cast<size_t>(slot)];
+    const std::int64_t end = offsets[static_cast<size_t>(slot + 1)];
     const std::int64_t chunk = std::max<std::int64_t>(1, m_config.globalBatch);
     const std::int64_t largest = *std::max_element(split.batches.begin(), split.batches.end());
     const std::int64_t chunks = (largest + chunk - 1) / chunk;
@@ -613,6 +744,20 @@ Status Trainer::evaluate(std::int64_t step)
         // gathered collectively even by a rank whose share is used up.
         for (std::int64_t k = 0; k < chunks; ++k) {
             const std::int64_t lo = begin + k * chunk, hi = std::min(end, lo + chunk);
+            if (m_tp) {
+                at::Tensor input, target;
+                if (lo < hi)
+                    m_dataset->evalBatch(lo, hi, input, target);
+                const TensorParallelRows rows =
+                    tensorParallelRows(input, target, std::max<std::int64_t>(0, hi - lo));
+                const at::Tensor out = m_runner->evaluate(rows.input.to(m_device)).narrow(0, 0, rows.valid);
+                const at::Tensor t = rows.target.narrow(0, 0, rows.valid).to(m_device);
+                if (m_tp->reportsLoss()) {
+                    lossSum += m_model->lossSum(out, t).item<double>();
+                    correct += static_cast<double>(m_model->correct(out, t));
+                }
+                continue;
+            }
             if (lo >= hi) {
                 m_runner->skeletonEvaluate();
                 continue;
@@ -649,7 +794,7 @@ Status Trainer::checkpoint(std::int64_t step)
     header.worldSize = m_comm->topology().worldSize();
     for (int i = 0; i < m_model->unitCount(); ++i) {
         header.unitNames.push_back(m_model->units()[static_cast<size_t>(i)]->name());
-        header.unitNumel.push_back(m_model->unitNumel(i));
+        header.unitNumel.push_back(m_model->logicalUnitNumel(i));
     }
     header.optimizer = m_config.optimizer.kind;
     header.stateSlots = m_optimizer->stateSlots();

@@ -25,6 +25,7 @@ class Model;
 class ModelRunner;
 class ParameterStore;
 class Prefetcher;
+class TensorParallel;
 class Watchdog;
 
 /// One worker's training run, from rendezvous to the done event: builds the
@@ -47,6 +48,13 @@ private:
         bool stop = false;
         double loss = 0;
     };
+    /// Tensor parallelism: what one rank computes of its node's samples.
+    struct TensorParallelRows
+    {
+        at::Tensor input;       ///< the rows of the first unit's input
+        at::Tensor target;      ///< the rows of the output
+        std::int64_t valid = 0; ///< leading rows of the output that are real samples
+    };
 
     Status setUp();
     Status checkTopology() const;
@@ -54,6 +62,12 @@ private:
     /// Every rank states whether a phase worked; a failure anywhere fails all.
     Status agree(const Status &local, const char *phase);
     Status setUpPlan();
+    Status setUpTensorParallel();
+    /// The node's samples (padded to equal row parts), cut to this rank's rows.
+    TensorParallelRows tensorParallelRows(const at::Tensor &input, const at::Tensor &target,
+                                          std::int64_t samples) const;
+    /// What the prefetcher cuts: each rank's share, or under tensor parallelism each node's.
+    std::vector<std::int64_t> prefetchPlan(const std::vector<std::int64_t> &plan) const;
     Status resume();
     Status trainStep(std::int64_t step, StepOutcome &outcome);
     Status evaluate(std::int64_t step);
@@ -71,6 +85,7 @@ private:
 
     at::Device m_device = at::kCPU;
     std::unique_ptr<Communicator> m_comm;
+    std::unique_ptr<TensorParallel> m_tp; // before the model, whose units use it
     std::unique_ptr<Dataset> m_dataset;
     std::unique_ptr<Model> m_model;
     std::unique_ptr<ParameterStore> m_store;

@@ -8,6 +8,8 @@
 
 namespace hamgam::engine {
 
+struct UnitShards;
+
 /// One step of a model: a few layers whose parameters the engine places
 /// (resident, gathered from shards, or streamed from host memory). A unit
 /// declares its parameters and computes with functional ops on the tensors it
@@ -23,6 +25,14 @@ public:
     virtual at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) = 0;
     /// Estimated activation elements kept for the backward pass, per sample.
     virtual std::int64_t activationElementsPerSample() const = 0;
+
+    /// Tensor-parallel units hold a shard of each logical parameter: params()
+    /// then gives the local shapes and this says how they map to the logical
+    /// parameters. Null for a unit that holds its parameters whole.
+    virtual const UnitShards *shards() const { return nullptr; }
+    /// Tensor-parallel units: once per backward, before the gradients leave the
+    /// unit, sums the parts of parameters replicated within the node.
+    virtual void reduceGradients(std::vector<at::Tensor> &grads) { (void)grads; }
 };
 
 } // namespace hamgam::engine

@@ -97,6 +97,12 @@ const char *WorkerConfig::strategyName(Strategy s)
         return "lshdp";
     case Strategy::Fsdp:
         return "fsdp";
+    case Strategy::Tp1d:
+        return "tp1d";
+    case Strategy::Tp2d:
+        return "tp2d";
+    case Strategy::Tp3d:
+        return "tp3d";
     }
     return "dp";
 }
@@ -182,8 +188,15 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         c.strategy = Strategy::Lshdp;
     else if (strategy == "fsdp")
         c.strategy = Strategy::Fsdp;
+    else if (strategy == "tp1d")
+        c.strategy = Strategy::Tp1d;
+    else if (strategy == "tp2d")
+        c.strategy = Strategy::Tp2d;
+    else if (strategy == "tp3d")
+        c.strategy = Strategy::Tp3d;
     else
-        return configError("strategy \"" + strategy + "\" is not one of dp, hdp, lsdp, lshdp, fsdp");
+        return configError("strategy \"" + strategy +
+                           "\" is not one of dp, hdp, lsdp, lshdp, fsdp, tp1d, tp2d, tp3d");
 
     auto section = [&](const char *key) -> const json * {
         if (!root.contains(key) || root.at(key).is_null())
@@ -449,6 +462,17 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         if (sum != c.globalBatch)
             return configError("the nodes' batches add up to " + std::to_string(sum) +
                                ", not to global_batch " + std::to_string(c.globalBatch));
+    }
+    if (c.tensorParallel()) {
+        if (m.kind != "mlp" && m.kind != "gpt")
+            return configError("strategy " + std::string(strategyName(c.strategy)) +
+                               " splits the linear layers of the mlp and gpt models, not " + m.kind);
+        std::vector<int> sizes;
+        for (const auto &n : c.nodes)
+            sizes.push_back(static_cast<int>(n.devices.size()));
+        if (const std::string problem = TensorParallelLayout::checkNodeSizes(*c.tensorParallelKind(), sizes);
+            !problem.empty())
+            return configError(problem);
     }
     return c;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "result.h"
+#include "tensorparallellayout.h"
 
 #include <cstdint>
 #include <optional>
@@ -17,6 +18,9 @@ enum class Strategy
     Lsdp,
     Lshdp,
     Fsdp,
+    Tp1d, ///< tensor parallel inside each node (Megatron 1D), data parallel across nodes
+    Tp2d, ///< as Tp1d with SUMMA over a q×q grid
+    Tp3d, ///< as Tp1d over a q×q×q cube (Bian et al.)
 };
 
 /// `model`: which network, and its sizes.
@@ -149,8 +153,30 @@ struct WorkerConfig
     static Result<WorkerConfig> parse(const std::string &json);
 
     static const char *strategyName(Strategy s);
-    /// hdp and lshdp plan heterogeneous batches.
-    bool heterogeneous() const { return strategy == Strategy::Hdp || strategy == Strategy::Lshdp; }
+    /// hdp, lshdp and the tensor-parallel strategies (per node) plan heterogeneous batches.
+    bool heterogeneous() const
+    {
+        return strategy == Strategy::Hdp || strategy == Strategy::Lshdp || tensorParallel();
+    }
+    /// tp1d, tp2d, tp3d: each node's ranks split every layer; nodes are data parallel.
+    bool tensorParallel() const
+    {
+        return strategy == Strategy::Tp1d || strategy == Strategy::Tp2d || strategy == Strategy::Tp3d;
+    }
+    /// The layout of tp1d/tp2d/tp3d; nothing for the other strategies.
+    std::optional<TensorParallelLayout::Kind> tensorParallelKind() const
+    {
+        switch (strategy) {
+        case Strategy::Tp1d:
+            return TensorParallelLayout::Kind::OneD;
+        case Strategy::Tp2d:
+            return TensorParallelLayout::Kind::TwoD;
+        case Strategy::Tp3d:
+            return TensorParallelLayout::Kind::ThreeD;
+        default:
+            return std::nullopt;
+        }
+    }
     bool locallySharded() const { return strategy == Strategy::Lsdp || strategy == Strategy::Lshdp; }
     /// Ranks the nodes list describes (Σ devices), 0 when there is no list.
     int rankCount() const;

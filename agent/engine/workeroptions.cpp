@@ -29,6 +29,7 @@ const char *WorkerOptions::usage()
     return "usage: hamgam-worker --config FILE|- --rank R --world-size W --local-rank L\n"
            "                     --local-world-size LW --master HOST:PORT [--node-index N]\n"
            "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
+           "                     [--gloo-interface IFNAME]\n"
            "       hamgam-worker --version\n"
            "\n"
            "One training process per device. Events go to stdout as JSON lines, logs to\n"
@@ -87,6 +88,11 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             if (!toInt(hp.substr(colon + 1).c_str(), o.masterPort) || o.masterPort < 1 ||
                 o.masterPort > 65535)
                 return usageError("--master port must be 1-65535");
+        } else if (arg == "--gloo-interface") {
+            o.glooInterface = value;
+            if (o.glooInterface.empty() || o.glooInterface.size() > 15 ||
+                o.glooInterface.find_first_of("/ \t") != std::string::npos)
+                return usageError("--gloo-interface must be a network interface name such as eth1");
         } else if (arg == "--resume") {
             o.resumeDir = value;
         } else if (arg == "--dump-params") {

@@ -20,6 +20,8 @@ struct WorkerOptions
     std::string resumeDir;
     std::string dumpParamsPath;
     int threads = 0; ///< 0: from the config
+    /// Network interface (e.g. "eth1") Gloo binds to; empty: the one that reaches the master.
+    std::string glooInterface;
     bool help = false;
     bool version = false;
 

@@ -1,23 +1,23 @@
 // The engine's pure parts: run config, command line, topology, sharding
-// arithmetic, checkpoint manifests, IDX files (raw, gzip, truncated, corrupt),
-// atomic files, schedule, stdin commands and the event format.
+// arithmetic, tensor-parallel layouts and partitions, checkpoint manifests, IDX files (raw, gzip, truncated,
+// corrupt), atomic files, schedule, stdin commands and the event format.
 #include "atomicwriter.h"
 #include "checkpointmanifest.h"
 #include "commandreader.h"
 #include "eventsink.h"
 #include "idxfile.h"
 #include "lrschedule.h"
+#include "partition.h"
 #include "shardingscheme.h"
-#include "watchdog.h"
+#include "tensorparallellayout.h"
 #include "topology.h"
+#include "watchdog.h"
 #include "workerconfig.h"
 #include "workeroptions.h"
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <thread>
-#include <unistd.h>
 #include <nlohmann/json.hpp>
 #include <QDir>
 #include <QFile>
@@ -25,6 +25,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <thread>
+#include <unistd.h>
 #include <zlib.h>
 
 using namespace hamgam::engine;
@@ -43,6 +45,12 @@ private Q_SLOTS:
     void topology();
     void shardingSchemes_data();
     void shardingSchemes();
+    void tensorParallelReplicas();
+    void tensorParallelLayouts_data();
+    void tensorParallelLayouts();
+    void tensorParallelNodeSizes_data();
+    void tensorParallelNodeSizes();
+    void partitions();
     void manifestRoundTrip();
     void manifestRefusals_data();
     void manifestRefusals();
@@ -167,6 +175,17 @@ void TestEngineBase::configRefusals_data()
                                           << "checkpoint.dir";
     QTest::newRow("section type") << R"({"version":1,"steps":1,"comm":3})"
                                   << "comm must be an object";
+    QTest::newRow("tp2d on 3 devices")
+        << R"({"version":1,"steps":1,"strategy":"tp2d","nodes":[{"devices":[0,1,2]}]})"
+        << "node 0 has 3 devices, which is not a square (1, 4, 9, 16, …)";
+    QTest::newRow("tp3d on 4 devices")
+        << R"({"version":1,"steps":1,"strategy":"tp3d","nodes":[{"devices":[0]},{"devices":[0,1,2,3]}]})"
+        << "node 1 has 4 devices, which is not a cube (1, 8, 27, 64, …)";
+    QTest::newRow("tp1d on unequal nodes")
+        << R"({"version":1,"steps":1,"strategy":"tp1d","nodes":[{"devices":[0,1,2]},{"devices":[0,1]}]})"
+        << "needs the same number of devices on every node (node 0 has 3, node 1 has 2)";
+    QTest::newRow("tp1d cnn") << R"({"version":1,"steps":1,"strategy":"tp1d","model":{"kind":"cnn"}})"
+                              << "splits the linear layers of the mlp and gpt models, not cnn";
 }
 
 void TestEngineBase::configRefusals()
@@ -177,6 +196,134 @@ void TestEngineBase::configRefusals()
     QVERIFY(!c.ok());
     QCOMPARE(c.error().kind, ErrorKind::Config);
     QVERIFY2(QString::fromStdString(c.error().message).contains(message), c.error().message.c_str());
+}
+
+void TestEngineBase::tensorParallelReplicas()
+{
+    // 2 nodes of 4: rank 5 (local rank 1 on node 1) holds what rank 1 holds.
+    auto s = ShardingScheme::replicated(8, 5, {5, 1});
+    QVERIFY(s.ok());
+    QCOMPARE(s->pieces(), 1);
+    QCOMPARE(s->shardGroupSize(), 1);
+    QCOMPARE(s->segments().size(), size_t(1));
+    QCOMPARE(s->segments().front().ranks, (std::vector<int>{1, 5}));
+    QCOMPARE(s->ownSegments(), std::vector<int>{0});
+    QVERIFY(!ShardingScheme::replicated(8, 5, {1, 2}).ok());
+}
+
+void TestEngineBase::tensorParallelLayouts_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("size");
+    QTest::addColumn<int>("localRank");
+    QTest::addColumn<QString>("coords");
+    QTest::addColumn<int>("rowParts");
+    QTest::addColumn<QString>("groups"); // id:members per group this rank is in, node first
+
+    QTest::newRow("1d of 3") << "tp1d" << 3 << 2 << "2" << 1 << "0:0,1,2";
+    QTest::newRow("2d 2x2 at (1,0)") << "tp2d" << 4 << 2 << "1,0" << 2 << "0:0,1,2,3;1:0,2;2:2,3";
+    QTest::newRow("2d 3x3 at (1,2)") << "tp2d" << 9 << 5 << "1,2" << 3
+                                     << "0:0,1,2,3,4,5,6,7,8;1:2,5,8;2:3,4,5";
+    QTest::newRow("3d 2x2x2 at (1,0,1)")
+        << "tp3d" << 8 << 5 << "1,0,1" << 4
+        << "0:0,1,2,3,4,5,6,7;1:1,5;2:5,7;3:4,5;4:4,5,6,7;5:0,1,4,5;6:1,3,5,7";
+}
+
+void TestEngineBase::tensorParallelLayouts()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, size);
+    QFETCH(int, localRank);
+    QFETCH(QString, coords);
+    QFETCH(int, rowParts);
+    QFETCH(QString, groups);
+    const auto kind = strategy == QLatin1String("tp1d")   ? TensorParallelLayout::Kind::OneD
+                      : strategy == QLatin1String("tp2d") ? TensorParallelLayout::Kind::TwoD
+                                                          : TensorParallelLayout::Kind::ThreeD;
+    auto t = TensorParallelLayout::create(kind, size, localRank);
+    QVERIFY(t.ok());
+    QStringList c;
+    for (int a = 0; a < t->dims(); ++a)
+        c << QString::number(t->coord(a));
+    QCOMPARE(c.join(QLatin1Char(',')), coords);
+    QCOMPARE(t->localRankOf(t->coords()), localRank);
+    QCOMPARE(t->rowParts(), rowParts);
+    // The groups through this rank; every group of the node listed once, members
+    // sorted, and a line's members ordered by their coordinate along it.
+    QStringList mine;
+    int total = 0;
+    for (const auto &g : t->groups()) {
+        ++total;
+        if (std::find(g.localRanks.begin(), g.localRanks.end(), localRank) == g.localRanks.end())
+            continue;
+        QStringList members;
+        for (int r : g.localRanks)
+            members << QString::number(r);
+        mine << QStringLiteral("%1:%2").arg(g.id).arg(members.join(QLatin1Char(',')));
+        QCOMPARE(g.localRanks, t->groupOf(g.id));
+        if (g.id >= TensorParallelLayout::line(0) && g.id <= TensorParallelLayout::line(2))
+            for (size_t k = 0; k < g.localRanks.size(); ++k)
+                QCOMPARE(t->coordsOf(g.localRanks[k])[static_cast<size_t>(g.id - 1)], int(k));
+    }
+    QCOMPARE(mine.join(QLatin1Char(';')), groups);
+    const int q = t->side();
+    const int expectedGroups = t->dims() == 1 ? 1 : t->dims() == 2 ? 1 + 2 * q : 1 + 3 * q * q + 3 * q;
+    QCOMPARE(total, expectedGroups);
+}
+
+void TestEngineBase::tensorParallelNodeSizes_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<int>>("sizes");
+    QTest::addColumn<QString>("message"); // empty: accepted
+    QTest::newRow("1d any size") << "tp1d" << QList<int>{3, 3} << "";
+    QTest::newRow("1d one device") << "tp1d" << QList<int>{1} << "";
+    QTest::newRow("1d unequal") << "tp1d" << QList<int>{2, 3} << "node 1 has 3)";
+    QTest::newRow("2d squares") << "tp2d" << QList<int>{4, 4, 4} << "";
+    QTest::newRow("2d one device") << "tp2d" << QList<int>{1} << "";
+    QTest::newRow("2d 8") << "tp2d" << QList<int>{4, 8} << "node 1 has 8 devices, which is not a square";
+    QTest::newRow("2d unequal squares") << "tp2d" << QList<int>{4, 9} << "same number of devices";
+    QTest::newRow("3d cubes") << "tp3d" << QList<int>{8, 8} << "";
+    QTest::newRow("3d 27") << "tp3d" << QList<int>{27} << "";
+    QTest::newRow("3d 9") << "tp3d" << QList<int>{9} << "node 0 has 9 devices, which is not a cube";
+}
+
+void TestEngineBase::tensorParallelNodeSizes()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<int>, sizes);
+    QFETCH(QString, message);
+    const auto kind = strategy == QLatin1String("tp1d")   ? TensorParallelLayout::Kind::OneD
+                      : strategy == QLatin1String("tp2d") ? TensorParallelLayout::Kind::TwoD
+                                                          : TensorParallelLayout::Kind::ThreeD;
+    const std::string problem =
+        TensorParallelLayout::checkNodeSizes(kind, std::vector<int>(sizes.begin(), sizes.end()));
+    if (message.isEmpty())
+        QVERIFY2(problem.empty(), problem.c_str());
+    else
+        QVERIFY2(QString::fromStdString(problem).contains(message), problem.c_str());
+    QCOMPARE(TensorParallelLayout::create(kind, sizes.front(), 0).ok(),
+             TensorParallelLayout::checkNodeSizes(kind, {sizes.front()}).empty());
+}
+
+void TestEngineBase::partitions()
+{
+    const auto b = Partition::balanced(10, 4);
+    QCOMPARE(b.blocks(), 4);
+    QCOMPARE(b.size(0) + b.size(1) + b.size(2) + b.size(3), std::int64_t(10));
+    QCOMPARE(b.maxSize() - b.minSize(), std::int64_t(1));
+    QCOMPARE(b.indices(1), (std::vector<std::int64_t>{2, 3, 4}));
+    QCOMPARE(b.offset(2), std::int64_t(5));
+    QVERIFY(b.contiguous(3));
+    QCOMPARE(b.indices(-1).size(), size_t(10));
+    // Heads stay whole; the fused q|k|v projection takes a block's heads from each section.
+    const auto qkv = Partition::heads(8, 4, 2, 3); // 4 heads of 2, two blocks, q|k|v
+    QCOMPARE(qkv.total(), std::int64_t(24));
+    QCOMPARE(qkv.indices(1), (std::vector<std::int64_t>{4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23}));
+    QVERIFY(!qkv.contiguous(1));
+    const auto few = Partition::heads(8, 2, 4, 1); // fewer heads than blocks: some blocks empty
+    QCOMPARE(few.minSize(), std::int64_t(0));
+    QCOMPARE(few.size(1) + few.size(3), std::int64_t(8));
 }
 
 void TestEngineBase::configSlowdownAndNodes()
@@ -215,6 +362,10 @@ void TestEngineBase::options_data()
     QTest::newRow("unknown option") << (QStringList(base) << QStringLiteral("--fast") << QStringLiteral("1"))
                                     << false;
     QTest::newRow("missing value") << (QStringList(base) << QStringLiteral("--threads")) << false;
+    QTest::newRow("gloo interface") << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("eth1"))
+                                    << true;
+    QTest::newRow("gloo interface not a name")
+        << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("../eth1")) << false;
     QTest::newRow("local rank beyond")
         << (QStringList(base) << QStringLiteral("--local-rank") << QStringLiteral("1")
                               << QStringLiteral("--local-world-size") << QStringLiteral("1"))
@@ -552,7 +703,8 @@ void TestEngineBase::commandReaderSetsTheStopFlag()
     std::atomic<bool> stop{false};
     std::atomic<int> warnings{0};
     {
-        CommandReader reader(stop, [&](const std::string &) { ++warnings; }, in);
+        CommandReader reader(
+            stop, [&](const std::string &) { ++warnings; }, in);
         const char noise[] = "{\"cmd\":\"pause\"}\n";
         QVERIFY(::write(fds[1], noise, sizeof noise - 1) > 0);
         QTRY_COMPARE_WITH_TIMEOUT(warnings.load(), 1, 3000);

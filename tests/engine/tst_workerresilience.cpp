@@ -25,6 +25,7 @@ private Q_SLOTS:
     void configErrorExitsWithOne();
     void usageErrorExitsWithTwo();
     void unreachableMasterTimesOut();
+    void glooBindsToTheNamedInterface();
 
 private:
     static QJsonObject config(const QString &strategy, double timeout)
@@ -142,6 +143,28 @@ void TestWorkerResilience::unreachableMasterTimesOut()
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(elapsed.elapsed() < 15000);
     QVERIFY(p.readAllStandardOutput().contains("\"cause\":\"communication\""));
+}
+
+void TestWorkerResilience::glooBindsToTheNamedInterface()
+{
+    // --gloo-interface lo: the gradient traffic stays on loopback and the run trains.
+    QJsonObject c = config(QStringLiteral("hdp"), 10);
+    c[QStringLiteral("steps")] = 3;
+    {
+        WorkerCluster cluster(m_dir.path());
+        cluster.start(c, {1, 1}, {QStringLiteral("--gloo-interface"), QStringLiteral("lo")}, false);
+        QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+        QCOMPARE(cluster.exitCodes(), (QList<int>{0, 0}));
+    }
+    // An interface that does not exist: a communication error that names it.
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(c, {1, 1}, {QStringLiteral("--gloo-interface"), QStringLiteral("nosuch0")}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCode(0), 3);
+    const auto errors = cluster.events(0, QStringLiteral("error"));
+    QVERIFY(!errors.isEmpty());
+    QVERIFY2(errors.first().value(QStringLiteral("message")).toString().contains(QLatin1String("nosuch0")),
+             cluster.summary().constData());
 }
 
 QTEST_GUILESS_MAIN(TestWorkerResilience)

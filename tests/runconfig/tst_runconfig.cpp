@@ -18,6 +18,8 @@ private Q_SLOTS:
     void typeErrorsNameTheField();
     void notJson();
     void differingFields();
+    void tensorParallelStrategies_data();
+    void tensorParallelStrategies();
 
 private:
     static RunConfig valid()
@@ -157,6 +159,69 @@ void TestRunConfig::differingFields()
     diff.sort();
     QCOMPARE(diff, (QStringList{QStringLiteral("nodes[1].devices"), QStringLiteral("optimizer.lr"), QStringLiteral("strategy")}));
     QVERIFY(RunConfig::differingFields(a.toJson(), a.toJson()).isEmpty());
+}
+
+void TestRunConfig::tensorParallelStrategies_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<int>>("devices"); // per node
+    QTest::addColumn<QString>("patch");      // merged into the config
+    QTest::addColumn<QString>("field");      // empty: valid
+    QTest::addColumn<QString>("message");
+    QTest::newRow("tp1d any count") << "tp1d" << QList<int>{3, 3} << "{}" << "" << "";
+    QTest::newRow("tp2d 4 and 4") << "tp2d" << QList<int>{4, 4} << "{}" << "" << "";
+    QTest::newRow("tp3d 8") << "tp3d" << QList<int>{8} << "{}" << "" << "";
+    QTest::newRow("tp2d one device") << "tp2d" << QList<int>{1, 1} << "{}" << "" << "";
+    QTest::newRow("tp2d on 3") << "tp2d" << QList<int>{4, 3} << "{}" << "nodes[1].devices" << "b has 3 devices, which is not a square";
+    QTest::newRow("tp3d on 4") << "tp3d" << QList<int>{4} << "{}" << "nodes[0].devices" << "a has 4 devices, which is not a cube";
+    QTest::newRow("tp1d unequal") << "tp1d" << QList<int>{2, 1} << "{}" << "nodes"
+                                  << "same number of devices on every node (a has 2, b has 1)";
+    QTest::newRow("tp1d cnn") << "tp1d" << QList<int>{2} << R"({"model": {"kind": "cnn"}})" << "model.kind"
+                              << "mlp and gpt models, not cnn";
+    QTest::newRow("tp2d one head") << "tp2d" << QList<int>{4}
+                                   << R"({"model": {"kind": "gpt", "heads": 1, "width": 64}, "dataset": {"kind": "text", "path": "/x"}})"
+                                   << "model.heads" << "at least 2";
+}
+
+void TestRunConfig::tensorParallelStrategies()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<int>, devices);
+    QFETCH(QString, patch);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    // The run setup form offers what strategies() lists, each with its explanation.
+    QVERIFY(RunConfig::strategies().contains(strategy));
+    QVERIFY(!RunConfig::strategyDescription(strategy).isEmpty());
+
+    RunConfig c = valid();
+    c.strategy = strategy;
+    c.globalBatch = 64;
+    c.nodes.clear();
+    for (qsizetype n = 0; n < devices.size(); ++n) {
+        RunConfig::Node node;
+        node.agent = QStringLiteral("node-%1").arg(n);
+        node.name = QString(QLatin1Char(char('a' + n)));
+        node.devices.clear();
+        for (int d = 0; d < devices[n]; ++d)
+            node.devices.append(d);
+        c.nodes.append(node);
+    }
+    QJsonObject json = c.toJson();
+    const QJsonObject p = QJsonDocument::fromJson(patch.toUtf8()).object();
+    for (auto it = p.begin(); it != p.end(); ++it)
+        json[it.key()] = it.value();
+    QList<ConfigError> errors;
+    c = RunConfig::fromJson(json, &errors);
+    QVERIFY(errors.isEmpty());
+    errors = c.validate();
+    if (field.isEmpty()) {
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().field + QLatin1String(": ") + errors.first().message));
+        return;
+    }
+    QCOMPARE(errors.size(), 1); // one clear message
+    QCOMPARE(errors.first().field, field);
+    QVERIFY2(errors.first().message.contains(message), qPrintable(errors.first().message));
 }
 
 QTEST_APPLESS_MAIN(TestRunConfig)

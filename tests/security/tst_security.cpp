@@ -19,6 +19,8 @@
 #include <QSignalSpy>
 #include <QSslSocket>
 #include <QTemporaryDir>
+#include <QTcpSocket>
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace TestSupport;
@@ -33,6 +35,8 @@ private Q_SLOTS:
     void agentRefusesPathsOutside();
     void startRunNeverNamesTheProgram();
     void connectionLimit();
+    void runLimit();
+    void silentConnectionIsClosed();
 
 private:
     Expected<QCborMap> request(AgentClient &client, Message::Type type, const QCborMap &body);
@@ -194,6 +198,89 @@ void TestSecurity::connectionLimit()
     QSignalSpy again(clients[2].get(), &AgentClient::handshakeDone);
     clients[2]->connectToAgent();
     QVERIFY(again.wait(5000));
+}
+
+void TestSecurity::runLimit()
+{
+    // One run at a time on this agent: a second start is refused with the
+    // reason, and nothing of it is started or journaled.
+    Controller controller = makeController();
+    QTemporaryDir agentDir;
+    // A stand-in for the worker that simply stays alive, so the first run stays active.
+    const QString worker = agentDir.filePath(QStringLiteral("busy-worker"));
+    {
+        QFile f(worker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\nexec sleep 60\n");
+    }
+    QFile::setPermissions(worker, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = agentDir.path();
+    options.discovery = false;
+    options.maxActiveRuns = 1;
+    options.workerPath = worker;
+    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
+    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
+    QSignalSpy ready(&client, &AgentClient::handshakeDone);
+    client.connectToAgent();
+    QVERIFY(ready.wait(5000));
+    RunConfig config;
+    config.name = QStringLiteral("limit");
+    config.dataset.kind = QStringLiteral("synthetic");
+    config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+    const QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
+    auto startRun = [&](const QString &id) {
+        return request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
+                                                                 {QStringLiteral("run_id"), id},
+                                                                 {QStringLiteral("node_index"), 0},
+                                                                 {QStringLiteral("first_rank"), 0},
+                                                                 {QStringLiteral("world_size"), 1},
+                                                                 {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+    };
+    auto first = startRun(QStringLiteral("r1"));
+    QVERIFY2(first.ok(), qPrintable(first.error()));
+    QCOMPARE(daemon.runs()->activeRuns(), 1);
+    auto second = startRun(QStringLiteral("r2"));
+    QVERIFY(!second.ok());
+    QVERIFY2(second.error().contains(QLatin1String("limit")), qPrintable(second.error()));
+    QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/r2"))).exists());
+    QCOMPARE(daemon.runs()->list().size(), 1);
+    // Once the first run is gone, the place is free again.
+    QVERIFY(request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r1")}}).ok());
+    QTRY_COMPARE_WITH_TIMEOUT(daemon.runs()->activeRuns(), 0, 10000);
+    auto third = startRun(QStringLiteral("r3"));
+    QVERIFY2(third.ok(), qPrintable(third.error()));
+    QVERIFY(request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r3")}}).ok());
+    QTRY_COMPARE_WITH_TIMEOUT(daemon.runs()->activeRuns(), 0, 10000);
+}
+
+void TestSecurity::silentConnectionIsClosed()
+{
+    // A connection that never completes the TLS handshake and hello (a port
+    // scan, or an attempt to use up the connection limit) is closed after
+    // Protocol::kHandshakeTimeoutMs and frees its place.
+    QTemporaryDir agentDir;
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = agentDir.path();
+    options.discovery = false;
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    QTcpSocket silent;
+    silent.connectToHost(QHostAddress::LocalHost, daemon.port());
+    QVERIFY(silent.waitForConnected(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(daemon.sessionCount(), 1, 5000);
+    QElapsedTimer waited;
+    waited.start();
+    QTRY_VERIFY_WITH_TIMEOUT(silent.state() == QAbstractSocket::UnconnectedState, Protocol::kHandshakeTimeoutMs + 5000);
+    QVERIFY(waited.elapsed() >= Protocol::kHandshakeTimeoutMs - 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(daemon.sessionCount(), 0, 5000);
 }
 
 QTEST_GUILESS_MAIN(TestSecurity)

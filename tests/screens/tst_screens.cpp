@@ -1,0 +1,239 @@
+// Every screen of the desktop app, as a user sees it, in English and Persian:
+// three real agents on loopback, two finished runs in the history and a third
+// started from the Lab tab and training while the screens are taken. Switching
+// to Persian must turn every top-level window right-to-left and translate it;
+// switching back must restore left-to-right.
+//
+// With HAMGAM_SCREENSHOTS_DIR set (scripts/screenshots does), each screen is
+// saved there as <screen>-<lang>.png for the README and docs/screenshots/.
+#include "comparisonview.h"
+#include "desktopapp.h"
+#include "historystore.h"
+#include "historyview.h"
+#include "installdialog.h"
+#include "liverundata.h"
+#include "mainwindow.h"
+#include "noderegistry.h"
+#include "processlab.h"
+#include "runcontroller.h"
+#include "machinesmodel.h"
+#include "runsetupwidget.h"
+#include "runstablemodel.h"
+#include "settingsdialog.h"
+#include "traininggroupmodel.h"
+#include "translations.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestScreens : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void everyScreenInBothLanguages();
+    void cleanupTestCase();
+
+private:
+    QJsonObject runConfig(const QString &name, const QString &strategy, int steps) const;
+    void finishedRun(const QString &name, const QString &strategy);
+    /// Grabs every visible top-level window and checks its direction.
+    void grabAll(const QString &language, Qt::LayoutDirection expected);
+    void save(QWidget *widget, const QString &screen, const QString &language);
+
+    ProcessLab m_lab;
+    std::unique_ptr<DesktopApp> m_app;
+    QString m_outDir;
+    QTemporaryDir m_scratch;
+    QPointer<SettingsDialog> m_settings;
+    QPointer<InstallDialog> m_install;
+};
+
+QJsonObject TestScreens::runConfig(const QString &name, const QString &strategy, int steps) const
+{
+    // The second and third machines are emulated as 2x and 3x slower, so the
+    // plan visibly gives them smaller shares of the global batch.
+    QJsonArray nodes;
+    for (int i = 0; i < m_lab.agentCount(); ++i)
+        nodes.append(QJsonObject{{QStringLiteral("agent"), const_cast<ProcessLab &>(m_lab).agent(i).nodeId},
+                                 {QStringLiteral("devices"), QJsonArray{0}},
+                                 {QStringLiteral("slowdown"), 1.0 + i}});
+    return QJsonObject{
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("name"), name},
+        {QStringLiteral("strategy"), strategy},
+        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{512, 256}}}},
+        {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
+                                                {QStringLiteral("samples"), 8192},
+                                                {QStringLiteral("classes"), 10},
+                                                {QStringLiteral("shape"), QJsonArray{1, 32, 32}}}},
+        {QStringLiteral("global_batch"), 96},
+        {QStringLiteral("steps"), steps},
+        {QStringLiteral("threads"), 1},
+        {QStringLiteral("optimizer"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
+        {QStringLiteral("planner"), QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 20}}},
+        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 20}}},
+        {QStringLiteral("nodes"), nodes}};
+}
+
+void TestScreens::finishedRun(const QString &name, const QString &strategy)
+{
+    const QString path = m_lab.path(name + QStringLiteral(".json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(runConfig(name, strategy, 150)).toJson());
+    f.close();
+    QByteArray out, err;
+    QCOMPARE(m_lab.ctl({QStringLiteral("run"), path, QStringLiteral("--follow")}, &out, &err), 0);
+}
+
+void TestScreens::initTestCase()
+{
+    m_outDir = qEnvironmentVariable("HAMGAM_SCREENSHOTS_DIR");
+    if (m_outDir.isEmpty())
+        m_outDir = m_scratch.path();
+    QVERIFY(QDir().mkpath(m_outDir));
+
+    QString error;
+    QVERIFY2(m_lab.start(3, &error), qPrintable(error));
+    finishedRun(QStringLiteral("mlp-hdp"), QStringLiteral("hdp"));
+    finishedRun(QStringLiteral("mlp-lshdp"), QStringLiteral("lshdp"));
+
+    // The app reads the lab's controller profile and settings: the agents are pinned there.
+    const QProcessEnvironment env = m_lab.environment();
+    for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME"})
+        qputenv(name, env.value(QString::fromLatin1(name)).toLocal8Bit());
+    m_app = std::make_unique<DesktopApp>();
+    const int code = m_app->start({QStringLiteral("hamgam"), QStringLiteral("--no-local-agent"), QStringLiteral("--language"),
+                                   QStringLiteral("en"), QStringLiteral("--discovery-port"), QString::number(m_lab.discoveryPort()),
+                                   QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"),
+                                   QStringLiteral("--history"), m_lab.historyPath()});
+    QCOMPARE(code, -1);
+    MainWindow *window = m_app->window();
+    window->resize(1280, 800);
+    QVERIFY(QTest::qWaitFor([&] { return window->machinesModel()->rowCount() == 3; }, 15000));
+}
+
+void TestScreens::cleanupTestCase()
+{
+    if (m_app && m_app->window() && m_app->window()->run()) {
+        RunController *run = m_app->window()->run();
+        if (RunStatusText::isActive(run->status())) {
+            run->abort();
+            (void)QTest::qWaitFor([&] { return !RunStatusText::isActive(run->status()); }, 20000);
+        }
+    }
+    delete m_settings;
+    delete m_install;
+    m_app.reset();
+}
+
+void TestScreens::save(QWidget *widget, const QString &screen, const QString &language)
+{
+    QApplication::processEvents();
+    const QPixmap pixmap = widget->grab();
+    QVERIFY2(!pixmap.isNull(), qPrintable(screen));
+    QVERIFY(pixmap.save(QDir(m_outDir).filePath(QStringLiteral("%1-%2.png").arg(screen, language))));
+}
+
+void TestScreens::grabAll(const QString &language, Qt::LayoutDirection expected)
+{
+    MainWindow *window = m_app->window();
+    // Every top-level window follows the language's direction, including the
+    // ones opened before the switch.
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (!w->isVisible())
+            continue;
+        QVERIFY2(w->layoutDirection() == expected,
+                 qPrintable(QStringLiteral("%1 (%2) is not %3").arg(QString::fromLatin1(w->metaObject()->className()), w->windowTitle(),
+                                                                     language)));
+    }
+    QTabWidget *tabs = window->tabs();
+    const QStringList screens{QStringLiteral("lab"), QStringLiteral("live"), QStringLiteral("history")};
+    for (int i = 0; i < tabs->count() && i < screens.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        QTest::qWait(300); // plots redraw on their timers
+        save(window, screens[i], language);
+    }
+    tabs->setCurrentIndex(1);
+    bool compared = false;
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (w->isVisible() && w->inherits("QDialog") && w->findChild<ComparisonView *>()) {
+            save(w, QStringLiteral("compare"), language);
+            compared = true;
+        }
+    }
+    QVERIFY2(compared, "the comparison window is open");
+    save(m_settings, QStringLiteral("settings"), language);
+    save(m_install, QStringLiteral("install"), language);
+}
+
+void TestScreens::everyScreenInBothLanguages()
+{
+    MainWindow *window = m_app->window();
+    // The Lab tab: the group filled as by dragging, the config loaded, Start pressed.
+    QList<ConfigError> configErrors;
+    RunConfig config = RunConfig::fromJson(runConfig(QStringLiteral("mlp-lshdp-live"), QStringLiteral("lshdp"), 100000), &configErrors);
+    QVERIFY(configErrors.isEmpty());
+    window->groupModel()->setConfigNodes(config.nodes);
+    window->loadConfig(config);
+    QTest::qWait(500);
+    window->runSetup()->startButton()->click();
+    QVERIFY(QTest::qWaitFor([&] { return window->run() && window->run()->status() == RunStatus::Running; }, 30000));
+    // Enough steps for every plot and a rebalance or two.
+    QElapsedTimer running;
+    running.start();
+    QVERIFY(QTest::qWaitFor([&] { return window->liveData()->lossByStep().lastX() >= 60 && running.elapsed() > 20000; }, 90000));
+
+    // History: the finished runs, the first one's details, and the two compared.
+    HistoryView *history = m_app->historyView();
+    QVERIFY(history);
+    history->refresh();
+    QVERIFY(QTest::qWaitFor([&] { return history->model()->rowCount() >= 3; }, 5000));
+    QStringList finished;
+    HistoryStore store(m_lab.historyPath());
+    QVERIFY(store.open().ok());
+    RunFilter filter;
+    filter.statuses = {RunStatusText::key(RunStatus::Finished)};
+    for (const RunRecord &r : store.runs(filter))
+        finished << r.id;
+    QCOMPARE(finished.size(), 2);
+    history->selectRuns(finished);
+    history->compareSelected();
+
+    m_settings = new SettingsDialog(m_app->translations(), *m_app->profile(), m_app->registry(), window);
+    m_settings->show();
+    m_install = new InstallDialog(*m_app->profile(), *m_app->registry(), window);
+    m_install->addHosts(QStringLiteral("student@lab-pc-07"));
+    m_install->show();
+    QTest::qWait(300);
+
+    const QString englishLab = window->tabs()->tabText(0);
+    grabAll(QStringLiteral("en"), Qt::LeftToRight);
+
+    QVERIFY(m_app->translations()->setLanguage(QStringLiteral("fa")));
+    QTest::qWait(500);
+    QVERIFY(window->tabs()->tabText(0) != englishLab);
+    grabAll(QStringLiteral("fa"), Qt::RightToLeft);
+
+    QVERIFY(m_app->translations()->setLanguage(QStringLiteral("en")));
+    QTest::qWait(300);
+    QCOMPARE(window->tabs()->tabText(0), englishLab);
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (w->isVisible())
+            QCOMPARE(w->layoutDirection(), Qt::LeftToRight);
+    }
+}
+
+QTEST_MAIN(TestScreens)
+#include "tst_screens.moc"
