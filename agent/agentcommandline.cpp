@@ -72,6 +72,10 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
                        allowOpt, maxRunsOpt, workerInterfaceOpt});
     if (!parser.parse(arguments))
         return Result::failure(parser.errorText());
+    // The agent takes options only: "hamgam-agent trust FP" must not start a daemon that ignores "trust".
+    if (!parser.positionalArguments().isEmpty())
+        return Result::failure(tr("unexpected argument \"%1\" (options start with --; see --help)")
+                                   .arg(parser.positionalArguments().first()));
 
     AgentCommandLine cl;
     if (parser.isSet(helpOpt)) {
@@ -102,7 +106,7 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
         return Result::failure(tr("--discovery-targets: \"%1\" is not a list of IP addresses").arg(parser.value(targetsOpt)));
     o.discovery = !parser.isSet(noDiscoveryOpt);
     o.telemetryHz = parser.value(hzOpt).toDouble(&ok);
-    if (!ok || o.telemetryHz < 0.1 || o.telemetryHz > 10)
+    if (!ok || !(o.telemetryHz >= 0.1 && o.telemetryHz <= 10)) // written so that "nan" is refused too
         return Result::failure(tr("--telemetry-hz: must be between 0.1 and 10"));
     const int beacon = parser.value(beaconOpt).toInt(&ok);
     if (!ok || beacon < 100 || beacon > 60000)

@@ -7,26 +7,50 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
-#include <QLocale>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryFile>
 
+using Text = TranslatableText;
+
+namespace {
+// A finding kept untranslated, in the "Preflight" catalogue context, and
+// translated by whoever shows it: the agent for its plain "errors" list, the
+// controller again in its own current language.
+Text finding(const char *source, int n = -1)
+{
+    return Text("Preflight", source, n);
+}
+} // namespace
+
 QJsonObject Preflight::Result::toJson() const
 {
+    // "errors" and "warnings" in the asking controller's language, for older
+    // controllers and scripts; the *_texts arrays (same order) to translate again.
+    QJsonArray errorStrings, warningStrings, errorTexts, warningTexts;
+    for (const TranslatableText &e : errors) {
+        errorStrings.append(e.toString());
+        errorTexts.append(e.toCbor().toJsonObject());
+    }
+    for (const TranslatableText &w : warnings) {
+        warningStrings.append(w.toString());
+        warningTexts.append(w.toCbor().toJsonObject());
+    }
     return QJsonObject{{QStringLiteral("ok"), ok()},
-                       {QStringLiteral("errors"), QJsonArray::fromStringList(errors)},
-                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)},
+                       {QStringLiteral("errors"), errorStrings},
+                       {QStringLiteral("warnings"), warningStrings},
+                       {QStringLiteral("error_texts"), errorTexts},
+                       {QStringLiteral("warning_texts"), warningTexts},
                        {QStringLiteral("port"), port},
                        {QStringLiteral("worker_version"), workerVersion}};
 }
 
-QString Preflight::workerVersion(const QString &program, QString *error)
+QString Preflight::workerVersion(const QString &program, TranslatableText *error)
 {
     static QHash<QString, std::pair<QDateTime, QString>> cache;
     const QFileInfo info(program);
     if (!info.isFile() || !info.isExecutable()) {
-        *error = tr("the training worker %1 is not installed on this machine").arg(program);
+        *error = finding(QT_TRANSLATE_NOOP("Preflight", "the training worker %1 is not installed on this machine")).ltrArg(program);
         return {};
     }
     auto it = cache.find(program);
@@ -36,7 +60,9 @@ QString Preflight::workerVersion(const QString &program, QString *error)
     p.start(program, {QStringLiteral("--version")});
     if (!p.waitForFinished(10000) || p.exitCode() != 0) {
         p.kill();
-        *error = tr("the training worker %1 does not run: %2").arg(program, QString::fromUtf8(p.readAllStandardError()).trimmed());
+        *error = finding(QT_TRANSLATE_NOOP("Preflight", "the training worker %1 does not run: %2"))
+                     .ltrArg(program)
+                     .arg(QString::fromUtf8(p.readAllStandardError()).trimmed());
         return {};
     }
     const QString version = QString::fromUtf8(p.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
@@ -57,18 +83,20 @@ Preflight::Result Preflight::run(const Input &in)
     Result r;
     const RunConfig &c = in.config;
     if (in.nodeIndex < 0 || in.nodeIndex >= c.nodes.size()) {
-        r.errors << tr("this machine is not in the run's node list");
+        r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "this machine is not in the run's node list"));
         return r;
     }
     const RunConfig::Node &node = c.nodes[in.nodeIndex];
 
     // The worker, and the same version as this agent (their protocol and config must match).
-    QString error;
+    Text error;
     r.workerVersion = workerVersion(in.workerProgram, &error);
     if (!error.isEmpty())
         r.errors << error;
     else if (r.workerVersion != in.agentVersion)
-        r.errors << tr("the training worker is version %1 but the agent is %2; install one Hamgam version").arg(r.workerVersion, in.agentVersion);
+        r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "the training worker is version %1 but the agent is %2; install one Hamgam version"))
+                        .ltrArg(r.workerVersion)
+                        .ltrArg(in.agentVersion);
 
     // The dataset, as this machine sees it.
     Status data;
@@ -89,7 +117,9 @@ Preflight::Result Preflight::run(const Input &in)
     for (int d : node.devices) {
         // A CPU node may run several workers ("devices") that share its cores.
         if (gpu && (d < 0 || d >= devices.size()))
-            r.errors << tr("device %1 does not exist here (this machine has %Ln GPU(s))", nullptr, int(devices.size())).arg(d);
+            r.errors << finding(QT_TRANSLATE_N_NOOP("Preflight", "device %1 does not exist here (this machine has %Ln GPU(s))"),
+                             int(devices.size()))
+                            .arg(d);
     }
 
     // Memory for the planned batch.
@@ -101,7 +131,6 @@ Preflight::Result Preflight::run(const Input &in)
     if (node.maxBatch)
         localBatch = qMin<qint64>(localBatch, *node.maxBatch);
     const int shards = c.strategy == QLatin1String("fsdp") ? devicesInRun : int(node.devices.size());
-    const QLocale locale;
     if (gpu) {
         for (int d : node.devices) {
             if (d < 0 || d >= devices.size())
@@ -110,47 +139,55 @@ Preflight::Result Preflight::run(const Input &in)
             const qint64 need = estimate.deviceBytes(c, localBatch, shards);
             const qint64 free = dev.memoryTotal - dev.memoryUsed;
             if (need > free)
-                r.errors << tr("%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp")
-                                .arg(dev.name, locale.formattedDataSize(free), QString::number(localBatch),
-                                     locale.formattedDataSize(need));
+                r.errors << finding(QT_TRANSLATE_NOOP("Preflight",
+                                                   "%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp"))
+                                .arg(dev.name)
+                                .dataSizeArg(free)
+                                .arg(localBatch)
+                                .dataSizeArg(need);
             else if (need > 0.8 * free)
-                r.warnings << tr("%1 will be nearly full (about %2 of %3 free)")
-                                  .arg(dev.name, locale.formattedDataSize(need), locale.formattedDataSize(free));
+                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight", "%1 will be nearly full (about %2 of %3 free)"))
+                                  .arg(dev.name)
+                                  .dataSizeArg(need)
+                                  .dataSizeArg(free);
             if (!dev.processes.isEmpty()) {
                 QStringList procs;
                 for (const DeviceProcess &p : dev.processes)
                     procs << QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid);
-                r.warnings << tr("%1 is already used by %2: the run will share it and run slower")
-                                  .arg(dev.name, QLocale().createSeparatedList(procs));
+                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight", "%1 is already used by %2: the run will share it and run slower"))
+                                  .arg(dev.name)
+                                  .listArg(procs);
             }
         }
     } else {
         const qint64 need = estimate.deviceBytes(c, localBatch, shards) * qMax<qsizetype>(1, node.devices.size());
         const qint64 available = in.telemetry.host.memoryAvailable;
         if (available > 0 && need > available)
-            r.errors << tr("this machine has %1 of memory available but the run needs about %2 here")
-                            .arg(locale.formattedDataSize(available), locale.formattedDataSize(need));
+            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "this machine has %1 of memory available but the run needs about %2 here"))
+                            .dataSizeArg(available)
+                            .dataSizeArg(need);
         const int cores = qMax(1, in.telemetry.host.cores);
         if (in.telemetry.host.load1 > 0.5 * cores)
-            r.warnings << tr("the CPU is already busy (load %1 on %Ln core(s)): the run will share it", nullptr, cores)
-                              .arg(locale.toString(in.telemetry.host.load1, 'f', 1));
+            r.warnings << finding(QT_TRANSLATE_N_NOOP("Preflight", "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"),
+                               cores)
+                              .arg(in.telemetry.host.load1, 1);
     }
 
     // Checkpoints can be written where asked.
     if (!c.checkpoint.dir.isEmpty()) {
         if (!QDir().mkpath(c.checkpoint.dir)) {
-            r.errors << tr("cannot create the checkpoint directory %1").arg(c.checkpoint.dir);
+            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1")).ltrArg(c.checkpoint.dir);
         } else {
             QTemporaryFile probe(QDir(c.checkpoint.dir).filePath(QStringLiteral(".hamgam-probe-XXXXXX")));
             if (!probe.open())
-                r.errors << tr("cannot write in the checkpoint directory %1").arg(c.checkpoint.dir);
+                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot write in the checkpoint directory %1")).ltrArg(c.checkpoint.dir);
         }
     }
 
     if (in.master) {
         r.port = freePort();
         if (r.port == 0)
-            r.errors << tr("no free TCP port for the workers' rendezvous");
+            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "no free TCP port for the workers' rendezvous"));
     }
     return r;
 }

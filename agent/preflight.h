@@ -2,6 +2,7 @@
 
 #include "runconfig.h"
 #include "telemetry.h"
+#include "translatabletext.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -29,8 +30,10 @@ public:
     };
     struct Result
     {
-        QStringList errors;
-        QStringList warnings;
+        /// Findings travel untranslated as well ("error_texts", "warning_texts"),
+        /// so the controller shows them in the language it has when it shows them.
+        QList<TranslatableText> errors;
+        QList<TranslatableText> warnings;
         quint16 port = 0;
         QString workerVersion;
         bool ok() const { return errors.isEmpty(); }
@@ -39,7 +42,7 @@ public:
 
     static Result run(const Input &input);
     /// `hamgam-worker --version`, cached by path and modification time.
-    static QString workerVersion(const QString &program, QString *error);
+    static QString workerVersion(const QString &program, TranslatableText *error);
     /// A TCP port nobody listens on now.
     static quint16 freePort();
 };

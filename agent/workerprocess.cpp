@@ -9,8 +9,16 @@
 #include <sys/wait.h>
 
 namespace {
-constexpr qsizetype kMaxLine = 1024 * 1024;
+constexpr qsizetype kMaxStderrLine = 1024 * 1024;
 constexpr int kStderrLines = 20;
+constexpr qsizetype kMaxLogText = 4096;
+
+QJsonObject logEvent(const QByteArray &line, int rank)
+{
+    return QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
+                       {QStringLiteral("rank"), rank},
+                       {QStringLiteral("text"), QString::fromUtf8(line.left(kMaxLogText))}};
+}
 } // namespace
 
 WorkerProcess::WorkerProcess(Spec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec))
@@ -71,24 +79,41 @@ void WorkerProcess::terminate(int graceMs)
 
 void WorkerProcess::onStdout()
 {
-    m_stdoutBuffer += m_process.readAllStandardOutput();
-    qsizetype start = 0;
-    for (;;) {
-        const qsizetype nl = m_stdoutBuffer.indexOf('\n', start);
-        if (nl < 0)
-            break;
-        const QByteArray line = m_stdoutBuffer.mid(start, nl - start).trimmed();
-        start = nl + 1;
-        if (line.isEmpty())
-            continue;
-        const QJsonObject event = parseEventLine(line, m_spec.rank);
+    const QList<QJsonObject> events =
+        takeEvents(m_stdoutBuffer, m_process.readAllStandardOutput(), m_spec.rank);
+    for (const QJsonObject &event : events) {
         if (event.value(QStringLiteral("event")).toString() == QLatin1String("error"))
             m_lastError = event;
         Q_EMIT eventReceived(event);
     }
-    m_stdoutBuffer.remove(0, start);
-    if (m_stdoutBuffer.size() > kMaxLine)
-        m_stdoutBuffer.clear(); // a runaway line: drop it rather than grow without bound
+}
+
+QList<QJsonObject> WorkerProcess::takeEvents(LineBuffer &buffer, const QByteArray &chunk, int rank)
+{
+    QList<QJsonObject> events;
+    qsizetype start = 0;
+    while (start < chunk.size()) {
+        const qsizetype nl = chunk.indexOf('\n', start);
+        const qsizetype end = nl < 0 ? chunk.size() : nl;
+        if (!buffer.skipping) {
+            buffer.pending.append(chunk.constData() + start, end - start);
+            if (buffer.pending.size() > kMaxLine) {
+                events.append(logEvent(buffer.pending.trimmed(), rank));
+                buffer.pending.clear();
+                buffer.skipping = true;
+            } else if (nl >= 0) {
+                const QByteArray line = buffer.pending.trimmed();
+                buffer.pending.clear();
+                if (!line.isEmpty())
+                    events.append(parseEventLine(line, rank));
+            }
+        }
+        if (nl < 0)
+            break;
+        buffer.skipping = false; // the newline ends a skipped line too
+        start = nl + 1;
+    }
+    return events;
 }
 
 void WorkerProcess::onStderr()
@@ -96,7 +121,7 @@ void WorkerProcess::onStderr()
     m_stderrBuffer += m_process.readAllStandardError();
     const qsizetype nl = m_stderrBuffer.lastIndexOf('\n');
     if (nl < 0) {
-        if (m_stderrBuffer.size() > kMaxLine)
+        if (m_stderrBuffer.size() > kMaxStderrLine)
             m_stderrBuffer.clear();
         return;
     }
@@ -130,13 +155,15 @@ void WorkerProcess::onFinished(int exitCode, QProcess::ExitStatus status)
 
 QJsonObject WorkerProcess::parseEventLine(const QByteArray &line, int rank)
 {
+    if (line.contains('\0')) // never in JSON text; do not let a parser stop short at it
+        return logEvent(line, rank);
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-    QJsonObject event = doc.object();
-    if (error.error == QJsonParseError::NoError && doc.isObject() && event.value(QStringLiteral("event")).isString()
-        && event.value(QStringLiteral("event")).toString().size() <= 64)
+    const QJsonObject event = doc.object();
+    const QJsonValue kindValue = event.value(QStringLiteral("event"));
+    const QString kind = kindValue.toString();
+    if (error.error == QJsonParseError::NoError && doc.isObject() && kindValue.isString() && !kind.isEmpty()
+        && kind.size() <= 64 && kind != QLatin1String("state") && kind != QLatin1String("worker_exit"))
         return event;
-    return QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
-                       {QStringLiteral("rank"), rank},
-                       {QStringLiteral("text"), QString::fromUtf8(line.left(4096))}};
+    return logEvent(line, rank);
 }

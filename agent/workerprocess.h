@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
@@ -41,7 +42,25 @@ public:
     QStringList lastStderrLines() const { return m_stderrTail; }
     /// One line of a worker's stdout as an event; a line that is not an event
     /// becomes a "log" event carrying its text (nothing the worker says is lost).
+    /// Not an event: not JSON, not an object, no `event` string (or an empty or
+    /// over-long one), a NUL byte, or a kind the agent itself journals (`state`,
+    /// `worker_exit`), which a worker must not be able to forge.
     static QJsonObject parseEventLine(const QByteArray &line, int rank);
+
+    /// What is left of a worker's stdout between reads: the start of a line,
+    /// or the rest of an over-long line that is being skipped.
+    struct LineBuffer
+    {
+        QByteArray pending;
+        bool skipping = false;
+    };
+    /// The longest line kept whole (1 MiB). A longer one becomes a "log" event
+    /// with its beginning, and the rest of it up to its newline is skipped, so
+    /// a runaway line neither grows memory nor turns up later as a fragment.
+    static constexpr qsizetype kMaxLine = 1024 * 1024;
+    /// Appends one chunk of stdout, as it arrived, and returns the events of
+    /// the lines it completes; a line may be split over any number of chunks.
+    static QList<QJsonObject> takeEvents(LineBuffer &buffer, const QByteArray &chunk, int rank);
     QJsonObject lastError() const { return m_lastError; }
 
 Q_SIGNALS:
@@ -56,7 +75,7 @@ private:
 
     Spec m_spec;
     QProcess m_process;
-    QByteArray m_stdoutBuffer;
+    LineBuffer m_stdoutBuffer;
     QByteArray m_stderrBuffer;
     QStringList m_stderrTail;
     QJsonObject m_lastError;

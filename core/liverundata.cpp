@@ -26,6 +26,7 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
     m_loss.clear();
     m_lossTime.clear();
     m_eval.clear();
+    m_evalMetric.clear(); // a run without evaluation names no metric
     m_throughput.clear();
     m_log.clear();
     m_startMs = m_lastStepMs = m_firstStepMs = 0;
@@ -142,15 +143,29 @@ void LiveRunData::addEvent(const RunEvent &e)
         return;
     }
     if (e.kind == QLatin1String("eval")) {
-        const bool accuracy = p.contains(QStringLiteral("accuracy"));
-        m_evalMetric = accuracy ? QStringLiteral("accuracy") : QStringLiteral("perplexity");
-        const double v = p.value(m_evalMetric).toDouble();
+        // The metric is named after what the event reports (docs/worker-events.md):
+        // accuracy for classifiers, perplexity for text models, else the held-out loss.
+        QString metric;
+        for (const QString &key : {QStringLiteral("accuracy"), QStringLiteral("perplexity"), QStringLiteral("loss")}) {
+            if (p.value(key).isDouble()) {
+                metric = key;
+                break;
+            }
+        }
+        if (metric.isEmpty())
+            return;
+        m_evalMetric = metric;
+        const double v = p.value(metric).toDouble();
         if (!m_eval.isEmpty() && m_eval.lastX() == p.value(QStringLiteral("step")).toDouble())
             return; // every rank reports the same evaluation
         m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
-        log(e.timeMs, 0, [accuracy, v, step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
-            return accuracy ? tr("Evaluation at step %1: accuracy %2 %").arg(QLocale().toString(step, 'f', 0), QLocale().toString(100 * v, 'f', 1))
-                            : tr("Evaluation at step %1: perplexity %2").arg(QLocale().toString(step, 'f', 0), QLocale().toString(v, 'f', 2));
+        log(e.timeMs, 0, [metric, v, step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
+            const QString at = QLocale().toString(step, 'f', 0);
+            if (metric == QLatin1String("accuracy"))
+                return tr("Evaluation at step %1: accuracy %2 %").arg(at, QLocale().toString(100 * v, 'f', 1));
+            if (metric == QLatin1String("perplexity"))
+                return tr("Evaluation at step %1: perplexity %2").arg(at, QLocale().toString(v, 'f', 2));
+            return tr("Evaluation at step %1: loss %2").arg(at, QLocale().toString(v, 'f', 4));
         });
         touch(Part::Steps);
         return;

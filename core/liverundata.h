@@ -86,6 +86,7 @@ public:
     const RingSeries &lossByStep() const { return m_loss; }
     const RingSeries &lossByTime() const { return m_lossTime; }
     const RingSeries &evalByStep() const { return m_eval; }
+    /// What the eval events report: "accuracy", "perplexity" or "loss"; empty before the first.
     QString evalMetric() const { return m_evalMetric; }
     const RingSeries &throughput() const { return m_throughput; }
     const std::deque<LogEntry> &log() const { return m_log; }

@@ -129,7 +129,7 @@ void RunController::preflight(const RunConfig &config)
         NodePreflight all;
         all.name = tr("configuration");
         for (const ConfigError &e : std::as_const(errors))
-            all.errors << tr("%1: %2").arg(e.field, e.message);
+            all.addError(tr("%1: %2").arg(e.field, e.message));
         m_preflight.append(all);
         Q_EMIT preflightFinished(m_preflight, false);
         return;
@@ -157,9 +157,11 @@ void RunController::runPreflight(std::function<void(bool ok)> done)
             remote = remote || (node && !QHostAddress(node->address).isLoopback());
         }
         if (master && QHostAddress(master->address).isLoopback() && remote) {
-            m_preflight.first().errors << tr("%1 listens on loopback only, so other machines cannot reach it; run the first "
-                                             "node's agent with --bind on its network address, or list another machine first")
-                                              .arg(master->name);
+            m_preflight.first().addError(
+                TranslatableText(staticMetaObject.className(),
+                                 QT_TR_NOOP("%1 listens on loopback only, so other machines cannot reach it; run the first "
+                                            "node's agent with --bind on its network address, or list another machine first"))
+                    .arg(master->name));
             ok = false;
         }
         done(ok);
@@ -174,7 +176,7 @@ void RunController::runPreflight(std::function<void(bool ok)> done)
     for (int i = 0; i < count; ++i) {
         AgentClient *client = m_registry.client(m_config.nodes[i].agent);
         if (!client) {
-            m_preflight[i].errors << tr("not connected");
+            m_preflight[i].addError(TranslatableText(staticMetaObject.className(), QT_TR_NOOP("not connected")));
             QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
             continue;
         }
@@ -185,13 +187,24 @@ void RunController::runPreflight(std::function<void(bool ok)> done)
         client->request(Message::Type::Preflight, body, this, [this, i, finishOne](const Expected<QCborMap> &reply) {
             NodePreflight &p = m_preflight[i];
             if (!reply) {
-                p.errors << reply.error();
+                p.addError(reply.error());
             } else {
                 p.reached = true;
-                for (const QCborValue v : reply->value(QStringLiteral("errors")).toArray())
-                    p.errors << v.toString();
-                for (const QCborValue v : reply->value(QStringLiteral("warnings")).toArray())
-                    p.warnings << v.toString();
+                // Untranslated findings where the agent sends them (same order
+                // as its translated lists), its translated text otherwise.
+                auto findings = [&](const QString &key, const QString &textsKey) {
+                    const QCborArray plain = reply->value(key).toArray();
+                    const QCborArray texts = reply->value(textsKey).toArray();
+                    QList<TranslatableText> out;
+                    for (qsizetype k = 0; k < plain.size(); ++k)
+                        out << (texts.size() == plain.size() ? TranslatableText::fromCbor(texts.at(k))
+                                                             : TranslatableText(plain.at(k).toString()));
+                    return out;
+                };
+                for (const TranslatableText &e : findings(QStringLiteral("errors"), QStringLiteral("error_texts")))
+                    p.addError(e);
+                for (const TranslatableText &w : findings(QStringLiteral("warnings"), QStringLiteral("warning_texts")))
+                    p.addWarning(w);
                 p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
                 p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
             }

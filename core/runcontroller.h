@@ -2,6 +2,7 @@
 
 #include "runconfig.h"
 #include "runrecord.h"
+#include "translatabletext.h"
 
 #include <QHash>
 #include <QMap>
@@ -34,8 +35,23 @@ public:
         QString agentId;
         QString name;
         bool reached = false;
+        /// In the language of the moment they arrived (scripts, start failures).
         QStringList errors;
         QStringList warnings;
+        /// The same findings in the same order, to translate again when shown:
+        /// the agent's own come untranslated, so a language change reaches them.
+        QList<TranslatableText> errorTexts;
+        QList<TranslatableText> warningTexts;
+        void addError(const TranslatableText &text)
+        {
+            errorTexts << text;
+            errors << text.toString();
+        }
+        void addWarning(const TranslatableText &text)
+        {
+            warningTexts << text;
+            warnings << text.toString();
+        }
         quint16 port = 0;
         QString deviceKind;
     };

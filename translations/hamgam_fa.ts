@@ -155,6 +155,10 @@
         <translation>مسیر</translation>
     </message>
     <message>
+        <source>unexpected argument &quot;%1&quot; (options start with --; see --help)</source>
+        <translation>آرگومان نابه‌جای «%1» (گزینه‌ها با -- آغاز می‌شوند؛ راهنما: --help)</translation>
+    </message>
+    <message>
         <source>--port: &quot;%1&quot; is not a port number</source>
         <translation>--port: «%1» شمارهٔ درگاه نیست</translation>
     </message>
@@ -803,6 +807,14 @@
         <translation>--discovery-targets: فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>--wait: &quot;%1&quot; is not a number of milliseconds</source>
+        <translation>--wait: «%1» تعداد میلی‌ثانیهٔ معتبری نیست</translation>
+    </message>
+    <message>
         <source>cannot listen for agents on UDP port %1: %2</source>
         <translation>گوش دادن به عامل‌ها روی درگاه UDP %1 ممکن نشد: %2</translation>
     </message>
@@ -1027,6 +1039,12 @@
     <message>
         <source>Names which of the seven reasons for low GPU utilization is holding each device back, with the evidence and one thing to do.</source>
         <translation>نشان می‌دهد کدام‌یک از هفت علت کم بودن میزان استفاده از GPU جلوی کار هر دستگاه را گرفته است، همراه با شواهد و یک راهکار.</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more finding(s) of lower or equal severity.</source>
+        <translation>
+            <numerusform>… و %Ln یافتهٔ دیگر با شدت کمتر یا برابر.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1921,7 +1939,7 @@
     </message>
     <message>
         <source>host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222</source>
-        <translation>نام‌های میزبان یا نشانی‌ها، جداشده با فاصله: lab-01 lab-02 user@10.0.0.7:2222</translation>
+        <translation>نام‌های میزبان یا نشانی‌ها، جداشده با فاصله: ⁦lab-01 lab-02 user@10.0.0.7:2222⁩</translation>
     </message>
     <message>
         <source>SSH &amp;user:</source>
@@ -1929,7 +1947,7 @@
     </message>
     <message>
         <source>from ~/.ssh/config, else %1</source>
-        <translation>از ~/.ssh/config، وگرنه %1</translation>
+        <translation>از ⁦~/.ssh/config⁩، وگرنه %1</translation>
     </message>
     <message>
         <source>SSH &amp;port:</source>
@@ -1937,7 +1955,7 @@
     </message>
     <message>
         <source>from ~/.ssh/config, else 22</source>
-        <translation>از ~/.ssh/config، وگرنه 22</translation>
+        <translation>از ⁦~/.ssh/config⁩، وگرنه ۲۲</translation>
     </message>
     <message>
         <source>&amp;Key file:</source>
@@ -1945,7 +1963,7 @@
     </message>
     <message>
         <source>ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa</source>
-        <translation>نخست ssh-agent، سپس ~/.ssh/id_ed25519، id_ecdsa و id_rsa</translation>
+        <translation>نخست ⁦ssh-agent⁩، سپس ⁦~/.ssh/id_ed25519⁩، ⁦id_ecdsa⁩ و ⁦id_rsa⁩</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
@@ -1981,7 +1999,7 @@
     </message>
     <message>
         <source>Per user, under ~/.local (no root needed; the libraries must be there)</source>
-        <translation>حالت کاربری، در ~/.local (بدون نیاز به root؛ کتابخانه‌ها باید از پیش آنجا باشند)</translation>
+        <translation>حالت کاربری، در ⁦~/.local⁩ (بدون نیاز به root؛ کتابخانه‌ها باید از پیش آنجا باشند)</translation>
     </message>
     <message>
         <source>Debian package, with sudo apt-get (brings its libraries along)</source>
@@ -1997,7 +2015,7 @@
     </message>
     <message>
         <source>more hamgam-agent options, e.g. --name lab-07 --telemetry-hz 2</source>
-        <translation>گزینه‌های بیشتر hamgam-agent، مثلاً --name lab-07 --telemetry-hz 2</translation>
+        <translation>گزینه‌های بیشتر ⁦hamgam-agent⁩، مثلاً ⁦--name lab-07 --telemetry-hz 2⁩</translation>
     </message>
     <message>
         <source>Ca&amp;ncel</source>
@@ -2025,7 +2043,7 @@
     </message>
     <message>
         <source>No hamgam-agent package was found next to this program. Build it with `cmake --build build --target package`, or install per user.</source>
-        <translation>هیچ بستهٔ hamgam-agent کنار این برنامه پیدا نشد. آن را با `cmake --build build --target package` بسازید، یا در حالت کاربری نصب کنید.</translation>
+        <translation>هیچ بستهٔ hamgam-agent کنار این برنامه پیدا نشد. آن را با ⁦`cmake --build build --target package`⁩ بسازید، یا در حالت کاربری نصب کنید.</translation>
     </message>
     <message>
         <source>%1 (%2 of %3)</source>
@@ -2069,7 +2087,7 @@
     </message>
     <message>
         <source>from ~/.ssh/config, else the local user name</source>
-        <translation>از ~/.ssh/config، وگرنه نام کاربر محلی</translation>
+        <translation>از ⁦~/.ssh/config⁩، وگرنه نام کاربر محلی</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; is not in your known_hosts yet.&lt;/p&gt;&lt;p&gt;Its %2 host key fingerprint is&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub&lt;/code&gt; prints on that machine. Connect and remember this key?&lt;/p&gt;</source>
@@ -2344,10 +2362,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>نسخهٔ %1 نصب شد (حالت %2)، راه‌اندازی نشد</translation>
     </message>
     <message>
-        <source>%1 %2, %3: trusted, answering on %4:%5</source>
-        <translation>حالت %1، نسخهٔ %2، %3: مورد اعتماد، پاسخ‌گو روی %4:%5</translation>
-    </message>
-    <message>
         <source>removed</source>
         <translation>حذف شد</translation>
     </message>
@@ -2386,6 +2400,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>%1%</source>
         <translation>%1٪</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3: trusted, answering on %4</source>
+        <translation>حالت %1، نسخهٔ %2، %3: مورد اعتماد، پاسخ‌گو روی %4</translation>
     </message>
 </context>
 <context>
@@ -2597,6 +2615,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>aborted</source>
         <translation>لغو شد</translation>
     </message>
+    <message>
+        <source>Evaluation at step %1: loss %2</source>
+        <translation>ارزیابی در گام %1: زیان %2</translation>
+    </message>
 </context>
 <context>
     <name>LiveView</name>
@@ -2717,6 +2739,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>perplexity</source>
         <translation>سرگشتگی</translation>
     </message>
+    <message>
+        <source>eval loss</source>
+        <translation>زیان ارزیابی</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>زیان ارزیابی</translation>
+    </message>
 </context>
 <context>
     <name>MachineDelegate</name>
@@ -2769,11 +2799,11 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>%1
-Address: %2:%3
-Status: %4%5</source>
+Address: %2
+Status: %3%4</source>
         <translation>%1
-نشانی: %2:%3
-وضعیت: %4%5</translation>
+نشانی: %2
+وضعیت: %3%4</translation>
     </message>
 </context>
 <context>
@@ -2838,7 +2868,7 @@ Status: %4%5</source>
         <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
 
 %1</source>
-        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان hamgam-agent --fingerprint روی ماشین عامل چاپ می‌کند یکی باشد:
+        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان ⁦hamgam-agent --fingerprint⁩ روی ماشین عامل چاپ می‌کند یکی باشد:
 
 %1</translation>
     </message>
@@ -4443,7 +4473,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>e.g. 1, 2.5: node 2 pretends to be 2.5 times slower</source>
-        <translation>مثلاً 1, 2.5: گرهٔ ۲ وانمود می‌کند ۲٫۵ برابر کندتر است</translation>
+        <translation>مثلاً ۱، ۲٫۵: گرهٔ ۲ وانمود می‌کند ۲٫۵ برابر کندتر است</translation>
     </message>
     <message>
         <source>Check</source>
@@ -4761,7 +4791,7 @@ Status: %4%5</source>
     </message>
     <message>
         <source>Hamgam talks only to agents whose certificate fingerprint is pinned here. Revoke an agent and you are asked again the next time it is seen; compare the fingerprint with the one its machine shows (hamgam-agent --fingerprint).</source>
-        <translation>هم‌گام فقط با عامل‌هایی گفت‌وگو می‌کند که اثر انگشت گواهی‌شان اینجا ثبت شده است. اگر اعتماد به عاملی را لغو کنید، بار بعد که دیده شود دوباره از شما پرسیده می‌شود؛ اثر انگشت را با آنچه ماشینش نشان می‌دهد (hamgam-agent --fingerprint) مقایسه کنید.</translation>
+        <translation>هم‌گام فقط با عامل‌هایی گفت‌وگو می‌کند که اثر انگشت گواهی‌شان اینجا ثبت شده است. اگر اعتماد به عاملی را لغو کنید، بار بعد که دیده شود دوباره از شما پرسیده می‌شود؛ اثر انگشت را با آنچه ماشینش نشان می‌دهد (⁦hamgam-agent --fingerprint⁩) مقایسه کنید.</translation>
     </message>
     <message>
         <source>&amp;Revoke</source>

@@ -1,5 +1,6 @@
 #include "comparisonview.h"
 
+#include "bidi.h"
 #include "localeformat.h"
 #include "localetickers.h"
 #include "plotexporter.h"
@@ -648,9 +649,11 @@ void ComparisonView::fillConfig()
         name->setToolTip(field);
         QList<QStandardItem *> row{name};
         for (const auto &values : std::as_const(flat)) {
-            const QString text = jsonText(values.value(field, QJsonValue(QJsonValue::Undefined)));
-            // Strategies are written as everywhere else in the app: LSHDP.
-            row << cell(field == QLatin1String("strategy") ? text.toUpper() : text);
+            const QJsonValue value = values.value(field, QJsonValue(QJsonValue::Undefined));
+            const QString text = jsonText(value);
+            // Strategies are written as everywhere else in the app: LSHDP. Paths
+            // and names stay left to right in a Persian table.
+            row << cell(field == QLatin1String("strategy") ? text.toUpper() : value.isString() ? Bidi::ltr(text) : text);
         }
         m_configModel->appendRow(row);
     }
@@ -707,5 +710,5 @@ void ComparisonView::exportPlotsInteractively()
     else
         QMessageBox::information(this, tr("Export plots"),
                                  tr("%Ln file(s) written to %1.", nullptr, int(written->size()))
-                                     .arg(QDir::toNativeSeparators(dir)));
+                                     .arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
 }

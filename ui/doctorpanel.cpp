@@ -10,6 +10,8 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 DoctorPanel::DoctorPanel(QWidget *parent) : QWidget(parent)
 {
     m_title = new QLabel;
@@ -41,54 +43,79 @@ int DoctorPanel::findingCount() const
 QStringList DoctorPanel::shownTexts() const
 {
     QStringList texts;
-    for (const QLabel *label : m_texts)
-        texts << label->text();
+    for (int i = 0; i < m_shown; ++i)
+        texts << m_rows.at(i).text->text();
     return texts;
 }
 
-QLabel *DoctorPanel::addEntry(QStyle::StandardPixmap icon, const QString &html)
+DoctorPanel::Row &DoctorPanel::row(int index)
 {
-    auto *row = new QWidget;
-    auto *rowLayout = new QHBoxLayout(row);
-    rowLayout->setContentsMargins(0, 0, 0, 0);
-    auto *iconLabel = new QLabel;
-    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
-    iconLabel->setPixmap(style()->standardIcon(icon).pixmap(size, size));
-    iconLabel->setAlignment(Qt::AlignTop);
-    auto *text = new QLabel(html);
-    text->setWordWrap(true);
-    text->setTextFormat(Qt::RichText);
-    text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    text->setAlignment(Qt::AlignLeading | Qt::AlignTop);
-    rowLayout->addWidget(iconLabel);
-    rowLayout->addWidget(text, 1);
-    m_entriesLayout->insertWidget(m_entriesLayout->count() - 1, row);
-    m_texts.append(text);
-    return text;
+    while (m_rows.size() <= index) {
+        Row r;
+        r.widget = new QWidget;
+        auto *rowLayout = new QHBoxLayout(r.widget);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        r.icon = new QLabel;
+        r.icon->setAlignment(Qt::AlignTop);
+        r.text = new QLabel;
+        r.text->setWordWrap(true);
+        r.text->setTextFormat(Qt::RichText);
+        r.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.text->setAlignment(Qt::AlignLeading | Qt::AlignTop);
+        rowLayout->addWidget(r.icon);
+        rowLayout->addWidget(r.text, 1);
+        m_entriesLayout->insertWidget(m_entriesLayout->count() - 1, r.widget);
+        m_rows.append(r);
+    }
+    return m_rows[index];
+}
+
+void DoctorPanel::showEntry(int index, QStyle::StandardPixmap icon, const QString &html)
+{
+    Row &r = row(index);
+    if (r.pixmap != icon) {
+        const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
+        r.icon->setPixmap(style()->standardIcon(icon).pixmap(size, size));
+        r.pixmap = icon;
+    }
+    if (r.text->text() != html)
+        r.text->setText(html);
+    r.widget->setVisible(true);
 }
 
 void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
 {
     m_findings = findings;
-    // Rebuilt on each change: at most a few findings, a few times a second.
-    while (m_entriesLayout->count() > 1) {
-        QLayoutItem *item = m_entriesLayout->takeAt(0);
-        delete item->widget();
-        delete item;
-    }
-    m_texts.clear();
+    int shown = 0;
     if (findings.isEmpty()) {
-        addEntry(QStyle::SP_DialogApplyButton, tr("Nothing is holding the devices back.").toHtmlEscaped());
-        return;
+        showEntry(shown++, QStyle::SP_DialogApplyButton, tr("Nothing is holding the devices back.").toHtmlEscaped());
+    } else {
+        // The most severe first; equal severities keep the doctor's order.
+        QList<UtilizationDoctor::Finding> sorted = findings;
+        std::stable_sort(sorted.begin(), sorted.end(),
+                         [](const auto &a, const auto &b) { return a.severity > b.severity; });
+        for (const UtilizationDoctor::Finding &f : std::as_const(sorted)) {
+            if (shown == kMaxShown)
+                break;
+            const QString where =
+                f.device >= 0 ? tr("%1, device %2").arg(f.node, QLocale().toString(f.device)) : f.node;
+            const QString html =
+                QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
+                    .arg(tr("%1 — %2").arg(UtilizationDoctor::reasonTitle(f.reason), where).toHtmlEscaped(),
+                         LocaleFormat::paragraph(f.evidence).toHtmlEscaped(),
+                         LocaleFormat::paragraph(tr("→ %1").arg(f.action)).toHtmlEscaped());
+            showEntry(shown++, f.severity >= 0.5 ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation,
+                      html);
+        }
+        const int more = int(findings.size()) - kMaxShown;
+        if (more > 0)
+            showEntry(shown++, QStyle::SP_MessageBoxInformation,
+                      LocaleFormat::paragraph(tr("… and %Ln more finding(s) of lower or equal severity.", nullptr, more))
+                          .toHtmlEscaped());
     }
-    for (const UtilizationDoctor::Finding &f : findings) {
-        const QString where = f.device >= 0 ? tr("%1, device %2").arg(f.node, QLocale().toString(f.device)) : f.node;
-        const QString html = QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-                                 .arg(tr("%1 — %2").arg(UtilizationDoctor::reasonTitle(f.reason), where).toHtmlEscaped(),
-                                      LocaleFormat::paragraph(f.evidence).toHtmlEscaped(),
-                                      LocaleFormat::paragraph(tr("→ %1").arg(f.action)).toHtmlEscaped());
-        addEntry(f.severity >= 0.5 ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation, html);
-    }
+    for (int i = shown; i < m_rows.size(); ++i)
+        m_rows[i].widget->setVisible(false);
+    m_shown = shown;
 }
 
 void DoctorPanel::retranslate()

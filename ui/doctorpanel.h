@@ -12,7 +12,9 @@ class QVBoxLayout;
 /// The utilization doctor's findings: for each device held back, the reason
 /// (one of the seven), the numbers that show it, and one thing to do. Each
 /// finding is a word-wrapped paragraph, so the panel reads well at any width
-/// and in either direction.
+/// and in either direction. The most severe kMaxShown are shown, then a line
+/// that counts the rest: a 64 × 8 lab can have hundreds, and word-wrapped rich
+/// text is costly to lay out once a second.
 class DoctorPanel final : public QWidget
 {
     Q_OBJECT
@@ -21,9 +23,12 @@ class DoctorPanel final : public QWidget
 public:
     explicit DoctorPanel(QWidget *parent = nullptr);
 
+    static constexpr int kMaxShown = 12;
+
     void setFindings(const QList<UtilizationDoctor::Finding> &findings);
     int findingCount() const;
-    /// The paragraphs shown, one per finding (or the all-clear line), for tests.
+    /// The paragraphs shown: one per finding up to kMaxShown, then the line
+    /// counting the others (or the all-clear line), for tests.
     QStringList shownTexts() const;
 
 protected:
@@ -31,12 +36,23 @@ protected:
 
 private:
     void retranslate();
-    QLabel *addEntry(QStyle::StandardPixmap icon, const QString &html);
+    struct Row
+    {
+        QWidget *widget = nullptr;
+        QLabel *icon = nullptr;
+        QLabel *text = nullptr;
+        QStyle::StandardPixmap pixmap = QStyle::SP_CustomBase;
+    };
+    Row &row(int index);
+    void showEntry(int index, QStyle::StandardPixmap icon, const QString &html);
 
     QLabel *m_title;
     QScrollArea *m_scroll;
     QWidget *m_entries;
     QVBoxLayout *m_entriesLayout;
-    QList<QLabel *> m_texts;
+    /// Rows are kept and their text replaced: only a paragraph that changed
+    /// is laid out again, and the panel does not flicker.
+    QList<Row> m_rows;
+    int m_shown = 0;
     QList<UtilizationDoctor::Finding> m_findings;
 };

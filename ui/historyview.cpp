@@ -1,5 +1,6 @@
 #include "historyview.h"
 
+#include "bidi.h"
 #include "comparisonview.h"
 #include "historystore.h"
 #include "localeformat.h"
@@ -519,7 +520,7 @@ void HistoryView::exportSelected()
         return;
     }
     m_statusLabel->setText(
-        tr("%Ln file(s) written to %1", nullptr, int(written->size())).arg(QDir::toNativeSeparators(dir)));
+        tr("%Ln file(s) written to %1", nullptr, int(written->size())).arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
 }
 
 void HistoryView::onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
@@ -658,7 +659,7 @@ void HistoryView::fillSummary(const QString &runId)
                                ? tr("%1 on average, %2 on the device that waited most")
                                      .arg(pct("mean_wait_pct"), pct("max_wait_pct"))
                                : pct("mean_wait_pct"));
-    row(tr("Run id"), run->id);
+    row(tr("Run id"), Bidi::ltr(run->id));
 
     for (const RunNodeRecord &n : nodes) {
         QStringList devices;
@@ -671,7 +672,7 @@ void HistoryView::fillSummary(const QString &runId)
         auto *rankItem = textItem(ranks);
         rankItem->setData(n.firstRank, Qt::UserRole);
         m_nodes->appendRow(
-            {textItem(m_nodeNames.value(n.agentId)), textItem(n.address),
+            {textItem(m_nodeNames.value(n.agentId)), textItem(Bidi::ltr(n.address)),
              textItem(devices.join(tr(", ", "between the numbers of a list"))), rankItem,
              textItem(n.finalPlan.isEmpty() ? QStringLiteral("—") : batchesText(n.finalPlan))});
     }

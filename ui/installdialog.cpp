@@ -1,6 +1,7 @@
 #include "installdialog.h"
 
 #include "agentinstaller.h"
+#include "bidi.h"
 #include "controllerprofile.h"
 #include "identity.h"
 #include "installjobsmodel.h"
@@ -140,7 +141,7 @@ void InstallDialog::retranslateUi()
                         "agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the "
                         "Machines list without a prompt. Unknown host keys are shown and asked about; passwords and "
                         "passphrases are asked for when needed and never stored.")
-                         .arg(Identity::displayFingerprint(m_profile.identity().fingerprint())));
+                         .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()))));
     m_hostsLabel->setText(tr("&Machines:"));
     m_hostsLabel->setBuddy(m_hosts);
     m_hosts->setPlaceholderText(tr("host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222"));
@@ -328,8 +329,9 @@ void InstallDialog::askNext()
                                     "</p><pre>%3</pre><p>Compare it with what "
                                     "<code>ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub</code> prints on that machine. "
                                     "Connect and remember this key?</p>")
-                                     .arg(q.host.toHtmlEscaped(), q.keyType.toHtmlEscaped(), q.fingerprint.toHtmlEscaped());
-            QMessageBox box(QMessageBox::Question, tr("Unknown host key of %1").arg(q.host), text,
+                                     .arg(Bidi::ltr(q.host).toHtmlEscaped(), q.keyType.toHtmlEscaped(),
+                                          Bidi::ltr(q.fingerprint).toHtmlEscaped());
+            QMessageBox box(QMessageBox::Question, tr("Unknown host key of %1").arg(Bidi::ltr(q.host)), text,
                             QMessageBox::Yes | QMessageBox::No, this);
             box.setTextFormat(Qt::RichText);
             box.setDefaultButton(QMessageBox::No);

@@ -1,5 +1,6 @@
 #include "installjobsmodel.h"
 
+#include "bidi.h"
 #include "identity.h"
 
 #include <QBrush>
@@ -56,16 +57,16 @@ QString InstallJobsModel::resultText(int row) const
     case InstallRequest::Action::Upgrade:
     case InstallRequest::Action::Restart:
         if (!res.answering)
-            return tr("installed %1 (%2), not started").arg(res.agentVersion, InstallText::mode(res.mode));
-        return tr("%1 %2, %3: trusted, answering on %4:%5")
-            .arg(InstallText::mode(res.mode), res.agentVersion, InstallText::autostart(res.autostart), res.host)
-            .arg(res.agentPort);
+            return tr("installed %1 (%2), not started").arg(Bidi::ltr(res.agentVersion), InstallText::mode(res.mode));
+        return tr("%1 %2, %3: trusted, answering on %4")
+            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion), InstallText::autostart(res.autostart),
+                 Bidi::ltr(QStringLiteral("%1:%2").arg(res.host).arg(res.agentPort)));
     case InstallRequest::Action::Uninstall: return tr("removed");
     case InstallRequest::Action::Status:
         if (!res.installed)
             return tr("not installed");
         return tr("%1 %2, %3; %4, %5")
-            .arg(InstallText::mode(res.mode), res.agentVersion, InstallText::autostart(res.autostart),
+            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion), InstallText::autostart(res.autostart),
                  res.running ? tr("running") : tr("not running"),
                  res.answering ? tr("answering on port %1").arg(res.agentPort) : tr("not answering"));
     }
@@ -88,7 +89,7 @@ QVariant InstallJobsModel::data(const QModelIndex &index, int role) const
         QStringList lines{resultText(index.row())};
         lines += r.notes;
         if (r.state == State::Succeeded && !r.result.fingerprint.isEmpty())
-            lines << tr("Agent fingerprint: %1").arg(Identity::displayFingerprint(r.result.fingerprint));
+            lines << tr("Agent fingerprint: %1").arg(Bidi::ltr(Identity::displayFingerprint(r.result.fingerprint)));
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }

@@ -42,6 +42,7 @@ public:
     void refreshNow(bool force = false);
     DeviceSeriesPlot *utilizationPlot() const { return m_utilization; }
     DoctorPanel *doctor() const { return m_doctor; }
+    LossPlot *lossPlot() const { return m_loss; }
     QList<LivePlot *> plots() const;
 
 Q_SIGNALS:

@@ -11,6 +11,9 @@ LossPlot::LossPlot(QWidget *parent) : LivePlot(parent)
     m_eval = addGraph(xAxis, yAxis2);
     m_eval->setPen(QPen(seriesColor(1), 1.6));
     m_eval->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    // Shown, and named, once the first evaluation says what it measures.
+    m_eval->setVisible(false);
+    m_eval->removeFromLegend();
     yAxis2->setVisible(false);
     legend->setVisible(true);
     placeLegend();
@@ -27,10 +30,18 @@ void LossPlot::setWallTime(bool wallTime)
 void LossPlot::retranslate()
 {
     m_loss->setName(tr("training loss"));
-    m_eval->setName(m_evalMetric == QLatin1String("accuracy") ? tr("eval accuracy") : tr("eval perplexity"));
+    if (m_evalMetric == QLatin1String("accuracy")) {
+        m_eval->setName(tr("eval accuracy"));
+        yAxis2->setLabel(tr("accuracy"));
+    } else if (m_evalMetric == QLatin1String("perplexity")) {
+        m_eval->setName(tr("eval perplexity"));
+        yAxis2->setLabel(tr("perplexity"));
+    } else {
+        m_eval->setName(tr("eval loss"));
+        yAxis2->setLabel(tr("held-out loss"));
+    }
     xAxis->setLabel(m_wallTime ? tr("time since start") : tr("step"));
     yAxis->setLabel(tr("loss"));
-    yAxis2->setLabel(m_evalMetric == QLatin1String("accuracy") ? tr("accuracy") : tr("perplexity"));
 }
 
 quint64 LossPlot::revisionOf(const LiveRunData &data) const
@@ -47,10 +58,15 @@ void LossPlot::rebuild(const LiveRunData &data)
         m_evalMetric = data.evalMetric();
         retranslate();
     }
-    const bool showEval = !m_wallTime && !data.evalByStep().isEmpty();
+    // No legend entry for a metric the run does not report (an mlp run without
+    // evaluation), nor on the wall-time axis, where evaluations are not drawn.
+    const bool showEval = !m_wallTime && !m_evalMetric.isEmpty() && !data.evalByStep().isEmpty();
     yAxis2->setVisible(showEval);
     m_eval->setVisible(showEval);
+    if (!showEval)
+        m_eval->removeFromLegend();
     if (showEval) {
+        m_eval->addToLegend(); // false when it is there already
         data.evalByStep().copyTo(&m_x, &m_y);
         m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
         m_eval->rescaleValueAxis();

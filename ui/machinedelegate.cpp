@@ -1,5 +1,6 @@
 #include "machinedelegate.h"
 
+#include "bidi.h"
 #include "machinesmodel.h"
 #include "node.h"
 
@@ -147,7 +148,7 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
     // Line 2: address (always left-to-right digits and colons) or the last problem.
     QRect addrRect(bounds.left() + kDot + kPadding, bounds.top() + line, bounds.width() - kDot - kPadding, line);
     const QString message = index.data(MachinesModel::MessageRole).toString();
-    const QString address = index.data(MachinesModel::AddressRole).toString();
+    const QString address = Bidi::ltr(index.data(MachinesModel::AddressRole).toString());
     const QString second = trust != int(Node::Trust::Pinned) && !message.isEmpty() ? message : address;
     painter->drawText(visual(dir, bounds, addrRect), Qt::AlignLeading | Qt::AlignVCenter,
                       fm.elidedText(second, Qt::ElideRight, addrRect.width()));

@@ -1,5 +1,6 @@
 #include "machinesmodel.h"
 
+#include "bidi.h"
 #include "noderegistry.h"
 
 #include <QCborArray>
@@ -51,10 +52,9 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole: return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname) : n->name;
     case Qt::ToolTipRole:
-        return tr("%1\nAddress: %2:%3\nStatus: %4%5")
-            .arg(n->name, n->address)
-            .arg(n->port)
-            .arg(statusText(int(n->link), int(n->trust)), n->message.isEmpty() ? QString() : QStringLiteral("\n") + n->message);
+        return tr("%1\nAddress: %2\nStatus: %3%4")
+            .arg(n->name, Bidi::ltr(QStringLiteral("%1:%2").arg(n->address).arg(n->port)), statusText(int(n->link), int(n->trust)),
+                 n->message.isEmpty() ? QString() : QStringLiteral("\n") + n->message);
     case KeyRole: return n->key;
     case NodeIdRole: return n->nodeId;
     case AddressRole: return QStringLiteral("%1:%2").arg(n->address).arg(n->port);

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "bidi.h"
 #include "controllerprofile.h"
 #include "historystore.h"
 #include "hostport.h"
@@ -227,8 +228,17 @@ void MainWindow::retranslateUi()
 
 void MainWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        // A widget keeps the locale it was created with, so number boxes would
+        // go on writing Latin digits after a switch to Persian: every window
+        // (and through it every widget) takes the language's locale again.
+        // Translations sets that default before this posted event arrives.
+        for (QWidget *window : QApplication::topLevelWidgets()) {
+            if (!window->testAttribute(Qt::WA_SetLocale))
+                window->unsetLocale();
+        }
         retranslateUi();
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -298,14 +308,14 @@ void MainWindow::showContextMenu(const QPoint &pos)
         };
         const QLocale locale;
         row(tr("Status"), MachinesModel::statusText(int(node->link), int(node->trust)));
-        row(tr("Address"), QStringLiteral("%1:%2").arg(node->address).arg(node->port));
-        row(tr("Node id"), node->nodeId);
-        row(tr("Agent version"), node->agentVersion);
-        row(tr("Fingerprint"), Identity::displayFingerprint(node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm()
-                                                                                              : node->pinnedFingerprint));
+        row(tr("Address"), Bidi::ltr(QStringLiteral("%1:%2").arg(node->address).arg(node->port)));
+        row(tr("Node id"), Bidi::ltr(node->nodeId));
+        row(tr("Agent version"), Bidi::ltr(node->agentVersion));
+        row(tr("Fingerprint"), Bidi::ltr(Identity::displayFingerprint(node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm()
+                                                                                                        : node->pinnedFingerprint)));
         if (node->telemetry) {
             const HostInfo &h = node->telemetry->host;
-            row(tr("Host name"), h.hostname);
+            row(tr("Host name"), Bidi::ltr(h.hostname));
             row(tr("Operating system"), h.os);
             row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(h.cpuModel));
             row(tr("Memory"), tr("%1 available of %2").arg(locale.formattedDataSize(h.memoryAvailable), locale.formattedDataSize(h.memoryTotal)));
@@ -359,11 +369,12 @@ void MainWindow::showNextTrustPrompt()
         return;
     }
     m_trustBox = new QMessageBox(QMessageBox::Question, tr("New machine"),
-                                 tr("A Hamgam agent was found on %1 (%2).").arg(node->name, node->address), QMessageBox::NoButton, this);
+                                 tr("A Hamgam agent was found on %1 (%2).").arg(node->name, Bidi::ltr(node->address)),
+                                 QMessageBox::NoButton, this);
     m_trustBox->setAttribute(Qt::WA_DeleteOnClose);
     m_trustBox->setInformativeText(tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
                                       "(hamgam-agent --fingerprint):\n\n%1")
-                                       .arg(Identity::displayFingerprint(node->fingerprintToConfirm())));
+                                       .arg(Bidi::ltr(Identity::displayFingerprint(node->fingerprintToConfirm()))));
     QPushButton *trustButton = m_trustBox->addButton(tr("Trust"), QMessageBox::AcceptRole);
     m_trustBox->addButton(tr("Not now"), QMessageBox::RejectRole);
     connect(m_trustBox, &QMessageBox::buttonClicked, this, [this, key, trustButton](QAbstractButton *button) {
@@ -390,7 +401,7 @@ void MainWindow::updateStatus()
     for (const Node &n : m_registry.nodes())
         online += n.isOnline() ? 1 : 0;
     m_statusLabel->setText(tr("%Ln machine(s) online  ·  this controller %1…", nullptr, online)
-                               .arg(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23)));
+                               .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
 }
 
 void MainWindow::newController()
@@ -409,7 +420,7 @@ void MainWindow::followController()
     });
     connect(run, &RunController::started, this, [this](const QString &runId) {
         m_setup->setRunning(true);
-        m_setup->showMessage([runId]() -> QString { return tr("Run %1 started.").arg(runId); }, false);
+        m_setup->showMessage([runId]() -> QString { return tr("Run %1 started.").arg(Bidi::ltr(runId)); }, false);
         QSettings().setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
         m_tabs->setCurrentWidget(m_live);
         updateLiveTitle();
@@ -420,8 +431,8 @@ void MainWindow::followController()
         m_setup->setRunning(false);
         m_setup->showMessage(
             [runId = run->runId(), status, reason]() -> QString {
-                return reason.isEmpty() ? tr("Run %1: %2.").arg(runId, RunStatusText::display(status))
-                                        : tr("Run %1: %2 — %3").arg(runId, RunStatusText::display(status), reason);
+                return reason.isEmpty() ? tr("Run %1: %2.").arg(Bidi::ltr(runId), RunStatusText::display(status))
+                                        : tr("Run %1: %2 — %3").arg(Bidi::ltr(runId), RunStatusText::display(status), reason);
             },
             status == RunStatus::Failed);
         updateLiveTitle();
@@ -547,7 +558,7 @@ void MainWindow::updateLiveTitle()
         m_live->setTitle(tr("No run yet"), tr("Start one from the Lab tab."));
         return;
     }
-    m_live->setTitle(tr("%1 (%2)").arg(m_run->config().name, m_run->runId()),
+    m_live->setTitle(tr("%1 (%2)").arg(m_run->config().name, Bidi::ltr(m_run->runId())),
                      m_run->reason().isEmpty() ? RunStatusText::display(m_run->status())
                                                : tr("%1: %2").arg(RunStatusText::display(m_run->status()), m_run->reason()));
 }

@@ -1,6 +1,7 @@
 #include "plotexporter.h"
 
 #include "atomicfile.h"
+#include "bidi.h"
 
 #include <qcustomplot.h>
 #include <QDir>
@@ -23,7 +24,7 @@ Status PlotExporter::save(QCustomPlot &plot, const QString &path, Format format,
                                             QCoreApplication::applicationName(), plot.objectName());
     QFile file(tmp);
     if (!written || !file.open(QIODevice::ReadOnly))
-        return Status::failure(tr("cannot draw the plot into %1").arg(QDir::toNativeSeparators(path)));
+        return Status::failure(tr("cannot draw the plot into %1").arg(Bidi::ltr(QDir::toNativeSeparators(path))));
     return AtomicFile::write(path, file.readAll(),
                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
                                  QFileDevice::ReadOther);
@@ -34,7 +35,7 @@ Expected<QStringList> PlotExporter::saveBoth(QCustomPlot &plot, const QString &d
 {
     using Result = Expected<QStringList>;
     if (!QDir().mkpath(dir))
-        return Result::failure(tr("cannot create %1").arg(QDir::toNativeSeparators(dir)));
+        return Result::failure(tr("cannot create %1").arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
     QStringList written;
     for (const Format format : {Format::Png, Format::Pdf}) {
         const QString path =

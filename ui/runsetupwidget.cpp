@@ -1,5 +1,7 @@
 #include "runsetupwidget.h"
 
+#include "bidi.h"
+#include "compactdoublespinbox.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
 
@@ -36,9 +38,10 @@ QSpinBox *spin(int min, int max, int value)
     s->setGroupSeparatorShown(true);
     return s;
 }
+// Written as briefly as exact ("0.05", "0.9", "25"), not padded to `decimals`.
 QDoubleSpinBox *dspin(double min, double max, double value, int decimals, double step)
 {
-    auto *s = new QDoubleSpinBox;
+    auto *s = new CompactDoubleSpinBox;
     s->setRange(min, max);
     s->setDecimals(decimals);
     s->setSingleStep(step);
@@ -207,6 +210,8 @@ void RunSetupWidget::build()
     m_optimizer->addItem(QStringLiteral("AdamW"), QStringLiteral("adamw"));
     row(QT_TR_NOOP("&Optimizer"), m_optimizer, {QStringLiteral("optimizer.kind")});
     m_lr = dspin(0.000001, 10, 0.05, 6, 0.001);
+    // Up or down by a tenth of the value's own order: 0.05 -> 0.051, 0.0003 -> 0.00031.
+    m_lr->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     row(QT_TR_NOOP("&Learning rate"), m_lr, {QStringLiteral("optimizer.lr")});
     m_checkpointDir = new QLineEdit;
     row(QT_TR_NOOP("Checkpoint directory"), m_checkpointDir, {QStringLiteral("checkpoint.dir")});
@@ -367,8 +372,8 @@ void RunSetupWidget::retranslate()
     m_load->setText(tr("Load…"));
     updateStrategyHelp();
     validate();
-    // What was shown before the change, in the new language (the agents' own
-    // findings stay in the language they were written in).
+    // What was shown before the change, in the new language (the agents'
+    // findings too: they come untranslated and are translated when shown).
     if (m_messageText) {
         const auto text = m_messageText;
         const bool error = m_messageIsError;
@@ -585,15 +590,17 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
                               : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(p.name));
         item->setIcon(0, style()->standardIcon(good ? (p.warnings.isEmpty() ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning)
                                                     : QStyle::SP_MessageBoxCritical));
-        for (const QString &e : p.errors) {
-            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(e)});
+        for (const TranslatableText &e : p.errorTexts) {
+            const QString text = e.toString();
+            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(text)});
             child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
-            child->setToolTip(0, e);
+            child->setToolTip(0, text);
         }
-        for (const QString &w : p.warnings) {
-            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(w)});
+        for (const TranslatableText &w : p.warningTexts) {
+            const QString text = w.toString();
+            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(text)});
             child->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxWarning));
-            child->setToolTip(0, w);
+            child->setToolTip(0, text);
         }
         item->setExpanded(!good || !p.warnings.isEmpty());
     }
@@ -640,7 +647,7 @@ bool RunSetupWidget::loadFrom(const QString &path, QString *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1").arg(path);
+        *error = tr("cannot read %1").arg(Bidi::ltr(path));
         return false;
     }
     QList<ConfigError> errors;
@@ -666,7 +673,7 @@ void RunSetupWidget::promptSave()
     if (!saveTo(path, &error))
         showMessage(error, true);
     else
-        showMessage(tr("Saved to %1").arg(path), false);
+        showMessage(tr("Saved to %1").arg(Bidi::ltr(path)), false);
 }
 
 void RunSetupWidget::promptLoad()
@@ -676,5 +683,5 @@ void RunSetupWidget::promptLoad()
         return;
     QString error;
     if (!loadFrom(path, &error))
-        showMessage(tr("Cannot load %1:\n%2").arg(path, error), true);
+        showMessage(tr("Cannot load %1:\n%2").arg(Bidi::ltr(path), error), true);
 }

@@ -44,6 +44,11 @@ public:
     /// The error label of a field ("global_batch", "nodes", ...), for tests.
     QLabel *errorLabel(const QString &field) const { return m_errorLabels.value(field); }
     QPushButton *startButton() const { return m_start; }
+    /// What the screens test reads back: the message line, the pre-flight
+    /// findings and the learning rate box.
+    QLabel *messageLabel() const { return m_message; }
+    QTreeWidget *preflightTree() const { return m_preflight; }
+    QDoubleSpinBox *learningRateBox() const { return m_lr; }
 
     void showPreflight(const QList<RunController::NodePreflight> &results, bool ok);
     void setRunning(bool running);

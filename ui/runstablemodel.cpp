@@ -1,5 +1,6 @@
 #include "runstablemodel.h"
 
+#include "bidi.h"
 #include "historystore.h"
 #include "localeformat.h"
 #include "runconfig.h"
@@ -236,7 +237,7 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
         case DateColumn:
             return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::LongFormat);
         case NameColumn:
-            return tr("Run %1").arg(r.id);
+            return tr("Run %1").arg(Bidi::ltr(r.id));
         default:
             return {};
         }

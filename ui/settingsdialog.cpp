@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "bidi.h"
 #include "controllerprofile.h"
 #include "identity.h"
 #include "localeformat.h"
@@ -49,12 +50,13 @@ QString languageName(const QString &code)
     return native.isEmpty() || native.contains(plain) ? plain : native;
 }
 
-// 32 groups of two hex digits, in two lines of 16.
+// 32 groups of two hex digits, in two lines of 16, each kept left to right.
 QString groupedFingerprint(const QString &fingerprint)
 {
     const QString shown = Identity::displayFingerprint(fingerprint);
     const qsizetype half = 16 * 3 - 1;
-    return shown.size() > half ? shown.left(half) + QLatin1Char('\n') + shown.mid(half + 1) : shown;
+    return shown.size() > half ? Bidi::ltr(shown.left(half)) + QLatin1Char('\n') + Bidi::ltr(shown.mid(half + 1))
+                               : Bidi::ltr(shown);
 }
 } // namespace
 
@@ -229,13 +231,13 @@ void SettingsDialog::fillTrusted()
     for (const FingerprintStore::Entry &e : m_profile.pins().entries()) {
         if (e.nodeId.isEmpty() || m_pendingRevocations.contains(e.nodeId))
             continue;
-        auto *id = new QStandardItem(e.nodeId);
+        auto *id = new QStandardItem(Bidi::ltr(e.nodeId));
         id->setData(e.nodeId, kNodeIdRole);
         id->setFont(fixed);
         auto *label = new QStandardItem(e.label);
         auto *fingerprint = new QStandardItem(groupedFingerprint(e.fingerprint));
         fingerprint->setFont(fixed);
-        fingerprint->setToolTip(Identity::displayFingerprint(e.fingerprint));
+        fingerprint->setToolTip(Bidi::ltr(Identity::displayFingerprint(e.fingerprint)));
         auto *added = new QStandardItem(LocaleFormat::dateTime(e.added.toLocalTime()));
         m_trusted->appendRow({id, label, fingerprint, added});
     }

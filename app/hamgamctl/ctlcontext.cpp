@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QTextStream>
 #include <QTimer>
 
 void CtlContext::addOptions(QCommandLineParser &parser)
@@ -28,14 +29,20 @@ void CtlContext::addOptions(QCommandLineParser &parser)
 
 CtlContext::~CtlContext() = default;
 
+bool CtlContext::parseArguments(QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (!parser.parse(arguments)) {
+        QTextStream(stderr) << tr("%1: %2").arg(arguments.value(0), parser.errorText()) << Qt::endl;
+        return false;
+    }
+    parser.process(arguments); // cannot fail now: only prints --help or --help-all and exits 0
+    return true;
+}
+
 Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser &parser)
 {
     using Result = Expected<std::unique_ptr<CtlContext>>;
-    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
-    if (!profile)
-        return Result::failure(profile.error());
-    std::unique_ptr<CtlContext> ctx(new CtlContext);
-    ctx->m_profile = *profile;
+    // The options first: a mistyped command line creates nothing on disk.
     bool ok = false;
     const uint port = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
     if (!ok || port == 0 || port > 65535)
@@ -43,6 +50,14 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
     const auto targets = BroadcastTargets::parse(parser.value(QStringLiteral("discovery-targets")), &ok);
     if (!ok)
         return Result::failure(tr("--discovery-targets: not a list of IP addresses"));
+    const int waitMs = parser.value(QStringLiteral("wait")).toInt(&ok);
+    if (!ok || waitMs < 0)
+        return Result::failure(tr("--wait: \"%1\" is not a number of milliseconds").arg(parser.value(QStringLiteral("wait"))));
+    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
+    if (!profile)
+        return Result::failure(profile.error());
+    std::unique_ptr<CtlContext> ctx(new CtlContext);
+    ctx->m_profile = *profile;
     ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile.identity(), ctx->m_profile.pins());
     ctx->m_listener = std::make_unique<DiscoveryListener>(quint16(port), targets);
     if (!ctx->m_listener->start())

@@ -24,6 +24,11 @@ class CtlContext
 
 public:
     static void addOptions(QCommandLineParser &parser);
+    /// Parses a subcommand's arguments (the first names it, e.g. "hamgamctl run").
+    /// --help prints the help and exits 0. An unknown option or a missing value
+    /// is printed with the subcommand's name and gives false, for the documented
+    /// exit code 2 (QCommandLineParser::process would exit with 1).
+    static bool parseArguments(QCommandLineParser &parser, const QStringList &arguments);
     static Expected<std::unique_ptr<CtlContext>> open(const QCommandLineParser &parser);
     ~CtlContext();
 

@@ -61,10 +61,14 @@ int main(int argc, char *argv[])
     Translations::installForLocale(&app);
     QStringList args = QCoreApplication::arguments();
     QTextStream out(stdout);
-    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h")
-        || args[1] == QLatin1String("help")) {
+    QTextStream err(stderr);
+    if (args.size() < 2) { // bad usage: the usage goes where errors go
+        usage(err);
+        return 2;
+    }
+    if (args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") || args[1] == QLatin1String("help")) {
         usage(out);
-        return args.size() < 2 ? 2 : 0;
+        return 0;
     }
     if (args[1] == QLatin1String("--version")) {
         out << "hamgamctl " << Hamgam::kVersion << Qt::endl;
@@ -77,7 +81,6 @@ int main(int argc, char *argv[])
             return c.run(sub);
         }
     }
-    QTextStream err(stderr);
     err << QCoreApplication::translate("hamgamctl", "hamgamctl: unknown command \"%1\"").arg(args[1]) << "\n\n";
     usage(err);
     return 2;

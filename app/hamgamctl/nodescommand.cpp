@@ -100,7 +100,8 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
 {
     parser.addHelpOption();
     CtlContext::addOptions(parser);
-    parser.process(arguments);
+    if (!CtlContext::parseArguments(parser, arguments))
+        return nullptr;
     auto ctx = CtlContext::open(parser);
     if (!ctx) {
         QTextStream(stderr) << NodesCommand::tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;

@@ -36,7 +36,8 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
 {
     parser.addHelpOption();
     CtlContext::addOptions(parser);
-    parser.process(arguments);
+    if (!CtlContext::parseArguments(parser, arguments))
+        return nullptr;
     if (positional >= 0 && parser.positionalArguments().size() != positional) {
         err() << usage << Qt::endl;
         return nullptr;

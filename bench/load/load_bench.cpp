@@ -188,7 +188,12 @@ int main(int argc, char *argv[])
         if (f.size() == 4 && f[0] == "agent") {
             ports << quint16(f[1].toUInt());
             // Pinned as if the user had accepted each machine once.
-            profile->pins().add(QString::fromLatin1(f[2]), QStringLiteral("load"), QString::fromLatin1(f[3]));
+            if (auto pinned = profile->pins().add(QString::fromLatin1(f[2]), QStringLiteral("load"),
+                                                  QString::fromLatin1(f[3]));
+                !pinned) {
+                QTextStream(stderr) << "load: cannot pin an agent: " << pinned.error() << Qt::endl;
+                return 1;
+            }
         }
     }
     if (ports.size() != agentCount) {

@@ -25,13 +25,22 @@ the engine's bytes as predicted here from the placement formulas (a check on the
 the peak RSS of the worker processes (on a CPU build device and host are the same RAM, plus
 LibTorch's own footprint), samples/s (global batch / the slowest rank's step time, median over
 the steps after the warm-up) and the parameter count relative to dp. A Markdown table goes to
-stdout; `--out FILE` writes every probe and the results as JSON.
+stdout (the search's progress to stderr); `--out FILE` writes every probe and the results as
+JSON.
+
+With --heaptrack (Debian's `heaptrack` on PATH), each largest size is run once more with rank 0
+under heaptrack, and its real heap at the peak is printed beside the engine's accounting, split
+by where it was allocated: the ParameterStore's own buffers, the reduce-scatter buffers of the
+unit gradients, the optimizer's temporaries, and the rest (activations, autograd, LibTorch).
 
   memory.py [--worker PATH] [--budget-mb 64] [--nodes 2] [--ranks-per-node 2]
             [--strategies dp,fsdp,lsdp] [--knob layers|width] [--layers 4] [--width 128]
             [--width-step 32] [--heads 4] [--context 32] [--batch 8] [--steps 4] [--warmup 1]
-            [--optimizer adamw|sgd] [--max-knob 512] [--measure-steps 0]
-            [--run-timeout 300] [--out FILE] [--keep DIR]
+            [--optimizer adamw|sgd] [--start 1] [--max-knob 512] [--measure-steps 0]
+            [--run-timeout 300] [--comm-timeout 120] [--heaptrack] [--out FILE] [--keep DIR]
+
+Example (what docs/benchmarks.md shows):
+  /usr/bin/python3 bench/memory/memory.py --worker build/bin/hamgam-worker --heaptrack --out memory.json
 
 Every worker run has a wall-clock limit (--run-timeout) and a communication timeout; all
 workers are killed on exit, on Ctrl-C and on SIGTERM, and the temporary directory is removed

@@ -1,9 +1,11 @@
 // The engine's pure parts: run config, command line, topology, sharding
 // arithmetic, tensor-parallel layouts and partitions, checkpoint manifests, IDX files (raw, gzip, truncated,
-// corrupt), atomic files, schedule, stdin commands and the event format.
+// corrupt, headers declaring more than the file holds or than the caps allow), atomic files, schedule,
+// stdin commands and the event format.
 #include "atomicwriter.h"
 #include "checkpointmanifest.h"
 #include "commandreader.h"
+#include "datamemorylimit.h"
 #include "eventsink.h"
 #include "idxfile.h"
 #include "lrschedule.h"
@@ -67,6 +69,7 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     static QByteArray idx(int count, int rows, int cols, unsigned char magicType = 0x08);
+    static QByteArray idxHeader(std::initializer_list<quint32> dims);
     static void writeGzip(const QString &path, const QByteArray &data);
 };
 
@@ -88,6 +91,18 @@ QByteArray TestEngineBase::idx(int count, int rows, int cols, unsigned char magi
     const int items = count * (rows ? rows * cols : 1);
     for (int i = 0; i < items; ++i)
         b.append(char(i % 10));
+    return b;
+}
+
+QByteArray TestEngineBase::idxHeader(std::initializer_list<quint32> dims)
+{
+    QByteArray b("\0\0\x08", 3);
+    b.append(char(dims.size()));
+    for (const quint32 d : dims)
+        b.append(char(d >> 24))
+            .append(char((d >> 16) & 0xff))
+            .append(char((d >> 8) & 0xff))
+            .append(char(d & 0xff));
     return b;
 }
 
@@ -554,6 +569,27 @@ void TestEngineBase::idxFiles_data()
     QTest::newRow("float elements") << idx(2, 2, 2, 0x0d) << false << 0 << -1 << "not supported";
     QTest::newRow("extra bytes") << images + QByteArray("junk") << false << 0 << -1
                                  << "longer than its header";
+    // fuzz_idx's finding: a header declaring 16 GiB (2^28 x 8 x 8, the most allowed) in a 20-byte file
+    // was allocated before reading. The read runs under a 1 GiB data limit, so that would fail here.
+    const QByteArray huge = idxHeader({1u << 28, 8, 8}) + QByteArray("\1\2\3\4", 4);
+    QTest::newRow("header declares 16 GiB")
+        << huge << false << 0 << -1
+        << "truncated: the header declares 17179869184 bytes of data, the file has 4";
+    QTest::newRow("gzip header declares 16 GiB")
+        << huge << true << 0 << -1
+        << "truncated: the header declares 17179869184 bytes of data, the file has 4";
+    QTest::newRow("labels declare 2^28 items")
+        << idxHeader({1u << 28}) << false << 0 << -1
+        << "truncated: the header declares 268435456 bytes of data, the file has 0";
+    // The caps: one dimension at most 2^28, the product at most 16 GiB.
+    QTest::newRow("dimension 2^28 + 1") << idxHeader({(1u << 28) + 1, 1, 1}) << false << 0 << -1
+                                        << "dimension 0 is 268435457, which is implausible";
+    QTest::newRow("dimension 0") << idxHeader({20, 0, 3}) << false << 0 << -1
+                                 << "dimension 1 is 0, which is implausible";
+    QTest::newRow("more than 16 GiB")
+        << idxHeader({1u << 28, 8, 9}) << false << 0 << -1 << "declares more than 16 GiB of data";
+    QTest::newRow("dimension 2^32 - 1")
+        << idxHeader({0xffffffffu}) << false << 0 << -1 << "dimension 0 is 4294967295, which is implausible";
 }
 
 void TestEngineBase::idxFiles()
@@ -583,6 +619,8 @@ void TestEngineBase::idxFiles()
     f.write(written);
     f.close();
 
+    const DataMemoryLimit limit(rlim_t(1) << 30);
+    QVERIFY(limit.isActive());
     auto file = IdxFile::read(path.toStdString());
     if (message.isEmpty()) {
         QVERIFY2(file.ok(), file.ok() ? "" : file.error().message.c_str());

@@ -1,6 +1,8 @@
 // Data: Debian's Fashion-MNIST trains and evaluates; byte-level text trains a
 // gpt whose perplexity falls; damaged IDX files (truncated, corrupt, missing,
-// foreign) stop every rank with a data error that names the file.
+// foreign, a header declaring gigabytes in a tiny file, beyond the caps) stop
+// every rank with a data error that names the file.
+#include "datamemorylimit.h"
 #include "workercluster.h"
 
 #include <QDir>
@@ -26,6 +28,7 @@ private Q_SLOTS:
 
 private:
     static QByteArray idx(int count, int rows, int cols, int modulo);
+    static QByteArray idxHeader(std::initializer_list<quint32> dims);
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
                               int evalInterval);
@@ -59,6 +62,18 @@ QByteArray TestWorkerData::idx(int count, int rows, int cols, int modulo)
     for (int i = 0; i < count; ++i)
         for (int k = 0; k < per; ++k)
             b.append(char(rows ? ((i % modulo) * 25 + k) % 256 : i % modulo));
+    return b;
+}
+
+QByteArray TestWorkerData::idxHeader(std::initializer_list<quint32> dims)
+{
+    QByteArray b("\0\0\x08", 3);
+    b.append(char(dims.size()));
+    for (const quint32 d : dims)
+        b.append(char(d >> 24))
+            .append(char((d >> 16) & 0xff))
+            .append(char((d >> 8) & 0xff))
+            .append(char(d & 0xff));
     return b;
 }
 
@@ -215,24 +230,43 @@ void TestWorkerData::damagedIdxIsRefused_data()
     QTest::addColumn<QString>("damage");
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("message");
+    QTest::addColumn<QByteArray>("content"); // damage "replace": the file's new content
     QTest::newRow("truncated images") << "truncate"
                                       << "train-images-idx3-ubyte"
-                                      << "truncated: the header declares 3600 bytes";
+                                      << "truncated: the header declares 3600 bytes" << QByteArray();
     QTest::newRow("missing labels") << "remove"
                                     << "t10k-labels-idx1-ubyte"
-                                    << "cannot open";
+                                    << "cannot open" << QByteArray();
     QTest::newRow("foreign file") << "foreign"
                                   << "train-labels-idx1-ubyte"
-                                  << "bad magic";
+                                  << "bad magic" << QByteArray();
     QTest::newRow("count mismatch") << "short"
                                     << "train-labels-idx1-ubyte"
-                                    << "labels";
+                                    << "labels" << QByteArray();
     QTest::newRow("truncated gzip") << "gzip-truncate"
                                     << "train-images-idx3-ubyte.gz"
-                                    << "truncated or corrupt compressed data";
+                                    << "truncated or corrupt compressed data" << QByteArray();
     QTest::newRow("corrupt gzip") << "gzip-corrupt"
                                   << "train-labels-idx1-ubyte.gz"
-                                  << "truncated or corrupt compressed data";
+                                  << "truncated or corrupt compressed data" << QByteArray();
+    // fuzz_idx's finding: a header declaring 16 GiB (2^28 x 8 x 8, the most allowed) in a 20-byte file
+    // was allocated before reading. The workers run under a 4 GiB data limit, so that would fail here.
+    QTest::newRow("header declares 16 GiB") << "replace"
+                                            << "train-images-idx3-ubyte"
+                                            << "truncated: the header declares 17179869184 bytes of data"
+                                            << idxHeader({1u << 28, 8, 8}) + QByteArray("\1\2\3\4", 4);
+    QTest::newRow("labels declare 2^28 items")
+        << "replace"
+        << "t10k-labels-idx1-ubyte"
+        << "truncated: the header declares 268435456 bytes of data" << idxHeader({1u << 28});
+    // The caps: one dimension at most 2^28, the product at most 16 GiB.
+    QTest::newRow("dimension over 2^28")
+        << "replace"
+        << "train-images-idx3-ubyte"
+        << "dimension 0 is 268435457, which is implausible" << idxHeader({(1u << 28) + 1, 6, 5});
+    QTest::newRow("more than 16 GiB") << "replace"
+                                      << "train-images-idx3-ubyte"
+                                      << "declares more than 16 GiB of data" << idxHeader({1u << 28, 8, 9});
 }
 
 void TestWorkerData::damagedIdxIsRefused()
@@ -240,6 +274,7 @@ void TestWorkerData::damagedIdxIsRefused()
     QFETCH(QString, damage);
     QFETCH(QString, file);
     QFETCH(QString, message);
+    QFETCH(QByteArray, content);
     const QString dir = makeIdxDirectory(QStringLiteral("bad-") + damage);
     const QString path = dir + QLatin1Char('/') + file;
     if (damage.startsWith(QLatin1String("gzip"))) {
@@ -258,6 +293,10 @@ void TestWorkerData::damagedIdxIsRefused()
         QVERIFY(QFile(path).resize(1000));
     } else if (damage == QLatin1String("remove")) {
         QVERIFY(QFile::remove(path));
+    } else if (damage == QLatin1String("replace")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
     } else if (damage == QLatin1String("foreign")) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -268,11 +307,17 @@ void TestWorkerData::damagedIdxIsRefused()
         f.write(idx(119, 0, 0, 10));
     }
     WorkerCluster cluster(m_dir.path());
-    cluster.start(
-        config({{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}, {QStringLiteral("path"), dir}},
-               {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}},
-               3, 0),
-        {1, 1}, {}, false);
+    {
+        // The workers inherit the limit: no room for what a hostile header declares.
+        const DataMemoryLimit limit(rlim_t(4) << 30);
+        QVERIFY(limit.isActive());
+        cluster.start(
+            config(
+                {{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}, {QStringLiteral("path"), dir}},
+                {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}},
+                3, 0),
+            {1, 1}, {}, false);
+    }
     QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
     QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
     for (int r = 0; r < 2; ++r) {

@@ -1,5 +1,5 @@
-// libFuzzer target: a worker's stdout line as the agent parses it, and the
-// event as the controller's live data and history take it in.
+// libFuzzer target: a worker's stdout as the agent parses it (one line, and a
+// stream in two reads), and the events as the controller's live data takes them in.
 #include "liverundata.h"
 #include "workerprocess.h"
 
@@ -13,14 +13,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         live.reset(config, {{QStringLiteral("a"), QStringLiteral("a"), 0, {0, 1}}});
         ready = true;
     }
-    const QJsonObject event = WorkerProcess::parseEventLine(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)), 1);
-    RunEvent e;
-    e.source = QStringLiteral("a");
-    e.seq = 1;
-    e.kind = event.value(QStringLiteral("event")).toString();
-    e.rank = event.value(QStringLiteral("rank")).toInt(-1);
-    e.payload = event;
-    live.addEvent(e);
+    const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    // The whole input as one line, and as a stream that arrives in two reads.
+    QList<QJsonObject> events{WorkerProcess::parseEventLine(bytes, 1)};
+    WorkerProcess::LineBuffer buffer;
+    events += WorkerProcess::takeEvents(buffer, bytes.left(bytes.size() / 2), 1);
+    events += WorkerProcess::takeEvents(buffer, bytes.mid(bytes.size() / 2), 1);
+    if (buffer.pending.size() > WorkerProcess::kMaxLine)
+        __builtin_trap();
+    for (const QJsonObject &event : std::as_const(events)) {
+        RunEvent e;
+        e.source = QStringLiteral("a");
+        e.seq = 1;
+        e.kind = event.value(QStringLiteral("event")).toString();
+        e.rank = event.value(QStringLiteral("rank")).toInt(-1);
+        e.payload = event;
+        live.addEvent(e);
+    }
     (void)live.diagnose(0);
     return 0;
 }

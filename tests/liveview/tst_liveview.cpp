@@ -1,12 +1,15 @@
 // The live view under a synthetic stream: 64 nodes x 8 GPUs at 10 Hz keeps
 // memory bounded and switches the device plots to a heat map; a small run
-// draws one line per device; the doctor and the log fill in.
+// draws one line per device; the doctor and the log fill in; the loss plot
+// names an evaluation metric only once the run reports one.
 #include "deviceseriesplot.h"
 #include "doctorpanel.h"
 #include "liverundata.h"
 #include "liveview.h"
+#include "lossplot.h"
 #include "syntheticrun.h"
 
+#include <QLabel>
 #include <QTest>
 
 class TestLiveView : public QObject
@@ -17,6 +20,9 @@ private Q_SLOTS:
     void largeRunHasBoundedMemory();
     void smallRunDrawsLines();
     void progressAndEta();
+    void evalLegendFollowsTheRun_data();
+    void evalLegendFollowsTheRun();
+    void doctorShowsTheMostSevereAndCountsTheRest();
 };
 
 void TestLiveView::largeRunHasBoundedMemory()
@@ -90,5 +96,105 @@ void TestLiveView::progressAndEta()
     QCOMPARE(qRound(data.etaSeconds()), 15);
 }
 
+void TestLiveView::evalLegendFollowsTheRun_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("legend");
+    QTest::addColumn<QString>("logged");
+    QTest::newRow("classifier") << QStringLiteral("accuracy") << QStringLiteral("eval accuracy") << QStringLiteral("accuracy 87.5 %");
+    QTest::newRow("gpt") << QStringLiteral("perplexity") << QStringLiteral("eval perplexity") << QStringLiteral("perplexity 3.50");
+    QTest::newRow("loss only") << QString() << QStringLiteral("eval loss") << QStringLiteral("loss 1.2528");
+}
+
+void TestLiveView::evalLegendFollowsTheRun()
+{
+    QFETCH(QString, metric);
+    QFETCH(QString, legend);
+    QFETCH(QString, logged);
+    SyntheticRun run(2, 1);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    LiveView view;
+    view.setData(&data);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    LossPlot *plot = view.lossPlot();
+    auto legendNames = [plot] {
+        QStringList names;
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+                names << item->plottable()->name();
+        }
+        return names;
+    };
+    // No evaluation yet (an mlp run with eval.interval 0): the training loss alone.
+    for (int i = 0; i < 20; ++i)
+        run.tick(data);
+    view.refreshNow(true);
+    QVERIFY(data.evalMetric().isEmpty());
+    QCOMPARE(legendNames(), QStringList{QStringLiteral("training loss")});
+    QVERIFY(!plot->yAxis2->visible());
+
+    // The first evaluation names its metric.
+    QJsonObject payload{{QStringLiteral("step"), 20}, {QStringLiteral("loss"), 1.25281}, {QStringLiteral("samples"), 1000}};
+    if (metric == QLatin1String("accuracy"))
+        payload.insert(metric, 0.875);
+    else if (metric == QLatin1String("perplexity"))
+        payload.insert(metric, 3.5);
+    RunEvent eval;
+    eval.runId = QStringLiteral("synthetic");
+    eval.source = run.nodes().first().key;
+    eval.kind = QStringLiteral("eval");
+    eval.rank = 0;
+    eval.timeMs = 1764500000000 + 2500;
+    eval.payload = payload;
+    data.addEvent(eval);
+    view.refreshNow(true);
+    QCOMPARE(data.evalMetric(), metric.isEmpty() ? QStringLiteral("loss") : metric);
+    QCOMPARE(legendNames(), (QStringList{QStringLiteral("training loss"), legend}));
+    QVERIFY(plot->yAxis2->visible());
+    QVERIFY2(data.log().back().text().contains(logged), qPrintable(data.log().back().text()));
+
+    // A new run starts without a metric again.
+    data.reset(run.config(), run.nodes());
+    view.refreshNow(true);
+    QVERIFY(data.evalMetric().isEmpty());
+    QCOMPARE(legendNames(), QStringList{QStringLiteral("training loss")});
+}
+
 QTEST_MAIN(TestLiveView)
+void TestLiveView::doctorShowsTheMostSevereAndCountsTheRest()
+{
+    // A 64 x 8 lab can have a finding per device: the panel shows the most
+    // severe few and one line for the rest, and keeps its rows between updates.
+    DoctorPanel panel;
+    QList<UtilizationDoctor::Finding> findings;
+    for (int i = 0; i < 200; ++i) {
+        UtilizationDoctor::Finding f;
+        f.reason = UtilizationDoctor::Reason::WaitingOnStragglers;
+        f.node = QStringLiteral("node%1").arg(i);
+        f.device = 0;
+        f.evidence = QStringLiteral("evidence %1").arg(i);
+        f.action = QStringLiteral("action");
+        f.severity = i == 150 ? 0.99 : 0.1;
+        findings.append(f);
+    }
+    panel.setFindings(findings);
+    QCOMPARE(panel.findingCount(), 200);
+    QStringList shown = panel.shownTexts();
+    QCOMPARE(shown.size(), DoctorPanel::kMaxShown + 1);
+    QVERIFY2(shown.first().contains(QStringLiteral("node150")), qPrintable(shown.first()));
+    QVERIFY(shown.last().contains(QString::number(200 - DoctorPanel::kMaxShown)));
+    const int rows = panel.findChildren<QLabel *>().size();
+
+    findings.resize(2);
+    panel.setFindings(findings);
+    QCOMPARE(panel.shownTexts().size(), 2);
+    panel.setFindings({});
+    QCOMPARE(panel.shownTexts().size(), 1);
+    panel.setFindings(findings + findings + findings + findings + findings + findings + findings);
+    QCOMPARE(panel.shownTexts().size(), DoctorPanel::kMaxShown + 1);
+    QCOMPARE(panel.findChildren<QLabel *>().size(), rows); // rows reused, none created again
+}
+
 #include "tst_liveview.moc"

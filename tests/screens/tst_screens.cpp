@@ -21,10 +21,14 @@
 #include "runstablemodel.h"
 #include "settingsdialog.h"
 #include "traininggroupmodel.h"
+#include "translatabletext.h"
 #include "translations.h"
 
+#include <QAbstractSpinBox>
 #include <QApplication>
+#include <QDateEdit>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,8 +36,11 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 class TestScreens : public QObject
 {
@@ -49,6 +56,9 @@ private:
     void finishedRun(const QString &name, const QString &strategy);
     /// Grabs every visible top-level window and checks its direction.
     void grabAll(const QString &language, Qt::LayoutDirection expected);
+    /// What the Lab tab shows in `language`: pre-flight findings, the run id
+    /// kept in order, number boxes in the language's digits.
+    void checkLab(const QString &language);
     void save(QWidget *widget, const QString &screen, const QString &language);
 
     ProcessLab m_lab;
@@ -57,6 +67,7 @@ private:
     QTemporaryDir m_scratch;
     QPointer<SettingsDialog> m_settings;
     QPointer<InstallDialog> m_install;
+    std::unique_ptr<RunSetupWidget> m_probe; ///< shows made-up pre-flight findings, never on screen
 };
 
 QJsonObject TestScreens::runConfig(const QString &name, const QString &strategy, int steps) const
@@ -126,6 +137,7 @@ void TestScreens::initTestCase()
 
 void TestScreens::cleanupTestCase()
 {
+    m_probe.reset();
     if (m_app && m_app->window() && m_app->window()->run()) {
         RunController *run = m_app->window()->run();
         if (RunStatusText::isActive(run->status())) {
@@ -178,6 +190,81 @@ void TestScreens::grabAll(const QString &language, Qt::LayoutDirection expected)
     save(m_install, QStringLiteral("install"), language);
 }
 
+void TestScreens::checkLab(const QString &language)
+{
+    MainWindow *window = m_app->window();
+    RunSetupWidget *setup = window->runSetup();
+    const bool persian = language == QLatin1String("fa");
+    static const QRegularExpression latinDigit(QStringLiteral("[0-9]"));
+    static const QRegularExpression persianDigit(QStringLiteral("[\\x{06F0}-\\x{06F9}]"));
+    static const QRegularExpression englishWord(QStringLiteral("\\b(the|is|will|share|already)\\b"));
+    static const QRegularExpression persianLetter(QStringLiteral("[\\x{0600}-\\x{06FF}]"));
+
+    // Every number box writes the interface's digits (date boxes have their own calendar).
+    for (QAbstractSpinBox *box : window->findChildren<QAbstractSpinBox *>()) {
+        if (qobject_cast<QDateEdit *>(box))
+            continue;
+        const QString text = box->text();
+        QVERIFY2(!persian || !text.contains(latinDigit), qPrintable(QStringLiteral("%1: %2").arg(box->objectName(), text)));
+        QVERIFY2(persian || !text.contains(persianDigit), qPrintable(text));
+    }
+    // The learning rate as briefly as exact, not "0.050000".
+    QCOMPARE(setup->learningRateBox()->text(), persian ? QStringLiteral("\u06F0\u066B\u06F0\u06F5") : QStringLiteral("0.05"));
+
+    // The agents' pre-flight findings in the interface language, whatever
+    // language they answered in (the run was checked in English).
+    QTreeWidget *tree = setup->preflightTree();
+    int findings = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        for (int c = 0; c < tree->topLevelItem(i)->childCount(); ++c) {
+            const QString text = tree->topLevelItem(i)->child(c)->text(0);
+            QVERIFY2(persian ? !text.contains(englishWord) : !text.contains(persianLetter), qPrintable(text));
+            ++findings;
+        }
+    }
+    qInfo("%d pre-flight finding(s) from the lab shown in %s", findings, qPrintable(language));
+
+    // The same, deterministic: findings as an agent sends them (untranslated,
+    // through CBOR), shown while the interface is English and read again
+    // after each switch.
+    if (!m_probe) {
+        m_probe = std::make_unique<RunSetupWidget>(*window->groupModel());
+        RunController::NodePreflight p;
+        p.agentId = QStringLiteral("probe");
+        p.name = QStringLiteral("lab-07");
+        p.reached = true;
+        p.addError(TranslatableText::fromCbor(
+            TranslatableText("Preflight", QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1"))
+                .ltrArg(QStringLiteral("/data/ckpt"))
+                .toCbor()));
+        p.addWarning(TranslatableText::fromCbor(
+            TranslatableText("Preflight",
+                             QT_TRANSLATE_N_NOOP("Preflight", "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"), 2)
+                .arg(4.3, 1)
+                .toCbor()));
+        m_probe->showPreflight({p}, false);
+    }
+    QTreeWidgetItem *probe = m_probe->preflightTree()->topLevelItem(0);
+    QVERIFY(probe && probe->childCount() == 2);
+    const QString error = probe->child(0)->text(0);
+    const QString warning = probe->child(1)->text(0);
+    if (persian) {
+        QVERIFY2(error.contains(QChar(0x2066) + QStringLiteral("/data/ckpt") + QChar(0x2069)), qPrintable(error));
+        QVERIFY2(error.contains(persianLetter), qPrintable(error));
+        QVERIFY2(warning.contains(QStringLiteral("\u06F4\u066B\u06F3")) && warning.contains(QChar(0x06F2)), qPrintable(warning));
+        QVERIFY2(!warning.contains(englishWord) && !warning.contains(latinDigit), qPrintable(warning));
+    } else {
+        QCOMPARE(error, QStringLiteral("cannot create the checkpoint directory /data/ckpt"));
+        QCOMPARE(warning, QStringLiteral("the CPU is already busy (load 4.3 on 2 cores): the run will share it"));
+    }
+
+    // The run id stays in order inside a right-to-left sentence.
+    const QString runId = window->run()->runId();
+    const QString message = setup->messageLabel()->text();
+    QVERIFY2(message.contains(persian ? QChar(0x2066) + runId + QChar(0x2069) : runId), qPrintable(message));
+    QVERIFY2(persian || !message.contains(QChar(0x2066)), qPrintable(message));
+}
+
 void TestScreens::everyScreenInBothLanguages()
 {
     MainWindow *window = m_app->window();
@@ -219,16 +306,19 @@ void TestScreens::everyScreenInBothLanguages()
     QTest::qWait(300);
 
     const QString englishLab = window->tabs()->tabText(0);
+    checkLab(QStringLiteral("en"));
     grabAll(QStringLiteral("en"), Qt::LeftToRight);
 
     QVERIFY(m_app->translations()->setLanguage(QStringLiteral("fa")));
     QTest::qWait(500);
     QVERIFY(window->tabs()->tabText(0) != englishLab);
+    checkLab(QStringLiteral("fa"));
     grabAll(QStringLiteral("fa"), Qt::RightToLeft);
 
     QVERIFY(m_app->translations()->setLanguage(QStringLiteral("en")));
     QTest::qWait(300);
     QCOMPARE(window->tabs()->tabText(0), englishLab);
+    checkLab(QStringLiteral("en"));
     for (QWidget *w : QApplication::topLevelWidgets()) {
         if (w->isVisible())
             QCOMPARE(w->layoutDirection(), Qt::LeftToRight);

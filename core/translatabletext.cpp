@@ -1,0 +1,205 @@
+#include "translatabletext.h"
+
+#include "bidi.h"
+#include "cborvalue.h"
+
+#include <limits>
+#include <QCborArray>
+#include <QCoreApplication>
+
+namespace {
+// Bounds on what a peer may send: a finding is a sentence, not a document.
+constexpr qsizetype kMaxText = 4096;
+constexpr qsizetype kMaxArgs = 16;
+constexpr qsizetype kMaxListItems = 64;
+} // namespace
+
+TranslatableText::TranslatableText(const char *context, const char *source, int n)
+    : m_context(context)
+    , m_source(source)
+    , m_n(n)
+{}
+
+TranslatableText &TranslatableText::arg(const QString &text)
+{
+    m_args.append({Kind::Text, text, 0});
+    return *this;
+}
+
+TranslatableText &TranslatableText::ltrArg(const QString &token)
+{
+    m_args.append({Kind::Ltr, token, 0});
+    return *this;
+}
+
+TranslatableText &TranslatableText::arg(qint64 value)
+{
+    m_args.append({Kind::Integer, value, 0});
+    return *this;
+}
+
+TranslatableText &TranslatableText::arg(double value, int decimals)
+{
+    m_args.append({Kind::Decimal, value, qBound(0, decimals, 12)});
+    return *this;
+}
+
+TranslatableText &TranslatableText::dataSizeArg(qint64 bytes)
+{
+    m_args.append({Kind::DataSize, bytes, 0});
+    return *this;
+}
+
+TranslatableText &TranslatableText::listArg(const QStringList &items)
+{
+    m_args.append({Kind::List, items, 0});
+    return *this;
+}
+
+QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
+{
+    switch (arg.kind) {
+    case Kind::Text:
+        return arg.value.toString();
+    case Kind::Ltr:
+        return Bidi::ltr(arg.value.toString(), locale);
+    case Kind::Integer:
+        return locale.toString(arg.value.toLongLong());
+    case Kind::Decimal:
+        return locale.toString(arg.value.toDouble(), 'f', arg.decimals);
+    case Kind::DataSize:
+        return locale.formattedDataSize(arg.value.toLongLong());
+    case Kind::List:
+        return locale.createSeparatedList(arg.value.toStringList());
+    }
+    return {};
+}
+
+QString TranslatableText::toString(const QLocale &locale) const
+{
+    if (isPlain())
+        return m_plain;
+    // translate() fills %n and %Ln itself (with the default locale's digits).
+    const QString text =
+        QCoreApplication::translate(m_context.constData(), m_source.constData(), nullptr, m_n);
+    // One pass, as the multi-argument QString::arg does: an argument that
+    // itself contains "%2" (a path) is never substituted again.
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'%' && i + 1 < text.size() && text.at(i + 1).isDigit() && text.at(i + 1) != u'0') {
+            qsizetype end = i + 1;
+            int number = 0;
+            while (end < text.size() && end < i + 3 && text.at(end).isDigit()) {
+                number = number * 10 + text.at(end).digitValue();
+                ++end;
+            }
+            if (number >= 1 && number <= m_args.size()) {
+                out += format(m_args.at(number - 1), locale);
+                i = end - 1;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+QString TranslatableText::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Text:
+        return QStringLiteral("text");
+    case Kind::Ltr:
+        return QStringLiteral("ltr");
+    case Kind::Integer:
+        return QStringLiteral("integer");
+    case Kind::Decimal:
+        return QStringLiteral("decimal");
+    case Kind::DataSize:
+        return QStringLiteral("bytes");
+    case Kind::List:
+        return QStringLiteral("list");
+    }
+    return {};
+}
+
+QCborMap TranslatableText::toCbor() const
+{
+    if (isPlain())
+        return QCborMap{{QStringLiteral("text"), m_plain}};
+    QCborArray args;
+    for (const Arg &a : m_args) {
+        QCborMap m{{QStringLiteral("kind"), kindName(a.kind)}};
+        switch (a.kind) {
+        case Kind::Integer:
+        case Kind::DataSize:
+            m[QStringLiteral("value")] = a.value.toLongLong();
+            break;
+        case Kind::Decimal:
+            m[QStringLiteral("value")] = a.value.toDouble();
+            m[QStringLiteral("decimals")] = a.decimals;
+            break;
+        case Kind::List:
+            m[QStringLiteral("value")] = QCborArray::fromStringList(a.value.toStringList());
+            break;
+        case Kind::Text:
+        case Kind::Ltr:
+            m[QStringLiteral("value")] = a.value.toString();
+            break;
+        }
+        args.append(m);
+    }
+    QCborMap out{{QStringLiteral("context"), QString::fromUtf8(m_context)},
+                 {QStringLiteral("source"), QString::fromUtf8(m_source)},
+                 {QStringLiteral("args"), args}};
+    if (m_n >= 0)
+        out[QStringLiteral("n")] = m_n;
+    return out;
+}
+
+TranslatableText TranslatableText::fromCbor(const QCborValue &value)
+{
+    if (value.isString())
+        return TranslatableText(value.toString().left(kMaxText));
+    const QCborMap map = value.toMap();
+    const QString source = map.value(QStringLiteral("source")).toString().left(kMaxText);
+    if (source.isEmpty())
+        return TranslatableText(map.value(QStringLiteral("text")).toString().left(kMaxText));
+    TranslatableText t;
+    t.m_context = map.value(QStringLiteral("context")).toString().left(256).toUtf8();
+    t.m_source = source.toUtf8();
+    const qint64 n = CborValue::integer(map.value(QStringLiteral("n")), -1);
+    t.m_n = n >= 0 && n <= std::numeric_limits<int>::max() ? int(n) : -1;
+    const QCborArray args = map.value(QStringLiteral("args")).toArray();
+    for (qsizetype i = 0; i < args.size() && i < kMaxArgs; ++i) {
+        const QCborMap a = args.at(i).toMap();
+        const QString kind = a.value(QStringLiteral("kind")).toString();
+        const QCborValue v = a.value(QStringLiteral("value"));
+        if (kind == kindName(Kind::Integer)) {
+            t.arg(CborValue::integer(v));
+        } else if (kind == kindName(Kind::DataSize)) {
+            t.dataSizeArg(CborValue::integer(v));
+        } else if (kind == kindName(Kind::Decimal)) {
+            t.arg(v.toDouble(), int(CborValue::integer(a.value(QStringLiteral("decimals")))));
+        } else if (kind == kindName(Kind::List)) {
+            QStringList items;
+            const QCborArray list = v.toArray();
+            for (qsizetype j = 0; j < list.size() && j < kMaxListItems; ++j)
+                items << list.at(j).toString().left(kMaxText);
+            t.listArg(items);
+        } else if (kind == kindName(Kind::Ltr)) {
+            t.ltrArg(v.toString().left(kMaxText));
+        } else {
+            t.arg(v.toString().left(kMaxText)); // "text", or a kind from a newer peer shown as it came
+        }
+    }
+    return t;
+}
+
+bool operator==(const TranslatableText &a, const TranslatableText &b)
+{
+    return a.m_plain == b.m_plain && a.m_context == b.m_context && a.m_source == b.m_source &&
+           a.m_n == b.m_n && a.m_args == b.m_args;
+}
