@@ -113,7 +113,7 @@ Status AgentDaemon::start()
         beacon.agentVersion = QString::fromLatin1(Hamgam::kVersion);
         beacon.fingerprint = m_identity->fingerprint();
         for (const DeviceSample &d : first.devices)
-            beacon.devices.append({d.name, DeviceSample::kindName(d.kind)});
+            beacon.devices.append({d.name, DeviceSample::kindName(d.kind), d.cores, d.coreQuota});
         m_beacons->setBeacon(beacon);
         if (!m_beacons->start(m_options.bind, m_options.beaconIntervalMs))
             qCWarning(lcDiscovery).noquote() << tr("discovery disabled: cannot bind UDP port %1: %2")

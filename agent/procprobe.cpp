@@ -139,8 +139,10 @@ QList<DeviceSample> ProcProbe::sampleDevices()
     DeviceSample cpu;
     cpu.index = 0;
     cpu.kind = DeviceSample::Kind::Cpu;
-    cpu.name = m_quotaCores > 0 ? QStringLiteral("%1 (%2 of %3 cores)").arg(m_static.cpuModel).arg(m_quotaCores).arg(m_static.cores)
-                                : QStringLiteral("%1 (%2 cores)").arg(m_static.cpuModel).arg(m_static.cores);
+    // The model alone: the controller words the cores in its user's language (DeviceSample::label).
+    cpu.name = m_static.cpuModel;
+    cpu.cores = qMax(1, m_static.cores);
+    cpu.coreQuota = m_quotaCores;
     quint64 busy = 0;
     quint64 total = 0;
     if (parseCpuLine(read("stat"), &busy, &total)) {

@@ -1,10 +1,20 @@
 #include "runsupervisor.h"
 
+#include "runfailuretext.h"
 #include "workerprocess.h"
 
 #include <QDir>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+using Text = TranslatableText;
+
+namespace {
+Text reasonText(const char *source)
+{
+    return Text("RunSupervisor", source);
+}
+} // namespace
 
 RunSupervisor::RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent)
     : QObject(parent)
@@ -33,10 +43,10 @@ RunSupervisor::~RunSupervisor()
             w->disconnect(this);
         qDeleteAll(r->workers);
         if (active) {
-            const QString reason = tr("the agent on this machine was stopped while the run was active");
-            r->journal->append(QStringLiteral("state"), -1, -1,
-                               QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")}, {QStringLiteral("reason"), reason}});
-            (void)r->journal->setState(QStringLiteral("failed"), reason);
+            const Text reason =
+                reasonText(QT_TR_NOOP("the agent on this machine was stopped while the run was active"));
+            r->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), reason));
+            (void)r->journal->setState(QStringLiteral("failed"), reason.toString());
         }
         delete r;
     }
@@ -59,11 +69,9 @@ void RunSupervisor::restore()
         run->journal = std::move(*journal);
         if (!isFinal(run->journal->state())) {
             // Its workers died with the previous agent process.
-            run->failure = tr("the agent on this machine stopped while the run was active");
-            run->journal->append(QStringLiteral("state"), -1, -1,
-                                 QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")},
-                                             {QStringLiteral("reason"), run->failure}});
-            (void)run->journal->setState(QStringLiteral("failed"), run->failure);
+            run->failure = reasonText(QT_TR_NOOP("the agent on this machine stopped while the run was active"));
+            run->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), run->failure));
+            (void)run->journal->setState(QStringLiteral("failed"), run->failure.toString());
         }
         m_runs.insert(run->journal->runId(), run);
     }
@@ -220,13 +228,32 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
                                                   {QStringLiteral("stderr"), worker->lastStderrLines().join(QLatin1Char('\n'))}}));
     if (failed && !run->abortRequested && run->failure.isEmpty()) {
         // The first failure is the cause; whatever follows on this node is its consequence.
-        QString reason = tr("device %1 (rank %2) %3").arg(worker->device()).arg(worker->rank()).arg(description);
-        const QString message = worker->lastError().value(QStringLiteral("message")).toString();
-        if (!message.isEmpty())
-            reason = tr("%1: %2").arg(reason, message);
-        else if (!worker->lastStderrLines().isEmpty())
-            reason = tr("%1: %2").arg(reason, worker->lastStderrLines().last());
+        QString detail = worker->lastError().value(QStringLiteral("message")).toString();
+        if (detail.isEmpty() && !worker->lastStderrLines().isEmpty())
+            detail = worker->lastStderrLines().last();
+        // Exit codes and signal numbers in ASCII digits, whatever the language: they are looked up.
+        const QString code = QString::number(exitCode);
+        Text reason;
+        if (crashed && exitCode < 0) // never ran: the description says why (WorkerProcess)
+            reason = reasonText(QT_TR_NOOP("device %1 (rank %2) could not be started: %3"));
+        else if (crashed)
+            reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4)"))
+                                      : reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4): %5"));
+        else
+            reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3"))
+                                      : reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3: %4"));
+        reason.arg(worker->device()).arg(worker->rank());
+        if (crashed && exitCode < 0) {
+            reason.arg(description);
+        } else {
+            reason.arg(code);
+            if (crashed)
+                reason.ltrArg(RunFailureText::signalName(exitCode));
+            if (!detail.isEmpty())
+                reason.arg(detail);
+        }
         run->failure = reason;
+        run->failureCause = worker->lastError().value(QStringLiteral("cause")).toString();
         for (WorkerProcess *w : std::as_const(run->workers)) {
             if (w != worker)
                 w->terminate(3000);
@@ -235,19 +262,29 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
     if (run->exited < run->workers.size())
         return;
     if (run->abortRequested)
-        setState(run, QStringLiteral("aborted"), tr("aborted by the controller"));
+        setState(run, QStringLiteral("aborted"), reasonText(QT_TR_NOOP("aborted by the controller")));
     else if (!run->failure.isEmpty())
-        setState(run, QStringLiteral("failed"), run->failure);
+        setState(run, QStringLiteral("failed"), run->failure, run->failureCause);
     else if (run->stopRequested)
-        setState(run, QStringLiteral("stopped"), tr("stopped by the controller after a checkpoint"));
+        setState(run, QStringLiteral("stopped"), reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
     else
         setState(run, QStringLiteral("finished"), {});
 }
 
-void RunSupervisor::setState(Run *run, const QString &state, const QString &reason)
+QJsonObject RunSupervisor::statePayload(const QString &state, const TranslatableText &reason, const QString &cause)
 {
-    Q_EMIT event(run->journal->append(QStringLiteral("state"), -1, -1,
-                                      QJsonObject{{QStringLiteral("state"), state}, {QStringLiteral("reason"), reason}}));
-    (void)run->journal->setState(state, reason);
-    Q_EMIT stateChanged(run->journal->runId(), state, reason);
+    QJsonObject payload{{QStringLiteral("state"), state}, {QStringLiteral("reason"), reason.toString()}};
+    if (!reason.isEmpty())
+        payload[QStringLiteral("reason_text")] = reason.toCbor().toJsonObject();
+    if (!cause.isEmpty())
+        payload[QStringLiteral("cause")] = cause;
+    return payload;
+}
+
+void RunSupervisor::setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause)
+{
+    const QString text = reason.toString();
+    Q_EMIT event(run->journal->append(QStringLiteral("state"), -1, -1, statePayload(state, reason, cause)));
+    (void)run->journal->setState(state, text);
+    Q_EMIT stateChanged(run->journal->runId(), state, text);
 }

@@ -2,6 +2,7 @@
 
 #include "expected.h"
 #include "runjournal.h"
+#include "translatabletext.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -44,6 +45,10 @@ public:
     QString workerProgram() const { return m_workerProgram; }
 
     static bool isFinal(const QString &state);
+    /// A state event's payload: the reason in this agent's language for older
+    /// controllers and scripts, untranslated (`reason_text`) for the controller
+    /// to word in its own, and the failing worker's engine `cause`.
+    static QJsonObject statePayload(const QString &state, const TranslatableText &reason, const QString &cause = {});
 
 Q_SIGNALS:
     void event(const RunEvent &event);
@@ -57,12 +62,13 @@ private:
         int exited = 0;
         bool stopRequested = false;
         bool abortRequested = false;
-        QString failure;
+        TranslatableText failure;
+        QString failureCause; ///< the engine's error cause, when the failing worker named one
     };
 
     void onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonObject &event);
     void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description);
-    void setState(Run *run, const QString &state, const QString &reason);
+    void setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause = {});
     Run *find(const QString &runId) const;
 
     QString m_runsDir;

@@ -48,9 +48,10 @@ Hamgam finds the lab's agents, groups machines for a run and trains with
 batches that follow each machine's speed. This package has the desktop app
 (hamgam) and the command-line client (hamgamctl), including the SSH installer
 that puts hamgam-agent on other machines.")
-# Qt loads the SQLite driver (history) as a plugin, which dpkg-shlibdeps cannot see.
-set(CPACK_DEBIAN_APP_PACKAGE_DEPENDS "hamgam-agent (= ${hamgam_deb_version}), libqt6sql6-sqlite")
-set(CPACK_DEBIAN_APP_PACKAGE_RECOMMENDS "fonts-noto-core, openssh-client")
+# Qt loads the SQLite driver (history) and the SVG icon engine and image format
+# (the window and action icons, libqt6svg6) as plugins, which dpkg-shlibdeps cannot see.
+set(CPACK_DEBIAN_APP_PACKAGE_DEPENDS "hamgam-agent (= ${hamgam_deb_version}), libqt6sql6-sqlite, libqt6svg6")
+set(CPACK_DEBIAN_APP_PACKAGE_RECOMMENDS "fonts-noto-core, openssh-client, qt6-translations-l10n")
 
 set(CPACK_DEBIAN_AGENT_PACKAGE_NAME hamgam-agent)
 set(CPACK_DEBIAN_AGENT_DESCRIPTION "Hamgam agent: reports a machine's devices and runs training workers

@@ -3,6 +3,7 @@
 
 #include "identity.h"
 #include "protocol.h"
+#include "telemetry.h"
 
 #include <QCborArray>
 #include <QCborMap>
@@ -43,11 +44,20 @@ QByteArray Beacon::encode() const
             QCborMap dm;
             dm[key("name")] = d.name;
             dm[key("kind")] = d.kind;
+            if (d.cores > 0)
+                dm[key("cores")] = d.cores;
+            if (d.coreQuota > 0)
+                dm[key("core_quota")] = d.coreQuota;
             devs.append(dm);
         }
         m[key("devices")] = devs;
     }
     return m.toCborValue().toCbor();
+}
+
+QString Beacon::Device::label() const
+{
+    return DeviceSample::label(name, cores, coreQuota);
 }
 
 Expected<Beacon> Beacon::decode(const QByteArray &datagram)
@@ -86,7 +96,9 @@ Expected<Beacon> Beacon::decode(const QByteArray &datagram)
     b.controlPort = quint16(port);
     for (const QCborValue v : m.value(key("devices")).toArray()) {
         const QCborMap dm = v.toMap();
-        b.devices.append({dm.value(key("name")).toString(), dm.value(key("kind")).toString()});
+        b.devices.append({dm.value(key("name")).toString(), dm.value(key("kind")).toString(),
+                          int(qBound(qint64(0), CborValue::integer(dm.value(key("cores"))), qint64(1 << 20))),
+                          qBound(0.0, dm.value(key("core_quota")).toDouble(), double(1 << 20))});
         if (b.devices.size() >= 64)
             break;
     }

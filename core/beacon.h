@@ -22,6 +22,9 @@ public:
     {
         QString name;
         QString kind;
+        int cores = 0;        ///< as DeviceSample::cores
+        double coreQuota = 0; ///< as DeviceSample::coreQuota
+        QString label() const; ///< as DeviceSample::label
     };
 
     Kind kind = Kind::Announce;

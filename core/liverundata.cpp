@@ -1,5 +1,7 @@
 #include "liverundata.h"
 
+#include "runfailuretext.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -10,6 +12,7 @@ LiveRunData::LiveRunData(int windowSeconds, double hz, int runPoints)
     , m_loss(runPoints, RingSeries::Mode::Decimate)
     , m_lossTime(runPoints, RingSeries::Mode::Decimate)
     , m_eval(runPoints, RingSeries::Mode::Decimate)
+    , m_evalTime(runPoints, RingSeries::Mode::Decimate)
     , m_throughput(runPoints, RingSeries::Mode::Decimate)
 {
 }
@@ -26,6 +29,7 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
     m_loss.clear();
     m_lossTime.clear();
     m_eval.clear();
+    m_evalTime.clear();
     m_evalMetric.clear(); // a run without evaluation names no metric
     m_throughput.clear();
     m_log.clear();
@@ -159,6 +163,7 @@ void LiveRunData::addEvent(const RunEvent &e)
         if (!m_eval.isEmpty() && m_eval.lastX() == p.value(QStringLiteral("step")).toDouble())
             return; // every rank reports the same evaluation
         m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
+        m_evalTime.append(seconds(e.timeMs), v);
         log(e.timeMs, 0, [metric, v, step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
             const QString at = QLocale().toString(step, 'f', 0);
             if (metric == QLatin1String("accuracy"))
@@ -176,8 +181,8 @@ void LiveRunData::addEvent(const RunEvent &e)
         return;
     }
     if (e.kind == QLatin1String("error")) {
-        log(e.timeMs, 2, [node, rank = e.rank, message = p.value(QStringLiteral("message")).toString()]() -> QString {
-            return tr("%1 (rank %2): %3").arg(node, QLocale().toString(rank), message);
+        log(e.timeMs, 2, [node, rank = e.rank, p]() -> QString {
+            return tr("%1 (rank %2): %3").arg(node, QLocale().toString(rank), RunFailureText::workerError(p));
         });
         return;
     }
@@ -190,18 +195,18 @@ void LiveRunData::addEvent(const RunEvent &e)
     }
     if (e.kind == QLatin1String("state")) {
         const QString state = p.value(QStringLiteral("state")).toString();
-        const QString reason = p.value(QStringLiteral("reason")).toString();
         const int n = m_nodeIndex.value(e.source, -1);
         const QString who = n >= 0 ? m_nodes[n].name : e.source;
-        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0, [who, state, reason]() -> QString {
+        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0, [who, state, p]() -> QString {
+            const QString reason = RunFailureText::stateReason(p);
             return reason.isEmpty() ? tr("%1: %2").arg(who, stateText(state)) : tr("%1: %2 (%3)").arg(who, stateText(state), reason);
         });
         return;
     }
     if (e.kind == QLatin1String("worker_exit")) {
         if (p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0)
-            log(e.timeMs, 2, [node, rank = e.rank, description = p.value(QStringLiteral("description")).toString()]() -> QString {
-                return tr("%1 (rank %2) %3").arg(node, QLocale().toString(rank), description);
+            log(e.timeMs, 2, [node, rank = e.rank, p]() -> QString {
+                return tr("%1 (rank %2) %3").arg(node, QLocale().toString(rank), RunFailureText::workerExit(p));
             });
         return;
     }
@@ -304,7 +309,7 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
 
 qint64 LiveRunData::storedPoints() const
 {
-    qint64 n = m_loss.size() + m_lossTime.size() + m_eval.size() + m_throughput.size() + qint64(m_log.size());
+    qint64 n = m_loss.size() + m_lossTime.size() + m_eval.size() + m_evalTime.size() + m_throughput.size() + qint64(m_log.size());
     for (const DeviceSlot &s : m_slots)
         n += s.utilization.size() + s.memory.size();
     for (const PlanPoint &p : m_plan)

@@ -86,6 +86,8 @@ public:
     const RingSeries &lossByStep() const { return m_loss; }
     const RingSeries &lossByTime() const { return m_lossTime; }
     const RingSeries &evalByStep() const { return m_eval; }
+    /// The same evaluations against seconds since the run started (the lossByTime() clock).
+    const RingSeries &evalByTime() const { return m_evalTime; }
     /// What the eval events report: "accuracy", "perplexity" or "loss"; empty before the first.
     QString evalMetric() const { return m_evalMetric; }
     const RingSeries &throughput() const { return m_throughput; }
@@ -125,6 +127,7 @@ private:
     RingSeries m_loss;
     RingSeries m_lossTime;
     RingSeries m_eval;
+    RingSeries m_evalTime;
     RingSeries m_throughput;
     QString m_evalMetric;
     std::deque<LogEntry> m_log;

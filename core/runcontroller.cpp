@@ -244,6 +244,7 @@ void RunController::launch()
 {
     m_runId = newRunId();
     m_attempt = 0;
+    m_earlier.clear();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (m_history) {
         QList<RunNodeRecord> records;
@@ -271,7 +272,6 @@ void RunController::startAttempt()
     const Node *master = m_registry.node(m_config.nodes.first().agent);
     const QString masterAddress = QStringLiteral("%1:%2").arg(master ? master->address : QString()).arg(m_preflight.first().port);
     const int world = m_config.deviceCount();
-    const QString suffix = m_attempt > 0 ? QStringLiteral("-a%1").arg(m_attempt) : QString();
     // An elastic attempt resumes from the newest checkpoint every node left has.
     qint64 resumeStep = -1;
     if (m_attempt > 0) {
@@ -280,18 +280,16 @@ void RunController::startAttempt()
             resumeStep = resumeStep < 0 ? latest : qMin(resumeStep, latest);
         }
     }
+    // The attempt before goes on being backfilled: a lost node's agent may come back with its journal.
+    for (NodeState &n : m_nodes) {
+        if (n.attempt != m_attempt)
+            m_earlier.append(n);
+    }
     m_nodes.clear();
     int rank = 0;
     for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
         const RunConfig::Node &n = m_config.nodes[i];
-        NodeState s;
-        s.index = int(i);
-        s.agentId = n.agent;
-        s.name = n.name;
-        s.firstRank = rank;
-        s.devices = n.devices;
-        s.agentRunId = m_runId + suffix;
-        s.source = m_attempt > 0 ? QStringLiteral("%1#%2").arg(n.agent).arg(m_attempt) : n.agent;
+        NodeState s = nodeState(m_attempt, int(i), n.agent, n.name, rank, n.devices);
         s.state = QStringLiteral("starting");
         m_nodes.append(s);
         rank += int(n.devices.size());
@@ -353,6 +351,22 @@ void RunController::startAttempt()
     }
 }
 
+RunController::NodeState RunController::nodeState(int attempt, int index, const QString &agentId,
+                                                  const QString &name, int firstRank,
+                                                  const QList<int> &devices) const
+{
+    NodeState s;
+    s.index = index;
+    s.attempt = attempt;
+    s.agentId = agentId;
+    s.name = name;
+    s.firstRank = firstRank;
+    s.devices = devices;
+    s.agentRunId = attempt > 0 ? QStringLiteral("%1-a%2").arg(m_runId).arg(attempt) : m_runId;
+    s.source = attempt > 0 ? QStringLiteral("%1#%2").arg(agentId).arg(attempt) : agentId;
+    return s;
+}
+
 bool RunController::tryElastic()
 {
     if (!m_config.elastic || m_abortRequested || m_stopRequested || m_attempt >= 3)
@@ -363,7 +377,7 @@ bool RunController::tryElastic()
     for (const NodeState &n : std::as_const(m_nodes)) {
         const bool disconnected = !m_registry.client(n.agentId);
         const bool crashed = std::any_of(m_failures.cbegin(), m_failures.cend(),
-                                         [&](const Failure &f) { return f.agentId == n.agentId && f.crashed; });
+                                         [&](const Failure &f) { return f.agentId == n.agentId && f.crashed && !f.induced; });
         if (disconnected || crashed) {
             lostNames << n.name;
             continue;
@@ -437,30 +451,36 @@ void RunController::attach(const QString &runId)
     m_status = record->status;
     m_reason = record->reason;
     m_nodes.clear();
-    // After an elastic resume the run goes on, under attempt N, on the nodes that event lists.
-    const QList<RunEvent> elastic = m_history->events(runId, {QStringLiteral("elastic")});
-    QStringList attemptNodes;
-    if (!elastic.isEmpty()) {
-        m_attempt = elastic.last().payload.value(QStringLiteral("attempt")).toInt();
-        for (const QJsonValue v : elastic.last().payload.value(QStringLiteral("nodes")).toArray())
-            attemptNodes << v.toObject().value(QStringLiteral("agent")).toString();
+    m_earlier.clear();
+    // Attempt 0 ran on every node of the run; each elastic event names the nodes of the next one.
+    // The last attempt is followed; the journals of the ones before are only backfilled (a node lost
+    // before any controller followed it still has its steps up to the failure there).
+    const QList<RunNodeRecord> records = m_history->nodes(runId);
+    QMap<int, QStringList> attempts{{0, {}}};
+    for (const RunNodeRecord &r : records)
+        attempts[0] << r.agentId;
+    for (const RunEvent &e : m_history->events(runId, {QStringLiteral("elastic")})) {
+        QStringList agents;
+        for (const QJsonValue v : e.payload.value(QStringLiteral("nodes")).toArray())
+            agents << v.toObject().value(QStringLiteral("agent")).toString();
+        attempts.insert(e.payload.value(QStringLiteral("attempt")).toInt(), agents);
     }
-    int rank = 0;
-    for (const RunNodeRecord &r : m_history->nodes(runId)) {
-        if (!attemptNodes.isEmpty() && !attemptNodes.contains(r.agentId))
-            continue;
-        NodeState s;
-        s.index = int(m_nodes.size());
-        s.agentId = r.agentId;
-        s.name = r.name;
-        s.firstRank = attemptNodes.isEmpty() ? r.firstRank : rank;
-        s.devices = r.devices;
-        s.agentRunId = m_attempt > 0 ? QStringLiteral("%1-a%2").arg(runId).arg(m_attempt) : runId;
-        s.source = m_attempt > 0 ? QStringLiteral("%1#%2").arg(r.agentId).arg(m_attempt) : r.agentId;
-        s.lastSeq = m_history->lastSeq(runId, s.source);
-        rank += int(r.devices.size());
-        m_nodes.append(s);
+    m_attempt = attempts.lastKey();
+    for (auto it = attempts.cbegin(); it != attempts.cend(); ++it) {
+        int rank = 0;
+        int index = 0;
+        for (const RunNodeRecord &r : records) {
+            if (!it.value().contains(r.agentId))
+                continue;
+            NodeState s = nodeState(it.key(), index++, r.agentId, r.name, it.key() == 0 ? r.firstRank : rank,
+                                    r.devices);
+            s.lastSeq = m_history->lastSeq(runId, s.source);
+            rank += int(r.devices.size());
+            (it.key() == m_attempt ? m_nodes : m_earlier).append(s);
+        }
     }
+    for (NodeState &n : m_earlier)
+        hook(n);
     for (NodeState &n : m_nodes)
         hook(n);
     Q_EMIT statusChanged(m_status, m_reason);
@@ -495,12 +515,28 @@ RunController::NodeState *RunController::nodeByAgent(const QString &agentId)
     return nullptr;
 }
 
+RunController::NodeState *RunController::nodeFor(const QString &agentId, const QString &agentRunId)
+{
+    for (QList<NodeState> *list : {&m_nodes, &m_earlier}) {
+        for (NodeState &n : *list) {
+            if (n.agentId == agentId && n.agentRunId == agentRunId)
+                return &n;
+        }
+    }
+    return nullptr;
+}
+
 void RunController::onClientReady(const QString &key)
 {
     if (m_runId.isEmpty())
         return;
-    if (NodeState *n = nodeByAgent(key))
-        hook(*n);
+    // Also an earlier attempt's node: a lost agent that is back still has that attempt's journal.
+    for (QList<NodeState> *list : {&m_nodes, &m_earlier}) {
+        for (NodeState &n : *list) {
+            if (n.agentId == key)
+                hook(n);
+        }
+    }
 }
 
 void RunController::hook(NodeState &node)
@@ -513,13 +549,16 @@ void RunController::hook(NodeState &node)
     node.subscribed = false;
     node.backfilling = false;
     const QString agentId = node.agentId;
-    node.pushConnection = connect(client, &AgentClient::pushReceived, this, [this, agentId](const Message &m) {
-        if (NodeState *n = nodeByAgent(agentId))
-            onPush(*n, m);
-    });
-    client->request(Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}, this,
-                    [this, agentId](const Expected<QCborMap> &reply) {
-                        NodeState *n = nodeByAgent(agentId);
+    const QString agentRunId = node.agentRunId;
+    node.pushConnection =
+        connect(client, &AgentClient::pushReceived, this, [this, agentId, agentRunId](const Message &m) {
+            if (NodeState *n = nodeFor(agentId, agentRunId))
+                onPush(*n, m);
+        });
+    client->request(Message::Type::Subscribe,
+                    QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}, this,
+                    [this, agentId, agentRunId](const Expected<QCborMap> &reply) {
+                        NodeState *n = nodeFor(agentId, agentRunId);
                         if (!n || !reply)
                             return;
                         n->subscribed = true;
@@ -559,16 +598,19 @@ void RunController::backfill(NodeState &node)
         return;
     node.backfilling = true;
     const QString agentId = node.agentId;
+    const QString agentRunId = node.agentRunId;
     node.client->request(
-        Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), node.agentRunId}, {QStringLiteral("from"), node.lastSeq}}, this,
-        [this, agentId](const Expected<QCborMap> &reply) {
-            NodeState *n = nodeByAgent(agentId);
+        Message::Type::Journal,
+        QCborMap{{QStringLiteral("run_id"), node.agentRunId}, {QStringLiteral("from"), node.lastSeq}}, this,
+        [this, agentId, agentRunId](const Expected<QCborMap> &reply) {
+            NodeState *n = nodeFor(agentId, agentRunId);
             if (!n)
                 return;
             n->backfilling = false;
             if (!reply) {
-                qCWarning(lcRuns).noquote() << "journal of" << n->name << "unavailable:" << reply.error();
-                if (n->state.isEmpty()) {
+                qCWarning(lcRuns).noquote()
+                    << "journal of" << n->name << "for" << agentRunId << "unavailable:" << reply.error();
+                if (n->attempt == m_attempt && n->state.isEmpty()) {
                     n->state = QStringLiteral("failed");
                     n->reason = reply.error();
                     evaluate();
@@ -594,12 +636,29 @@ void RunController::backfill(NodeState &node)
                 backfill(*n);
                 return;
             }
-            bool all = true;
-            for (const NodeState &s : std::as_const(m_nodes))
-                all = all && s.subscribed && !s.backfilling;
-            if (all)
+            if (m_lateEvents && m_history) {
+                // Steps that came after the end (a lost node's, say) count in the run's summary too.
+                m_lateEvents = false;
+                m_history->flush();
+                m_history->setSummary(m_runId, m_history->computeSummary(m_runId));
+            }
+            if (allCaughtUp())
                 Q_EMIT caughtUp();
         });
+}
+
+bool RunController::allCaughtUp() const
+{
+    for (const NodeState &s : m_nodes) {
+        if (!s.subscribed || s.backfilling)
+            return false;
+    }
+    // An earlier attempt's node whose agent is gone holds nothing up: its journal comes when it is back.
+    for (const NodeState &s : m_earlier) {
+        if (s.client && (!s.subscribed || s.backfilling))
+            return false;
+    }
+    return true;
 }
 
 void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
@@ -615,17 +674,22 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
         return;
     if (m_history)
         m_history->appendEvents(fresh);
+    if (m_finished || !RunStatusText::isActive(m_status))
+        m_lateEvents = true;
+    // Only the current attempt's events decide how the run goes on; an earlier one's are history.
+    const bool current = node.attempt == m_attempt;
     for (const RunEvent &ev : std::as_const(fresh)) {
         if (ev.kind == QLatin1String("worker_exit")) {
             const bool crashed = ev.payload.value(QStringLiteral("crashed")).toBool();
             const int code = ev.payload.value(QStringLiteral("exit_code")).toInt();
-            if (crashed || code != 0)
-                m_failures.append({node.agentId, node.name, ev.rank, code, crashed, ev.payload.value(QStringLiteral("description")).toString()});
+            if (current && (crashed || code != 0))
+                m_failures.append({node.agentId, node.name, ev.rank, code, crashed,
+                                   ev.payload.value(QStringLiteral("description")).toString(), m_aborting});
         } else if (ev.kind == QLatin1String("checkpoint")) {
             m_checkpoints[node.agentId].insert(qint64(ev.payload.value(QStringLiteral("step")).toDouble()),
                                                ev.payload.value(QStringLiteral("dir")).toString());
         } else if (ev.kind == QLatin1String("plan") || ev.kind == QLatin1String("rebalance")) {
-            if (m_history) {
+            if (m_history && current) {
                 const QJsonArray plan = ev.payload.value(ev.kind == QLatin1String("plan") ? QStringLiteral("batches")
                                                                                           : QStringLiteral("new"))
                                             .toArray();
@@ -634,8 +698,16 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
             }
         }
         Q_EMIT eventReceived(ev);
-        if (ev.kind == QLatin1String("state"))
-            onNodeState(node, ev.payload.value(QStringLiteral("state")).toString(), ev.payload.value(QStringLiteral("reason")).toString());
+        if (ev.kind != QLatin1String("state"))
+            continue;
+        const QString state = ev.payload.value(QStringLiteral("state")).toString();
+        const QString reason = ev.payload.value(QStringLiteral("reason")).toString();
+        if (current) {
+            onNodeState(node, state, reason);
+        } else {
+            node.state = state;
+            node.reason = reason;
+        }
     }
 }
 
@@ -670,7 +742,8 @@ void RunController::evaluate()
         return;
     if (anyFailed && !m_abortRequested) {
         // The root cause: a crash first, then an error of its own, and only then a
-        // worker that failed because a peer went away (exit code 3).
+        // worker that failed because a peer went away (exit code 3); workers this
+        // controller killed while bringing the group down come last.
         QString reason;
         auto pick = [&](auto predicate) {
             for (const Failure &f : std::as_const(m_failures)) {
@@ -678,8 +751,9 @@ void RunController::evaluate()
                     reason = tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
             }
         };
-        pick([](const Failure &f) { return f.crashed; });
-        pick([](const Failure &f) { return f.exitCode != 3; });
+        pick([](const Failure &f) { return f.crashed && !f.induced; });
+        pick([](const Failure &f) { return f.exitCode != 3 && !f.induced; });
+        pick([](const Failure &f) { return !f.induced; });
         pick([](const Failure &) { return true; });
         for (const NodeState &n : std::as_const(m_nodes)) {
             if (n.state == QLatin1String("failed") && !n.reason.isEmpty()) {

@@ -21,8 +21,9 @@ class Message;
 /// the master and a free port, assigns ranks, starts the workers through the
 /// agents, and from then on keeps the history complete: live events as they
 /// come, and after any disconnection everything the agents journaled since the
-/// last stored event. When one node fails, the others are aborted and the
-/// failure's reason is kept.
+/// last stored event, for every attempt of an elastic run (a lost node's
+/// journal is fetched when its agent is back). When one node fails, the others
+/// are aborted and the failure's reason is kept.
 class RunController final : public QObject
 {
     Q_OBJECT
@@ -85,13 +86,15 @@ Q_SIGNALS:
     void eventReceived(const RunEvent &event);
     void statusChanged(RunStatus status, const QString &reason);
     void finished(RunStatus status, const QString &reason);
-    /// All events the agents had journaled are in the history (after attach or a reconnect).
+    /// All events the agents had journaled are in the history (after attach or a reconnect);
+    /// the journal of an earlier attempt's node whose agent is gone follows when it is back.
     void caughtUp();
 
 private:
     struct NodeState
     {
         int index = 0;
+        int attempt = 0; ///< the elastic attempt this node ran in (0: the first)
         QString agentId;
         QString name;
         int firstRank = 0;
@@ -114,18 +117,24 @@ private:
         int exitCode = 0;
         bool crashed = false;
         QString description;
+        /// Reported after this controller brought the group down: a consequence
+        /// (workers killed while they waited for the failed peer), never the cause.
+        bool induced = false;
     };
 
     void runPreflight(std::function<void(bool ok)> done);
     void launch();
     /// Starts the workers of the current attempt (0: the first; later: elastic resumes).
     void startAttempt();
+    NodeState nodeState(int attempt, int index, const QString &agentId, const QString &name, int firstRank,
+                        const QList<int> &devices) const;
     /// After a lost node: resume from the last checkpoint on the nodes left. Returns whether it did.
     bool tryElastic();
     void hook(NodeState &node);
     void onClientReady(const QString &key);
     void onPush(NodeState &node, const Message &message);
     void backfill(NodeState &node);
+    bool allCaughtUp() const;
     void ingest(NodeState &node, const QList<RunEvent> &events);
     void onNodeState(NodeState &node, const QString &state, const QString &reason);
     void evaluate();
@@ -134,6 +143,8 @@ private:
     void controllerEvent(const QString &kind, const QJsonObject &payload);
     void onTelemetry(const QString &key);
     NodeState *nodeByAgent(const QString &agentId);
+    /// A node of the current or an earlier attempt, by its agent and the run's id there.
+    NodeState *nodeFor(const QString &agentId, const QString &agentRunId);
 
     NodeRegistry &m_registry;
     HistoryStore *m_history;
@@ -141,7 +152,11 @@ private:
     QString m_runId;
     RunStatus m_status = RunStatus::Preparing;
     QString m_reason;
-    QList<NodeState> m_nodes;
+    QList<NodeState> m_nodes; ///< the current attempt's
+    /// Earlier attempts' nodes: nothing of theirs is evaluated any more, but
+    /// their journals still come into the history, also from an agent that was
+    /// lost and comes back.
+    QList<NodeState> m_earlier;
     QList<NodePreflight> m_preflight;
     QList<Failure> m_failures;
     bool m_stopRequested = false;
@@ -151,6 +166,7 @@ private:
     int m_attempt = 0;
     QHash<QString, QMap<qint64, QString>> m_checkpoints; ///< agent id -> step -> checkpoint dir on that node
     qint64 m_controllerSeq = 0;
+    bool m_lateEvents = false; ///< events came after the run ended: its summary is computed again
     QTimer m_failureGrace;
     QTimer m_watch;                          ///< notices agents that went away during the run
     QHash<QString, qint64> m_unreachableSince; ///< agent id -> ms since it was last connected

@@ -1,8 +1,10 @@
+#include "bidi.h"
 #include "cborvalue.h"
 #include "telemetry.h"
 
 #include <QCborArray>
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace {
 QString key(const char *k)
@@ -26,6 +28,12 @@ QCborMap DeviceSample::toCbor() const
         m[key("temp")] = temperature;
     if (power >= 0)
         m[key("power")] = power;
+    // The model alone in "name", its cores apart: the controller words them
+    // in its own language (an old controller shows the model only).
+    if (cores > 0)
+        m[key("cores")] = cores;
+    if (coreQuota > 0)
+        m[key("core_quota")] = coreQuota;
     if (!processes.isEmpty()) {
         QCborArray procs;
         for (const DeviceProcess &p : processes) {
@@ -38,6 +46,19 @@ QCborMap DeviceSample::toCbor() const
         m[key("procs")] = procs;
     }
     return m;
+}
+
+QString DeviceSample::label(const QString &name, int cores, double coreQuota)
+{
+    if (cores <= 0)
+        return name; // a GPU, or an older agent's "Model (8 cores)"
+    const QLocale locale;
+    // The model kept left to right, so in Persian "(۸ هسته)" reads as one piece after it.
+    const QString model = Bidi::ltr(name, locale);
+    if (coreQuota > 0)
+        return QCoreApplication::translate("Telemetry", "%1 (%2 of %Ln core(s))", nullptr, cores)
+            .arg(model, locale.toString(coreQuota, 'g', 3));
+    return QCoreApplication::translate("Telemetry", "%1 (%Ln core(s))", nullptr, cores).arg(model);
 }
 
 Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
@@ -55,6 +76,8 @@ Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
     s.memoryTotal = CborValue::integer(m.value(key("mem_total")));
     s.temperature = m.value(key("temp")).toDouble(-1);
     s.power = m.value(key("power")).toDouble(-1);
+    s.cores = int(qBound(qint64(0), CborValue::integer(m.value(key("cores"))), qint64(1 << 20)));
+    s.coreQuota = qBound(0.0, m.value(key("core_quota")).toDouble(), double(1 << 20));
     for (const QCborValue v : m.value(key("procs")).toArray()) {
         const QCborMap pm = v.toMap();
         s.processes.append({CborValue::integer(pm.value(key("pid"))), pm.value(key("name")).toString(),

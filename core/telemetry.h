@@ -29,7 +29,14 @@ struct DeviceSample
     qint64 memoryTotal = 0;   ///< bytes
     double temperature = -1;  ///< degrees C, -1 when unknown
     double power = -1;        ///< watts, -1 when unknown
+    int cores = 0;            ///< a CPU: the machine's cores; 0 for a GPU, and from older agents (cores in the name)
+    double coreQuota = 0;     ///< a CPU: the cores its cgroup may use, 0 when unlimited
     QList<DeviceProcess> processes;
+
+    /// The name as the interface shows it: a CPU's model with its cores in the
+    /// reader's language ("Xeon (8 cores)", "Xeon (0.6 of 8 cores)").
+    QString label() const { return label(name, cores, coreQuota); }
+    static QString label(const QString &name, int cores, double coreQuota);
 
     QCborMap toCbor() const;
     static Expected<DeviceSample> fromCbor(const QCborMap &map);

@@ -2,6 +2,7 @@
 
 #include "bidi.h"
 #include "cborvalue.h"
+#include "datasize.h"
 
 #include <limits>
 #include <QCborArray>
@@ -68,7 +69,7 @@ QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
     case Kind::Decimal:
         return locale.toString(arg.value.toDouble(), 'f', arg.decimals);
     case Kind::DataSize:
-        return locale.formattedDataSize(arg.value.toLongLong());
+        return DataSize::format(arg.value.toLongLong(), 1, locale);
     case Kind::List:
         return locale.createSeparatedList(arg.value.toStringList());
     }

@@ -1,5 +1,7 @@
 #include "utilizationdoctor.h"
 
+#include "datasize.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -30,6 +32,16 @@ QString UtilizationDoctor::reasonKey(Reason reason)
     case Reason::AgentSilent: return QStringLiteral("silent_agent");
     }
     return {};
+}
+
+std::optional<UtilizationDoctor::Reason> UtilizationDoctor::reasonFromKey(const QString &key)
+{
+    for (Reason r : {Reason::WaitingOnStragglers, Reason::CommunicationBound, Reason::DataBound, Reason::TooLittleWork,
+                     Reason::MemoryPressure, Reason::SharedDevice, Reason::AgentSilent}) {
+        if (reasonKey(r) == key)
+            return r;
+    }
+    return std::nullopt;
 }
 
 QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
@@ -94,7 +106,7 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
             const double share = double(d.memoryUsed) / double(d.memoryTotal);
             out.append({Reason::MemoryPressure, d.node, d.device, -1,
                         tr("%1 of %2 memory in use (%3 %)")
-                            .arg(locale.formattedDataSize(d.memoryUsed), locale.formattedDataSize(d.memoryTotal), pct(share)),
+                            .arg(DataSize::format(d.memoryUsed, 1, locale), DataSize::format(d.memoryTotal, 1, locale), pct(share)),
                         in.strategy == QLatin1String("lsdp") || in.strategy == QLatin1String("lshdp") || in.strategy == QLatin1String("fsdp")
                             ? tr("Lower this node's batch cap (max_batch) or stream parameters from host memory.")
                             : tr("Use lsdp or lshdp: parameters and optimizer state are sharded inside the node and into CPU memory."),

@@ -4,6 +4,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 /// Names what holds each device back, from the live metrics, using the seven
 /// reasons for low GPU utilization (docs/utilization-doctor.md): too little
 /// parallel work, data loading, memory management, communication, scheduling
@@ -74,6 +76,8 @@ public:
     static QList<Finding> diagnose(const Input &input);
     static QString reasonTitle(Reason reason);
     static QString reasonKey(Reason reason);
+    /// The reason a key names (as stored in a run's history); nothing for an unknown key.
+    static std::optional<Reason> reasonFromKey(const QString &key);
 
     // Thresholds, documented in docs/utilization-doctor.md.
     static constexpr double kWaitShare = 0.15;

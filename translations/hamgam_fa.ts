@@ -826,6 +826,33 @@
         <source>path</source>
         <translation>مسیر</translation>
     </message>
+    <message>
+        <source>%1: --%2: &quot;%3&quot; is not a whole number from %4 to %5</source>
+        <translation>%1: --%2: «%3» عدد صحیحی از %4 تا %5 نیست</translation>
+    </message>
+</context>
+<context>
+    <name>DataSize</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 بایت</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 کیلوبایت</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 مگابایت</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 گیگابایت</translation>
+    </message>
+    <message>
+        <source>%1 TB</source>
+        <translation>%1 ترابایت</translation>
+    </message>
 </context>
 <context>
     <name>DatasetCheck</name>
@@ -1541,14 +1568,6 @@
         <translation>پایان کارگر</translation>
     </message>
     <message>
-        <source>crashed: %1</source>
-        <translation>از کار افتاد: %1</translation>
-    </message>
-    <message>
-        <source>exit code %1</source>
-        <translation>کد خروج %1</translation>
-    </message>
-    <message>
         <source>Launched</source>
         <translation>راه‌اندازی شد</translation>
     </message>
@@ -1596,6 +1615,14 @@
     <message>
         <source>History</source>
         <translation>تاریخچه</translation>
+    </message>
+    <message>
+        <source>%1, device %2</source>
+        <translation>%1، دستگاه %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 ← %2</translation>
     </message>
 </context>
 <context>
@@ -4255,6 +4282,49 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>RunFailureText</name>
+    <message>
+        <source>the configuration was refused</source>
+        <translation>پیکربندی پذیرفته نشد</translation>
+    </message>
+    <message>
+        <source>the training worker was started with a bad command line</source>
+        <translation>کارگر آموزش با خط فرمان نادرستی راه‌اندازی شد</translation>
+    </message>
+    <message>
+        <source>a peer stopped answering or could not be reached</source>
+        <translation>کارگر دیگری دیگر پاسخ نداد یا در دسترس نبود</translation>
+    </message>
+    <message>
+        <source>a dataset is missing, truncated or corrupt</source>
+        <translation>مجموعه‌داده‌ای پیدا نشد، ناقص است یا خراب است</translation>
+    </message>
+    <message>
+        <source>the checkpoint disk is full</source>
+        <translation>دیسک نقطه‌های وارسی پر است</translation>
+    </message>
+    <message>
+        <source>a checkpoint could not be written or read</source>
+        <translation>نقطهٔ وارسی نوشته یا خوانده نشد</translation>
+    </message>
+    <message>
+        <source>the training worker failed unexpectedly</source>
+        <translation>کارگر آموزش به‌طور غیرمنتظره از کار افتاد</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>با سیگنال %1 (%2) کشته شد</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>با کد %1 خارج شد</translation>
+    </message>
+</context>
+<context>
     <name>RunJournal</name>
     <message>
         <source>run %1 already exists on this agent</source>
@@ -4577,6 +4647,46 @@ Status: %3%4</source>
         <source>Re-plan only if a step gets faster by</source>
         <translation>کمینهٔ بهبود گام برای بازبرنامه‌ریزی</translation>
     </message>
+    <message>
+        <source>MLP: fully connected layers on the flattened image; small and quick, a good first run.</source>
+        <translation>شبکهٔ MLP: لایه‌های تمام‌متصل روی تصویر تخت‌شده؛ کوچک و سریع، مناسب برای نخستین اجرا.</translation>
+    </message>
+    <message>
+        <source>CNN: a small residual convolutional network with GroupNorm for 28×28 images; more computation per sample than the MLP.</source>
+        <translation>شبکهٔ CNN: یک شبکهٔ پیچشی کوچک با بلوک‌های باقی‌مانده و GroupNorm برای تصویرهای ۲۸×۲۸؛ محاسبهٔ هر نمونه در آن بیش از MLP است.</translation>
+    </message>
+    <message>
+        <source>GPT: a small byte-level transformer that learns to predict the next byte of a text dataset.</source>
+        <translation>مدل GPT: یک ترنسفورمر کوچک در سطح بایت که پیش‌بینی بایت بعدی یک مجموعه‌دادهٔ متنی را یاد می‌گیرد.</translation>
+    </message>
+    <message>
+        <source>Your own network, saved as a TorchScript file whose forward(input) returns logits; the file must be on every machine.</source>
+        <translation>شبکهٔ خودتان، ذخیره‌شده در یک پروندهٔ TorchScript که تابع forward(input) آن logits برمی‌گرداند؛ این پرونده باید روی همهٔ ماشین‌ها باشد.</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST: 28×28 grey images of clothing in 10 classes, read from an MNIST-format directory on every machine.</source>
+        <translation>مجموعه‌دادهٔ Fashion-MNIST: تصویرهای خاکستری ۲۸×۲۸ از پوشاک در ۱۰ کلاس، خوانده از یک پوشه با قالب MNIST روی هر ماشین.</translation>
+    </message>
+    <message>
+        <source>Text: any UTF-8 text file on every machine, read byte by byte; for the gpt model.</source>
+        <translation>متن: هر پروندهٔ متنی UTF-8 روی هر ماشین، که بایت به بایت خوانده می‌شود؛ برای مدل gpt.</translation>
+    </message>
+    <message>
+        <source>Synthetic: seeded random samples made on every machine; no files needed, good for measuring speed.</source>
+        <translation>داده‌های مصنوعی: نمونه‌های تصادفی با بذر تصادفی معین که روی هر ماشین ساخته می‌شوند؛ پرونده‌ای لازم نیست و برای سنجش سرعت مناسب است.</translation>
+    </message>
+    <message>
+        <source>give an absolute path, such as /home/me/model.pt: every machine opens the file on its own disk</source>
+        <translation>یک مسیر مطلق بدهید (که با / آغاز شود)؛ هر ماشین این پرونده را از دیسک خودش باز می‌کند</translation>
+    </message>
+    <message>
+        <source>give an absolute path: every machine reads the dataset from its own disk</source>
+        <translation>یک مسیر مطلق بدهید؛ هر ماشین مجموعه‌داده را از دیسک خودش می‌خواند</translation>
+    </message>
+    <message>
+        <source>give an absolute path: every machine writes its checkpoints on its own disk</source>
+        <translation>یک مسیر مطلق بدهید؛ هر ماشین نقطه‌های وارسی را روی دیسک خودش می‌نویسد</translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -4642,14 +4752,6 @@ Status: %3%4</source>
         <translation>اجرای %1 روی این عامل نیست</translation>
     </message>
     <message>
-        <source>device %1 (rank %2) %3</source>
-        <translation>دستگاه %1 (رتبهٔ %2): %3</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
         <source>aborted by the controller</source>
         <translation>کنترل‌گر آن را لغو کرد</translation>
     </message>
@@ -4660,6 +4762,26 @@ Status: %3%4</source>
     <message>
         <source>the agent on this machine was stopped while the run was active</source>
         <translation>عامل این ماشین در میانهٔ اجرا متوقف شد</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) killed by signal %3 (%4)</source>
+        <translation>دستگاه %1 (رتبهٔ %2) با سیگنال %3 (%4) کشته شد</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) killed by signal %3 (%4): %5</source>
+        <translation>دستگاه %1 (رتبهٔ %2) با سیگنال %3 (%4) کشته شد: %5</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) exited with code %3</source>
+        <translation>دستگاه %1 (رتبهٔ %2) با کد %3 خارج شد</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) exited with code %3: %4</source>
+        <translation>دستگاه %1 (رتبهٔ %2) با کد %3 خارج شد: %4</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) could not be started: %3</source>
+        <translation>دستگاه %1 (رتبهٔ %2) اجرا نشد: %3</translation>
     </message>
 </context>
 <context>
@@ -5019,6 +5141,18 @@ Status: %3%4</source>
     <message>
         <source>device sample without name or kind</source>
         <translation>نمونهٔ دستگاه بدون نام یا نوع</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %Ln core(s))</source>
+        <translation>
+            <numerusform>%1 (%2 از %Ln هسته)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%Ln core(s))</source>
+        <translation>
+            <numerusform>%1 (%Ln هسته)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

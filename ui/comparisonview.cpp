@@ -1,5 +1,6 @@
 #include "comparisonview.h"
 
+#include "appicons.h"
 #include "bidi.h"
 #include "localeformat.h"
 #include "localetickers.h"
@@ -246,6 +247,7 @@ void ComparisonView::buildUi()
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_exportButton = new QPushButton;
+    AppIcons::setButtonIcon(m_exportButton, AppIcons::exportFiles());
     connect(m_exportButton, &QPushButton::clicked, this, &ComparisonView::exportPlotsInteractively);
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
@@ -575,7 +577,6 @@ void ComparisonView::fillUtilization()
     m_utilModel->clear();
     m_utilModel->setHorizontalHeaderLabels({tr("Run"), tr("Node"), tr("Devices"), tr("Mean utilization"),
                                             tr("Peak utilization"), tr("Mean memory used")});
-    const QLocale locale;
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         // Per node: the devices' telemetry averaged.
@@ -619,8 +620,7 @@ void ComparisonView::fillUtilization()
                 row << cell(LocaleFormat::number(qint64(u.devices)), u.devices, true)
                     << cell(LocaleFormat::percent(mean, 1), mean, true)
                     << cell(LocaleFormat::percent(u.peak, 1), u.peak, true)
-                    << cell(locale.formattedDataSize(qint64(memory), 1, QLocale::DataSizeTraditionalFormat),
-                            memory, true);
+                    << cell(LocaleFormat::dataSize(qint64(memory)), memory, true);
             }
             m_utilModel->appendRow(row);
         }

@@ -1,5 +1,6 @@
 #include "desktopapp.h"
 
+#include "appicons.h"
 #include "broadcasttargets.h"
 #include "discoverylistener.h"
 #include "historystore.h"
@@ -121,6 +122,8 @@ int DesktopApp::start(const QStringList &arguments)
     if (!historyOpened)
         m_history.reset();
 
+    // Every window (dialogs too) and the task bar show Hamgam's icon.
+    QApplication::setWindowIcon(AppIcons::app());
     m_window = std::make_unique<MainWindow>(*m_profile, *m_registry, m_history.get());
     if (m_history) {
         m_historyView = new HistoryView(*m_history);

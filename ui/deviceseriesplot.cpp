@@ -3,6 +3,8 @@
 #include "liverundata.h"
 #include "localetickers.h"
 
+#include <QEvent>
+
 #include <cmath>
 
 namespace {
@@ -47,8 +49,54 @@ void DeviceSeriesPlot::setupLines(const LiveRunData &data)
         g->setPen(QPen(seriesColor(int(i)), 1.6));
         g->setAdaptiveSampling(true);
     }
-    legend->setVisible(!devs.isEmpty() && devs.size() <= 8);
+    arrangeLegend();
+    legend->setVisible(!devs.isEmpty());
     placeLegend();
+}
+
+void DeviceSeriesPlot::arrangeLegend()
+{
+    // Every line named. Up to kOneColumn names stack in one column; more (up to
+    // kMaxLines) fill columns of at most four rows, the first column at the
+    // leading side, in a smaller font over a see-through background, so the
+    // legend stays about as tall as four names and the lines show through it.
+    const int lines = m_heatMap ? 0 : graphCount();
+    const bool compact = lines > kOneColumn;
+    QList<QCPAbstractLegendItem *> items;
+    for (int i = 0; i < lines; ++i) {
+        if (QCPAbstractLegendItem *item = legend->itemWithPlottable(graph(i)))
+            items.append(item);
+    }
+    for (QCPAbstractLegendItem *item : std::as_const(items))
+        legend->take(item);
+    legend->simplify();
+    const int columns = compact ? (lines + 3) / 4 : 1;
+    const int rows = qMax(1, (int(items.size()) + columns - 1) / columns);
+    const bool rightToLeft = layoutDirection() == Qt::RightToLeft;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const int column = int(i) / rows;
+        legend->addElement(int(i) % rows, rightToLeft ? columns - 1 - column : column, items[i]);
+    }
+    QFont f = font();
+    if (compact)
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+    legend->setFont(f);
+    legend->setIconSize(compact ? QSize(16, 10) : QSize(32, 18));
+    legend->setColumnSpacing(compact ? 6 : 8);
+    legend->setRowSpacing(0);
+    QColor background = palette().color(QPalette::Base);
+    background.setAlpha(compact ? 190 : 255);
+    legend->setBrush(background);
+}
+
+void DeviceSeriesPlot::changeEvent(QEvent *event)
+{
+    LivePlot::changeEvent(event);
+    // The columns follow the reading direction; the base plot repaints the legend opaque.
+    if (event->type() == QEvent::LayoutDirectionChange || event->type() == QEvent::PaletteChange) {
+        arrangeLegend();
+        replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void DeviceSeriesPlot::setupHeatMap(const LiveRunData &data)

@@ -5,7 +5,7 @@
 #include <QElapsedTimer>
 
 /// Utilization (or memory) of every device of the run over time: one line per
-/// device up to 16 devices; beyond that a time x device heat map (one row per
+/// device up to 16 devices, each named in the legend; beyond that a time x device heat map (one row per
 /// device, node names on the side), readable at 64 nodes x 8 GPUs.
 class DeviceSeriesPlot final : public LivePlot
 {
@@ -15,6 +15,8 @@ class DeviceSeriesPlot final : public LivePlot
 public:
     enum class Metric { Utilization, Memory };
     static constexpr int kMaxLines = 16;
+    /// Legends up to this many lines are one column; larger ones are a compact grid.
+    static constexpr int kOneColumn = 8;
 
     explicit DeviceSeriesPlot(Metric metric, QWidget *parent = nullptr);
     bool isHeatMap() const { return m_heatMap != nullptr; }
@@ -27,8 +29,10 @@ protected:
     quint64 revisionOf(const LiveRunData &data) const override;
     void rebuild(const LiveRunData &data) override;
     void retranslate() override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void arrangeLegend();
     void setupLines(const LiveRunData &data);
     void setupHeatMap(const LiveRunData &data);
 

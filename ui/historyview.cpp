@@ -1,13 +1,16 @@
 #include "historyview.h"
 
+#include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
 #include "historystore.h"
 #include "localeformat.h"
 #include "plotexporter.h"
 #include "runconfig.h"
+#include "runfailuretext.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
+#include "utilizationdoctor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -243,6 +246,8 @@ void HistoryView::buildUi()
 
     m_compareButton = new QPushButton;
     m_exportButton = new QPushButton;
+    AppIcons::setButtonIcon(m_compareButton, AppIcons::compare());
+    AppIcons::setButtonIcon(m_exportButton, AppIcons::exportFiles());
     m_newRunButton = new QPushButton;
     m_statusLabel = new QLabel;
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -729,6 +734,7 @@ void HistoryView::fillEvents(const QString &runId)
         const QJsonObject &p = e.payload;
         QString kind;
         QString details;
+        QStringList findings; // a diagnosis: one row for each finding
         if (e.kind == QLatin1String("state")) {
             const QString state = p.value(QStringLiteral("state")).toString();
             static const QStringList known{QStringLiteral("preparing"), QStringLiteral("running"),
@@ -736,11 +742,12 @@ void HistoryView::fillEvents(const QString &runId)
                                            QStringLiteral("stopped"),   QStringLiteral("aborted")};
             kind = tr("State");
             details = known.contains(state) ? RunStatusText::display(RunStatusText::fromKey(state)) : state;
-            if (!p.value(QStringLiteral("reason")).toString().isEmpty())
-                details = tr("%1: %2").arg(details, p.value(QStringLiteral("reason")).toString());
+            const QString reason = RunFailureText::stateReason(p);
+            if (!reason.isEmpty())
+                details = tr("%1: %2").arg(details, reason);
         } else if (e.kind == QLatin1String("error")) {
             kind = tr("Error");
-            details = p.value(QStringLiteral("message")).toString();
+            details = RunFailureText::workerError(p);
         } else if (e.kind == QLatin1String("warning")) {
             kind = tr("Warning");
             details = p.value(QStringLiteral("message")).toString();
@@ -761,8 +768,7 @@ void HistoryView::fillEvents(const QString &runId)
             if (!crashed && code == 0)
                 continue; // a normal end says nothing the state does not
             kind = tr("Worker ended");
-            details = crashed ? tr("crashed: %1").arg(p.value(QStringLiteral("description")).toString())
-                              : tr("exit code %1").arg(LocaleFormat::number(qint64(code)));
+            details = RunFailureText::workerExit(p);
         } else if (e.kind == QLatin1String("launch")) {
             kind = tr("Launched");
             details = tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt());
@@ -777,9 +783,30 @@ void HistoryView::fillEvents(const QString &runId)
             if (!p.value(QStringLiteral("reason")).toString().isEmpty())
                 details = tr("%1: %2").arg(details, p.value(QStringLiteral("reason")).toString());
         } else if (e.kind == QLatin1String("diagnosis")) {
+            // The doctor's findings as the app recorded them (MainWindow::onFindings):
+            // the title follows today's language, evidence and action were stored translated.
             kind = tr("Diagnosis");
-            details = p.value(QStringLiteral("message")).toString();
-            if (details.isEmpty())
+            for (const QJsonValue v : p.value(QStringLiteral("findings")).toArray()) {
+                const QJsonObject f = v.toObject();
+                const QString key = f.value(QStringLiteral("reason")).toString();
+                const auto reason = UtilizationDoctor::reasonFromKey(key);
+                QString where = f.value(QStringLiteral("node")).toString();
+                const int device = f.value(QStringLiteral("device")).toInt(-1);
+                if (device >= 0)
+                    where = tr("%1, device %2").arg(where, LocaleFormat::number(qint64(device)));
+                QString line = tr("%1 — %2").arg(reason ? UtilizationDoctor::reasonTitle(*reason) : key, where);
+                const QString evidence = f.value(QStringLiteral("evidence")).toString();
+                const QString action = f.value(QStringLiteral("action")).toString();
+                if (!evidence.isEmpty())
+                    line = tr("%1: %2").arg(line, evidence);
+                if (!action.isEmpty())
+                    line = tr("%1 → %2").arg(line, action);
+                findings << line;
+            }
+            // An older or hand-written event: whatever text it has.
+            if (findings.isEmpty())
+                details = p.value(QStringLiteral("message")).toString();
+            if (findings.isEmpty() && details.isEmpty())
                 details = p.value(QStringLiteral("summary")).toString();
         } else {
             kind = e.kind;
@@ -787,13 +814,16 @@ void HistoryView::fillEvents(const QString &runId)
         QString source = nodeName(e.source);
         if (e.rank >= 0)
             source = tr("%1, rank %2").arg(source, LocaleFormat::number(qint64(e.rank)));
-        auto *time = textItem(
-            LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(e.timeMs), QStringLiteral("HH:mm:ss")));
-        time->setData(e.timeMs, Qt::UserRole);
-        time->setToolTip(
-            LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(e.timeMs), QLocale::LongFormat));
-        auto *detailsItem = textItem(details);
-        detailsItem->setToolTip(details);
-        m_events->appendRow({time, textItem(source), textItem(kind), detailsItem});
+        const QDateTime at = QDateTime::fromMSecsSinceEpoch(e.timeMs);
+        if (findings.isEmpty())
+            findings << details;
+        for (const QString &text : std::as_const(findings)) {
+            auto *time = textItem(LocaleFormat::dateTime(at, QStringLiteral("HH:mm:ss")));
+            time->setData(e.timeMs, Qt::UserRole);
+            time->setToolTip(LocaleFormat::dateTime(at, QLocale::LongFormat));
+            auto *detailsItem = textItem(text);
+            detailsItem->setToolTip(text);
+            m_events->appendRow({time, textItem(source), textItem(kind), detailsItem});
+        }
     }
 }

@@ -24,6 +24,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTimer>
@@ -84,7 +85,11 @@ void InstallDialog::buildUi()
     m_modeLabel = new QLabel;
     m_agentPortLabel = new QLabel;
     m_agentOptionsLabel = new QLabel;
-    auto *form = new QFormLayout;
+    // The form keeps its rows' height (Fixed): the jobs table gives way instead.
+    auto *formWidget = new QWidget;
+    formWidget->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    auto *form = new QFormLayout(formWidget);
+    form->setContentsMargins(0, 0, 0, 0);
     form->addRow(m_hostsLabel, m_hosts);
     form->addRow(m_userLabel, m_user);
     form->addRow(m_portLabel, m_port);
@@ -127,11 +132,23 @@ void InstallDialog::buildUi()
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
-    layout->addLayout(form);
+    layout->addWidget(formWidget);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_log);
     layout->addWidget(m_buttons);
     resize(860, 560);
+}
+
+void InstallDialog::fitHeight()
+{
+    // The dialog's minimum size counts the word-wrapped intro at its minimum,
+    // not at this width's height: a Persian intro (taller lines) left 560 px
+    // too short and squeezed the spin boxes until their text was cut. Grow to
+    // what the rows need at this width (the jobs table may shrink), within the screen.
+    const int wanted = layout()->totalMinimumHeightForWidth(width());
+    const int most = screen() ? screen()->availableGeometry().height() - 80 : wanted;
+    if (wanted > height())
+        resize(width(), qMin(wanted, qMax(height(), most)));
 }
 
 void InstallDialog::retranslateUi()
@@ -175,6 +192,8 @@ void InstallDialog::retranslateUi()
     m_cancel->setText(tr("Ca&ncel"));
     m_cancel->setToolTip(tr("Stop the machines still in progress; nothing half-uploaded stays behind"));
     updateButtons();
+    // Once the new texts, direction and fonts have reached every row.
+    QTimer::singleShot(0, this, &InstallDialog::fitHeight);
 }
 
 void InstallDialog::changeEvent(QEvent *event)

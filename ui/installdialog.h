@@ -78,6 +78,7 @@ protected:
 private:
     void buildUi();
     void retranslateUi();
+    void fitHeight();
     void updateButtons();
     void browseIdentity();
     void onQuestion(AgentInstaller *installer, const InstallQuestion &question);

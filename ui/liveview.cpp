@@ -30,8 +30,12 @@ LiveView::LiveView(QWidget *parent) : QWidget(parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
     m_status = new QLabel;
+    // "step x of y" beside the bar, not in it: Fusion paints a right-to-left
+    // bar's text in the highlighted-text colour over its empty part, white on
+    // white, so a Persian bar showed none.
+    m_progressText = new QLabel;
     m_progress = new QProgressBar;
-    m_progress->setTextVisible(true);
+    m_progress->setTextVisible(false);
     m_eta = new QLabel;
     m_lossAxis = new QComboBox;
     m_lossAxis->addItem(QString());
@@ -41,6 +45,7 @@ LiveView::LiveView(QWidget *parent) : QWidget(parent)
     header->addWidget(m_title);
     header->addWidget(m_status);
     header->addStretch(1);
+    header->addWidget(m_progressText);
     header->addWidget(m_progress, 2);
     header->addWidget(m_eta);
 
@@ -193,8 +198,11 @@ void LiveView::refreshNow(bool force)
     const qint64 total = m_data->totalSteps();
     m_progress->setRange(0, total > 0 ? int(qMin<qint64>(total, INT_MAX)) : 0);
     m_progress->setValue(int(qMin<qint64>(m_data->step(), INT_MAX)));
-    m_progress->setFormat(total > 0 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
-                                    : tr("step %1").arg(LocaleFormat::number(m_data->step())));
+    const QString progress = total > 0
+                                 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
+                                 : tr("step %1").arg(LocaleFormat::number(m_data->step()));
+    m_progressText->setText(progress);
+    m_progress->setFormat(progress); // for accessibility tools, which read the bar's text
     const double eta = m_data->etaSeconds();
     m_eta->setText(eta >= 0 ? tr("%1 left").arg(LocaleFormat::duration(qint64(eta * 1000))) : QString());
     if (force || m_sinceDiagnosis.elapsed() >= 1000) {

@@ -43,6 +43,8 @@ public:
     DeviceSeriesPlot *utilizationPlot() const { return m_utilization; }
     DoctorPanel *doctor() const { return m_doctor; }
     LossPlot *lossPlot() const { return m_loss; }
+    /// "step x of y" beside the progress bar.
+    QLabel *progressLabel() const { return m_progressText; }
     QList<LivePlot *> plots() const;
 
 Q_SIGNALS:
@@ -61,6 +63,7 @@ private:
     const LiveRunData *m_data = nullptr;
     QLabel *m_title;
     QLabel *m_status;
+    QLabel *m_progressText;
     QProgressBar *m_progress;
     QLabel *m_eta;
     QComboBox *m_lossAxis;

@@ -1,5 +1,7 @@
 #include "localeformat.h"
 
+#include "datasize.h"
+
 #include <QGuiApplication>
 
 QCalendar LocaleFormat::calendar(const QLocale &locale)
@@ -73,6 +75,11 @@ QString LocaleFormat::number(qint64 value, const QLocale &locale)
 QString LocaleFormat::percent(double value, int decimals, const QLocale &locale)
 {
     return locale.toString(value, 'f', decimals) + locale.percent();
+}
+
+QString LocaleFormat::dataSize(qint64 bytes, int decimals, const QLocale &locale)
+{
+    return DataSize::format(bytes, decimals, locale);
 }
 
 QString LocaleFormat::toLatinDigits(QString text)

@@ -42,6 +42,8 @@ public:
     static QString number(qint64 value, const QLocale &locale = QLocale());
     /// "12.5%" with the locale's digits and percent sign.
     static QString percent(double value, int decimals = 1, const QLocale &locale = QLocale());
+    /// "1.5 GB" with the locale's digits and translated units (DataSize::format).
+    static QString dataSize(qint64 bytes, int decimals = 1, const QLocale &locale = QLocale());
 
     /// Replaces Persian and Arabic-Indic digits with ASCII ones.
     static QString toLatinDigits(QString text);

@@ -59,17 +59,19 @@ void LossPlot::rebuild(const LiveRunData &data)
         retranslate();
     }
     // No legend entry for a metric the run does not report (an mlp run without
-    // evaluation), nor on the wall-time axis, where evaluations are not drawn.
-    const bool showEval = !m_wallTime && !m_evalMetric.isEmpty() && !data.evalByStep().isEmpty();
+    // evaluation). Evaluations carry their time too, so both axes draw them.
+    const RingSeries &eval = m_wallTime ? data.evalByTime() : data.evalByStep();
+    const bool showEval = !m_evalMetric.isEmpty() && !eval.isEmpty();
     yAxis2->setVisible(showEval);
     m_eval->setVisible(showEval);
     if (!showEval)
         m_eval->removeFromLegend();
     if (showEval) {
         m_eval->addToLegend(); // false when it is there already
-        data.evalByStep().copyTo(&m_x, &m_y);
+        eval.copyTo(&m_x, &m_y);
         m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
         m_eval->rescaleValueAxis();
+        m_eval->rescaleKeyAxis(true); // an evaluation can come just after the last step shown
     }
     yAxis->setRangeLower(0);
 }

@@ -1,6 +1,7 @@
 #include "machinedelegate.h"
 
 #include "bidi.h"
+#include "localeformat.h"
 #include "machinesmodel.h"
 #include "node.h"
 
@@ -175,8 +176,7 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
                      tr("%1%").arg(locale.toString(util, 'f', 0)), pal, dir);
             paintBar(painter, visual(dir, bounds, memR), total > 0 ? double(used) / double(total) : 0,
                      QColor(0x7e, 0x57, 0xc2),
-                     tr("%1 / %2").arg(locale.formattedDataSize(used, 1, QLocale::DataSizeTraditionalFormat),
-                                       locale.formattedDataSize(total, 1, QLocale::DataSizeTraditionalFormat)),
+                     tr("%1 / %2").arg(LocaleFormat::dataSize(used, 1, locale), LocaleFormat::dataSize(total, 1, locale)),
                      pal, dir);
         }
         y += line;

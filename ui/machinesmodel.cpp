@@ -68,7 +68,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         QVariantList devices;
         if (n->telemetry) {
             for (const DeviceSample &d : n->telemetry->devices) {
-                devices.append(QVariantMap{{QStringLiteral("name"), d.name},
+                devices.append(QVariantMap{{QStringLiteral("name"), d.label()},
                                            {QStringLiteral("kind"), DeviceSample::kindName(d.kind)},
                                            {QStringLiteral("util"), d.utilization},
                                            {QStringLiteral("mem_used"), d.memoryUsed},
@@ -77,7 +77,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
             }
         } else {
             for (const Beacon::Device &d : n->advertisedDevices)
-                devices.append(QVariantMap{{QStringLiteral("name"), d.name},
+                devices.append(QVariantMap{{QStringLiteral("name"), d.label()},
                                            {QStringLiteral("kind"), d.kind},
                                            {QStringLiteral("live"), false}});
         }

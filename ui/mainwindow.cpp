@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "appicons.h"
 #include "bidi.h"
 #include "controllerprofile.h"
 #include "historystore.h"
@@ -57,6 +58,11 @@ MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, Histo
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    rememberSplitters(m_live, QStringLiteral("live"));
+    // The tab shown last; the History tab is added later, so it may be restored in addPage().
+    m_savedTab = settings.value(QStringLiteral("window/tab"), 0).toInt();
+    if (m_savedTab >= 0 && m_savedTab < m_tabs->count())
+        m_tabs->setCurrentIndex(m_savedTab);
     const QByteArray lastConfig = settings.value(QStringLiteral("run/last_config")).toByteArray();
     if (!lastConfig.isEmpty()) {
         QList<ConfigError> errors;
@@ -100,6 +106,7 @@ void MainWindow::buildUi()
         m_group->add(m_filter->mapToSource(i).data(MachinesModel::KeyRole).toString(), -1);
     });
     m_addButton = new QPushButton;
+    AppIcons::setButtonIcon(m_addButton, AppIcons::addMachine());
     connect(m_addButton, &QPushButton::clicked, this, &MainWindow::addMachine);
     machinesLayout->addWidget(m_machinesTitle);
     machinesLayout->addWidget(m_filterEdit);
@@ -176,9 +183,9 @@ void MainWindow::buildMenus()
     save->setShortcut(QKeySequence::Save);
     connect(save, &QAction::triggered, m_setup, &RunSetupWidget::promptSave);
     file->addSeparator();
-    auto *add = file->addAction(QString());
+    auto *add = file->addAction(AppIcons::addMachine(), QString());
     connect(add, &QAction::triggered, this, &MainWindow::addMachine);
-    auto *install = file->addAction(QString()); // SSH installer (issue 7)
+    auto *install = file->addAction(AppIcons::install(), QString()); // SSH installer (issue 7)
     connect(install, &QAction::triggered, this, [this] { Q_EMIT installAgentRequested(QString()); });
     file->addSeparator();
     auto *quit = file->addAction(QString());
@@ -247,19 +254,46 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    for (const auto &[key, splitter] : std::as_const(m_rememberedSplitters)) {
+        if (splitter)
+            settings.setValue(key, splitter->saveState());
+    }
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
     settings.setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
     QMainWindow::closeEvent(event);
 }
 
 void MainWindow::addPage(QWidget *page, const QString &title)
 {
-    m_tabs->addTab(page, title);
+    const int index = m_tabs->addTab(page, title);
+    rememberSplitters(page, QString::fromLatin1(page->metaObject()->className()).toLower());
+    if (index == m_savedTab)
+        m_tabs->setCurrentIndex(index);
     // The page names itself in the interface language (its window title), so
     // its tab follows a language change.
     connect(page, &QWidget::windowTitleChanged, this, [this, page](const QString &text) {
         if (const int i = m_tabs->indexOf(page); i >= 0 && !text.isEmpty())
             m_tabs->setTabText(i, text);
     });
+}
+
+void MainWindow::rememberSplitters(QWidget *page, const QString &name)
+{
+    // The page's splitters in creation order. The key also holds each one's
+    // orientation and pane count, so a state saved by a version with another
+    // layout is ignored rather than turning a splitter on its side.
+    const QList<QSplitter *> splitters = page->findChildren<QSplitter *>();
+    QSettings settings;
+    for (qsizetype i = 0; i < splitters.size(); ++i) {
+        QSplitter *splitter = splitters[i];
+        const QString key = QStringLiteral("window/splitters/%1/%2-%3%4")
+                                .arg(name)
+                                .arg(i)
+                                .arg(splitter->orientation() == Qt::Horizontal ? QLatin1Char('h') : QLatin1Char('v'))
+                                .arg(splitter->count());
+        splitter->restoreState(settings.value(key).toByteArray());
+        m_rememberedSplitters.append({key, splitter});
+    }
 }
 
 void MainWindow::addMachine()
@@ -293,7 +327,7 @@ void MainWindow::showContextMenu(const QPoint &pos)
     trustAction->setEnabled(trust == int(Node::Trust::Unknown) && !index.data(MachinesModel::NodeIdRole).toString().isEmpty());
     QAction *forget = menu.addAction(tr("Forget"));
     forget->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
-    QAction *install = menu.addAction(tr("Install agent over SSH…")); // SSH installer (issue 7)
+    QAction *install = menu.addAction(AppIcons::install(), tr("Install agent over SSH…")); // SSH installer (issue 7)
     install->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
     QAction *chosen = menu.exec(m_view->viewport()->mapToGlobal(pos));
     if (chosen == addToGroup) {
@@ -318,11 +352,11 @@ void MainWindow::showContextMenu(const QPoint &pos)
             row(tr("Host name"), Bidi::ltr(h.hostname));
             row(tr("Operating system"), h.os);
             row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(h.cpuModel));
-            row(tr("Memory"), tr("%1 available of %2").arg(locale.formattedDataSize(h.memoryAvailable), locale.formattedDataSize(h.memoryTotal)));
+            row(tr("Memory"), tr("%1 available of %2").arg(LocaleFormat::dataSize(h.memoryAvailable), LocaleFormat::dataSize(h.memoryTotal)));
             for (const DeviceSample &d : node->telemetry->devices)
-                row(d.name, tr("%1% busy, %2 of %3 memory")
-                                .arg(locale.toString(d.utilization, 'f', 0), locale.formattedDataSize(d.memoryUsed),
-                                     locale.formattedDataSize(d.memoryTotal)));
+                row(d.label(), tr("%1% busy, %2 of %3 memory")
+                                .arg(locale.toString(d.utilization, 'f', 0), LocaleFormat::dataSize(d.memoryUsed),
+                                     LocaleFormat::dataSize(d.memoryTotal)));
         }
         html += QStringLiteral("</table>");
         if (!node->message.isEmpty())

@@ -74,6 +74,8 @@ private:
     void buildMenus();
     void retranslateUi();
     void addMachine();
+    /// Restores the splitters inside a tab page now and saves them when the window closes.
+    void rememberSplitters(QWidget *page, const QString &name);
     void showContextMenu(const QPoint &pos);
     void promptTrust(const QString &key);
     void showNextTrustPrompt();
@@ -113,4 +115,6 @@ private:
     std::unique_ptr<LiveRunData> m_liveData;
     QList<QAction *> m_actions;
     QList<QMenu *> m_menus;
+    QList<QPair<QString, QPointer<QSplitter>>> m_rememberedSplitters; ///< settings key, splitter
+    int m_savedTab = 0; ///< the tab shown when the window last closed
 };

@@ -1,5 +1,6 @@
 #include "runsetupwidget.h"
 
+#include "appicons.h"
 #include "bidi.h"
 #include "compactdoublespinbox.h"
 #include "localeformat.h"
@@ -7,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFile>
@@ -28,6 +30,8 @@
 #include <QVBoxLayout>
 
 #include "atomicfile.h"
+
+#include <algorithm>
 
 namespace {
 QSpinBox *spin(int min, int max, int value)
@@ -95,6 +99,17 @@ QLabel *RunSetupWidget::addError(QFormLayout *form, const QString &field)
 
 void RunSetupWidget::build()
 {
+    // The one-line explanation under a choice, in the quieter text colour.
+    auto helpLabel = [] {
+        auto *label = new QLabel;
+        label->setWordWrap(true);
+        label->setForegroundRole(QPalette::PlaceholderText);
+        // As wide as the fields, not wrapped at a label's own narrow preferred width.
+        label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        // Under its choice: the form may give it more height than its lines take.
+        label->setAlignment(Qt::AlignLeading | Qt::AlignTop);
+        return label;
+    };
     auto *content = new QWidget;
     auto *form = new QFormLayout(content);
     m_form = form;
@@ -115,6 +130,8 @@ void RunSetupWidget::build()
     for (const QString &k : RunConfig::modelKinds())
         m_model->addItem(k, k);
     row(QT_TR_NOOP("&Model"), m_model, {QStringLiteral("model.kind")});
+    m_modelHelp = helpLabel();
+    form->addRow(QString(), m_modelHelp);
     m_modelPages = new QStackedWidget;
     // mlp
     m_mlpHidden = new QLineEdit;
@@ -176,6 +193,8 @@ void RunSetupWidget::build()
     for (const QString &k : RunConfig::datasetKinds())
         m_dataset->addItem(k, k);
     row(QT_TR_NOOP("&Dataset"), m_dataset, {QStringLiteral("dataset.kind")});
+    m_datasetHelp = helpLabel();
+    form->addRow(QString(), m_datasetHelp);
     m_datasetPath = new QLineEdit;
     row(QT_TR_NOOP("Dataset path"), m_datasetPath, {QStringLiteral("dataset.path")});
     m_syntheticSamples = spin(1, 100000000, 60000);
@@ -185,9 +204,7 @@ void RunSetupWidget::build()
     for (const QString &s : RunConfig::strategies())
         m_strategy->addItem(s, s);
     row(QT_TR_NOOP("&Strategy"), m_strategy, {QStringLiteral("strategy")});
-    m_strategyHelp = new QLabel;
-    m_strategyHelp->setWordWrap(true);
-    m_strategyHelp->setForegroundRole(QPalette::PlaceholderText);
+    m_strategyHelp = helpLabel();
     form->addRow(QString(), m_strategyHelp);
 
     m_globalBatch = spin(1, 10000000, 256);
@@ -321,8 +338,10 @@ void RunSetupWidget::build()
     layout->addLayout(buttons);
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateModelPage);
+    connect(m_model, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateHelp);
     connect(m_dataset, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateDatasetRows);
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateStrategyHelp);
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateHelp);
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateHelp);
     connect(m_check, &QPushButton::clicked, this, [this] { Q_EMIT checkRequested(config()); });
     connect(m_start, &QPushButton::clicked, this, [this] { Q_EMIT startRequested(config()); });
     connect(m_stop, &QPushButton::clicked, this, &RunSetupWidget::stopRequested);
@@ -333,6 +352,31 @@ void RunSetupWidget::build()
         m_steps->setEnabled(steps);
         m_epochs->setEnabled(!steps);
     });
+    // Every field named after its config key, as its error label is ("error:global_batch"):
+    // tests and accessibility tools find the field a message belongs to.
+    const std::pair<QWidget *, const char *> fields[] = {
+        {m_name, "name"}, {m_model, "model.kind"}, {m_mlpHidden, "model.hidden"}, {m_cnnChannels, "model.channels"},
+        {m_cnnBlocks, "model.blocks"}, {m_cnnGroups, "model.groups"}, {m_gptLayers, "model.layers"}, {m_gptWidth, "model.width"},
+        {m_gptHeads, "model.heads"}, {m_gptContext, "model.context"}, {m_scriptPath, "model.path"}, {m_dataset, "dataset.kind"},
+        {m_datasetPath, "dataset.path"}, {m_syntheticSamples, "dataset.samples"}, {m_strategy, "strategy"},
+        {m_globalBatch, "global_batch"}, {m_steps, "steps"}, {m_epochs, "epochs"}, {m_optimizer, "optimizer.kind"},
+        {m_lr, "optimizer.lr"}, {m_checkpointDir, "checkpoint.dir"}, {m_checkpointInterval, "checkpoint.interval"},
+        {m_momentum, "optimizer.momentum"}, {m_weightDecay, "optimizer.weight_decay"}, {m_schedule, "schedule.kind"},
+        {m_warmup, "schedule.warmup_steps"}, {m_gradClip, "grad_clip"}, {m_seed, "seed"}, {m_threads, "threads"},
+        {m_profileSteps, "planner.profile_steps"}, {m_replanInterval, "planner.replan_interval"}, {m_margin, "planner.margin"},
+        {m_bucketMb, "comm.bucket_mb"}, {m_fp16, "comm.fp16"}, {m_timeout, "comm.timeout_s"}, {m_evalInterval, "eval.interval"},
+        {m_streamParams, "stream_params"}, {m_elastic, "elastic"}, {m_manualBatches, "nodes.batch"}, {m_slowdowns, "nodes.slowdown"}};
+    for (const auto &[widget, key] : fields)
+        widget->setObjectName(QStringLiteral("field:%1").arg(QLatin1String(key)));
+    m_modelHelp->setObjectName(QStringLiteral("help:model"));
+    m_datasetHelp->setObjectName(QStringLiteral("help:dataset"));
+    m_strategyHelp->setObjectName(QStringLiteral("help:strategy"));
+
+    AppIcons::setButtonIcon(m_start, AppIcons::start());
+    AppIcons::setButtonIcon(m_stop, AppIcons::stop());
+    AppIcons::setButtonIcon(m_abort, AppIcons::abort());
+    AppIcons::setButtonIcon(m_check, AppIcons::check());
+
     // Any edit re-validates (debounced).
     for (QLineEdit *e : content->findChildren<QLineEdit *>())
         connect(e, &QLineEdit::textChanged, this, &RunSetupWidget::scheduleValidation);
@@ -370,7 +414,7 @@ void RunSetupWidget::retranslate()
     m_abort->setToolTip(tr("Stop at once, without a checkpoint"));
     m_save->setText(tr("Save…"));
     m_load->setText(tr("Load…"));
-    updateStrategyHelp();
+    updateHelp();
     validate();
     // What was shown before the change, in the new language (the agents'
     // findings too: they come untranslated and are translated when shown).
@@ -407,9 +451,38 @@ void RunSetupWidget::updateDatasetRows()
     m_form->setRowVisible(m_syntheticSamples, synthetic);
 }
 
-void RunSetupWidget::updateStrategyHelp()
+void RunSetupWidget::updateHelp()
 {
+    m_modelHelp->setText(modelDescription(m_model->currentData().toString()));
+    m_datasetHelp->setText(datasetDescription(m_dataset->currentData().toString()));
     m_strategyHelp->setText(RunConfig::strategyDescription(m_strategy->currentData().toString()));
+}
+
+QString RunSetupWidget::modelDescription(const QString &kind)
+{
+    if (kind == QLatin1String("mlp"))
+        return tr("MLP: fully connected layers on the flattened image; small and quick, a good first run.");
+    if (kind == QLatin1String("cnn"))
+        return tr("CNN: a small residual convolutional network with GroupNorm for 28×28 images; more computation per sample "
+                  "than the MLP.");
+    if (kind == QLatin1String("gpt"))
+        return tr("GPT: a small byte-level transformer that learns to predict the next byte of a text dataset.");
+    if (kind == QLatin1String("torchscript"))
+        return tr("Your own network, saved as a TorchScript file whose forward(input) returns logits; the file must be on "
+                  "every machine.");
+    return {};
+}
+
+QString RunSetupWidget::datasetDescription(const QString &kind)
+{
+    if (kind == QLatin1String("fashion-mnist"))
+        return tr("Fashion-MNIST: 28×28 grey images of clothing in 10 classes, read from an MNIST-format directory on every "
+                  "machine.");
+    if (kind == QLatin1String("text"))
+        return tr("Text: any UTF-8 text file on every machine, read byte by byte; for the gpt model.");
+    if (kind == QLatin1String("synthetic"))
+        return tr("Synthetic: seeded random samples made on every machine; no files needed, good for measuring speed.");
+    return {};
 }
 
 RunConfig RunSetupWidget::config() const
@@ -532,7 +605,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
         m_group.setConfigNodes(c.nodes);
     updateModelPage();
     updateDatasetRows();
-    updateStrategyHelp();
+    updateHelp();
     m_loading = false;
     validate();
 }
@@ -544,8 +617,21 @@ void RunSetupWidget::validate()
     bool ok = true;
     const QList<int> hidden = parseInts(m_mlpHidden->text(), &ok);
     Q_UNUSED(hidden);
-    if (!ok)
+    if (!ok && c.model.kind == QLatin1String("mlp")) {
+        // Text that is not numbers: say so, not that the (then empty) list has no layers.
+        m_errors.removeIf([](const ConfigError &e) { return e.field == QLatin1String("model.hidden"); });
         m_errors.append({QStringLiteral("model.hidden"), tr("write whole numbers separated by commas")});
+    }
+    // Every agent opens these paths on its own disk and refuses relative ones
+    // (agent/pathpolicy.cpp): say so here rather than at pre-flight.
+    const auto relative = [](const QString &path) { return !path.isEmpty() && QDir::isRelativePath(path); };
+    if (c.model.kind == QLatin1String("torchscript") && relative(c.model.path))
+        m_errors.append({QStringLiteral("model.path"), tr("give an absolute path, such as /home/me/model.pt: every machine opens "
+                                                          "the file on its own disk")});
+    if (c.dataset.kind != QLatin1String("synthetic") && relative(c.dataset.path))
+        m_errors.append({QStringLiteral("dataset.path"), tr("give an absolute path: every machine reads the dataset from its own disk")});
+    if (relative(c.checkpoint.dir))
+        m_errors.append({QStringLiteral("checkpoint.dir"), tr("give an absolute path: every machine writes its checkpoints on its own disk")});
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
     if (!ok || (!batches.isEmpty() && batches.size() != c.nodes.size()))
         m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%Ln machine(s)), or leave it empty",
@@ -554,11 +640,29 @@ void RunSetupWidget::validate()
         l->clear();
         l->setVisible(false);
     }
+    // The group-wide "nodes" problems that only the manual split causes (it does
+    // not add up to the global batch): those the same config without it lacks.
+    QStringList splitProblems;
+    if (std::any_of(c.nodes.cbegin(), c.nodes.cend(), [](const RunConfig::Node &n) { return n.batch.has_value(); })) {
+        RunConfig withoutSplit = c;
+        for (RunConfig::Node &n : withoutSplit.nodes)
+            n.batch.reset();
+        QStringList groupProblems;
+        for (const ConfigError &e : withoutSplit.validate())
+            groupProblems << e.field + QLatin1Char('\n') + e.message;
+        for (const ConfigError &e : std::as_const(m_errors)) {
+            if (e.field == QLatin1String("nodes") && !groupProblems.contains(e.field + QLatin1Char('\n') + e.message))
+                splitProblems << e.message;
+        }
+    }
     QStringList unplaced;
     for (const ConfigError &e : std::as_const(m_errors)) {
         QString field = e.field;
-        // Per-node fields are edited in the group or the manual batch line.
+        // Per-node batches are edited in the manual batch line, and so is the split
+        // as a whole; other per-node fields and the group's problems are the group's.
         if (field.startsWith(QLatin1String("nodes[")) && field.endsWith(QLatin1String(".batch")))
+            field = QStringLiteral("nodes.batch");
+        else if (field == QLatin1String("nodes") && splitProblems.contains(e.message))
             field = QStringLiteral("nodes.batch");
         QLabel *label = m_errorLabels.value(field);
         if (!label) {
@@ -567,6 +671,10 @@ void RunSetupWidget::validate()
         }
         label->setText(label->text().isEmpty() ? e.message : label->text() + QLatin1Char('\n') + e.message);
         label->setVisible(true);
+        // A problem in the folded Advanced section (a manual split that no longer
+        // fits the group) would otherwise only show as a disabled Start.
+        if (!m_advancedToggle->isChecked() && m_advanced->isAncestorOf(label))
+            m_advancedToggle->setChecked(true);
     }
     // Problems with the group itself (no machine, duplicates) go to the message line.
     if (!unplaced.isEmpty() && !m_running)

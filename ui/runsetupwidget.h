@@ -27,7 +27,8 @@ class TrainingGroupModel;
 /// The run setup form, bound to a RunConfig: model, dataset, strategy (each
 /// with a one-line explanation), global batch, steps or epochs, optimizer,
 /// learning rate, checkpointing and an Advanced section. Problems show next to
-/// their field as you type; pre-flight results per node below; Check, Start,
+/// their field as you type (each field is named "field:<config key>", its
+/// message "error:<config key>"); pre-flight results per node below; Check, Start,
 /// Stop and Abort; configs saved and loaded as JSON.
 class RunSetupWidget final : public QWidget
 {
@@ -56,6 +57,10 @@ public:
     /// A message formatted again after a language change.
     void showMessage(std::function<QString()> text, bool error);
 
+    /// The one-line explanations shown under the model and dataset choices.
+    static QString modelDescription(const QString &kind);
+    static QString datasetDescription(const QString &kind);
+
     bool saveTo(const QString &path, QString *error) const;
     bool loadFrom(const QString &path, QString *error);
     /// Asks for a file and saves or loads the config.
@@ -78,7 +83,7 @@ private:
     void scheduleValidation() { m_validateTimer.start(); }
     void updateModelPage();
     void updateDatasetRows();
-    void updateStrategyHelp();
+    void updateHelp();
     QLabel *addError(QFormLayout *form, const QString &field);
 
     TrainingGroupModel &m_group;
@@ -92,6 +97,7 @@ private:
     QFormLayout *m_form = nullptr;
     QLineEdit *m_name;
     QComboBox *m_model;
+    QLabel *m_modelHelp;
     QStackedWidget *m_modelPages;
     QLineEdit *m_mlpHidden;
     QSpinBox *m_cnnChannels;
@@ -103,6 +109,7 @@ private:
     QSpinBox *m_gptContext;
     QLineEdit *m_scriptPath;
     QComboBox *m_dataset;
+    QLabel *m_datasetHelp;
     QLineEdit *m_datasetPath;
     QSpinBox *m_syntheticSamples;
     QComboBox *m_strategy;

@@ -42,9 +42,9 @@ QString TrainingGroupModel::deviceName(const QString &nodeKey, int device) const
 {
     const Node *n = m_registry.node(nodeKey);
     if (n && n->telemetry && device < n->telemetry->devices.size())
-        return n->telemetry->devices[device].name;
+        return n->telemetry->devices[device].label();
     if (n && device < n->advertisedDevices.size())
-        return n->advertisedDevices[device].name;
+        return n->advertisedDevices[device].label();
     return tr("Device %1").arg(QLocale().toString(device));
 }
 

@@ -39,6 +39,22 @@ bool CtlContext::parseArguments(QCommandLineParser &parser, const QStringList &a
     return true;
 }
 
+std::optional<int> CtlContext::intOption(const QCommandLineParser &parser, const QString &name, int min,
+                                         int max, const QStringList &arguments)
+{
+    bool ok = false;
+    const QString text = parser.value(name);
+    const int value = text.toInt(&ok);
+    if (ok && value >= min && value <= max)
+        return value;
+    QTextStream(stderr) << tr("%1: --%2: \"%3\" is not a whole number from %4 to %5")
+                               .arg(arguments.value(0), name, text)
+                               .arg(min)
+                               .arg(max)
+                        << Qt::endl;
+    return std::nullopt;
+}
+
 Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser &parser)
 {
     using Result = Expected<std::unique_ptr<CtlContext>>;

@@ -10,6 +10,7 @@
 #include <QList>
 
 #include <memory>
+#include <optional>
 
 class DiscoveryListener;
 class HistoryStore;
@@ -29,6 +30,10 @@ public:
     /// is printed with the subcommand's name and gives false, for the documented
     /// exit code 2 (QCommandLineParser::process would exit with 1).
     static bool parseArguments(QCommandLineParser &parser, const QStringList &arguments);
+    /// A whole-number option's value within [min, max]. Anything else is printed with the
+    /// subcommand's name (arguments[0]) and gives nothing, for exit code 2.
+    static std::optional<int> intOption(const QCommandLineParser &parser, const QString &name, int min,
+                                        int max, const QStringList &arguments);
     static Expected<std::unique_ptr<CtlContext>> open(const QCommandLineParser &parser);
     ~CtlContext();
 

@@ -1,6 +1,7 @@
 #include "nodescommand.h"
 
 #include "ctlcontext.h"
+#include "datasize.h"
 #include "hostport.h"
 #include "identity.h"
 #include "noderegistry.h"
@@ -15,6 +16,9 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QTextStream>
+
+#include <functional>
+#include <optional>
 
 namespace {
 QString statusText(const Node &n)
@@ -59,6 +63,10 @@ QJsonObject toJson(const Node &n)
             QJsonObject dj;
             dj[QStringLiteral("name")] = d.name;
             dj[QStringLiteral("kind")] = DeviceSample::kindName(d.kind);
+            if (d.cores > 0)
+                dj[QStringLiteral("cores")] = d.cores;
+            if (d.coreQuota > 0)
+                dj[QStringLiteral("core_quota")] = d.coreQuota;
             dj[QStringLiteral("util")] = d.utilization;
             dj[QStringLiteral("mem_used")] = d.memoryUsed;
             dj[QStringLiteral("mem_total")] = d.memoryTotal;
@@ -69,6 +77,8 @@ QJsonObject toJson(const Node &n)
             QJsonObject dj;
             dj[QStringLiteral("name")] = d.name;
             dj[QStringLiteral("kind")] = d.kind;
+            if (d.cores > 0)
+                dj[QStringLiteral("cores")] = d.cores;
             dj[QStringLiteral("util")] = QJsonValue();
             dj[QStringLiteral("mem_used")] = QJsonValue();
             dj[QStringLiteral("mem_total")] = QJsonValue();
@@ -86,21 +96,26 @@ QString deviceText(const Node &n)
     if (n.telemetry) {
         for (const DeviceSample &d : n.telemetry->devices)
             parts.append(NodesCommand::tr("%1 %2% %3/%4")
-                             .arg(d.name, locale.toString(d.utilization, 'f', 0),
-                                  locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
-                                  locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat)));
+                             .arg(d.label(), locale.toString(d.utilization, 'f', 0),
+                                  DataSize::format(d.memoryUsed, 1, locale),
+                                  DataSize::format(d.memoryTotal, 1, locale)));
     } else {
         for (const Beacon::Device &d : n.advertisedDevices)
-            parts.append(d.name);
+            parts.append(d.label());
     }
     return parts.join(QStringLiteral("; "));
 }
 
-std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments)
+/// Parses the arguments and opens the context; nullptr on bad usage (printed). `checkOptions` runs
+/// before anything is opened, so a bad value creates nothing on disk.
+std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments,
+                                        const std::function<bool()> &checkOptions = {})
 {
     parser.addHelpOption();
     CtlContext::addOptions(parser);
     if (!CtlContext::parseArguments(parser, arguments))
+        return nullptr;
+    if (checkOptions && !checkOptions())
         return nullptr;
     auto ctx = CtlContext::open(parser);
     if (!ctx) {
@@ -263,7 +278,11 @@ int NodesCommand::watch(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."), tr("[node]"));
     parser.addOption({QStringLiteral("count"), tr("Stop after this many samples per machine (default: run until interrupted)."),
                       tr("n"), QStringLiteral("0")});
-    auto ctx = openContext(parser, arguments);
+    std::optional<int> count;
+    auto ctx = openContext(parser, arguments, [&] {
+        count = CtlContext::intOption(parser, QStringLiteral("count"), 0, 1000000, arguments);
+        return count.has_value();
+    });
     if (!ctx)
         return 2;
     ctx->settle(qMin(2000, parser.value(QStringLiteral("wait")).toInt()));
@@ -276,7 +295,6 @@ int NodesCommand::watch(const QStringList &arguments)
         }
         only = node->key;
     }
-    const int count = parser.value(QStringLiteral("count")).toInt();
     QHash<QString, int> seen;
     QTextStream out(stdout);
     const QLocale locale;
@@ -290,14 +308,14 @@ int NodesCommand::watch(const QStringList &arguments)
         const QString time = QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
         for (const DeviceSample &d : n->telemetry->devices)
             out << tr("%1  %2  %3  util %4%  mem %5 / %6")
-                       .arg(time, n->name, d.name, locale.toString(d.utilization, 'f', 1),
-                            locale.formattedDataSize(d.memoryUsed, 1, QLocale::DataSizeTraditionalFormat),
-                            locale.formattedDataSize(d.memoryTotal, 1, QLocale::DataSizeTraditionalFormat))
+                       .arg(time, n->name, d.label(), locale.toString(d.utilization, 'f', 1),
+                            DataSize::format(d.memoryUsed, 1, locale),
+                            DataSize::format(d.memoryTotal, 1, locale))
                 << Qt::endl;
-        if (count > 0 && ++seen[key] >= count) {
+        if (*count > 0 && ++seen[key] >= *count) {
             bool done = true;
             for (const QString &k : ctx->registry().readyKeys())
-                done = done && (!only.isEmpty() ? seen.value(only) >= count : seen.value(k) >= count);
+                done = done && (!only.isEmpty() ? seen.value(only) >= *count : seen.value(k) >= *count);
             if (done)
                 loop.quit();
         }

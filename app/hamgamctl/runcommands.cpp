@@ -16,6 +16,9 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <functional>
+#include <optional>
+
 #include <unistd.h>
 
 namespace {
@@ -31,8 +34,10 @@ QTextStream &err()
     return s;
 }
 
+/// Parses the arguments and opens the context; nullptr on bad usage (printed). `checkOptions` runs
+/// before anything is opened, so a bad value creates nothing on disk.
 std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments, int positional,
-                                        const QString &usage)
+                                        const QString &usage, const std::function<bool()> &checkOptions = {})
 {
     parser.addHelpOption();
     CtlContext::addOptions(parser);
@@ -42,6 +47,8 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
         err() << usage << Qt::endl;
         return nullptr;
     }
+    if (checkOptions && !checkOptions())
+        return nullptr;
     auto ctx = CtlContext::open(parser);
     if (!ctx) {
         err() << RunCommands::tr("hamgamctl: %1").arg(ctx.error()) << Qt::endl;
@@ -114,9 +121,15 @@ public:
                 print();
             }
         } else if (e.kind == QLatin1String("rebalance")) {
+            // Every rank reports the same re-plan: print it once.
+            const QString plan =
+                QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray()).toJson(QJsonDocument::Compact));
+            const QString key = number(e.payload.value(QStringLiteral("step")), 0) + QLatin1Char(' ') + plan;
+            if (key == m_lastRebalance)
+                return;
+            m_lastRebalance = key;
             finishLine();
-            out() << RunCommands::tr("re-planned at step %1: %2").arg(number(e.payload.value(QStringLiteral("step")), 0),
-                                                                      QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray()).toJson(QJsonDocument::Compact)))
+            out() << RunCommands::tr("re-planned at step %1: %2").arg(number(e.payload.value(QStringLiteral("step")), 0), plan)
                   << Qt::endl;
         } else if (e.kind == QLatin1String("eval")) {
             finishLine();
@@ -178,6 +191,7 @@ private:
     bool m_tty;
     bool m_open = false;
     qint64 m_step = -1;
+    QString m_lastRebalance; ///< "step plan" of the last re-plan printed
     qint64 m_totalSteps = 0;
     double m_loss = 0;
     qint64 m_startMs = 0;
@@ -363,7 +377,11 @@ int control(const QStringList &arguments, bool abort)
     parser.addPositionalArgument(QStringLiteral("run"), RunCommands::tr("Run id (or its first characters) or name."));
     parser.addOption({QStringLiteral("timeout"), RunCommands::tr("Seconds to wait for the run to end (default 120)."),
                       RunCommands::tr("seconds"), QStringLiteral("120")});
-    auto ctx = openContext(parser, arguments, 1, RunCommands::tr("give one run"));
+    std::optional<int> timeoutS;
+    auto ctx = openContext(parser, arguments, 1, RunCommands::tr("give one run"), [&] {
+        timeoutS = CtlContext::intOption(parser, QStringLiteral("timeout"), 1, 86400, arguments);
+        return timeoutS.has_value();
+    });
     if (!ctx)
         return 2;
     auto history = ctx->history();
@@ -395,7 +413,7 @@ int control(const QStringList &arguments, bool abort)
         code = 0;
         loop.quit();
     });
-    QTimer::singleShot(parser.value(QStringLiteral("timeout")).toInt() * 1000, &loop, [&] {
+    QTimer::singleShot(*timeoutS * 1000, &loop, [&] {
         err() << RunCommands::tr("the run did not end in time") << Qt::endl;
         loop.quit();
     });

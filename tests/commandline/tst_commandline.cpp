@@ -1,6 +1,6 @@
 // Bad command lines given to the built hamgamctl and hamgam-agent: unknown
-// options and commands, missing values, ports and rates out of range, an
-// interface that does not exist. Each must end normally (no crash) with the
+// options and commands, missing values, ports, rates, timeouts and counts out
+// of range or not numbers, an interface that does not exist. Each must end normally (no crash) with the
 // bad-usage exit code 2, say what is wrong on stderr, print nothing on stdout,
 // and leave nothing on disk.
 #include <QDir>
@@ -110,6 +110,41 @@ void TestCommandLine::badArguments_data()
         << "--discovery-targets: not a list of IP addresses";
     QTest::newRow("ctl run: no config")
         << ctl << QStringList{QStringLiteral("run")} << "hamgamctl run: give one config file";
+    // Numbers a command waits for or counts by: never a non-number taken as 0.
+    QTest::newRow("ctl stop: timeout not a number")
+        << ctl
+        << QStringList{QStringLiteral("stop"), QStringLiteral("run-1"), QStringLiteral("--timeout"),
+                       QStringLiteral("soon")}
+        << "hamgamctl stop: --timeout: \"soon\" is not a whole number from 1 to 86400";
+    QTest::newRow("ctl stop: timeout 0")
+        << ctl
+        << QStringList{QStringLiteral("stop"), QStringLiteral("run-1"), QStringLiteral("--timeout"),
+                       QStringLiteral("0")}
+        << "hamgamctl stop: --timeout: \"0\" is not a whole number from 1 to 86400";
+    QTest::newRow("ctl abort: timeout 1.5")
+        << ctl
+        << QStringList{QStringLiteral("abort"), QStringLiteral("run-1"), QStringLiteral("--timeout"),
+                       QStringLiteral("1.5")}
+        << "hamgamctl abort: --timeout: \"1.5\" is not a whole number from 1 to 86400";
+    QTest::newRow("ctl abort: timeout empty")
+        << ctl << QStringList{QStringLiteral("abort"), QStringLiteral("run-1"), QStringLiteral("--timeout=")}
+        << "hamgamctl abort: --timeout: \"\" is not a whole number from 1 to 86400";
+    QTest::newRow("ctl abort: timeout past a day")
+        << ctl
+        << QStringList{QStringLiteral("abort"), QStringLiteral("run-1"), QStringLiteral("--timeout"),
+                       QStringLiteral("86401")}
+        << "hamgamctl abort: --timeout: \"86401\" is not a whole number from 1 to 86400";
+    QTest::newRow("ctl watch: count not a number")
+        << ctl << QStringList{QStringLiteral("watch"), QStringLiteral("--count"), QStringLiteral("many")}
+        << "hamgamctl watch: --count: \"many\" is not a whole number from 0 to 1000000";
+    QTest::newRow("ctl watch: negative count")
+        << ctl << QStringList{QStringLiteral("watch"), QStringLiteral("--count"), QStringLiteral("-1")}
+        << "hamgamctl watch: --count: \"-1\" is not a whole number from 0 to 1000000";
+    QTest::newRow("ctl watch: count beyond int")
+        << ctl
+        << QStringList{QStringLiteral("watch"), QStringLiteral("node0"), QStringLiteral("--count"),
+                       QStringLiteral("99999999999")}
+        << "hamgamctl watch: --count: \"99999999999\" is not a whole number from 0 to 1000000";
     QTest::newRow("ctl install: unknown option")
         << ctl << QStringList{QStringLiteral("install"), QStringLiteral("--bogus"), QStringLiteral("host")}
         << "hamgamctl install: Unknown option 'bogus'";
@@ -188,6 +223,10 @@ void TestCommandLine::messagesAreTranslated_data()
                          << QStringList{QStringLiteral("nodes"), QStringLiteral("--discovery-port"),
                                         QStringLiteral("70000")}
                          << "--discovery-port: «70000» شمارهٔ درگاه نیست";
+    QTest::newRow("ctl stop") << "hamgamctl"
+                              << QStringList{QStringLiteral("stop"), QStringLiteral("run-1"),
+                                             QStringLiteral("--timeout"), QStringLiteral("soon")}
+                              << "--timeout: «soon» عدد صحیحی از 1 تا 86400 نیست";
     QTest::newRow("agent") << "hamgam-agent" << QStringList{QStringLiteral("stray")}
                            << "آرگومان نابه‌جای «stray»";
 }

@@ -167,6 +167,25 @@ int ProcessLab::journaledEvents(const QString &runId, const QString &kind) const
     return n;
 }
 
+QSet<QPair<int, qint64>> ProcessLab::journaledSteps(int agent, const QString &agentRunId) const
+{
+    QSet<QPair<int, qint64>> steps;
+    QFile f(
+        QDir(m_agents[agent].configDir).filePath(QStringLiteral("runs/%1/journal.jsonl").arg(agentRunId)));
+    if (!f.open(QIODevice::ReadOnly))
+        return steps;
+    while (!f.atEnd()) {
+        const QJsonObject entry = QJsonDocument::fromJson(f.readLine()).object();
+        if (entry.value(QStringLiteral("kind")).toString() != QLatin1String("step"))
+            continue;
+        steps.insert(
+            {entry.value(QStringLiteral("rank")).toInt(),
+             qint64(
+                 entry.value(QStringLiteral("event")).toObject().value(QStringLiteral("step")).toDouble())});
+    }
+    return steps;
+}
+
 QList<qint64> ProcessLab::workerPids(int agent, const QString &runId) const
 {
     QList<qint64> out;

@@ -2,6 +2,7 @@
 
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QSet>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -44,6 +45,9 @@ public:
     quint16 discoveryPort() const { return m_discoveryPort; }
     /// Step events journaled by every agent for a run (what the workers printed).
     int journaledEvents(const QString &runId, const QString &kind) const;
+    /// Distinct (rank, step) pairs of the step events one agent journaled for a run id as the agent
+    /// knows it (an elastic attempt's is "<run>-aN"); a line torn by a killed agent is skipped.
+    QSet<QPair<int, qint64>> journaledSteps(int agent, const QString &agentRunId) const;
     /// PIDs of the workers on one agent (of one run, when given), from /proc.
     QList<qint64> workerPids(int agent, const QString &runId = {}) const;
 

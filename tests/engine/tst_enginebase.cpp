@@ -8,6 +8,7 @@
 #include "datamemorylimit.h"
 #include "eventsink.h"
 #include "idxfile.h"
+#include "idxheader.h"
 #include "lrschedule.h"
 #include "partition.h"
 #include "shardingscheme.h"
@@ -69,7 +70,6 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     static QByteArray idx(int count, int rows, int cols, unsigned char magicType = 0x08);
-    static QByteArray idxHeader(std::initializer_list<quint32> dims);
     static void writeGzip(const QString &path, const QByteArray &data);
 };
 
@@ -91,18 +91,6 @@ QByteArray TestEngineBase::idx(int count, int rows, int cols, unsigned char magi
     const int items = count * (rows ? rows * cols : 1);
     for (int i = 0; i < items; ++i)
         b.append(char(i % 10));
-    return b;
-}
-
-QByteArray TestEngineBase::idxHeader(std::initializer_list<quint32> dims)
-{
-    QByteArray b("\0\0\x08", 3);
-    b.append(char(dims.size()));
-    for (const quint32 d : dims)
-        b.append(char(d >> 24))
-            .append(char((d >> 16) & 0xff))
-            .append(char((d >> 8) & 0xff))
-            .append(char(d & 0xff));
     return b;
 }
 

@@ -3,6 +3,7 @@
 // foreign, a header declaring gigabytes in a tiny file, beyond the caps) stop
 // every rank with a data error that names the file.
 #include "datamemorylimit.h"
+#include "idxheader.h"
 #include "workercluster.h"
 
 #include <QDir>
@@ -28,7 +29,6 @@ private Q_SLOTS:
 
 private:
     static QByteArray idx(int count, int rows, int cols, int modulo);
-    static QByteArray idxHeader(std::initializer_list<quint32> dims);
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
                               int evalInterval);
@@ -62,18 +62,6 @@ QByteArray TestWorkerData::idx(int count, int rows, int cols, int modulo)
     for (int i = 0; i < count; ++i)
         for (int k = 0; k < per; ++k)
             b.append(char(rows ? ((i % modulo) * 25 + k) % 256 : i % modulo));
-    return b;
-}
-
-QByteArray TestWorkerData::idxHeader(std::initializer_list<quint32> dims)
-{
-    QByteArray b("\0\0\x08", 3);
-    b.append(char(dims.size()));
-    for (const quint32 d : dims)
-        b.append(char(d >> 24))
-            .append(char((d >> 16) & 0xff))
-            .append(char((d >> 8) & 0xff))
-            .append(char(d & 0xff));
     return b;
 }
 

@@ -10,6 +10,7 @@
 #include "localetickers.h"
 #include "plotexporter.h"
 #include "runconfig.h"
+#include "runsupervisor.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
 #include "settingsdialog.h"
@@ -27,6 +28,7 @@
 #include <QItemSelectionModel>
 #include <QJsonArray>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -94,6 +96,7 @@ private Q_SLOTS:
     void filters();
     void refreshesWhenTheStoreCommits();
     void buttonsFollowSelection();
+    void eventsExplainFailuresAndFindings();
     void newRunCarriesConfig();
     void exportsCsv();
     void deviceUtilization();
@@ -104,6 +107,7 @@ private Q_SLOTS:
     void jalaliDates_data();
     void jalaliDates();
     void durationsAndNumbers();
+    void dataSizes();
     void persianDigitsInTickers();
     void jalaliDateTicker();
     void plotsFollowTheLanguage();
@@ -457,6 +461,124 @@ void TestHistoryView::buttonsFollowSelection()
              qPrintable(events->item(0, 3)->text()));
 }
 
+void TestHistoryView::eventsExplainFailuresAndFindings()
+{
+    // A failed run as an agent and the app record it: the engine's error with
+    // its cause, the crashed worker, the agent's state with its untranslated
+    // reason, and a diagnosis with the doctor's findings.
+    QTemporaryDir dir;
+    HistoryStore store(dir.filePath(QStringLiteral("events.sqlite")));
+    QVERIFY(store.open().ok());
+    RunRecord run;
+    run.id = QStringLiteral("ffff6666");
+    run.name = QStringLiteral("failing");
+    run.strategy = QStringLiteral("dp");
+    run.status = RunStatus::Failed;
+    run.createdMs = localMs(2026, 4, 1);
+    RunNodeRecord node;
+    node.agentId = QStringLiteral("agent-a");
+    node.name = QStringLiteral("box-a");
+    node.address = QStringLiteral("10.0.0.1");
+    node.devices = {0};
+    store.createRun(run, {node});
+    QList<RunEvent> events;
+    auto add = [&](const QString &kind, const QString &source, int rank, const QJsonObject &payload) {
+        RunEvent e;
+        e.runId = run.id;
+        e.source = source;
+        e.seq = events.size() + 1;
+        e.timeMs = run.createdMs + 1000 * e.seq;
+        e.kind = kind;
+        e.rank = rank;
+        e.payload = payload;
+        events.append(e);
+    };
+    const QString message = QStringLiteral("connection to rank 1 at 10.0.0.2:29500 timed out after 30 s");
+    add(QStringLiteral("diagnosis"), QStringLiteral("controller"), -1,
+        QJsonObject{{QStringLiteral("findings"),
+                     QJsonArray{QJsonObject{{QStringLiteral("reason"), QStringLiteral("stragglers")},
+                                            {QStringLiteral("node"), QStringLiteral("box-a")},
+                                            {QStringLiteral("device"), 0},
+                                            {QStringLiteral("rank"), 0},
+                                            {QStringLiteral("evidence"), QStringLiteral("waits 28.7 ms of each 61.1 ms step")},
+                                            {QStringLiteral("action"), QStringLiteral("Check the slow node.")}},
+                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("silent_agent")},
+                                            {QStringLiteral("node"), QStringLiteral("box-b")},
+                                            {QStringLiteral("device"), -1},
+                                            {QStringLiteral("evidence"), QStringLiteral("no report for 9 s")},
+                                            {QStringLiteral("action"), QStringLiteral("Check the machine.")}}}}});
+    add(QStringLiteral("error"), QStringLiteral("agent-a"), 0,
+        QJsonObject{{QStringLiteral("message"), message},
+                    {QStringLiteral("cause"), QStringLiteral("communication")},
+                    {QStringLiteral("exit_code"), 3}});
+    add(QStringLiteral("worker_exit"), QStringLiteral("agent-a"), 0,
+        QJsonObject{{QStringLiteral("exit_code"), 9}, {QStringLiteral("crashed"), true},
+                    {QStringLiteral("description"), QStringLiteral("killed by signal 9 (Killed)")}});
+    add(QStringLiteral("state"), QStringLiteral("agent-a"), -1,
+        RunSupervisor::statePayload(
+            QStringLiteral("failed"),
+            TranslatableText("RunSupervisor",
+                             QT_TRANSLATE_NOOP("RunSupervisor", "device %1 (rank %2) exited with code %3: %4"))
+                .arg(0)
+                .arg(0)
+                .arg(QStringLiteral("3"))
+                .arg(message),
+            QStringLiteral("communication")));
+    // An agent of an earlier version: the reason as text only.
+    add(QStringLiteral("state"), QStringLiteral("agent-a"), -1,
+        QJsonObject{{QStringLiteral("state"), QStringLiteral("aborted")},
+                    {QStringLiteral("reason"), QStringLiteral("aborted by the controller")}});
+    store.appendEvents(events);
+    store.flush();
+
+    HistoryView view(store);
+    view.setComparesInWindow(false);
+    view.selectRuns({run.id});
+    QStandardItemModel *model = view.eventsModel();
+    auto details = [&] {
+        QStringList rows;
+        for (int r = 0; r < model->rowCount(); ++r)
+            rows << model->item(r, 3)->text();
+        return rows;
+    };
+    QStringList rows = details();
+    QCOMPARE(rows.size(), 6); // two findings, one row each
+    QCOMPARE(model->item(0, 2)->text(), QStringLiteral("Diagnosis"));
+    QCOMPARE(model->item(1, 2)->text(), QStringLiteral("Diagnosis"));
+    QCOMPARE(rows[0], QStringLiteral("Waiting for slower nodes — box-a, device 0: waits 28.7 ms of each 61.1 ms step "
+                                     "→ Check the slow node."));
+    QCOMPARE(rows[1], QStringLiteral("Agent stopped reporting — box-b: no report for 9 s → Check the machine."));
+    QCOMPARE(rows[2], QStringLiteral("a peer stopped answering or could not be reached: ") + message);
+    QCOMPARE(rows[3], QStringLiteral("killed by signal 9 (SIGKILL)"));
+    QCOMPARE(rows[4], QStringLiteral("Failed: a peer stopped answering or could not be reached: device 0 (rank 0) "
+                                     "exited with code 3: ")
+                          + message);
+    QCOMPARE(rows[5], QStringLiteral("Aborted: aborted by the controller"));
+
+    // In Persian the explanations are Persian; the engine's own message stays as the detail.
+    Translations translations;
+    if (!translations.setLanguage(QStringLiteral("fa")))
+        QSKIP("no Persian catalogue embedded");
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(&view, &change);
+    QCoreApplication::processEvents();
+    rows = details();
+    translations.setLanguage(QStringLiteral("en"));
+    QCOMPARE(rows.size(), 6);
+    static const QRegularExpression english(
+        QStringLiteral("\\b(Waiting|Agent|peer|answering|killed|signal|exited|device|rank|Failed|aborted)\\b"));
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        QString withoutData = rows[r];
+        withoutData.remove(message);
+        withoutData.remove(QStringLiteral("waits 28.7 ms of each 61.1 ms step"));
+        withoutData.remove(QStringLiteral("no report for 9 s"));
+        QVERIFY2(!withoutData.contains(english), qPrintable(rows[r]));
+        QVERIFY2(withoutData.contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))), qPrintable(rows[r]));
+    }
+    QVERIFY2(rows[2].endsWith(message), qPrintable(rows[2]));
+    QVERIFY2(rows[3].contains(QStringLiteral("SIGKILL")), qPrintable(rows[3]));
+}
+
 void TestHistoryView::newRunCarriesConfig()
 {
     HistoryView view(*m_store);
@@ -690,6 +812,32 @@ void TestHistoryView::durationsAndNumbers()
     QVERIFY(!hasAsciiDigit(LocaleFormat::duration(3723000)));
     QCOMPARE(LocaleFormat::toLatinDigits(QStringLiteral("۱۴۰۵/۰۱/۰۱ ٣")), QStringLiteral("1405/01/01 3"));
     QCOMPARE(LocaleFormat::toNativeDigits(QStringLiteral("12:05")), QStringLiteral("۱۲:۰۵"));
+}
+
+void TestHistoryView::dataSizes()
+{
+    QCOMPARE(LocaleFormat::dataSize(0), QStringLiteral("0 B"));
+    QCOMPARE(LocaleFormat::dataSize(1023), QStringLiteral("1,023 B"));
+    QCOMPARE(LocaleFormat::dataSize(1536), QStringLiteral("1.5 KB"));
+    QCOMPARE(LocaleFormat::dataSize(5 * 1024 * 1024), QStringLiteral("5.0 MB"));
+    QCOMPARE(LocaleFormat::dataSize(qint64(1.5 * (1LL << 30)), 2), QStringLiteral("1.50 GB"));
+    QCOMPARE(LocaleFormat::dataSize(3LL << 40), QStringLiteral("3.0 TB"));
+    QCOMPARE(LocaleFormat::dataSize(2048LL << 40), QStringLiteral("2,048.0 TB")); // no unit above TB
+    QCOMPARE(LocaleFormat::dataSize(-1536), QStringLiteral("-1.5 KB"));
+
+    // Persian: the locale's digits and the catalogue's units, no Latin left.
+    Translations translations;
+    if (!translations.setLanguage(QStringLiteral("fa")))
+        QSKIP("no Persian catalogue embedded");
+    QCOMPARE(LocaleFormat::dataSize(qint64(1.5 * (1LL << 30))), QStringLiteral("۱٫۵ گیگابایت"));
+    QCOMPARE(LocaleFormat::dataSize(512LL << 20), QStringLiteral("۵۱۲٫۰ مگابایت"));
+    QCOMPARE(LocaleFormat::dataSize(2048), QStringLiteral("۲٫۰ کیلوبایت"));
+    QCOMPARE(LocaleFormat::dataSize(3LL << 40), QStringLiteral("۳٫۰ ترابایت"));
+    QCOMPARE(LocaleFormat::dataSize(12), QStringLiteral("۱۲ بایت"));
+    // An explicit locale decides the digits whatever the default.
+    QCOMPARE(LocaleFormat::dataSize(1536, 1, english()), QStringLiteral("1.5 کیلوبایت"));
+    translations.setLanguage(QStringLiteral("en"));
+    QCOMPARE(LocaleFormat::dataSize(1536), QStringLiteral("1.5 KB"));
 }
 
 void TestHistoryView::persianDigitsInTickers()

@@ -8,8 +8,12 @@
 #include "liveview.h"
 #include "lossplot.h"
 #include "syntheticrun.h"
+#include "translations.h"
 
+#include <QApplication>
+#include <QImage>
 #include <QLabel>
+#include <QProgressBar>
 #include <QTest>
 
 class TestLiveView : public QObject
@@ -20,9 +24,13 @@ private Q_SLOTS:
     void largeRunHasBoundedMemory();
     void smallRunDrawsLines();
     void progressAndEta();
+    void progressReadsInPersian();
     void evalLegendFollowsTheRun_data();
     void evalLegendFollowsTheRun();
     void doctorShowsTheMostSevereAndCountsTheRest();
+    void evalIsDrawnAgainstStepAndWallTime();
+    void legendNamesUpToSixteenLines_data();
+    void legendNamesUpToSixteenLines();
 };
 
 void TestLiveView::largeRunHasBoundedMemory()
@@ -94,6 +102,50 @@ void TestLiveView::progressAndEta()
     QCOMPARE(data.totalSteps(), 200);
     // 49 step intervals of 100 ms: 150 steps left take 15 s.
     QCOMPARE(qRound(data.etaSeconds()), 15);
+}
+
+void TestLiveView::progressReadsInPersian()
+{
+    // The step count must be readable in a right-to-left interface too: it is
+    // drawn, dark on light, beside the bar (Fusion drew it white on white in it).
+    Translations translations;
+    if (!translations.setLanguage(QStringLiteral("fa")))
+        QSKIP("no Persian catalogue embedded");
+    SyntheticRun run(2, 1);
+    RunConfig config = run.config();
+    config.steps = 200;
+    LiveRunData data;
+    data.reset(config, run.nodes());
+    for (int i = 0; i < 50; ++i)
+        run.tick(data);
+    LiveView view;
+    view.resize(1280, 760);
+    view.setData(&data);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.refreshNow(true);
+    QCoreApplication::processEvents();
+    QCOMPARE(view.layoutDirection(), Qt::RightToLeft);
+    QLabel *label = view.progressLabel();
+    QCOMPARE(label->text(), QStringLiteral("گام ۵۰ از ۲۰۰"));
+    QVERIFY(label->isVisible());
+    QVERIFY2(label->width() >= label->sizeHint().width(), "the step count is cut");
+    // Right to left: the count comes first, on the right of its bar.
+    auto *bar = view.findChild<QProgressBar *>();
+    QVERIFY(bar);
+    QVERIFY(label->geometry().left() >= bar->geometry().right());
+
+    const QImage image = view.grab().toImage();
+    if (qEnvironmentVariableIsSet("HAMGAM_LIVEVIEW_PNG"))
+        image.save(qEnvironmentVariable("HAMGAM_LIVEVIEW_PNG"));
+    const QRect area(label->mapTo(&view, QPoint(0, 0)) * image.devicePixelRatio(), label->size() * image.devicePixelRatio());
+    int dark = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y) {
+        for (int x = area.left(); x <= area.right(); ++x)
+            dark += qGray(image.pixel(x, y)) < 110 ? 1 : 0;
+    }
+    QVERIFY2(dark > 30, qPrintable(QStringLiteral("%1 dark pixels where the step count is").arg(dark)));
+    translations.setLanguage(QStringLiteral("en"));
 }
 
 void TestLiveView::evalLegendFollowsTheRun_data()
@@ -195,6 +247,128 @@ void TestLiveView::doctorShowsTheMostSevereAndCountsTheRest()
     panel.setFindings(findings + findings + findings + findings + findings + findings + findings);
     QCOMPARE(panel.shownTexts().size(), DoctorPanel::kMaxShown + 1);
     QCOMPARE(panel.findChildren<QLabel *>().size(), rows); // rows reused, none created again
+}
+
+void TestLiveView::evalIsDrawnAgainstStepAndWallTime()
+{
+    // Two evaluations, after steps 10 and 50, 1.0 s and 5.0 s after the run's
+    // first telemetry: the metric is drawn on either axis, at the same values.
+    SyntheticRun run(2, 1);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    LiveView view;
+    view.setData(&data);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto evaluate = [&](int step, qint64 atMs, double accuracy) {
+        for (int rank = 0; rank < 2; ++rank) { // every rank reports it; one point is kept
+            RunEvent eval;
+            eval.runId = QStringLiteral("synthetic");
+            eval.source = run.nodes()[rank].key;
+            eval.kind = QStringLiteral("eval");
+            eval.rank = rank;
+            eval.timeMs = 1764500000000 + atMs;
+            eval.payload = QJsonObject{{QStringLiteral("step"), step}, {QStringLiteral("loss"), 0.5}, {QStringLiteral("accuracy"), accuracy}};
+            data.addEvent(eval);
+        }
+    };
+    for (int i = 0; i < 10; ++i)
+        run.tick(data);
+    evaluate(10, 1000, 0.70);
+    for (int i = 0; i < 40; ++i)
+        run.tick(data);
+    evaluate(50, 5000, 0.85);
+    QCOMPARE(data.evalByStep().size(), 2);
+    QCOMPARE(data.evalByTime().size(), 2);
+
+    LossPlot *plot = view.lossPlot();
+    QCPGraph *eval = plot->graph(1);
+    auto points = [eval] {
+        QList<QPointF> out;
+        for (auto it = eval->data()->constBegin(); it != eval->data()->constEnd(); ++it)
+            out.append({it->key, it->value});
+        return out;
+    };
+    auto inLegend = [plot](QCPAbstractPlottable *p) { return plot->legend->hasItemWithPlottable(p); };
+
+    view.refreshNow(true);
+    QVERIFY(!plot->wallTime());
+    QCOMPARE(points(), (QList<QPointF>{{10, 0.70}, {50, 0.85}}));
+    QVERIFY(eval->visible() && inLegend(eval) && plot->yAxis2->visible());
+
+    plot->setWallTime(true);
+    view.refreshNow(true);
+    QCOMPARE(points(), (QList<QPointF>{{1.0, 0.70}, {5.0, 0.85}}));
+    QVERIFY(eval->visible() && inLegend(eval) && plot->yAxis2->visible());
+    QCOMPARE(eval->name(), QStringLiteral("eval accuracy"));
+    // Both evaluations inside the time axis, the last one just after the last step (4.9 s).
+    QVERIFY2(plot->xAxis->range().contains(1.0) && plot->xAxis->range().contains(5.0),
+             qPrintable(QStringLiteral("%1 .. %2").arg(plot->xAxis->range().lower).arg(plot->xAxis->range().upper)));
+    QVERIFY(plot->yAxis2->range().contains(0.70) && plot->yAxis2->range().contains(0.85));
+
+    // And back to steps.
+    plot->setWallTime(false);
+    view.refreshNow(true);
+    QCOMPARE(points(), (QList<QPointF>{{10, 0.70}, {50, 0.85}}));
+}
+
+void TestLiveView::legendNamesUpToSixteenLines_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("columns");
+    QTest::newRow("8 lines, one column") << 4 << 2 << 1;
+    QTest::newRow("9 lines") << 9 << 1 << 3;
+    QTest::newRow("12 lines") << 3 << 4 << 3;
+    QTest::newRow("16 lines") << 4 << 4 << 4;
+}
+
+void TestLiveView::legendNamesUpToSixteenLines()
+{
+    // Every device line is named up to kMaxLines: beyond one column's worth,
+    // in columns of at most four rows, the first column at the leading side.
+    QFETCH(int, nodes);
+    QFETCH(int, gpus);
+    QFETCH(int, columns);
+    SyntheticRun run(nodes, gpus);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    DeviceSeriesPlot plot(DeviceSeriesPlot::Metric::Utilization);
+    plot.resize(640, 260);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    for (int i = 0; i < 5; ++i)
+        run.tick(data);
+    plot.refresh(data, true);
+    const int lines = nodes * gpus;
+    QVERIFY(!plot.isHeatMap());
+    QCOMPARE(plot.graphCount(), lines);
+    QVERIFY(plot.legend->visible());
+    QCOMPARE(plot.legend->itemCount(), lines);
+    QCOMPARE(plot.legend->columnCount(), columns);
+    QVERIFY(plot.legend->rowCount() <= (columns == 1 ? DeviceSeriesPlot::kOneColumn : 4));
+    auto cellOf = [&plot](int line) {
+        QCPAbstractLegendItem *item = plot.legend->itemWithPlottable(plot.graph(line));
+        for (int r = 0; r < plot.legend->rowCount(); ++r) {
+            for (int c = 0; c < plot.legend->columnCount(); ++c) {
+                if (plot.legend->element(r, c) == item)
+                    return QPoint(c, r);
+            }
+        }
+        return QPoint(-1, -1);
+    };
+    QCOMPARE(cellOf(0), QPoint(0, 0));
+    // The whole legend fits in the plot, above its axis.
+    plot.replot();
+    QVERIFY2(plot.axisRect()->rect().contains(plot.legend->outerRect()),
+             qPrintable(QStringLiteral("legend %1 px high in a %2 px axis rect").arg(plot.legend->outerRect().height()).arg(plot.axisRect()->height())));
+
+    // Right to left, the first column is the rightmost.
+    plot.setLayoutDirection(Qt::RightToLeft);
+    QCoreApplication::processEvents();
+    QCOMPARE(plot.legend->itemCount(), lines);
+    QCOMPARE(cellOf(0), QPoint(columns - 1, 0));
+    QCOMPARE(cellOf(lines - 1).x(), 0);
 }
 
 #include "tst_liveview.moc"

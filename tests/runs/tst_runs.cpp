@@ -4,11 +4,14 @@
 #include "historystore.h"
 #include "processlab.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <csignal>
@@ -25,11 +28,14 @@ private Q_SLOTS:
     void stopWritesCheckpointAndAbortKills();
     void killedWorkerFailsTheRunWithItsReason();
     void killedControllerThenAttachLeavesNoGap();
+    void elasticRunKeepsEveryAttemptsHistory();
 
 private:
     QString writeConfig(const QString &name, const QJsonObject &patch = {});
     static QString runIdFrom(const QByteArray &out);
     RunRecord waitForStatus(const QString &runId, const QStringList &statuses, int timeoutMs);
+    /// The (rank, step) pairs of a run's step rows in the history, of one rank or (-1) all.
+    QSet<QPair<int, qint64>> historySteps(const QString &runId, int rank = -1) const;
 
     ProcessLab m_lab;
 };
@@ -86,11 +92,35 @@ RunRecord TestRuns::waitForStatus(const QString &runId, const QStringList &statu
     if (!history.open())
         return {};
     RunRecord record;
-    QTest::qWaitFor([&] {
+    (void)QTest::qWaitFor([&] { // the caller checks the status it gets
         record = history.run(runId).value_or(RunRecord{});
         return statuses.contains(RunStatusText::key(record.status));
     }, timeoutMs);
     return record;
+}
+
+QSet<QPair<int, qint64>> TestRuns::historySteps(const QString &runId, int rank) const
+{
+    QSet<QPair<int, qint64>> steps;
+    const QString connection = QStringLiteral("tst_runs_steps");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(m_lab.historyPath());
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.prepare(
+                QStringLiteral("SELECT rank, step FROM steps WHERE run_id = ? AND (? < 0 OR rank = ?)"));
+            q.addBindValue(runId);
+            q.addBindValue(rank);
+            q.addBindValue(rank);
+            if (q.exec()) {
+                while (q.next())
+                    steps.insert({q.value(0).toInt(), q.value(1).toLongLong()});
+            }
+        }
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return steps;
 }
 
 void TestRuns::threeAgentRunCompletes()
@@ -233,6 +263,76 @@ void TestRuns::killedControllerThenAttachLeavesNoGap()
     QCOMPARE(history.run(runId)->status, RunStatus::Finished);
     QCOMPARE(history.stepRowCount(runId), 3 * 60);
     QCOMPARE(m_lab.journaledEvents(runId, QStringLiteral("step")), 3 * 60);
+}
+
+void TestRuns::elasticRunKeepsEveryAttemptsHistory()
+{
+    // Started and left alone: no controller relays the first attempt, so when node2's agent dies its
+    // steps are only in its journal. A controller that attaches then resumes on the two left.
+    const QString checkpoints = m_lab.path(QStringLiteral("elastic-checkpoints"));
+    QByteArray out;
+    QByteArray err;
+    const int started = m_lab.ctl(
+        {QStringLiteral("run"),
+         writeConfig(QStringLiteral("elastic"), QJsonObject{{QStringLiteral("steps"), 100000},
+                                                            {QStringLiteral("elastic"), true},
+                                                            {QStringLiteral("checkpoint"),
+                                                             QJsonObject{{QStringLiteral("dir"), checkpoints},
+                                                                         {QStringLiteral("interval"), 3}}}})},
+        &out, &err);
+    QVERIFY2(started == 0, QByteArray(out + err).constData());
+    const QString runId = runIdFrom(out);
+    QVERIFY2(!runId.isEmpty(), QByteArray(out + err).constData());
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return m_lab.journaledEvents(runId, QStringLiteral("checkpoint")) >= 6 &&
+                   m_lab.journaledEvents(runId, QStringLiteral("step")) >= 21;
+        },
+        90000));
+    ProcessLab::Agent &lost = m_lab.agent(2);
+    lost.process->kill();
+    lost.process->waitForFinished(5000);
+    QVERIFY(QTest::qWaitFor([&] { return m_lab.workerPids(2, runId).isEmpty(); }, 10000));
+    const auto lostSteps = m_lab.journaledSteps(2, runId);
+    QVERIFY(lostSteps.size() >= 7);
+
+    auto follower = m_lab.startCtl({QStringLiteral("attach"), runId});
+    const QString resumed = runId + QStringLiteral("-a1");
+    QVERIFY2(QTest::qWaitFor([&] { return m_lab.journaledSteps(0, resumed).size() >= 3; }, 90000),
+             follower->readAllStandardError().constData());
+
+    // A controller that comes while node2 is gone catches up without waiting for it.
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(m_lab.ctl({QStringLiteral("attach"), runId, QStringLiteral("--no-follow")}, &out, &err), 0);
+    QVERIFY2(timer.elapsed() < 20000,
+             qPrintable(QStringLiteral("attach --no-follow took %1 ms").arg(timer.elapsed())));
+    QVERIFY2(out.contains("caught up"), out.constData());
+    QVERIFY(historySteps(runId, 2).isEmpty()); // nobody could reach node2's journal yet
+
+    // Node2's agent is back (its run closed as failed): the following controller fetches the first
+    // attempt's journal from it, up to the failure.
+    QString error;
+    QVERIFY2(m_lab.restartAgent(2, &error), qPrintable(error));
+    QVERIFY2(QTest::qWaitFor([&] { return historySteps(runId, 2) == lostSteps; }, 30000),
+             qPrintable(QStringLiteral("history has %1 step rows of rank 2, its agent journaled %2")
+                            .arg(historySteps(runId, 2).size())
+                            .arg(lostSteps.size())));
+    QCOMPARE(m_lab.journaledSteps(2, runId), lostSteps);
+
+    QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
+    QVERIFY2(out.contains("Stopped"), QByteArray(out + err).constData());
+    QVERIFY(QTest::qWaitFor([&] { return follower->state() == QProcess::NotRunning; }, 30000));
+    QCOMPARE(waitForStatus(runId, {QStringLiteral("stopped")}, 10000).status, RunStatus::Stopped);
+
+    // Every step every attempt journaled is one row (a step redone after the resume is the same row).
+    QSet<QPair<int, qint64>> journaled = lostSteps;
+    for (int a = 0; a < 2; ++a)
+        journaled += m_lab.journaledSteps(a, runId) + m_lab.journaledSteps(a, resumed);
+    QCOMPARE(historySteps(runId), journaled);
+    HistoryStore history(m_lab.historyPath());
+    QVERIFY(history.open().ok());
+    QCOMPARE(history.run(runId)->summary.value(QStringLiteral("ranks")).toInt(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestRuns)

@@ -38,6 +38,7 @@
 #include <QTableView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -49,6 +50,7 @@ class TestScreens : public QObject
 private Q_SLOTS:
     void initTestCase();
     void everyScreenInBothLanguages();
+    void windowStateIsRemembered();
     void cleanupTestCase();
 
 private:
@@ -132,6 +134,7 @@ void TestScreens::initTestCase()
     QCOMPARE(code, -1);
     MainWindow *window = m_app->window();
     window->resize(1280, 800);
+    QVERIFY(!window->windowIcon().isNull()); // the application's, from the embedded SVG
     QVERIFY(QTest::qWaitFor([&] { return window->machinesModel()->rowCount() == 3; }, 15000));
 }
 
@@ -323,6 +326,59 @@ void TestScreens::everyScreenInBothLanguages()
         if (w->isVisible())
             QCOMPARE(w->layoutDirection(), Qt::LeftToRight);
     }
+}
+
+void TestScreens::windowStateIsRemembered()
+{
+    // The splitters of the Lab, Live and History tabs and the tab shown, as the
+    // user left them, come back in the next window.
+    MainWindow *window = m_app->window();
+    QTabWidget *tabs = window->tabs();
+    auto splitters = [](MainWindow *w) {
+        QList<QSplitter *> out{qobject_cast<QSplitter *>(w->tabs()->widget(0))};
+        out += w->tabs()->widget(1)->findChildren<QSplitter *>();
+        out += qobject_cast<HistoryView *>(w->tabs()->widget(2))->splitter();
+        return out;
+    };
+    const QList<QSplitter *> before = splitters(window);
+    QCOMPARE(before.size(), 4); // lab; live: plots | side, doctor / log; history: runs / details
+    QList<QList<int>> moved;
+    for (int i = 0; i < before.size(); ++i) {
+        tabs->setCurrentIndex(i == 0 ? 0 : i < 3 ? 1 : 2);
+        QApplication::processEvents();
+        QList<int> sizes = before[i]->sizes();
+        QVERIFY2(sizes.size() >= 2 && sizes.last() > 80, qPrintable(QString::number(i)));
+        sizes.first() += 40;
+        sizes.last() -= 40;
+        before[i]->setSizes(sizes);
+        moved.append(before[i]->sizes());
+    }
+    tabs->setCurrentIndex(2);
+    QVERIFY(window->close()); // what a user does; it writes the settings
+
+    HistoryStore store(m_lab.historyPath());
+    QVERIFY(store.open().ok());
+    MainWindow again(*m_app->profile(), *m_app->registry(), nullptr);
+    again.addPage(new HistoryView(store), QStringLiteral("History"));
+    QCOMPARE(again.tabs()->currentIndex(), 2);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.size(), window->size());
+    const QList<QSplitter *> after = splitters(&again);
+    QCOMPARE(after.size(), before.size());
+    auto text = [](const QList<int> &sizes) {
+        QStringList out;
+        for (int size : sizes)
+            out << QString::number(size);
+        return out.join(QLatin1Char(','));
+    };
+    for (int i = 0; i < after.size(); ++i) {
+        again.tabs()->setCurrentIndex(i == 0 ? 0 : i < 3 ? 1 : 2);
+        QApplication::processEvents();
+        QVERIFY2(after[i]->sizes() == moved[i],
+                 qPrintable(QStringLiteral("splitter %1: %2 instead of %3").arg(i).arg(text(after[i]->sizes()), text(moved[i]))));
+    }
+    window->show(); // for the cleanup: the run is aborted through it
 }
 
 QTEST_MAIN(TestScreens)

@@ -1,9 +1,11 @@
 // Telemetry: /proc parsing from fixtures and from the real /proc, the NVML
 // probe without a driver, the sampler's rate, and the wire form.
+#include "beacon.h"
 #include "fakeprobe.h"
 #include "nvmlprobe.h"
 #include "procprobe.h"
 #include "telemetrysampler.h"
+#include "translations.h"
 
 #include <QCborArray>
 #include <QDir>
@@ -18,6 +20,7 @@ class TestTelemetry : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void cpuLine_data();
     void cpuLine();
     void utilizationFromTwoSnapshots();
@@ -28,8 +31,11 @@ private Q_SLOTS:
     void cgroupQuotaMakesTheDevice();
     void samplerRunsOnlyWhenActive();
     void snapshotRoundTrip();
+    void cpuLabel();
 
 private:
+    Translations m_translations; // English plurals ("1 core", "8 cores") come from the catalogue
+
     static void writeFile(const QString &path, const QByteArray &content)
     {
         QFile f(path);
@@ -37,6 +43,11 @@ private:
         f.write(content);
     }
 };
+
+void TestTelemetry::initTestCase()
+{
+    QVERIFY(m_translations.setLanguage(QStringLiteral("en")));
+}
 
 void TestTelemetry::cpuLine_data()
 {
@@ -78,7 +89,12 @@ void TestTelemetry::utilizationFromTwoSnapshots()
     QCOMPARE(devices.size(), 1);
     QCOMPARE(devices.first().kind, DeviceSample::Kind::Cpu);
     QCOMPARE(devices.first().utilization, 75.0);
-    QVERIFY(devices.first().name.contains(QLatin1String("i7-8700")));
+    // The model alone; the cores travel apart and are worded by the controller.
+    QCOMPARE(devices.first().name, QStringLiteral("Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz"));
+    QVERIFY(devices.first().cores > 0);
+    QCOMPARE(devices.first().coreQuota, 0.0);
+    QCOMPARE(devices.first().label(),
+             QStringLiteral("Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz (%1 cores)").arg(devices.first().cores));
     QCOMPARE(devices.first().memoryTotal, 16314752LL * 1024);
     QCOMPARE(devices.first().memoryUsed, (16314752LL - 8157376LL) * 1024);
     // A counter that went backwards (wrapped, or a new boot) gives 0, not garbage.
@@ -150,7 +166,8 @@ void TestTelemetry::cgroupQuotaMakesTheDevice()
     QCOMPARE(probe.cpuQuotaCores(), 0.6);
     QTest::qWait(50);
     const auto devices = probe.sampleDevices();
-    QVERIFY2(devices.first().name.contains(QLatin1String("0.6 of")), qPrintable(devices.first().name));
+    QCOMPARE(devices.first().coreQuota, 0.6);
+    QVERIFY2(devices.first().label().contains(QLatin1String("(0.6 of ")), qPrintable(devices.first().label()));
     QCOMPARE(devices.first().utilization, 0.0); // no CPU time used since the probe started
 }
 
@@ -198,6 +215,56 @@ void TestTelemetry::snapshotRoundTrip()
     QCborMap broken = s.toCbor();
     broken[QStringLiteral("devices")] = QCborArray{QCborMap{{QStringLiteral("util"), 5}}};
     QVERIFY(!TelemetrySnapshot::fromCbor(broken).ok());
+}
+
+void TestTelemetry::cpuLabel()
+{
+    // A CPU's cores travel as numbers and are worded where they are shown.
+    TelemetrySnapshot s;
+    DeviceSample cpu;
+    cpu.name = QStringLiteral("AMD EPYC 7B13");
+    cpu.cores = 8;
+    cpu.coreQuota = 0.6;
+    s.devices = {cpu};
+    auto back = TelemetrySnapshot::fromCbor(s.toCbor());
+    QVERIFY(back.ok());
+    const DeviceSample &d = back->devices.first();
+    QCOMPARE(d.name, QStringLiteral("AMD EPYC 7B13"));
+    QCOMPARE(d.cores, 8);
+    QCOMPARE(d.coreQuota, 0.6);
+    QCOMPARE(d.label(), QStringLiteral("AMD EPYC 7B13 (0.6 of 8 cores)"));
+    QCOMPARE(DeviceSample::label(d.name, 1, 0), QStringLiteral("AMD EPYC 7B13 (1 core)"));
+    QCOMPARE(DeviceSample::label(d.name, 8, 0), QStringLiteral("AMD EPYC 7B13 (8 cores)"));
+
+    // An older agent put the cores into the name, in English, and sends none apart: shown as it is.
+    QCborMap old = s.toCbor();
+    QCborArray devices = old.value(QStringLiteral("devices")).toArray();
+    QCborMap oldCpu = devices.at(0).toMap();
+    oldCpu.remove(QStringLiteral("cores"));
+    oldCpu.remove(QStringLiteral("core_quota"));
+    oldCpu[QStringLiteral("name")] = QStringLiteral("AMD EPYC 7B13 (8 cores)");
+    devices[0] = oldCpu;
+    old[QStringLiteral("devices")] = devices;
+    auto fromOld = TelemetrySnapshot::fromCbor(old);
+    QVERIFY(fromOld.ok());
+    QCOMPARE(fromOld->devices.first().cores, 0);
+    QCOMPARE(fromOld->devices.first().label(), QStringLiteral("AMD EPYC 7B13 (8 cores)"));
+
+    // The beacon carries the same fields.
+    Beacon b;
+    b.nodeId = QStringLiteral("n1");
+    b.controlPort = 45455;
+    b.fingerprint = QString(64, u'a');
+    b.devices = {{cpu.name, QStringLiteral("cpu"), cpu.cores, cpu.coreQuota}};
+    auto decoded = Beacon::decode(b.encode());
+    QVERIFY2(decoded.ok(), qPrintable(decoded.error()));
+    QCOMPARE(decoded->devices.first().label(), QStringLiteral("AMD EPYC 7B13 (0.6 of 8 cores)"));
+
+    // In Persian: the catalogue's words and the locale's digits.
+    QVERIFY(m_translations.setLanguage(QStringLiteral("fa")));
+    const QString persian = d.label();
+    QVERIFY(m_translations.setLanguage(QStringLiteral("en")));
+    QCOMPARE(persian, QChar(0x2066) + QStringLiteral("AMD EPYC 7B13") + QChar(0x2069) + QStringLiteral(" (۰٫۶ از ۸ هسته)"));
 }
 
 QTEST_GUILESS_MAIN(TestTelemetry)
