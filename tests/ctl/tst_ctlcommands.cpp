@@ -14,6 +14,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include "smallrunconfig.h"
+
 #include <QTest>
 
 namespace {
@@ -106,26 +108,13 @@ Ctl TestCtlCommands::ctl(const QStringList &args, const QString &history, const 
 
 QJsonObject TestCtlCommands::config(const QJsonObject &patch)
 {
-    QJsonObject c{
-        {QStringLiteral("version"), 1},
-        {QStringLiteral("name"), QStringLiteral("x")},
-        {QStringLiteral("strategy"), QStringLiteral("hdp")},
-        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
-                                              {QStringLiteral("hidden"), QJsonArray{32}}}},
-        {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
-                                                {QStringLiteral("samples"), 4096},
-                                                {QStringLiteral("classes"), 10},
-                                                {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
-        {QStringLiteral("global_batch"), 48},
-        {QStringLiteral("steps"), 10},
-        {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), QStringLiteral("node-a")},
-                                                         {QStringLiteral("name"), QStringLiteral("alpha")},
-                                                         {QStringLiteral("devices"), QJsonArray{0}}},
-                                             QJsonObject{{QStringLiteral("agent"), QStringLiteral("node-b")},
-                                                         {QStringLiteral("name"), QStringLiteral("beta")},
-                                                         {QStringLiteral("devices"), QJsonArray{0}}}}}};
-    for (auto it = patch.begin(); it != patch.end(); ++it)
-        c[it.key()] = it.value();
+    const QJsonArray nodes{QJsonObject{{QStringLiteral("agent"), QStringLiteral("node-a")},
+                                       {QStringLiteral("name"), QStringLiteral("alpha")},
+                                       {QStringLiteral("devices"), QJsonArray{0}}},
+                           QJsonObject{{QStringLiteral("agent"), QStringLiteral("node-b")},
+                                       {QStringLiteral("name"), QStringLiteral("beta")},
+                                       {QStringLiteral("devices"), QJsonArray{0}}}};
+    const QJsonObject c = smallRunConfig(QStringLiteral("x"), nodes, patch);
     // Stored as the controller stores it: every field, defaults filled in.
     QList<ConfigError> errors;
     const RunConfig parsed = RunConfig::fromJson(c, &errors);

@@ -25,6 +25,8 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
+#include "smallrunconfig.h"
+
 #include <QTest>
 #include <sys/resource.h>
 
@@ -32,25 +34,14 @@ namespace {
 
 QJsonObject baseConfig(const QString &name, const QJsonArray &nodes)
 {
-    return QJsonObject{
-        {QStringLiteral("version"), 1},
-        {QStringLiteral("name"), name},
-        {QStringLiteral("strategy"), QStringLiteral("hdp")},
-        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
-                                              {QStringLiteral("hidden"), QJsonArray{32}}}},
-        {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
-                                                {QStringLiteral("samples"), 4096},
-                                                {QStringLiteral("classes"), 10},
-                                                {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
-        {QStringLiteral("global_batch"), 48},
-        {QStringLiteral("steps"), 10},
-        {QStringLiteral("threads"), 1},
-        {QStringLiteral("optimizer"),
-         QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
-        {QStringLiteral("planner"),
-         QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 5}}},
-        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 10}}},
-        {QStringLiteral("nodes"), nodes}};
+    return smallRunConfig(
+        name, nodes,
+        {{QStringLiteral("threads"), 1},
+         {QStringLiteral("optimizer"),
+          QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
+         {QStringLiteral("planner"),
+          QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 5}}},
+         {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 10}}}});
 }
 
 RunConfig parse(const QJsonObject &json)

@@ -18,6 +18,8 @@
 #include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include "smallrunconfig.h"
+
 #include <QTest>
 
 namespace {
@@ -109,25 +111,17 @@ QString TestReattach::writeConfig(const QString &name, int steps)
     for (int i = 0; i < m_lab.agentCount(); ++i)
         nodes.append(QJsonObject{{QStringLiteral("agent"), m_lab.agent(i).nodeId},
                                  {QStringLiteral("devices"), QJsonArray{0}}});
-    const QJsonObject config{
-        {QStringLiteral("version"), 1},
-        {QStringLiteral("name"), name},
-        {QStringLiteral("strategy"), QStringLiteral("hdp")},
-        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
-                                              {QStringLiteral("hidden"), QJsonArray{16}}}},
-        {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
-                                                {QStringLiteral("samples"), 4096},
-                                                {QStringLiteral("classes"), 10},
-                                                {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
-        {QStringLiteral("global_batch"), 48},
-        {QStringLiteral("steps"), steps},
-        {QStringLiteral("threads"), 1},
-        {QStringLiteral("optimizer"),
-         QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
-        {QStringLiteral("planner"),
-         QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 25}}},
-        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 60}}},
-        {QStringLiteral("nodes"), nodes}};
+    const QJsonObject config = smallRunConfig(
+        name, nodes,
+        {{QStringLiteral("model"),
+          QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}}},
+         {QStringLiteral("steps"), steps},
+         {QStringLiteral("threads"), 1},
+         {QStringLiteral("optimizer"),
+          QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
+         {QStringLiteral("planner"),
+          QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 25}}},
+         {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 60}}}});
     const QString path = m_lab.path(name + QStringLiteral(".json"));
     QFile f(path);
     f.open(QIODevice::WriteOnly | QIODevice::Truncate);
