@@ -10,6 +10,22 @@
 // The layout direction of each catalogue, for QGuiApplication (Qt's own
 // catalogue says it too; ours makes it hold when qtbase_<lang>.qm is missing).
 static const char *const kLayoutDirection = QT_TRANSLATE_NOOP("QGuiApplication", "QT_LAYOUT_DIRECTION");
+// QCommandLineParser's own words, which Qt's Persian catalogue (qtbase_fa) lacks:
+// listed here so lupdate puts them in ours, which is asked first, and `--help`
+// and the usage errors of hamgam, hamgam-agent and hamgamctl read in Persian.
+[[maybe_unused]] static const char *const kCommandLineParserTexts[] = {
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help on commandline options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays help including Qt specific options."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Displays version information."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Usage: %1"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Options:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Arguments:"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "[options]"),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown option '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unknown options: %1."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Missing value after '%1'."),
+    QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
+};
 
 Translations::Translations(QObject *parent) : QObject(parent) {}
 

@@ -3448,6 +3448,53 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>Displays help on commandline options.</source>
+        <translation>راهنمای گزینه‌های خط فرمان را نشان می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Displays help including Qt specific options.</source>
+        <translation>راهنما را همراه با گزینه‌های ویژهٔ Qt نشان می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Displays version information.</source>
+        <translation>اطلاعات نسخه را نشان می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>کاربرد: %1</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>گزینه‌ها:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>آرگومان‌ها:</translation>
+    </message>
+    <message>
+        <source>[options]</source>
+        <translation>[گزینه‌ها]</translation>
+    </message>
+    <message>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>گزینهٔ ناشناخته: %1</translation>
+    </message>
+    <message>
+        <source>Unknown options: %1.</source>
+        <translation>گزینه‌های ناشناخته: %1</translation>
+    </message>
+    <message>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>پس از %1 مقداری نیامده است.</translation>
+    </message>
+    <message>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>پس از %1 مقداری نابه‌جا آمده است.</translation>
+    </message>
+</context>
+<context>
     <name>QGuiApplication</name>
     <message>
         <source>QT_LAYOUT_DIRECTION</source>
