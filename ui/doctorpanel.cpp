@@ -75,7 +75,7 @@ void DoctorPanel::showEntry(int index, QStyle::StandardPixmap icon, const QStrin
     Row &r = row(index);
     if (r.pixmap != icon) {
         const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
-        r.icon->setPixmap(style()->standardIcon(icon).pixmap(size, size));
+        r.icon->setPixmap(style()->standardIcon(icon).pixmap(QSize(size, size), devicePixelRatioF()));
         r.pixmap = icon;
     }
     if (r.text->text() != html)

@@ -8,7 +8,7 @@ LivePlot::LivePlot(QWidget *parent) : QCustomPlot(parent)
 {
     setNoAntialiasingOnDrag(true);
     setPlottingHint(QCP::phCacheLabels, true);
-    setMinimumHeight(160);
+    setMinimumHeight(140); // three rows of plots and the header fit a 1366x768 screen
     legend->setVisible(false);
     xAxis->setTicker(LocaleTickers::number());
     yAxis->setTicker(LocaleTickers::number());

@@ -51,6 +51,22 @@ QMimeData *MachinesView::dragData(const QPoint &pos) const
     return mime;
 }
 
+QPixmap MachinesView::dragPixmap(const QPoint &pos) const
+{
+    const QRect card = visualRect(indexAt(pos));
+    if (card.isEmpty())
+        return {};
+    // In device pixels, so the card is not blurred on a high-DPI screen.
+    const qreal ratio = devicePixelRatioF();
+    QPixmap pixmap(card.size() * ratio);
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setOpacity(0.85);
+    viewport()->render(&painter, QPoint(), QRegion(card));
+    return pixmap;
+}
+
 void MachinesView::startDrag(Qt::DropActions)
 {
     QMimeData *mime = dragData(m_pressPos);
@@ -58,15 +74,7 @@ void MachinesView::startDrag(Qt::DropActions)
         return;
     auto *drag = new QDrag(this);
     drag->setMimeData(mime);
-    const QModelIndex at = indexAt(m_pressPos);
-    QPixmap pixmap(visualRect(at).size());
-    pixmap.fill(Qt::transparent);
-    {
-        QPainter painter(&pixmap);
-        painter.setOpacity(0.85);
-        viewport()->render(&painter, QPoint(), QRegion(visualRect(at)));
-    }
-    drag->setPixmap(pixmap);
-    drag->setHotSpot(m_pressPos - visualRect(at).topLeft());
+    drag->setPixmap(dragPixmap(m_pressPos));
+    drag->setHotSpot(m_pressPos - visualRect(indexAt(m_pressPos)).topLeft());
     drag->exec(Qt::CopyAction, Qt::CopyAction);
 }

@@ -15,6 +15,9 @@ public:
 
     /// The MIME data a drag from `pos` would carry (also used by tests).
     QMimeData *dragData(const QPoint &pos) const;
+    /// The card under `pos` as a drag shows it, sharp at the screen's device
+    /// pixel ratio (also used by tests).
+    QPixmap dragPixmap(const QPoint &pos) const;
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;

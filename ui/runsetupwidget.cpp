@@ -70,6 +70,14 @@ QList<int> parseInts(const QString &text, bool *ok)
     }
     return out;
 }
+
+/// The colour of an error message: a lighter red on a dark palette, where
+/// the usual one is too dim to read.
+QString errorStyle(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128 ? QStringLiteral("color: #ff8a80;")
+                                                              : QStringLiteral("color: #d32f2f;");
+}
 } // namespace
 
 RunSetupWidget::RunSetupWidget(TrainingGroupModel &group, QWidget *parent) : QWidget(parent), m_group(group)
@@ -90,7 +98,7 @@ QLabel *RunSetupWidget::addError(QFormLayout *form, const QString &field)
     auto *label = new QLabel;
     label->setWordWrap(true);
     label->setVisible(false);
-    label->setStyleSheet(QStringLiteral("color: #d32f2f;"));
+    label->setStyleSheet(errorStyle(palette()));
     label->setObjectName(QStringLiteral("error:%1").arg(field));
     form->addRow(QString(), label);
     m_errorLabels.insert(field, label);
@@ -431,6 +439,12 @@ void RunSetupWidget::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::PaletteChange) {
+        for (QLabel *label : std::as_const(m_errorLabels))
+            label->setStyleSheet(errorStyle(palette()));
+        if (m_message && m_messageIsError)
+            m_message->setStyleSheet(errorStyle(palette()));
+    }
     QWidget::changeEvent(event);
 }
 
@@ -738,7 +752,7 @@ void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
     m_messageIsError = error;
     const QString shown = m_messageText ? m_messageText() : QString();
     m_message->setText(LocaleFormat::paragraph(shown));
-    m_message->setStyleSheet(error ? QStringLiteral("color: #d32f2f;") : QString());
+    m_message->setStyleSheet(error ? errorStyle(palette()) : QString());
     m_message->setVisible(!shown.isEmpty());
 }
 

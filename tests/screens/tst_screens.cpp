@@ -6,6 +6,11 @@
 //
 // With HAMGAM_SCREENSHOTS_DIR set (scripts/screenshots does), each screen is
 // saved there as <screen>-<lang>.png for the README and docs/screenshots/.
+//
+// darkThemeAt1366x768 renders the Lab, Live and History tabs again with a dark
+// Fusion palette in a 1366x768 window (dark-<screen>-en.png). The ctest
+// `screens-hidpi` runs it alone with QT_SCALE_FACTOR=2: the window, the plots'
+// buffers and the drag pixmap are then in device pixels.
 #include "comparisonview.h"
 #include "desktopapp.h"
 #include "historystore.h"
@@ -17,6 +22,7 @@
 #include "processlab.h"
 #include "runcontroller.h"
 #include "machinesmodel.h"
+#include "machinesview.h"
 #include "runsetupwidget.h"
 #include "runstablemodel.h"
 #include "settingsdialog.h"
@@ -34,10 +40,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QStyle>
+#include <QStyleFactory>
+#include <qcustomplot.h>
 #include <QTabWidget>
 #include <QTableView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +60,7 @@ class TestScreens : public QObject
 private Q_SLOTS:
     void initTestCase();
     void everyScreenInBothLanguages();
+    void darkThemeAt1366x768();
     void windowStateIsRemembered();
     void cleanupTestCase();
 
@@ -326,6 +337,153 @@ void TestScreens::everyScreenInBothLanguages()
         if (w->isVisible())
             QCOMPARE(w->layoutDirection(), Qt::LeftToRight);
     }
+}
+
+namespace {
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x35, 0x35, 0x35), base(0x24, 0x24, 0x24), text(0xe8, 0xe8, 0xe8), dim(0x8c, 0x8c, 0x8c);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x2e, 0x2e, 0x2e));
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, dim);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4a, 0x4a));
+    p.setColor(QPalette::Midlight, QColor(0x42, 0x42, 0x42));
+    p.setColor(QPalette::Mid, QColor(0x5a, 0x5a, 0x5a));
+    p.setColor(QPalette::Dark, QColor(0x20, 0x20, 0x20));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x2a, 0x82, 0xda));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, dim);
+    return p;
+}
+
+int lightness(const QImage &image, int x, int y)
+{
+    return QColor(image.pixel(qBound(0, x, image.width() - 1), qBound(0, y, image.height() - 1))).lightness();
+}
+} // namespace
+
+void TestScreens::darkThemeAt1366x768()
+{
+    // A dark desktop theme on a 1366x768 laptop screen: every plot follows the
+    // palette (dark background, light text), nothing is cut off at the edge.
+    MainWindow *window = m_app->window();
+    const QPalette lightPalette = QApplication::palette();
+    const QSize oldSize = window->size();
+    if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setPalette(darkPalette());
+    auto restore = qScopeGuard([&] {
+        QApplication::setPalette(lightPalette);
+        window->resize(oldSize);
+    });
+
+    // Room left on a 1366x768 screen by a task bar and a title bar.
+    const QSize screen(1366, 768);
+    const QSize usable(1366, 768 - 40 - 32);
+    const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
+    QVERIFY2(minimum.width() <= usable.width() && minimum.height() <= usable.height(),
+             qPrintable(QStringLiteral("the main window needs at least %1x%2").arg(minimum.width()).arg(minimum.height())));
+    window->resize(screen);
+    QApplication::processEvents();
+    QCOMPARE(window->size(), screen);
+
+    // High DPI: with QT_SCALE_FACTOR the grabs are in device pixels, and so are
+    // the plots' buffers and the drag pixmap (blurry otherwise).
+    const qreal dpr = window->devicePixelRatioF();
+    if (qEnvironmentVariableIsSet("QT_SCALE_FACTOR"))
+        QCOMPARE(dpr, qEnvironmentVariable("QT_SCALE_FACTOR").toDouble());
+    const QString suffix = dpr > 1 ? QStringLiteral("@%1x").arg(dpr) : QString();
+
+    QTabWidget *tabs = window->tabs();
+    const QStringList screens{QStringLiteral("lab"), QStringLiteral("live"), QStringLiteral("history")};
+    const QRect inside = window->rect();
+    int plotsChecked = 0;
+    for (int i = 0; i < tabs->count() && i < screens.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        QTest::qWait(300); // plots redraw on their timers
+        const QPixmap pixmap = window->grab();
+        QCOMPARE(pixmap.devicePixelRatio(), dpr);
+        QCOMPARE(pixmap.size(), window->size() * dpr);
+        const QImage image = pixmap.toImage();
+        if (!qEnvironmentVariableIsEmpty("HAMGAM_SCREENSHOTS_DIR"))
+            QVERIFY(pixmap.save(QDir(m_outDir).filePath(QStringLiteral("dark-%1-en%2.png").arg(screens[i], suffix))));
+
+        // Nothing wider or taller than the window (a scroll area's contents may be).
+        QWidget *page = tabs->widget(i);
+        for (QWidget *w : page->findChildren<QWidget *>()) {
+            if (w->window() != window || !w->isVisibleTo(window) || w->width() <= 0 || w->height() <= 0)
+                continue; // the comparison dialog is a window of its own
+            bool scrolled = false;
+            for (QWidget *up = w->parentWidget(); up && up != page; up = up->parentWidget())
+                scrolled = scrolled || qobject_cast<QAbstractScrollArea *>(up);
+            if (scrolled)
+                continue;
+            const QRect at(w->mapTo(window, QPoint(0, 0)), w->size());
+            QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 %2 (%3) is cut off at %4x%5+%6+%7")
+                                                         .arg(screens[i], QString::fromLatin1(w->metaObject()->className()),
+                                                              w->objectName())
+                                                         .arg(at.width()).arg(at.height()).arg(at.x()).arg(at.y())));
+        }
+
+        // The plots: a dark axis rect, light tick labels, never black text.
+        for (QCustomPlot *plot : page->findChildren<QCustomPlot *>()) {
+            if (plot->window() != window || !plot->isVisibleTo(window) || plot->height() < 60)
+                continue;
+            QCOMPARE(plot->bufferDevicePixelRatio(), dpr);
+            const QString name = QStringLiteral("%1 %2").arg(screens[i], QString::fromLatin1(plot->metaObject()->className()));
+            const QPoint origin = plot->mapTo(window, QPoint(0, 0));
+            const QRect axis = plot->axisRect()->rect().translated(origin);
+            auto px = [&](int x, int y) { return lightness(image, int(x * dpr), int(y * dpr)); };
+            int dark = 0, samples = 0;
+            for (int sx = 1; sx < 10; ++sx) {
+                for (int sy = 1; sy < 10; ++sy, ++samples)
+                    dark += px(axis.left() + axis.width() * sx / 10, axis.top() + axis.height() * sy / 10) < 100 ? 1 : 0;
+            }
+            // Bars, areas and heat maps cover much of it; the background shows
+            // between (a white one would leave no dark sample at all).
+            QVERIFY2(dark * 5 >= samples, qPrintable(QStringLiteral("%1: %2 of %3 samples in the axis rect are dark").arg(name).arg(dark).arg(samples)));
+            // The tick labels: left of the axis rect (y) and under it (x).
+            int brightest = 0, darkest = 255;
+            const QRect plotRect(origin, plot->size());
+            const QRect labelStrips[] = {QRect(QPoint(plotRect.left() + 1, axis.top()), QPoint(axis.left() - 3, axis.bottom())),
+                                         QRect(QPoint(axis.left(), axis.bottom() + 3), QPoint(axis.right(), plotRect.bottom() - 1))};
+            for (const QRect &strip : labelStrips) {
+                for (int y = strip.top(); y <= strip.bottom(); ++y) {
+                    for (int x = strip.left(); x <= strip.right(); ++x) {
+                        const int l = px(x, y);
+                        brightest = qMax(brightest, l);
+                        darkest = qMin(darkest, l);
+                    }
+                }
+            }
+            QVERIFY2(brightest >= 170, qPrintable(QStringLiteral("%1: the tick labels are not light (%2)").arg(name).arg(brightest)));
+            QVERIFY2(darkest >= 20, qPrintable(QStringLiteral("%1: black text on the dark plot (%2)").arg(name).arg(darkest)));
+            ++plotsChecked;
+        }
+    }
+    QVERIFY2(plotsChecked >= 3, qPrintable(QString::number(plotsChecked)));
+
+    // The card a drag from the Machines list shows.
+    tabs->setCurrentIndex(0);
+    QApplication::processEvents();
+    MachinesView *machines = window->machinesView();
+    QVERIFY(machines->model()->rowCount() > 0);
+    const QRect card = machines->visualRect(machines->model()->index(0, 0));
+    const QPixmap drag = machines->dragPixmap(card.center());
+    QCOMPARE(drag.devicePixelRatio(), dpr);
+    QCOMPARE(drag.size(), card.size() * dpr);
 }
 
 void TestScreens::windowStateIsRemembered()
