@@ -61,6 +61,9 @@ public:
     static QString modelDescription(const QString &kind);
     static QString datasetDescription(const QString &kind);
 
+    /// An edit waits for validation (which runs a moment after the last edit).
+    bool validationPending() const { return m_validateTimer.isActive(); }
+
     bool saveTo(const QString &path, QString *error) const;
     bool loadFrom(const QString &path, QString *error);
     /// Asks for a file and saves or loads the config.

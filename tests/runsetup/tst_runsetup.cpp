@@ -121,8 +121,10 @@ RunConfig TestRunSetup::validConfig()
 
 void TestRunSetup::settle() const
 {
-    // Validation runs 150 ms after the last edit.
-    QTest::qWait(250);
+    // Validation runs a moment after the last edit: wait for it, however slow the
+    // machine (sanitizers, a busy CI), rather than for a fixed time.
+    QTRY_VERIFY_WITH_TIMEOUT(!m_form->validationPending(), 30000);
+    QCoreApplication::processEvents();
 }
 
 void TestRunSetup::apply(const Edits &edits)
@@ -415,7 +417,9 @@ void TestRunSetup::messagesFollowTheLanguage()
     const QString englishHelp = m_form->findChild<QLabel *>(QStringLiteral("help:model"))->text();
 
     QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
-    QTest::qWait(100); // the language change is posted
+    // The language change is posted: deliver it, then let validation run again.
+    QCoreApplication::sendPostedEvents();
+    settle();
     for (const QString &f : fields) {
         const QString shown = shownError(f);
         QVERIFY2(shown.contains(persianLetter) && !shown.contains(englishWord),
@@ -435,7 +439,8 @@ void TestRunSetup::messagesFollowTheLanguage()
         QCOMPARE(shownError(f), QString());
     QVERIFY(m_form->startButton()->isEnabled());
     QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
-    QTest::qWait(100);
+    QCoreApplication::sendPostedEvents();
+    settle();
     QCOMPARE(m_form->findChild<QLabel *>(QStringLiteral("help:model"))->text(), englishHelp);
     QCOMPARE(m_form->startButton()->text(), QStringLiteral("Start"));
     QVERIFY(m_form->startButton()->isEnabled());
