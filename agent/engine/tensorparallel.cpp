@@ -26,6 +26,20 @@ void remember(AutogradContext *ctx, TensorParallel *tp, std::int64_t group)
     ctx->saved_data["group"] = group;
 }
 
+// The group's sum of x, in a new contiguous tensor (x itself is autograd's).
+at::Tensor groupSum(TensorParallel *tp, const at::Tensor &x, std::int64_t group)
+{
+    at::Tensor sum = x.clone(at::MemoryFormat::Contiguous);
+    tp->allReduceInPlace(sum, static_cast<int>(group));
+    return sum;
+}
+
+// The sum of a gradient over the group remember() saved.
+at::Tensor groupSumOfGradient(AutogradContext *ctx, const at::Tensor &grad)
+{
+    return groupSum(tensorParallelOf(ctx), grad, ctx->saved_data["group"].toInt());
+}
+
 std::vector<std::int64_t> withLast(at::IntArrayRef sizes, std::int64_t last)
 {
     std::vector<std::int64_t> shape = sizes.vec();
@@ -44,9 +58,7 @@ struct CopyToGroupFunction : public torch::autograd::Function<CopyToGroupFunctio
     }
     static variable_list backward(AutogradContext *ctx, variable_list grads)
     {
-        at::Tensor g = grads[0].clone(at::MemoryFormat::Contiguous);
-        tensorParallelOf(ctx)->allReduceInPlace(g, static_cast<int>(ctx->saved_data["group"].toInt()));
-        return {g, at::Tensor(), at::Tensor()};
+        return {groupSumOfGradient(ctx, grads[0]), at::Tensor(), at::Tensor()};
     }
 };
 
@@ -58,9 +70,7 @@ struct ReduceFromGroupFunction : public torch::autograd::Function<ReduceFromGrou
                               std::int64_t group)
     {
         remember(ctx, tp, group);
-        at::Tensor y = x.clone(at::MemoryFormat::Contiguous);
-        tp->allReduceInPlace(y, static_cast<int>(group));
-        return y;
+        return groupSum(tp, x, group);
     }
     static variable_list backward(AutogradContext *, variable_list grads)
     {
@@ -75,15 +85,11 @@ struct AllReduceSumFunction : public torch::autograd::Function<AllReduceSumFunct
                               std::int64_t group)
     {
         remember(ctx, tp, group);
-        at::Tensor y = x.clone(at::MemoryFormat::Contiguous);
-        tp->allReduceInPlace(y, static_cast<int>(group));
-        return y;
+        return groupSum(tp, x, group);
     }
     static variable_list backward(AutogradContext *ctx, variable_list grads)
     {
-        at::Tensor g = grads[0].clone(at::MemoryFormat::Contiguous);
-        tensorParallelOf(ctx)->allReduceInPlace(g, static_cast<int>(ctx->saved_data["group"].toInt()));
-        return {g, at::Tensor(), at::Tensor()};
+        return {groupSumOfGradient(ctx, grads[0]), at::Tensor(), at::Tensor()};
     }
 };
 

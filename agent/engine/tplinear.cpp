@@ -79,7 +79,7 @@ int TpLinear::outputGroup() const
     return -1;
 }
 
-int TpLinear::inputRowPart() const
+int TpLinear::rowPart(int cubeAxis) const
 {
     switch (m_role) {
     case Role::Column:
@@ -89,22 +89,7 @@ int TpLinear::inputRowPart() const
         return m_tp.coord(0);
     case Role::AToB:
     case Role::BToA:
-        return m_tp.coord(0) * m_tp.side() + m_tp.coord(pAxis());
-    }
-    return 0;
-}
-
-int TpLinear::outputRowPart() const
-{
-    switch (m_role) {
-    case Role::Column:
-    case Role::Row:
-        return 0;
-    case Role::Grid:
-        return m_tp.coord(0);
-    case Role::AToB:
-    case Role::BToA:
-        return m_tp.coord(0) * m_tp.side() + m_tp.coord(hAxis());
+        return m_tp.coord(0) * m_tp.side() + m_tp.coord(cubeAxis);
     }
     return 0;
 }

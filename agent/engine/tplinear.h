@@ -46,9 +46,8 @@ public:
     int outputBlock() const;
     /// The group over which the output's blocks are spread (a final gather); −1 when whole.
     int outputGroup() const;
-    /// Row parts of the node's batch the input and output cover.
-    int inputRowPart() const;
-    int outputRowPart() const;
+    /// The row part of the node's batch the output covers.
+    int outputRowPart() const { return rowPart(hAxis()); }
     /// After a gather over outputGroup() (or for a whole output), the one rank per row that reports its loss.
     bool reportsLoss() const;
 
@@ -58,6 +57,8 @@ public:
 private:
     int hAxis() const { return m_role == Role::AToB ? 2 : 1; }
     int pAxis() const { return m_role == Role::AToB ? 1 : 2; }
+    /// 1D: the whole batch; 2D: the grid row; 3D: the (depth, cubeAxis) pair.
+    int rowPart(int cubeAxis) const;
 
     TensorParallel &m_tp;
     Partition m_in;

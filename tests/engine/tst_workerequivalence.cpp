@@ -25,10 +25,9 @@ private Q_SLOTS:
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
                        int globalBatch) const;
-    QVector<float> reference(const QJsonObject &config);
 
     QTemporaryDir m_dir;
-    QMap<QByteArray, QVector<float>> m_references;
+    ReferenceRuns m_references{m_dir.path()};
     QString m_torchscriptPath;
 };
 
@@ -94,40 +93,7 @@ QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString
             : QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")},
                           {QStringLiteral("lr"), model == QLatin1String("gpt") ? 0.002 : 0.01},
                           {QStringLiteral("weight_decay"), 0.01}};
-    return {{QStringLiteral("version"), 1},
-            {QStringLiteral("strategy"), strategy},
-            {QStringLiteral("model"), modelJson},
-            {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
-                                                    {QStringLiteral("samples"), 200},
-                                                    {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
-            {QStringLiteral("global_batch"), globalBatch},
-            {QStringLiteral("steps"), 20},
-            {QStringLiteral("seed"), 7},
-            {QStringLiteral("optimizer"), opt},
-            {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("cosine")},
-                                                     {QStringLiteral("warmup_steps"), 3},
-                                                     {QStringLiteral("min_lr_ratio"), 0.2}}},
-            {QStringLiteral("grad_clip"), 5.0},
-            // Small buckets: several all-reduces per step, launched during the backward pass.
-            {QStringLiteral("comm"),
-             QJsonObject{{QStringLiteral("bucket_mb"), 0.002}, {QStringLiteral("timeout_s"), 30}}}};
-}
-
-QVector<float> TestWorkerEquivalence::reference(const QJsonObject &cfg)
-{
-    QJsonObject one = cfg;
-    one.insert(QStringLiteral("strategy"), QStringLiteral("dp"));
-    one.remove(QStringLiteral("nodes"));
-    one.remove(QStringLiteral("lsdp"));
-    const QByteArray key = QJsonDocument(one).toJson(QJsonDocument::Compact);
-    if (!m_references.contains(key)) {
-        WorkerCluster cluster(m_dir.path());
-        cluster.start(one, {1});
-        if (!cluster.waitFinished(60000) || cluster.exitCode(0) != 0)
-            qWarning("reference run failed: %s", cluster.summary().constData());
-        m_references.insert(key, cluster.parameters(0));
-    }
-    return m_references.value(key);
+    return equivalenceConfig(strategy, modelJson, opt, globalBatch);
 }
 
 using Ints = QList<int>;
@@ -211,7 +177,7 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
     cfg.insert(QStringLiteral("nodes"), nodeList);
     if (stream)
         cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
-    const QVector<float> expected = reference(cfg);
+    const QVector<float> expected = m_references.parameters(cfg);
     QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
 
     WorkerCluster cluster(m_dir.path());

@@ -8,6 +8,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
 #include <QThread>
@@ -205,4 +206,43 @@ double maxAbsDiff(const QVector<float> &a, const QVector<float> &b)
             worst = std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
     }
     return worst;
+}
+
+QJsonObject equivalenceConfig(const QString &strategy, const QJsonObject &model, const QJsonObject &optimizer,
+                              int globalBatch)
+{
+    return {{QStringLiteral("version"), 1},
+            {QStringLiteral("strategy"), strategy},
+            {QStringLiteral("model"), model},
+            {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
+                                                    {QStringLiteral("samples"), 200},
+                                                    {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
+            {QStringLiteral("global_batch"), globalBatch},
+            {QStringLiteral("steps"), 20},
+            {QStringLiteral("seed"), 7},
+            {QStringLiteral("optimizer"), optimizer},
+            {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("cosine")},
+                                                     {QStringLiteral("warmup_steps"), 3},
+                                                     {QStringLiteral("min_lr_ratio"), 0.2}}},
+            {QStringLiteral("grad_clip"), 5.0},
+            // Small buckets: several all-reduces per step, launched during the backward pass.
+            {QStringLiteral("comm"),
+             QJsonObject{{QStringLiteral("bucket_mb"), 0.002}, {QStringLiteral("timeout_s"), 30}}}};
+}
+
+QVector<float> ReferenceRuns::parameters(const QJsonObject &config)
+{
+    QJsonObject one = config;
+    one.insert(QStringLiteral("strategy"), QStringLiteral("dp"));
+    one.remove(QStringLiteral("nodes"));
+    one.remove(QStringLiteral("lsdp"));
+    const QByteArray key = QJsonDocument(one).toJson(QJsonDocument::Compact);
+    if (!m_runs.contains(key)) {
+        WorkerCluster cluster(m_dir);
+        cluster.start(one, {1});
+        if (!cluster.waitFinished(60000) || cluster.exitCode(0) != 0)
+            qWarning("reference run failed: %s", cluster.summary().constData());
+        m_runs.insert(key, cluster.parameters(0));
+    }
+    return m_runs.value(key);
 }

@@ -3,6 +3,7 @@
 #include <memory>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -52,3 +53,23 @@ private:
 
 /// max |a − b|, or +inf when sizes differ or either is empty.
 double maxAbsDiff(const QVector<float> &a, const QVector<float> &b);
+
+/// The run the equivalence tests compare: `model` trained by `optimizer` on 200
+/// synthetic 8x8 samples, 20 steps, seed 7, a cosine schedule with warm-up,
+/// gradient clipping, and buckets small enough for several all-reduces a step.
+QJsonObject equivalenceConfig(const QString &strategy, const QJsonObject &model, const QJsonObject &optimizer,
+                              int globalBatch);
+
+/// The same run in one process with the whole batch (strategy dp, no nodes),
+/// run once per distinct config and kept: what every split must reproduce.
+class ReferenceRuns
+{
+public:
+    explicit ReferenceRuns(QString directory) : m_dir(std::move(directory)) {}
+    /// The reference's final parameters; empty when its run failed.
+    QVector<float> parameters(const QJsonObject &config);
+
+private:
+    QString m_dir;
+    QMap<QByteArray, QVector<float>> m_runs;
+};

@@ -25,6 +25,39 @@
 
 using namespace TestSupport;
 
+namespace {
+
+// An agent on 127.0.0.1, on an ephemeral port, without beacons, keeping its keys in configDir.
+AgentOptions loopbackOptions(const QString &configDir)
+{
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = configDir;
+    options.discovery = false;
+    return options;
+}
+
+// Puts the controller on the trust list the agent in configDir reads at start.
+bool trustController(const QString &configDir, const Controller &controller)
+{
+    FingerprintStore trust(AgentDaemon::trustListPath(configDir));
+    return trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok();
+}
+
+// A start_run request for a one-rank run of `config` on node 0.
+QCborMap startRunBody(const QCborMap &config, const QString &runId)
+{
+    return QCborMap{{QStringLiteral("config"), config},
+                    {QStringLiteral("run_id"), runId},
+                    {QStringLiteral("node_index"), 0},
+                    {QStringLiteral("first_rank"), 0},
+                    {QStringLiteral("world_size"), 1},
+                    {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}};
+}
+
+} // namespace
+
 class TestSecurity : public QObject
 {
     Q_OBJECT
@@ -75,7 +108,7 @@ Expected<QCborMap> TestSecurity::request(AgentClient &client, Message::Type type
 {
     std::optional<Expected<QCborMap>> result;
     client.request(type, body, nullptr, [&](const Expected<QCborMap> &r) { result = r; });
-    QTest::qWaitFor([&] { return result.has_value(); }, 10000);
+    (void)QTest::qWaitFor([&] { return result.has_value(); }, 10000);
     return result.value_or(Expected<QCborMap>::failure(QStringLiteral("no reply")));
 }
 
@@ -83,14 +116,9 @@ void TestSecurity::agentRefusesPathsOutside()
 {
     Controller controller = makeController();
     QTemporaryDir agentDir;
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false;
+    AgentOptions options = loopbackOptions(agentDir.path());
     options.allowedDirs = {m_dir.filePath(QStringLiteral("allowed"))};
-    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
-    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    QVERIFY(trustController(agentDir.path(), controller));
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
     AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
@@ -110,12 +138,7 @@ void TestSecurity::agentRefusesPathsOutside()
     const QCborArray errors = preflight->value(QStringLiteral("errors")).toArray();
     QVERIFY(errors.size() >= 2);
     QVERIFY(errors[0].toString().contains(QLatin1String("dataset")) || errors[1].toString().contains(QLatin1String("dataset")));
-    auto start = request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
-                                                                    {QStringLiteral("run_id"), QStringLiteral("r1")},
-                                                                    {QStringLiteral("node_index"), 0},
-                                                                    {QStringLiteral("first_rank"), 0},
-                                                                    {QStringLiteral("world_size"), 1},
-                                                                    {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+    auto start = request(client, Message::Type::StartRun, startRunBody(jsonConfig, QStringLiteral("r1")));
     QVERIFY(!start.ok());
     QVERIFY2(start.error().contains(QLatin1String("outside the directories")), qPrintable(start.error()));
     QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/r1"))).exists()); // nothing was started
@@ -127,14 +150,9 @@ void TestSecurity::startRunNeverNamesTheProgram()
     // ignored, and the agent runs its own worker (here a path that does not exist).
     Controller controller = makeController();
     QTemporaryDir agentDir;
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false;
+    AgentOptions options = loopbackOptions(agentDir.path());
     options.workerPath = agentDir.filePath(QStringLiteral("no-such-worker"));
-    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
-    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    QVERIFY(trustController(agentDir.path(), controller));
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
     AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
@@ -150,13 +168,9 @@ void TestSecurity::startRunNeverNamesTheProgram()
     jsonConfig[QStringLiteral("worker")] = QStringLiteral("/bin/sh");
     QSignalSpy states(&client, &AgentClient::pushReceived);
     QVERIFY(request(client, Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}).ok());
-    auto start = request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
-                                                                    {QStringLiteral("run_id"), QStringLiteral("r2")},
-                                                                    {QStringLiteral("program"), QStringLiteral("/bin/sh")},
-                                                                    {QStringLiteral("node_index"), 0},
-                                                                    {QStringLiteral("first_rank"), 0},
-                                                                    {QStringLiteral("world_size"), 1},
-                                                                    {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+    QCborMap body = startRunBody(jsonConfig, QStringLiteral("r2"));
+    body[QStringLiteral("program")] = QStringLiteral("/bin/sh"); // a field the protocol does not have
+    auto start = request(client, Message::Type::StartRun, body);
     QVERIFY2(start.ok(), qPrintable(start.error()));
     QTRY_VERIFY_WITH_TIMEOUT(daemon.runs()->activeRuns() == 0, 10000);
     const QJsonArray runs = daemon.runs()->list();
@@ -169,14 +183,9 @@ void TestSecurity::connectionLimit()
 {
     Controller controller = makeController();
     QTemporaryDir agentDir;
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false;
+    AgentOptions options = loopbackOptions(agentDir.path());
     options.maxConnections = 2;
-    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
-    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    QVERIFY(trustController(agentDir.path(), controller));
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
     std::vector<std::unique_ptr<AgentClient>> clients;
@@ -214,15 +223,10 @@ void TestSecurity::runLimit()
         f.write("#!/bin/sh\nexec sleep 60\n");
     }
     QFile::setPermissions(worker, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false;
+    AgentOptions options = loopbackOptions(agentDir.path());
     options.maxActiveRuns = 1;
     options.workerPath = worker;
-    FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
-    QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    QVERIFY(trustController(agentDir.path(), controller));
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
     AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
@@ -235,12 +239,7 @@ void TestSecurity::runLimit()
     config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
     const QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
     auto startRun = [&](const QString &id) {
-        return request(client, Message::Type::StartRun, QCborMap{{QStringLiteral("config"), jsonConfig},
-                                                                 {QStringLiteral("run_id"), id},
-                                                                 {QStringLiteral("node_index"), 0},
-                                                                 {QStringLiteral("first_rank"), 0},
-                                                                 {QStringLiteral("world_size"), 1},
-                                                                 {QStringLiteral("master"), QStringLiteral("127.0.0.1:1")}});
+        return request(client, Message::Type::StartRun, startRunBody(jsonConfig, id));
     };
     auto first = startRun(QStringLiteral("r1"));
     QVERIFY2(first.ok(), qPrintable(first.error()));
@@ -265,11 +264,7 @@ void TestSecurity::silentConnectionIsClosed()
     // scan, or an attempt to use up the connection limit) is closed after
     // Protocol::kHandshakeTimeoutMs and frees its place.
     QTemporaryDir agentDir;
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false;
+    AgentOptions options = loopbackOptions(agentDir.path());
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
     QTcpSocket silent;
