@@ -37,6 +37,7 @@ def main():
     ap.add_argument("--lr", type=float, default=0.05)
     ap.add_argument("--momentum", type=float, default=0.9)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--bucket-mb", type=float, default=25.0, help="DDP's bucket_cap_mb; the bench passes the engine's")
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--out", default="")
     args = ap.parse_args()
@@ -54,7 +55,7 @@ def main():
         layers += [nn.Linear(width, h), nn.ReLU()]
         width = h
     layers.append(nn.Linear(width, 10))
-    model = DistributedDataParallel(nn.Sequential(*layers))
+    model = DistributedDataParallel(nn.Sequential(*layers), bucket_cap_mb=args.bucket_mb)
     opt = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=args.momentum)
     loss_fn = nn.CrossEntropyLoss()
 

@@ -21,10 +21,21 @@ private Q_SLOTS:
     void initTestCase();
     void sameParametersAsOneProcess_data();
     void sameParametersAsOneProcess();
+    void fp16GradientsOnTheWire_data();
+    void fp16GradientsOnTheWire();
 
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
                        int globalBatch) const;
+    /// Runs cfg on `nodes`; returns rank 0's parameters and the bytes of
+    /// `kind` ("" = all) that rank 0 sent within and across nodes over the run.
+    struct Traffic
+    {
+        QVector<float> parameters;
+        qint64 across = 0;
+        qint64 withinByKind = 0;
+    };
+    Traffic runAndMeasure(const QJsonObject &cfg, const QList<int> &nodes, const QString &withinKind);
 
     QTemporaryDir m_dir;
     ReferenceRuns m_references{m_dir.path()};
@@ -210,6 +221,98 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
                  stepsLast[i].value(QStringLiteral("loss")).toDouble());
     if (globalBatch == 32) // 200 samples: six steps of 32, then the epoch's last 8
         QCOMPARE(steps0[6].value(QStringLiteral("global_batch")).toInt(), 8);
+}
+
+TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonObject &cfg, const QList<int> &nodes,
+                                                                    const QString &withinKind)
+{
+    Traffic t;
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, nodes);
+    if (!cluster.waitFinished(90000) || cluster.exitCode(0) != 0) {
+        qWarning("run failed: %s", cluster.summary().constData());
+        return t;
+    }
+    for (const auto &step : cluster.events(0, QStringLiteral("step"))) {
+        t.across += step.value(QStringLiteral("bytes_across_nodes")).toInteger();
+        t.withinByKind += step.value(QStringLiteral("bytes_within_node_by_kind"))
+                              .toObject()
+                              .value(withinKind)
+                              .toInteger();
+    }
+    t.parameters = cluster.parameters(0);
+    return t;
+}
+
+// comm.fp16: gradients travel as fp16. The gradient bytes halve; everything
+// else (fsdp's parameter all-gathers, the loss and norm scalars) stays fp32;
+// and the result differs from the exact one only by fp16 rounding of the
+// gradients, which it must really show (or nothing was compressed).
+void TestWorkerEquivalence::fp16GradientsOnTheWire_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<Ints>("nodes");
+    QTest::addColumn<Ints>("nodeBatches");
+    QTest::addColumn<double>("acrossRatioMin"); // bytes across nodes, fp16 / fp32
+    QTest::addColumn<double>("acrossRatioMax");
+    QTest::addColumn<QString>("withinKind"); // within-node gradient traffic that must halve ("" = none)
+
+    // lshdp on one rank per node: all of the gradient traffic is the all-reduce.
+    QTest::newRow("lshdp 3 ranks") << "lshdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.45 << 0.55 << QString();
+    // Two local ranks: the in-node reduce-scatter halves too; across nodes the shard all-reduce.
+    QTest::newRow("lshdp 2 nodes x 2") << "lshdp" << Ints{2, 2} << Ints{9, 23} << 0.45 << 0.55
+                                       << QStringLiteral("reduce_scatter");
+    // fsdp: forward and backward all-gathers of fp32 parameters, fp16 reduce-scatter: (2 + 0.5) / 3.
+    QTest::newRow("fsdp 3 ranks") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString();
+}
+
+void TestWorkerEquivalence::fp16GradientsOnTheWire()
+{
+    QFETCH(QString, strategy);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(double, acrossRatioMin);
+    QFETCH(double, acrossRatioMax);
+    QFETCH(QString, withinKind);
+
+    QJsonObject cfg = config(strategy, QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
+    QJsonArray nodeList;
+    for (int n = 0; n < nodes.size(); ++n) {
+        QJsonArray devices;
+        for (int d = 0; d < nodes[n]; ++d)
+            devices.append(d);
+        nodeList.append(QJsonObject{{QStringLiteral("devices"), devices}, {QStringLiteral("batch"), nodeBatches[n]}});
+    }
+    cfg.insert(QStringLiteral("nodes"), nodeList);
+    const QVector<float> exact = m_references.parameters(cfg);
+    QVERIFY2(!exact.isEmpty(), "the one-process reference run failed");
+
+    const Traffic fp32 = runAndMeasure(cfg, nodes, withinKind);
+    QVERIFY(!fp32.parameters.isEmpty());
+    QVERIFY2(maxAbsDiff(fp32.parameters, exact) <= 1e-5, "the fp32 run is not exact");
+
+    QJsonObject comm = cfg.value(QStringLiteral("comm")).toObject();
+    comm.insert(QStringLiteral("fp16"), true);
+    cfg.insert(QStringLiteral("comm"), comm);
+    const Traffic fp16 = runAndMeasure(cfg, nodes, withinKind);
+    QVERIFY(!fp16.parameters.isEmpty());
+
+    QVERIFY(fp32.across > 0);
+    const double ratio = double(fp16.across) / double(fp32.across);
+    QVERIFY2(ratio >= acrossRatioMin && ratio <= acrossRatioMax,
+             qPrintable(QStringLiteral("bytes across nodes fp16/fp32 = %1 (%2 / %3)")
+                            .arg(ratio)
+                            .arg(fp16.across)
+                            .arg(fp32.across)));
+    if (!withinKind.isEmpty()) {
+        QVERIFY(fp32.withinByKind > 0);
+        QCOMPARE(fp16.withinByKind * 2, fp32.withinByKind);
+    }
+    const double diff = maxAbsDiff(fp16.parameters, exact);
+    qInfo("bytes across nodes fp16/fp32 %.4f, %s fp16/fp32 %lld/%lld, max |Δ| from exact %.3g", ratio,
+          qPrintable(withinKind), fp16.withinByKind, fp32.withinByKind, diff);
+    QVERIFY2(diff > 1e-7, qPrintable(QStringLiteral("fp16 left no rounding at all: max |Δ| = %1").arg(diff)));
+    QVERIFY2(diff <= 2e-3, qPrintable(QStringLiteral("fp16 drifted: max |Δ| = %1").arg(diff)));
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEquivalence)
