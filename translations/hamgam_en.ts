@@ -832,6 +832,10 @@
         <source>%1: --%2: &quot;%3&quot; is not a whole number from %4 to %5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no history at %1: no run has been recorded there yet (--history PATH reads another)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DataSize</name>

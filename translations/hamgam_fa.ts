@@ -830,6 +830,10 @@
         <source>%1: --%2: &quot;%3&quot; is not a whole number from %4 to %5</source>
         <translation>%1: --%2: «%3» عدد صحیحی از %4 تا %5 نیست</translation>
     </message>
+    <message>
+        <source>no history at %1: no run has been recorded there yet (--history PATH reads another)</source>
+        <translation>تاریخچه‌ای در %1 نیست: هنوز هیچ اجرایی آنجا ثبت نشده است (با --history PATH تاریخچهٔ دیگری خوانده می‌شود)</translation>
+    </message>
 </context>
 <context>
     <name>DataSize</name>

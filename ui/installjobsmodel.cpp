@@ -1,10 +1,12 @@
 #include "installjobsmodel.h"
 
 #include "bidi.h"
+#include "errorcolor.h"
 #include "identity.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
 
 InstallJobsModel::InstallJobsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -84,7 +86,7 @@ QVariant InstallJobsModel::data(const QModelIndex &index, int role) const
         return int(r.state);
     if (role == Qt::ForegroundRole && index.column() == Result
         && (r.state == State::Failed || r.state == State::Refused))
-        return QBrush(QColor(0xc6, 0x28, 0x28));
+        return QBrush(errorColor(QGuiApplication::palette()));
     if (role == Qt::ToolTipRole) {
         QStringList lines{resultText(index.row())};
         lines += r.notes;

@@ -3,6 +3,7 @@
 #include "appicons.h"
 #include "bidi.h"
 #include "compactdoublespinbox.h"
+#include "errorcolor.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
 
@@ -71,12 +72,9 @@ QList<int> parseInts(const QString &text, bool *ok)
     return out;
 }
 
-/// The colour of an error message: a lighter red on a dark palette, where
-/// the usual one is too dim to read.
 QString errorStyle(const QPalette &palette)
 {
-    return palette.color(QPalette::Window).lightness() < 128 ? QStringLiteral("color: #ff8a80;")
-                                                              : QStringLiteral("color: #d32f2f;");
+    return QStringLiteral("color: %1;").arg(errorColor(palette).name());
 }
 } // namespace
 

@@ -72,6 +72,10 @@ public:
     void initialize(std::uint64_t seed);
 
     bool freesAfterUse() const { return !m_resident; }
+    /// True when the optimizer steps in host memory (its temporaries never touch the device).
+    bool hostMasterOptimizer() const { return m_p.hostMaster; }
+    /// fp32 bytes of this rank's shard of the flat parameters.
+    std::int64_t shardBytes() const { return m_shardNumel * 4; }
     /// The unit's parameters, one tensor per ParamSpec, sharing the unit's
     /// buffer (not autograd views of it). Throws after recording a failure.
     std::vector<at::Tensor> acquire(int unit);

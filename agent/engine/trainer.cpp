@@ -19,8 +19,10 @@
 #include <ATen/Parallel.h>
 #include <nlohmann/json.hpp>
 #ifdef HAMGAM_WITH_CUDA
+#include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
+#include "memorycap.h"
 
 #include <cmath>
 #include <limits>
@@ -572,6 +574,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     if (m_tp)
         m_tp->takeBlockedMs();
     const double lr = m_schedule->at(step);
+    const std::int64_t memoryBaseline = batch.samples > 0 ? beginMemoryMeasurement() : -1;
     Stopwatch computeTimer;
     double lossSum = 0;
     // Samples this rank accounts for in the step's sum (a node's once under tensor parallelism).
@@ -605,6 +608,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
         return caught(e);
     }
     double computeMs = std::max(0.0, computeTimer.ms() - m_store->blockedMs());
+    const std::int64_t memoryCap = finishMemoryMeasurement(memoryBaseline, batch.samples);
     const double slowdown = m_config.slowdownAt(rank, step);
     double emulatedMs = 0;
     if (slowdown > 1.0 && batch.samples > 0) {
@@ -614,14 +618,16 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
         computeMs += emulatedMs;
     }
 
-    // One small all-reduce carries every rank's compute time, the stop flag and the loss.
+    // One small all-reduce carries every rank's compute time, the stop flag,
+    // the loss, and the memory caps measured this step.
     Stopwatch syncTimer;
-    at::Tensor control = at::zeros({world + 3}, at::kDouble);
+    at::Tensor control = at::zeros({2 * world + 3}, at::kDouble);
     auto *c = control.data_ptr<double>();
     c[rank] = computeMs;
     c[world] = m_stopRequested.load() ? 1.0 : 0.0;
     c[world + 1] = lossSum;
     c[world + 2] = static_cast<double>(countedSamples);
+    c[world + 3 + rank] = static_cast<double>(memoryCap);
     if (Status s = m_comm->control().allreduceSumNow(control); !s)
         return s;
     if (Status s = m_store->finishGradients(); !s)
@@ -641,6 +647,24 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     const double commMs = std::max(0.0, syncMs - waitMs);
     outcome.stop = c[world] > 0.5;
     outcome.loss = c[world + 1] / static_cast<double>(stepBatch);
+    std::vector<std::int64_t> measuredCaps(static_cast<size_t>(world));
+    bool capsMeasured = false;
+    for (int r = 0; r < world; ++r) {
+        const auto cap = static_cast<std::int64_t>(std::llround(c[world + 3 + r]));
+        if (cap < 0)
+            return Status::failure(ErrorKind::Config, "rank " + std::to_string(r) +
+                                                          ": not even one sample fits the device's memory "
+                                                          "beside the parameters and optimizer state");
+        measuredCaps[static_cast<size_t>(r)] = cap;
+        capsMeasured = capsMeasured || cap > 0;
+    }
+    if (capsMeasured) {
+        // The planner moves samples off a rank whose batch no longer fits (reason "memory").
+        m_planner->limitCaps(measuredCaps);
+        m_caps = m_planner->caps();
+        m_log.info("memory caps measured on the device: ranks' local batches at most " +
+                   json(m_caps).dump());
+    }
 
     Stopwatch optimizerTimer;
     double clipScale = 1.0;
@@ -722,6 +746,41 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
         m_prefetcher->reset(step + 1, prefetchPlan(m_planner->plan()));
     }
     return {};
+}
+
+std::int64_t Trainer::beginMemoryMeasurement()
+{
+#ifdef HAMGAM_WITH_CUDA
+    if (m_device.is_cuda() && !m_memoryMeasured && !m_tp) {
+        namespace alloc = c10::cuda::CUDACachingAllocator;
+        alloc::resetPeakStats(m_device.index());
+        const auto stats = alloc::getDeviceStats(m_device.index());
+        return stats.allocated_bytes[static_cast<size_t>(alloc::StatType::AGGREGATE)].current;
+    }
+#endif
+    return -1;
+}
+
+std::int64_t Trainer::finishMemoryMeasurement(std::int64_t baseline, std::int64_t samples)
+{
+    if (baseline < 0 || samples <= 0)
+        return 0;
+#ifdef HAMGAM_WITH_CUDA
+    namespace alloc = c10::cuda::CUDACachingAllocator;
+    const auto stats = alloc::getDeviceStats(m_device.index());
+    const std::int64_t peak = stats.allocated_bytes[static_cast<size_t>(alloc::StatType::AGGREGATE)].peak;
+    const std::int64_t total = static_cast<std::int64_t>(at::cuda::getDeviceProperties(m_device.index())->totalGlobalMem);
+    MemoryCap model;
+    // The configured budget, else the card less 10 % for the allocator's
+    // fragmentation, NCCL's buffers and the CUDA context.
+    model.budgetBytes = m_config.memoryBudgetMb > 0 ? m_config.memoryBudgetMb * 1024 * 1024 : total / 10 * 9;
+    // The optimizer's whole-shard temporaries come after the measured peak.
+    model.reserveBytes = m_store->hostMasterOptimizer() ? 0 : 2 * m_store->shardBytes();
+    m_memoryMeasured = true;
+    return model.fromMeasurement(baseline, peak, samples);
+#else
+    return 0;
+#endif
 }
 
 Status Trainer::evaluate(std::int64_t step)

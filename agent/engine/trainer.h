@@ -75,6 +75,12 @@ private:
     Status dumpParameters();
     Error caught(const std::exception &e) const;
     void emitPlan(std::int64_t step, const char *source);
+    /// CUDA: the device's bytes in use before a step's forward pass, with its
+    /// peak statistics reset, or −1 when memory is not measured this step.
+    std::int64_t beginMemoryMeasurement();
+    /// CUDA: the local batch cap the step's measured peak allows (MemoryCap),
+    /// 0 when nothing was measured.
+    std::int64_t finishMemoryMeasurement(std::int64_t baseline, std::int64_t samples);
 
     WorkerConfig m_config;
     WorkerOptions m_options;
@@ -98,6 +104,7 @@ private:
     std::unique_ptr<Checkpointer> m_checkpointer;
     std::vector<std::int64_t> m_caps;
     bool m_manualPlan = false;
+    bool m_memoryMeasured = false; ///< CUDA: the per-sample memory was measured and the caps set
     bool m_writesCheckpoint = false;
     std::int64_t m_totalSteps = 0;
     std::int64_t m_startStep = 0;

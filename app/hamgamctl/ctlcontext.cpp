@@ -8,6 +8,8 @@
 #include "protocol.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTextStream>
@@ -119,10 +121,24 @@ void CtlContext::settle(int maxMs)
     loop.exec();
 }
 
-Expected<HistoryStore *> CtlContext::history()
+QString CtlContext::historyPath() const
+{
+    return m_historyPath.isEmpty() ? m_profile.defaultHistoryPath() : m_historyPath;
+}
+
+bool CtlContext::historyExists() const
+{
+    return QFileInfo::exists(historyPath());
+}
+
+Expected<HistoryStore *> CtlContext::history(HistoryUse use)
 {
     if (!m_history) {
-        auto store = std::make_unique<HistoryStore>(m_historyPath.isEmpty() ? m_profile.defaultHistoryPath() : m_historyPath);
+        if (use == HistoryUse::ReadOnly && !historyExists())
+            return Expected<HistoryStore *>::failure(
+                tr("no history at %1: no run has been recorded there yet (--history PATH reads another)")
+                    .arg(QDir::toNativeSeparators(historyPath())));
+        auto store = std::make_unique<HistoryStore>(historyPath());
         if (auto s = store->open(); !s)
             return Expected<HistoryStore *>::failure(s.error());
         m_history = std::move(store);

@@ -39,8 +39,13 @@ public:
 
     ControllerProfile &profile() { return m_profile; }
     NodeRegistry &registry() { return *m_registry; }
+    enum class HistoryUse { Record, ReadOnly };
     /// The history database (--history PATH, or the default one the app uses).
-    Expected<HistoryStore *> history();
+    /// ReadOnly: a missing database is an error, not a new empty file (a
+    /// mistyped --history must not leave databases behind).
+    Expected<HistoryStore *> history(HistoryUse use = HistoryUse::Record);
+    /// Whether the history database exists yet.
+    bool historyExists() const;
     /// Waits until every listed node id is connected, or `maxMs` passes.
     void waitForNodes(const QStringList &nodeIds, int maxMs);
 
@@ -50,6 +55,7 @@ public:
 
 private:
     CtlContext() = default;
+    QString historyPath() const;
 
     ControllerProfile m_profile;
     std::unique_ptr<NodeRegistry> m_registry;

@@ -443,7 +443,14 @@ int RunCommands::runs(const QStringList &arguments)
     auto ctx = openContext(parser, arguments, 0, tr("hamgamctl runs takes no arguments"));
     if (!ctx)
         return 2;
-    auto history = ctx->history();
+    if (!ctx->historyExists()) { // nothing recorded yet; and no empty database is left behind
+        if (parser.isSet(QStringLiteral("json")))
+            out() << QJsonDocument(QJsonArray()).toJson(QJsonDocument::Indented);
+        else
+            out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
+        return 0;
+    }
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
     if (!history) {
         err() << history.error() << Qt::endl;
         return 1;
@@ -489,7 +496,7 @@ int RunCommands::show(const QStringList &arguments)
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl show: give one run"));
     if (!ctx)
         return 2;
-    auto history = ctx->history();
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
     if (!history) {
         err() << history.error() << Qt::endl;
         return 1;
@@ -587,7 +594,7 @@ int RunCommands::compare(const QStringList &arguments)
         err() << tr("hamgamctl compare: give 2 to 8 runs") << Qt::endl;
         return 2;
     }
-    auto history = ctx->history();
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
     if (!history) {
         err() << history.error() << Qt::endl;
         return 1;
@@ -681,7 +688,7 @@ int RunCommands::exportRun(const QStringList &arguments)
         err() << tr("hamgamctl export: --csv DIR is required") << Qt::endl;
         return 2;
     }
-    auto history = ctx->history();
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
     if (!history) {
         err() << history.error() << Qt::endl;
         return 1;

@@ -102,7 +102,8 @@ def report(args):
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, m in results.items():
         waits = "–" if m["wait_mean"] is None else f"{m['wait_mean']:.1f} / {m['wait_max']:.1f} / {m['wait_fastest']:.1f}"
-        print(f"| {name} | {m['throughput']:.1f} | {fmt(time_to(m, target))} | {waits} | {fmt(m['comm'])} | "
+        label = "PyTorch DDP" if name == "ddp" else name
+        print(f"| {label} | {m['throughput']:.1f} | {fmt(time_to(m, target))} | {waits} | {fmt(m['comm'])} | "
               f"{fmt(m['mb_per_step'], 2)} | {fmt(None if m['efficiency'] is None else 100 * m['efficiency'], 0, ' %')} | "
               f"{fmt(None if not dp else m['throughput'] / dp, 2, '×')} | {fmt(None if not fsdp else m['throughput'] / fsdp, 2, '×')} | "
               f"{fmt(None if not ddp else m['throughput'] / ddp, 2, '×')} |")

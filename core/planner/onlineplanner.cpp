@@ -60,22 +60,48 @@ std::vector<double> OnlinePlanner::estimates() const
     return e;
 }
 
+bool OnlinePlanner::planExceedsCaps() const
+{
+    for (size_t i = 0; i < m_caps.size() && i < m_state.plan.size(); ++i)
+        if (m_caps[i] > 0 && m_state.plan[i] > m_caps[i])
+            return true;
+    return false;
+}
+
+void OnlinePlanner::limitCaps(const std::vector<std::int64_t> &caps)
+{
+    if (m_caps.size() < caps.size())
+        m_caps.resize(caps.size(), 0);
+    for (size_t i = 0; i < caps.size(); ++i)
+        if (caps[i] > 0 && (m_caps[i] <= 0 || caps[i] < m_caps[i]))
+            m_caps[i] = caps[i];
+}
+
 std::optional<OnlinePlanner::Decision> OnlinePlanner::decide()
 {
-    if (!m_settings.adaptive)
+    // A plan that no longer fits is changed now, adaptive or not: the
+    // alternative is an out-of-memory error.
+    const bool mustFit = planExceedsCaps();
+    if (!m_settings.adaptive && !mustFit)
         return std::nullopt;
     const std::int64_t n = m_state.observed;
     const std::int64_t profile = m_settings.profileSteps;
     const char *reason = nullptr;
-    if (n == profile)
+    if (mustFit)
+        reason = "memory";
+    else if (n == profile)
         reason = "profiled";
     else if (n > profile && (n - profile) % m_settings.replanInterval == 0)
         reason = "periodic";
     if (!reason)
         return std::nullopt;
-    const auto s = estimates();
-    if (s.empty())
-        return std::nullopt;
+    auto s = estimates();
+    const bool measured = !s.empty() && m_settings.adaptive;
+    if (!measured) {
+        if (!mustFit)
+            return std::nullopt;
+        s.assign(m_state.plan.size(), 1.0); // nothing measured (or a fixed plan): keep it as even as the caps allow
+    }
     std::vector<double> throughput(s.size());
     for (size_t i = 0; i < s.size(); ++i)
         throughput[i] = 1.0 / s[i];
@@ -91,7 +117,7 @@ std::optional<OnlinePlanner::Decision> OnlinePlanner::decide()
     d.predictedGain = d.predictedOldSeconds > 0
                           ? (d.predictedOldSeconds - d.predictedNewSeconds) / d.predictedOldSeconds
                           : 0.0;
-    if (d.predictedGain <= m_settings.margin)
+    if (!mustFit && d.predictedGain <= m_settings.margin)
         return std::nullopt;
     m_state.plan = d.newPlan;
     return d;

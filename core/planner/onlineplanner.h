@@ -53,8 +53,14 @@ public:
     /// One step's measurements of every rank: the batch each used and its
     /// compute seconds. Ranks that had no samples keep their estimate.
     void observe(const std::vector<std::int64_t> &batches, const std::vector<double> &computeSeconds);
-    /// Called once per step after observe(): a new plan if one is due and better.
+    /// Called once per step after observe(): a new plan if one is due and better,
+    /// or, after limitCaps() made the plan too large for a rank, the nearest plan
+    /// that fits (reason "memory"), whatever the margin.
     std::optional<Decision> decide();
+    /// Lowers the caps (one per rank, ≤ 0: unchanged) to what a measurement
+    /// found; a cap is never raised.
+    void limitCaps(const std::vector<std::int64_t> &caps);
+    const std::vector<std::int64_t> &caps() const { return m_caps; }
 
     const std::vector<std::int64_t> &plan() const { return m_state.plan; }
     const std::vector<double> &secondsPerSample() const { return m_state.secondsPerSample; }
@@ -64,6 +70,7 @@ public:
 
 private:
     std::vector<double> estimates() const;
+    bool planExceedsCaps() const;
 
     Settings m_settings;
     std::int64_t m_globalBatch;

@@ -302,6 +302,19 @@ void TestCtlCommands::runsTableAndEmptyHistory()
     const Ctl noneJson = ctl({QStringLiteral("runs"), QStringLiteral("--json")}, empty);
     QCOMPARE(noneJson.code, 0);
     QCOMPARE(QJsonDocument::fromJson(noneJson.out.toUtf8()).array().size(), 0);
+    // Reading never creates a database (a mistyped --history must leave nothing behind).
+    QVERIFY(!QFileInfo::exists(empty));
+    const QString csv = m_lab.path(QStringLiteral("missing-csv"));
+    for (const QStringList &command : {QStringList{QStringLiteral("show"), kBaseline},
+                                       QStringList{QStringLiteral("export"), kBaseline, QStringLiteral("--csv"), csv}}) {
+        const Ctl missing = ctl(command, empty);
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains(QLatin1String("no history at")) && missing.err.contains(empty),
+                 qPrintable(missing.context()));
+    }
+    const Ctl persian = ctl({QStringLiteral("show"), kBaseline}, empty, QStringLiteral("fa_IR.UTF-8"));
+    QVERIFY2(persian.err.contains(QStringLiteral("تاریخچه‌ای در")), qPrintable(persian.context()));
+    QVERIFY(!QFileInfo::exists(empty));
 }
 
 void TestCtlCommands::showJson()

@@ -21,6 +21,8 @@ private Q_SLOTS:
     void rankWithoutSamplesIsAssumedAverage();
     void restoredStateContinuesIdentically();
     void capsAreRespected();
+    void measuredCapForcesAMemoryReplan();
+    void measuredCapAppliesToFixedPlans();
 
 private:
     // Feeds `steps` steps where rank i takes secondsPerSample[i] per sample under the current plan.
@@ -131,6 +133,37 @@ void TestOnlinePlanner::capsAreRespected()
     OnlinePlanner planner({2, 2, 0.0, 1.0, true}, 40, {20, 20}, {25, 0});
     run(planner, {0.001, 0.1}, 4);
     QCOMPARE(planner.plan(), (Batches{25, 15}));
+}
+
+// A cap measured mid-run below a rank's batch moves samples off it at the
+// next decision, whatever the margin and outside the re-plan interval.
+void TestOnlinePlanner::measuredCapForcesAMemoryReplan()
+{
+    OnlinePlanner planner({2, 50, 0.5, 1.0, true}, 60, {20, 20, 20});
+    run(planner, {0.001, 0.002, 0.004}, 2); // profiled
+    QCOMPARE(planner.plan(), (Batches{34, 17, 9}));
+    planner.limitCaps({30, 0, 0});
+    QCOMPARE(planner.caps(), (Batches{30, 0, 0}));
+    const auto decisions = run(planner, {0.001, 0.002, 0.004}, 1);
+    QCOMPARE(decisions.size(), size_t(1));
+    QCOMPARE(decisions[0].reason, std::string("memory"));
+    QCOMPARE(planner.plan()[0], std::int64_t(30));
+    QCOMPARE(planner.plan()[0] + planner.plan()[1] + planner.plan()[2], std::int64_t(60));
+    // A cap is never raised by a later, larger measurement, and 0 changes nothing.
+    planner.limitCaps({40, 0, 25});
+    QCOMPARE(planner.caps(), (Batches{30, 0, 25}));
+    QVERIFY(run(planner, {0.001, 0.002, 0.004}, 1).empty()); // the plan fits: no decision
+}
+
+void TestOnlinePlanner::measuredCapAppliesToFixedPlans()
+{
+    OnlinePlanner planner({2, 2, 0.0, 1.0, false}, 40, {20, 20});
+    QVERIFY(run(planner, {0.001, 0.001}, 3).empty());
+    planner.limitCaps({0, 12});
+    const auto decisions = run(planner, {0.001, 0.001}, 1);
+    QCOMPARE(decisions.size(), size_t(1));
+    QCOMPARE(decisions[0].reason, std::string("memory"));
+    QCOMPARE(planner.plan(), (Batches{28, 12}));
 }
 
 QTEST_APPLESS_MAIN(TestOnlinePlanner)
