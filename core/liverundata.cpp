@@ -326,6 +326,8 @@ QString LiveRunData::reasonText(const QString &reason)
         return tr("speeds changed");
     if (reason == QLatin1String("resume"))
         return tr("resumed on other ranks");
+    if (reason == QLatin1String("memory"))
+        return tr("a batch did not fit the device's memory");
     return reason;
 }
 

@@ -2653,6 +2653,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>Evaluation at step %1: loss %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a batch did not fit the device&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LiveView</name>

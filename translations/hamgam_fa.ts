@@ -2650,6 +2650,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>Evaluation at step %1: loss %2</source>
         <translation>ارزیابی در گام %1: زیان %2</translation>
     </message>
+    <message>
+        <source>a batch did not fit the device&apos;s memory</source>
+        <translation>یک دسته در حافظهٔ دستگاه جا نشد</translation>
+    </message>
 </context>
 <context>
     <name>LiveView</name>

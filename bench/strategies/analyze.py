@@ -114,7 +114,7 @@ def report(args):
         import matplotlib.pyplot as plt
         fig, ax = plt.subplots(figsize=(8, 4.5), dpi=120)
         for name, m in results.items():
-            ax.plot(m["times"], smooth(m["losses"]), label=name, linewidth=1.6)
+            ax.plot(m["times"], smooth(m["losses"]), label="PyTorch DDP" if name == "ddp" else name, linewidth=1.6)
         ax.axhline(target, color="grey", linestyle=":", linewidth=1)
         ax.set_xlabel("wall time (s)")
         ax.set_ylabel("training loss (smoothed)")

@@ -53,7 +53,7 @@ agent/engine/commgroup.cpp counts them), checked per rank against the
     fsdp: an all-gather of every unit's parameters before its forward and again
         before its backward, (N−1)/N·P each, and a reduce-scatter (an all-to-all)
         of its gradients, (N−1)/N·P: 3(N−1)/N·P, 1.5× dp
-    all: a control all-reduce of W+3 doubles after the compute
+    all: a control all-reduce of 2W+3 doubles after the compute
 """
 import argparse
 import json
@@ -239,10 +239,10 @@ def collectives(strategy, units, devices, bucket_mb=25.0, fp16=False):
                 c.send(r, ranks[(m + 1) % len(ranks)], ring_allreduce_sent(bs[k] * wire, len(ranks)), node_of)
         colls.append(c)
 
-    # The per-step control all-reduce: W+3 doubles over all ranks, after the compute.
+    # The per-step control all-reduce: 2W+3 doubles (compute times, stop, loss, samples, measured memory caps) over all ranks, after the compute.
     c = Coll("control all-reduce", "all_reduce", world, 2 * (world - 1), False)
     for r in range(world):
-        c.send(r, (r + 1) % world, ring_allreduce_sent(8 * (world + 3), world), node_of)
+        c.send(r, (r + 1) % world, ring_allreduce_sent(8 * (2 * world + 3), world), node_of)
     colls.append(c)
     return colls
 
