@@ -6,6 +6,7 @@
 #include "logging.h"
 #include "message.h"
 #include "noderegistry.h"
+#include "runfailuretext.h"
 
 #include <QCborArray>
 #include <QCborValue>
@@ -701,7 +702,9 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
         if (ev.kind != QLatin1String("state"))
             continue;
         const QString state = ev.payload.value(QStringLiteral("state")).toString();
-        const QString reason = ev.payload.value(QStringLiteral("reason")).toString();
+        // In the controller's language (the agent sends its reason as a catalogue
+        // entry as well as in English), with the engine's cause spelled out.
+        const QString reason = RunFailureText::stateReason(ev.payload);
         if (current) {
             onNodeState(node, state, reason);
         } else {

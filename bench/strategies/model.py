@@ -445,7 +445,8 @@ class Run:
         self.fp16 = bool(comm.get("fp16", False))
         self.margin = float(cfg.get("planner", {}).get("margin", 0.03))
         self.devices = [len(n.get("devices", [0])) for n in cfg.get("nodes", [])]
-        m = re.search(r"\(([0-9.]+(?:,[0-9.]+)+)\)\s*$", name or "")
+        # "dp (0.9,0.54,0.27)", or "dp (heterogeneous 0.9,0.54,0.27)" from the both-profiles command.
+        m = re.search(r"\((?:[^()]*\s)?([0-9.]+(?:,[0-9.]+)+)\)\s*$", name or "")
         self.profile = [float(x) for x in m.group(1).split(",")] if m else None
         model = cfg.get("model", {})
         self.units, self.units_exact = None, False

@@ -83,18 +83,18 @@ class EngineBytes(unittest.TestCase):
 
     def test_dp(self):
         across, within = self.bytes_of("dp")
-        self.assertEqual(across, [0, 14544, 0, 14544])
-        self.assertEqual(within, [14544, 0, 14544, 0])
+        self.assertEqual(across, [0, 14592, 0, 14592])
+        self.assertEqual(within, [14592, 0, 14592, 0])
 
     def test_lshdp(self):
         across, within = self.bytes_of("lshdp")
         self.assertEqual(across[0], 4820)   # the worker-events example: rank 0
-        self.assertEqual(within[0], 14544)  # 14,460 + the control all-reduce to rank 1
+        self.assertEqual(within[0], 14592)  # 14,460 + the control all-reduce (11 doubles) to rank 1
         self.assertEqual(within[1], 14460)
 
     def test_fsdp(self):
         across, _ = self.bytes_of("fsdp")
-        self.assertEqual(across, [4824, 19380, 4824, 19380])
+        self.assertEqual(across, [4824, 19428, 4824, 19428])
 
     def test_strategies_runs(self):
         """What the emulated lab measured (/tmp/strat1..3): mlp 784-1024-1024-10 on 3 nodes."""
@@ -102,9 +102,9 @@ class EngineBytes(unittest.TestCase):
         dp25 = M.rank_bytes(M.collectives("dp", units, [1, 1, 1], 25.0))[0]
         dp2 = M.rank_bytes(M.collectives("hdp", units, [1, 1, 1], 2.0))[0]
         fsdp = M.rank_bytes(M.collectives("fsdp", units, [1, 1, 1], 25.0))[0]
-        self.assertEqual(dp25, [9939744] * 3)  # one 25 MB bucket
-        self.assertEqual(dp2, [9939743] * 3)   # two buckets, each rounded down
-        self.assertEqual(fsdp, [14909608] * 3)
+        self.assertEqual(dp25, [9939776] * 3)  # one 25 MB bucket
+        self.assertEqual(dp2, [9939775] * 3)   # two buckets, each rounded down
+        self.assertEqual(fsdp, [14909640] * 3)
 
     def test_buckets(self):
         self.assertEqual(M.buckets([10250, 1049600, 803840], 2 * 1024 * 1024), [1059850, 803840])
@@ -147,7 +147,7 @@ class StepModel(unittest.TestCase):
         """2 nodes at 1 and 2 ms per sample, B = 30, one unit of 1e6 elements (4 MB, one bucket),
         a link of 1e8 payload bytes/s, α = 0.5 ms, 1 ms fixed, no overlap, no jitter."""
         link = M.Link(8e8, 1.0, 0.5e-3)
-        sent = 4_000_000 + 40  # 2·1/2·4 MB + the control all-reduce of 5 doubles (2·1·40/2)
+        sent = 4_000_000 + 56  # 2·1/2·4 MB + the control all-reduce of 2W+3 = 7 doubles (2·1·56/2)
         rounds = 2 + 2         # one bucket and the control all-reduce, 2(N−1) each
         comm = sent / 1e8 + rounds * 0.5e-3
         dp = M.predict_step("dp", [1e-3, 2e-3], 30, [1_000_000], link, {}, 1e-3)
@@ -159,7 +159,7 @@ class StepModel(unittest.TestCase):
         self.assertEqual(hdp["batches"], [20, 10])
         self.assertAlmostEqual(hdp["compute"], 0.020 * 1.015)
         fsdp = M.predict_step("fsdp", [1e-3, 2e-3], 30, [1_000_000], link, {}, 1e-3)
-        self.assertEqual(fsdp["bytes_per_node"], 3 * 2_000_000 + 40)  # two gathers + the all-to-all
+        self.assertEqual(fsdp["bytes_per_node"], 3 * 2_000_000 + 56)  # two gathers + the all-to-all + the control all-reduce
 
     def test_closed_form_agrees_with_the_engines_collectives(self):
         link = M.Link(1e9, M.ETHERNET_EFFICIENCY, 50e-6)
@@ -172,7 +172,7 @@ class StepModel(unittest.TestCase):
                 plain = M.plain_step(strategy, t[:n], 70 * n, 4 * sum(units), len(units), 1, link, 1e-3, margin=0.03)
                 if strategy in M.PLANNED and n != 3 and n != 6:
                     continue  # the integer split is exact only where B·speed/Σspeed is whole
-                control = 8 * (n + 3) * 2 * (n - 1) // n / link.bw  # its bytes: not in the closed form
+                control = 8 * (2 * n + 3) * 2 * (n - 1) // n / link.bw  # its bytes: not in the closed form
                 self.assertAlmostEqual(exact["step"], plain + control, places=9, msg=f"{strategy} N={n}")
 
     def test_overlap_is_bounded_by_compute(self):

@@ -194,8 +194,8 @@ def collectives(kind, p, layers, w, heads, T, B):
             out += partial("plane2", [6 * wl for wl in W])
         out += norm() + linear(W, V, 2, 1) + partial("plane2", [2 * wl for wl in W])
         out.append(Coll("all_gather", "line1", q, [m * max(V) * F] * (q * q)))
-    # The per-step control all-reduce of W + 3 doubles (one node: W = p).
-    out.append(Coll("all_reduce", "node", p, [(p + 3) * 8]))
+    # The per-step control all-reduce of 2W + 3 doubles (one node: W = p).
+    out.append(Coll("all_reduce", "node", p, [(2 * p + 3) * 8]))
     return out
 
 
