@@ -141,7 +141,10 @@ def calibrate(args):
     run_id = db.execute("SELECT id FROM runs ORDER BY created_ms DESC LIMIT 1").fetchone()[0]
     by_step = steps_of(db, run_id)
     window = [s for s in sorted(by_step) if s > WARMUP // 2]
-    compute = sum(max(r[6] for r in by_step[s]) for s in window) / len(window) / 1000.0
+    # The median step, not the mean: a few steps slowed by the host (the VM's
+    # neighbours) would otherwise set a slower link for the whole benchmark.
+    slowest = sorted(max(r[6] for r in by_step[s]) for s in window)
+    compute = slowest[len(slowest) // 2] / 1000.0
     sent = sum(max((r[10] or 0) for r in by_step[s]) for s in window) / len(window)
     # Time a step's gradient exchange may take: ratio x the compute of a balanced step.
     rate_bits = sent * 8 / (args.ratio * compute)
