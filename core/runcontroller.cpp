@@ -702,9 +702,9 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
         if (ev.kind != QLatin1String("state"))
             continue;
         const QString state = ev.payload.value(QStringLiteral("state")).toString();
-        // In the controller's language (the agent sends its reason as a catalogue
-        // entry as well as in English), with the engine's cause spelled out.
-        const QString reason = RunFailureText::stateReason(ev.payload);
+        // In the controller's language: the agent sends its reason as a
+        // catalogue entry as well as in English.
+        const QString reason = RunFailureText::stateReasonText(ev.payload);
         if (current) {
             onNodeState(node, state, reason);
         } else {

@@ -49,17 +49,22 @@ QString RunFailureText::workerExit(const QJsonObject &payload)
     return tr("exited with code %1").arg(QString::number(code));
 }
 
-QString RunFailureText::stateReason(const QJsonObject &payload)
+QString RunFailureText::stateReasonText(const QJsonObject &payload)
 {
     const QJsonValue text = payload.value(QStringLiteral("reason_text"));
-    QString reason = text.isObject() ? TranslatableText::fromCbor(QCborValue::fromJsonValue(text)).toString()
-                                     : QString();
-    if (reason.isEmpty()) {
-        // An older agent sent its reason as text only, in its own language: an
-        // English one that is a whole catalogue entry can still be translated.
-        const QByteArray plain = payload.value(QStringLiteral("reason")).toString().toUtf8();
-        reason = QCoreApplication::translate("RunSupervisor", plain.constData());
-    }
+    const QString reason = text.isObject() ? TranslatableText::fromCbor(QCborValue::fromJsonValue(text)).toString()
+                                           : QString();
+    if (!reason.isEmpty())
+        return reason;
+    // An older agent sent its reason as text only, in its own language: an
+    // English one that is a whole catalogue entry can still be translated.
+    const QByteArray plain = payload.value(QStringLiteral("reason")).toString().toUtf8();
+    return QCoreApplication::translate("RunSupervisor", plain.constData());
+}
+
+QString RunFailureText::stateReason(const QJsonObject &payload)
+{
+    const QString reason = stateReasonText(payload);
     const QString line = cause(payload.value(QStringLiteral("cause")).toString(), reason);
     if (line.isEmpty() || reason.isEmpty())
         return reason.isEmpty() ? line : reason;

@@ -26,6 +26,9 @@ public:
     /// of its `cause` where it names one; else `reason` as the agent sent it
     /// (translated when it is one of the agent's fixed English reasons).
     static QString stateReason(const QJsonObject &payload);
+    /// The same reason without the cause's line: what a run's record keeps
+    /// (the reason already names what failed, and the cause is a category).
+    static QString stateReasonText(const QJsonObject &payload);
     /// "SIGKILL" for 9; "SIG9" for a number without a name.
     static QString signalName(int signal);
 };
