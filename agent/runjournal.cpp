@@ -1,6 +1,7 @@
 #include "runjournal.h"
 
 #include "atomicfile.h"
+#include "jsonnumber.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -130,8 +131,8 @@ QList<RunEvent> RunJournal::read(qint64 after, int limit) const
         RunEvent e;
         e.runId = m_runId;
         e.source = m_source;
-        e.seq = qint64(o.value(QStringLiteral("seq")).toDouble());
-        e.timeMs = qint64(o.value(QStringLiteral("time")).toDouble());
+        e.seq = jsonInt64(o.value(QStringLiteral("seq")));
+        e.timeMs = jsonInt64(o.value(QStringLiteral("time")));
         e.kind = o.value(QStringLiteral("kind")).toString();
         e.rank = o.value(QStringLiteral("rank")).toInt(-1);
         e.device = o.value(QStringLiteral("device")).toInt(-1);

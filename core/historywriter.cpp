@@ -1,5 +1,6 @@
 #include "historywriter.h"
 
+#include "jsonnumber.h"
 #include "logging.h"
 
 #include <QJsonDocument>
@@ -22,7 +23,7 @@ QVariant nullable(const QJsonValue &v)
 }
 QVariant nullableInt(const QJsonValue &v)
 {
-    return v.isDouble() ? QVariant(qint64(v.toDouble())) : QVariant();
+    return v.isDouble() ? QVariant(jsonInt64(v)) : QVariant();
 }
 } // namespace
 
@@ -239,7 +240,7 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
             const QJsonObject &p = ev.payload;
             st->step.bindValue(0, ev.runId);
             st->step.bindValue(1, ev.rank);
-            st->step.bindValue(2, qint64(p.value(QLatin1String("step")).toDouble()));
+            st->step.bindValue(2, jsonInt64(p.value(QLatin1String("step"))));
             st->step.bindValue(3, ev.timeMs);
             st->step.bindValue(4, nullableInt(p.value(QLatin1String("epoch"))));
             st->step.bindValue(5, nullable(p.value(QLatin1String("loss"))));

@@ -1,5 +1,6 @@
 #include "liverundata.h"
 
+#include "jsonnumber.h"
 #include "runfailuretext.h"
 
 #include <QJsonArray>
@@ -90,7 +91,7 @@ void LiveRunData::addEvent(const RunEvent &e)
         s.commMs = p.value(QStringLiteral("comm_ms")).toDouble();
         s.optimizerMs = p.value(QStringLiteral("optimizer_ms")).toDouble();
         s.localBatch = p.value(QStringLiteral("local_batch")).toDouble();
-        const qint64 step = qint64(p.value(QStringLiteral("step")).toDouble());
+        const qint64 step = jsonInt64(p.value(QStringLiteral("step")));
         if (step > m_step) {
             // The first rank to report a step adds the run-wide points (loss and throughput are global).
             if (m_firstStep == 0) {
@@ -177,7 +178,7 @@ void LiveRunData::addEvent(const RunEvent &e)
     }
     if (e.kind == QLatin1String("ready")) {
         if (p.contains(QStringLiteral("total_steps")))
-            m_totalSteps = qint64(p.value(QStringLiteral("total_steps")).toDouble());
+            m_totalSteps = jsonInt64(p.value(QStringLiteral("total_steps")));
         return;
     }
     if (e.kind == QLatin1String("error")) {

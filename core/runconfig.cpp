@@ -6,6 +6,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <limits>
 
 namespace {
 
@@ -81,7 +82,8 @@ public:
             return wrong(key, RunConfig::tr("must be a list of whole numbers"));
         QList<int> values;
         for (const QJsonValue item : v.toArray()) {
-            if (!item.isDouble() || item.toDouble() != std::floor(item.toDouble()))
+            if (!item.isDouble() || item.toDouble() != std::floor(item.toDouble()) ||
+                std::abs(item.toDouble()) > std::numeric_limits<int>::max())
                 return wrong(key, RunConfig::tr("must be a list of whole numbers"));
             values.append(int(item.toDouble()));
         }

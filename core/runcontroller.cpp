@@ -3,6 +3,7 @@
 
 #include "agentclient.h"
 #include "historystore.h"
+#include "jsonnumber.h"
 #include "logging.h"
 #include "message.h"
 #include "noderegistry.h"
@@ -687,7 +688,7 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
                 m_failures.append({node.agentId, node.name, ev.rank, code, crashed,
                                    ev.payload.value(QStringLiteral("description")).toString(), m_aborting});
         } else if (ev.kind == QLatin1String("checkpoint")) {
-            m_checkpoints[node.agentId].insert(qint64(ev.payload.value(QStringLiteral("step")).toDouble()),
+            m_checkpoints[node.agentId].insert(jsonInt64(ev.payload.value(QStringLiteral("step"))),
                                                ev.payload.value(QStringLiteral("dir")).toString());
         } else if (ev.kind == QLatin1String("plan") || ev.kind == QLatin1String("rebalance")) {
             if (m_history && current) {

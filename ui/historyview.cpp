@@ -4,6 +4,7 @@
 #include "bidi.h"
 #include "comparisonview.h"
 #include "historystore.h"
+#include "jsonnumber.h"
 #include "localeformat.h"
 #include "plotexporter.h"
 #include "runconfig.h"
@@ -93,7 +94,7 @@ QString batchesText(const QJsonArray &batches)
 {
     QStringList parts;
     for (const QJsonValue v : batches)
-        parts << LocaleFormat::number(qint64(v.toDouble()));
+        parts << LocaleFormat::number(jsonInt64(v));
     // A middle dot would read as the Persian zero (۰): the language's own comma.
     return parts.join(HistoryView::tr(", ", "between the numbers of a list"));
 }
@@ -642,7 +643,7 @@ void HistoryView::fillSummary(const QString &runId)
                                            dataset.value(QStringLiteral("kind")).toString()));
     if (run->config.contains(QStringLiteral("global_batch")))
         row(tr("Global batch"),
-            LocaleFormat::number(qint64(run->config.value(QStringLiteral("global_batch")).toDouble())));
+            LocaleFormat::number(jsonInt64(run->config.value(QStringLiteral("global_batch")))));
     row(tr("Created"),
         LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->createdMs), QLocale::LongFormat));
     if (run->startedMs > 0)
@@ -754,7 +755,7 @@ void HistoryView::fillEvents(const QString &runId)
         } else if (e.kind == QLatin1String("rebalance")) {
             kind = tr("Re-plan");
             details = tr("From step %1: %2 → %3")
-                          .arg(LocaleFormat::number(qint64(p.value(QStringLiteral("step")).toDouble())),
+                          .arg(LocaleFormat::number(jsonInt64(p.value(QStringLiteral("step")))),
                                batchesText(p.value(QStringLiteral("old")).toArray()),
                                batchesText(p.value(QStringLiteral("new")).toArray()));
             if (p.value(QStringLiteral("predicted_gain")).isDouble())

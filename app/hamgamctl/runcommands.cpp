@@ -2,6 +2,7 @@
 
 #include "ctlcontext.h"
 #include "historystore.h"
+#include "jsonnumber.h"
 #include "noderegistry.h"
 #include "runcontroller.h"
 #include "texttable.h"
@@ -102,7 +103,7 @@ public:
     void onEvent(const RunEvent &e)
     {
         if (e.kind == QLatin1String("step")) {
-            const qint64 step = qint64(e.payload.value(QStringLiteral("step")).toDouble());
+            const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
             const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() + e.payload.value(QStringLiteral("compute_ms")).toDouble()
                                  + e.payload.value(QStringLiteral("wait_ms")).toDouble() + e.payload.value(QStringLiteral("comm_ms")).toDouble()
                                  + e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
@@ -112,7 +113,7 @@ public:
             if (e.payload.contains(QStringLiteral("loss")))
                 m_loss = e.payload.value(QStringLiteral("loss")).toDouble();
             if (e.payload.contains(QStringLiteral("total_steps")))
-                m_totalSteps = qint64(e.payload.value(QStringLiteral("total_steps")).toDouble());
+                m_totalSteps = jsonInt64(e.payload.value(QStringLiteral("total_steps")));
             if (step > m_step) {
                 m_step = step;
                 if (m_startMs == 0)

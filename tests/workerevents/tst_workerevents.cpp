@@ -1,6 +1,8 @@
 // The agent's reading of a worker's stdout (WorkerProcess): which lines are
 // events and which become "log" events, lines split over reads, several lines
 // in one read, over-long lines, NUL bytes; and the same through a real process.
+#include "jsonnumber.h"
+#include "liverundata.h"
 #include "workerprocess.h"
 
 #include <QJsonDocument>
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void overLongLineIsCutAndSkipped();
     void lineOfTheMaximumLengthIsKept();
     void realProcess();
+    void numbersBeyondInt64();
 };
 
 void TestWorkerEvents::parseEventLine_data()
@@ -202,6 +205,38 @@ void TestWorkerEvents::realProcess()
     QCOMPARE(events[2].value(QStringLiteral("text")).toString(), QStringLiteral("a%1b").arg(QChar(0)));
     QCOMPARE(events[3].value(QStringLiteral("text")).toString(), QString(4096, QLatin1Char('x')));
     QCOMPARE(events[3].value(QStringLiteral("rank")).toInt(), 4);
+}
+
+// Numbers in events come from another process, and converting a double beyond
+// qint64 is undefined: the fuzzer's step of 1.4e107 (tests/fuzz/corpus/
+// workerevent/step-beyond-int64) reached LiveRunData. The sanitizer build
+// (scripts/sanitize) watches the conversions below.
+void TestWorkerEvents::numbersBeyondInt64()
+{
+    QCOMPARE(jsonInt64(QJsonValue(1.4e107)), qint64(0));
+    QCOMPARE(jsonInt64(QJsonValue(-1e19), -1), qint64(-1));
+    QCOMPARE(jsonInt64(QJsonValue(9.2e18)), qint64(9200000000000000000LL));
+    QCOMPARE(jsonInt64(QJsonValue(-42.9)), qint64(-42));
+    QCOMPARE(jsonInt64(QJsonValue(QStringLiteral("7")), 5), qint64(5));
+    QCOMPARE(jsonInt64(QJsonValue()), qint64(0));
+
+    LiveRunData live;
+    RunConfig config;
+    config.nodes = {{QStringLiteral("a"), QStringLiteral("a"), {0, 1}, {}, {}, 1.0}};
+    live.reset(config, {{QStringLiteral("a"), QStringLiteral("a"), 0, {0, 1}}});
+    for (const QByteArray &line : {eventLine("step", ",\"step\":3,\"loss\":1.5"),
+                                   eventLine("step", ",\"step\":1.3777e107,\"loss\":1.5,\"total_steps\":-1e300")}) {
+        const QJsonObject event = WorkerProcess::parseEventLine(line, 1);
+        QCOMPARE(kindOf(event), QStringLiteral("step"));
+        RunEvent e;
+        e.source = QStringLiteral("a");
+        e.seq = 1;
+        e.kind = kindOf(event);
+        e.rank = 1;
+        e.payload = event;
+        live.addEvent(e);
+    }
+    QCOMPARE(live.step(), qint64(3)); // the out-of-range step counts as none
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEvents)
