@@ -8,6 +8,8 @@
 #include <QSqlQuery>
 #include <QThread>
 
+#include <limits>
+
 namespace {
 QString json(const QJsonObject &o)
 {
@@ -23,7 +25,10 @@ QVariant nullable(const QJsonValue &v)
 }
 QVariant nullableInt(const QJsonValue &v)
 {
-    return v.isDouble() ? QVariant(jsonInt64(v)) : QVariant();
+    // Not a number, or beyond qint64: NULL (jsonInt64 never returns the minimum itself).
+    constexpr qint64 none = std::numeric_limits<qint64>::min();
+    const qint64 i = jsonInt64(v, none);
+    return i == none ? QVariant() : QVariant(i);
 }
 } // namespace
 

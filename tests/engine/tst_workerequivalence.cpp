@@ -109,6 +109,24 @@ QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString
 
 using Ints = QList<int>;
 
+namespace {
+/// The config's nodes: `ranks` devices each, and a manual batch each unless `batches` is empty.
+QJsonArray nodesJson(const Ints &ranks, const Ints &batches)
+{
+    QJsonArray list;
+    for (int n = 0; n < ranks.size(); ++n) {
+        QJsonArray devices;
+        for (int d = 0; d < ranks[n]; ++d)
+            devices.append(d);
+        QJsonObject node{{QStringLiteral("devices"), devices}};
+        if (!batches.isEmpty())
+            node.insert(QStringLiteral("batch"), batches[n]);
+        list.append(node);
+    }
+    return list;
+}
+} // namespace
+
 void TestWorkerEquivalence::sameParametersAsOneProcess_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -175,17 +193,7 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
         QSKIP("/usr/bin/python3 with torch (python3-torch) is needed to export the TorchScript model");
 
     QJsonObject cfg = config(strategy, optimizer, model, globalBatch);
-    QJsonArray nodeList;
-    for (int n = 0; n < nodes.size(); ++n) {
-        QJsonArray devices;
-        for (int d = 0; d < nodes[n]; ++d)
-            devices.append(d);
-        QJsonObject node{{QStringLiteral("devices"), devices}};
-        if (!nodeBatches.isEmpty())
-            node.insert(QStringLiteral("batch"), nodeBatches[n]);
-        nodeList.append(node);
-    }
-    cfg.insert(QStringLiteral("nodes"), nodeList);
+    cfg.insert(QStringLiteral("nodes"), nodesJson(nodes, nodeBatches));
     if (stream)
         cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
     const QVector<float> expected = m_references.parameters(cfg);
@@ -276,14 +284,7 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     QFETCH(QString, withinKind);
 
     QJsonObject cfg = config(strategy, QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
-    QJsonArray nodeList;
-    for (int n = 0; n < nodes.size(); ++n) {
-        QJsonArray devices;
-        for (int d = 0; d < nodes[n]; ++d)
-            devices.append(d);
-        nodeList.append(QJsonObject{{QStringLiteral("devices"), devices}, {QStringLiteral("batch"), nodeBatches[n]}});
-    }
-    cfg.insert(QStringLiteral("nodes"), nodeList);
+    cfg.insert(QStringLiteral("nodes"), nodesJson(nodes, nodeBatches));
     const QVector<float> exact = m_references.parameters(cfg);
     QVERIFY2(!exact.isEmpty(), "the one-process reference run failed");
 

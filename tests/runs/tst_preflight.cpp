@@ -144,6 +144,37 @@ private:
     std::unique_ptr<NodeRegistry> m_registry;
 };
 
+/// A controller in this process on the lab's controller profile, its registry
+/// connected to every agent of the lab (so a test can drive RunController).
+class LabController
+{
+public:
+    explicit LabController(ProcessLab &lab)
+        : m_profile(ControllerProfile::open(lab.path(QStringLiteral("config/hamgam")),
+                                            lab.path(QStringLiteral("data/hamgam"))))
+        , m_agents(lab.agentCount())
+    {
+        if (!m_profile.ok())
+            return;
+        m_registry = std::make_unique<NodeRegistry>(m_profile->identity(), m_profile->pins());
+        m_registry->start(nullptr);
+        for (int i = 0; i < lab.agentCount(); ++i)
+            m_registry->addManual(QStringLiteral("127.0.0.1"), lab.agent(i).port);
+    }
+    QString error() const { return m_profile.ok() ? QString() : m_profile.error(); }
+    bool waitReady()
+    {
+        return m_registry &&
+               QTest::qWaitFor([&] { return m_registry->readyKeys().size() == m_agents; }, 15000);
+    }
+    NodeRegistry &registry() { return *m_registry; }
+
+private:
+    Expected<ControllerProfile> m_profile;
+    int m_agents;
+    std::unique_ptr<NodeRegistry> m_registry;
+};
+
 /// hamgamctl's stderr without its pre-flight warnings (a busy CPU, which depends on the machine's load).
 QStringList errorLines(const QString &err)
 {
@@ -628,14 +659,10 @@ void TestPreflight::portTakenAfterTheCheckIsNotUsed()
     // A controller in this process drives the lab's agents, so the port each
     // pre-flight chose can be read: a check's port, taken by someone else
     // before the start, must not be the one the workers meet at.
-    auto profile = ControllerProfile::open(m_lab.path(QStringLiteral("config/hamgam")),
-                                           m_lab.path(QStringLiteral("data/hamgam")));
-    QVERIFY2(profile.ok(), qPrintable(profile.error()));
-    NodeRegistry registry(profile->identity(), profile->pins());
-    registry.start(nullptr);
-    for (int i = 0; i < m_lab.agentCount(); ++i)
-        registry.addManual(QStringLiteral("127.0.0.1"), m_lab.agent(i).port);
-    QVERIFY(QTest::qWaitFor([&] { return registry.readyKeys().size() == m_lab.agentCount(); }, 15000));
+    LabController lab(m_lab);
+    QVERIFY2(lab.error().isEmpty(), qPrintable(lab.error()));
+    QVERIFY(lab.waitReady());
+    NodeRegistry &registry = lab.registry();
 
     const RunConfig config = parse(labConfig(QStringLiteral("port"), {0, 1, 2}));
     quint16 checked = 0;
@@ -680,14 +707,10 @@ void TestPreflight::portTakenAtLaunchFailsTheRunWithItsReason()
     // Pre-flight only finds a port that is free at that moment; the master's
     // worker binds it later. Taken in between (here: the instant pre-flight
     // reports, before the launch), the run must fail with that reason.
-    auto profile = ControllerProfile::open(m_lab.path(QStringLiteral("config/hamgam")),
-                                           m_lab.path(QStringLiteral("data/hamgam")));
-    QVERIFY2(profile.ok(), qPrintable(profile.error()));
-    NodeRegistry registry(profile->identity(), profile->pins());
-    registry.start(nullptr);
-    for (int i = 0; i < m_lab.agentCount(); ++i)
-        registry.addManual(QStringLiteral("127.0.0.1"), m_lab.agent(i).port);
-    QVERIFY(QTest::qWaitFor([&] { return registry.readyKeys().size() == m_lab.agentCount(); }, 15000));
+    LabController lab(m_lab);
+    QVERIFY2(lab.error().isEmpty(), qPrintable(lab.error()));
+    QVERIFY(lab.waitReady());
+    NodeRegistry &registry = lab.registry();
 
     HistoryStore history(m_lab.historyPath());
     QVERIFY(history.open().ok());
