@@ -1,5 +1,6 @@
 #include "flatoptimizer.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hamgam::engine {
@@ -11,8 +12,32 @@ int FlatOptimizer::stateSlots() const
     return m_settings.momentum != 0.0 ? 1 : 0;
 }
 
+std::int64_t FlatOptimizer::temporaryBytes(std::int64_t numel) const
+{
+    const std::int64_t chunk = m_settings.chunkElements > 0 ? std::min(m_settings.chunkElements, numel) : numel;
+    return 2 * chunk * static_cast<std::int64_t>(sizeof(float));
+}
+
 void FlatOptimizer::step(at::Tensor &param, const at::Tensor &grad, std::vector<at::Tensor> &state, double lr,
                          std::int64_t stepNumber) const
+{
+    // Chunk by chunk: every operation is elementwise, so the result is the
+    // same as one pass, but the temporaries (weight-decayed gradient, AdamW's
+    // denominator) are one chunk, not a second copy of the whole shard.
+    const std::int64_t numel = param.numel();
+    const std::int64_t chunk = m_settings.chunkElements > 0 ? m_settings.chunkElements : numel;
+    std::vector<at::Tensor> stateChunk(state.size());
+    for (std::int64_t begin = 0; begin < numel; begin += chunk) {
+        const std::int64_t length = std::min(chunk, numel - begin);
+        at::Tensor p = param.narrow(0, begin, length);
+        for (size_t k = 0; k < state.size(); ++k)
+            stateChunk[k] = state[k].narrow(0, begin, length);
+        stepChunk(p, grad.narrow(0, begin, length), stateChunk, lr, stepNumber);
+    }
+}
+
+void FlatOptimizer::stepChunk(at::Tensor &param, const at::Tensor &grad, std::vector<at::Tensor> &state, double lr,
+                              std::int64_t stepNumber) const
 {
     const auto &s = m_settings;
     if (s.kind == Kind::Sgd) {

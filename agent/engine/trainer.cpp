@@ -774,8 +774,8 @@ std::int64_t Trainer::finishMemoryMeasurement(std::int64_t baseline, std::int64_
     // The configured budget, else the card less 10 % for the allocator's
     // fragmentation, NCCL's buffers and the CUDA context.
     model.budgetBytes = m_config.memoryBudgetMb > 0 ? m_config.memoryBudgetMb * 1024 * 1024 : total / 10 * 9;
-    // The optimizer's whole-shard temporaries come after the measured peak.
-    model.reserveBytes = m_store->hostMasterOptimizer() ? 0 : 2 * m_store->shardBytes();
+    // The optimizer's temporaries (one chunk each) come after the measured peak.
+    model.reserveBytes = m_store->hostMasterOptimizer() ? 0 : m_optimizer->temporaryBytes(m_store->shardBytes() / 4);
     m_memoryMeasured = true;
     return model.fromMeasurement(baseline, peak, samples);
 #else

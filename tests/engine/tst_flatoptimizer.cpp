@@ -17,6 +17,7 @@ private Q_SLOTS:
     void matchesTorch_data();
     void matchesTorch();
     void stateSlots();
+    void temporaryBytes();
 
 private:
     // Runs both optimizers for `steps` steps with the same pseudo-random
@@ -88,13 +89,19 @@ void TestFlatOptimizer::matchesTorch_data()
     QTest::addColumn<double>("momentum");
     QTest::addColumn<double>("weightDecay");
     QTest::addColumn<bool>("nesterov");
+    QTest::addColumn<qint64>("chunk");
 
-    QTest::newRow("sgd plain") << 0 << 0.1 << 0.0 << 0.0 << false;
-    QTest::newRow("sgd momentum") << 0 << 0.05 << 0.9 << 0.0 << false;
-    QTest::newRow("sgd momentum + weight decay") << 0 << 0.05 << 0.9 << 0.01 << false;
-    QTest::newRow("sgd nesterov") << 0 << 0.05 << 0.9 << 0.001 << true;
-    QTest::newRow("adamw") << 1 << 0.001 << 0.0 << 0.0 << false;
-    QTest::newRow("adamw + weight decay") << 1 << 0.003 << 0.0 << 0.05 << false;
+    // Chunks of 7 elements cut every parameter but the last (65 elements in all):
+    // the update runs chunk by chunk and must still be torch's.
+    for (const qint64 chunk : {qint64(0), qint64(7)}) {
+        const QByteArray suffix = chunk > 0 ? QByteArray(", chunks of ") + QByteArray::number(chunk) : QByteArray();
+        QTest::newRow(QByteArray("sgd plain" + suffix).constData()) << 0 << 0.1 << 0.0 << 0.0 << false << chunk;
+        QTest::newRow(QByteArray("sgd momentum" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.0 << false << chunk;
+        QTest::newRow(QByteArray("sgd momentum + weight decay" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.01 << false << chunk;
+        QTest::newRow(QByteArray("sgd nesterov" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.001 << true << chunk;
+        QTest::newRow(QByteArray("adamw" + suffix).constData()) << 1 << 0.001 << 0.0 << 0.0 << false << chunk;
+        QTest::newRow(QByteArray("adamw + weight decay" + suffix).constData()) << 1 << 0.003 << 0.0 << 0.05 << false << chunk;
+    }
 }
 
 void TestFlatOptimizer::matchesTorch()
@@ -104,7 +111,9 @@ void TestFlatOptimizer::matchesTorch()
     QFETCH(double, momentum);
     QFETCH(double, weightDecay);
     QFETCH(bool, nesterov);
+    QFETCH(qint64, chunk);
     FlatOptimizer::Settings s;
+    s.chunkElements = chunk;
     s.kind = kind == 0 ? FlatOptimizer::Kind::Sgd : FlatOptimizer::Kind::AdamW;
     s.momentum = momentum;
     s.weightDecay = weightDecay;
@@ -122,6 +131,17 @@ void TestFlatOptimizer::stateSlots()
     QCOMPARE(FlatOptimizer(s).stateSlots(), 1);
     s.kind = FlatOptimizer::Kind::AdamW;
     QCOMPARE(FlatOptimizer(s).stateSlots(), 2);
+}
+
+void TestFlatOptimizer::temporaryBytes()
+{
+    // Two fp32 temporaries of one chunk, never more than the shard itself.
+    FlatOptimizer::Settings s;
+    s.kind = FlatOptimizer::Kind::AdamW;
+    QCOMPARE(FlatOptimizer(s).temporaryBytes(1000), qint64(8000));
+    QCOMPARE(FlatOptimizer(s).temporaryBytes(qint64(1) << 30), qint64(8) << 20);
+    s.chunkElements = 0; // the whole shard at once
+    QCOMPARE(FlatOptimizer(s).temporaryBytes(qint64(1) << 30), qint64(8) << 30);
 }
 
 QTEST_APPLESS_MAIN(TestFlatOptimizer)
