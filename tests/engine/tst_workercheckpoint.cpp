@@ -41,16 +41,7 @@ private:
 QJsonObject TestWorkerCheckpoint::config(const QString &strategy, int steps, const QString &checkpointDir,
                                          int interval, const Ints &nodes, const Ints &nodeBatches)
 {
-    QJsonArray nodeList;
-    for (int n = 0; n < nodes.size(); ++n) {
-        QJsonArray devices;
-        for (int d = 0; d < nodes[n]; ++d)
-            devices.append(d);
-        QJsonObject node{{QStringLiteral("devices"), devices}};
-        if (!nodeBatches.isEmpty())
-            node.insert(QStringLiteral("batch"), nodeBatches[n]);
-        nodeList.append(node);
-    }
+    const QJsonArray nodeList = WorkerCluster::nodesJson(nodes, nodeBatches);
     QJsonObject c{
         {QStringLiteral("version"), 1},
         {QStringLiteral("strategy"), strategy},

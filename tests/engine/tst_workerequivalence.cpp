@@ -109,24 +109,6 @@ QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString
 
 using Ints = QList<int>;
 
-namespace {
-/// The config's nodes: `ranks` devices each, and a manual batch each unless `batches` is empty.
-QJsonArray nodesJson(const Ints &ranks, const Ints &batches)
-{
-    QJsonArray list;
-    for (int n = 0; n < ranks.size(); ++n) {
-        QJsonArray devices;
-        for (int d = 0; d < ranks[n]; ++d)
-            devices.append(d);
-        QJsonObject node{{QStringLiteral("devices"), devices}};
-        if (!batches.isEmpty())
-            node.insert(QStringLiteral("batch"), batches[n]);
-        list.append(node);
-    }
-    return list;
-}
-} // namespace
-
 void TestWorkerEquivalence::sameParametersAsOneProcess_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -193,7 +175,7 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
         QSKIP("/usr/bin/python3 with torch (python3-torch) is needed to export the TorchScript model");
 
     QJsonObject cfg = config(strategy, optimizer, model, globalBatch);
-    cfg.insert(QStringLiteral("nodes"), nodesJson(nodes, nodeBatches));
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
     if (stream)
         cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
     const QVector<float> expected = m_references.parameters(cfg);
@@ -284,7 +266,7 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     QFETCH(QString, withinKind);
 
     QJsonObject cfg = config(strategy, QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
-    cfg.insert(QStringLiteral("nodes"), nodesJson(nodes, nodeBatches));
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
     const QVector<float> exact = m_references.parameters(cfg);
     QVERIFY2(!exact.isEmpty(), "the one-process reference run failed");
 

@@ -100,17 +100,7 @@ void TestWorkerTensorParallel::sameParametersAsOneProcess()
     QFETCH(int, globalBatch);
 
     QJsonObject cfg = config(strategy, model, globalBatch);
-    QJsonArray nodeList;
-    for (int n = 0; n < nodes.size(); ++n) {
-        QJsonArray devices;
-        for (int d = 0; d < nodes[n]; ++d)
-            devices.append(d);
-        QJsonObject node{{QStringLiteral("devices"), devices}};
-        if (!nodeBatches.isEmpty())
-            node.insert(QStringLiteral("batch"), nodeBatches[n]);
-        nodeList.append(node);
-    }
-    cfg.insert(QStringLiteral("nodes"), nodeList);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
     const QVector<float> expected = m_references.parameters(cfg);
     QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
 
@@ -257,16 +247,8 @@ void TestWorkerTensorParallel::refusesWhatDoesNotFit()
                                                         {QStringLiteral("blocks"), 1},
                                                         {QStringLiteral("groups"), 4}});
     }
-    if (listNodes) {
-        QJsonArray nodeList;
-        for (int n : nodes) {
-            QJsonArray devices;
-            for (int d = 0; d < n; ++d)
-                devices.append(d);
-            nodeList.append(QJsonObject{{QStringLiteral("devices"), devices}});
-        }
-        cfg.insert(QStringLiteral("nodes"), nodeList);
-    }
+    if (listNodes)
+        cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes));
     WorkerCluster cluster(m_dir.path());
     cluster.start(cfg, nodes, {}, false);
     QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());

@@ -39,6 +39,21 @@ quint16 WorkerCluster::freePort()
     return server.serverPort();
 }
 
+QJsonArray WorkerCluster::nodesJson(const QList<int> &ranks, const QList<int> &batches)
+{
+    QJsonArray list;
+    for (int n = 0; n < ranks.size(); ++n) {
+        QJsonArray devices;
+        for (int d = 0; d < ranks[n]; ++d)
+            devices.append(d);
+        QJsonObject node{{QStringLiteral("devices"), devices}};
+        if (!batches.isEmpty())
+            node.insert(QStringLiteral("batch"), batches[n]);
+        list.append(node);
+    }
+    return list;
+}
+
 void WorkerCluster::start(const QJsonObject &config, const QList<int> &nodes, const QStringList &extraArgs,
                           bool dump)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -23,6 +24,9 @@ public:
 
     static QString workerPath();
     static quint16 freePort();
+    /// A config's "nodes": `ranks` devices on each node, and a manual batch
+    /// for each unless `batches` is empty.
+    static QJsonArray nodesJson(const QList<int> &ranks, const QList<int> &batches = {});
 
     /// nodes: ranks per node. Every rank dumps its parameters unless dump is false.
     void start(const QJsonObject &config, const QList<int> &nodes, const QStringList &extraArgs = {},
