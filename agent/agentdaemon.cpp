@@ -132,9 +132,10 @@ Status AgentDaemon::start()
 void AgentDaemon::onSocket(QSslSocket *socket)
 {
     AgentSession::HelloInfo hello{m_nodeId, m_name, QSysInfo::machineHostName()};
+    const QHostAddress peer = socket->peerAddress();
     auto *session = new AgentSession(socket, *m_trust, hello, this);
     m_sessions.append(session);
-    m_server->setOpenConnections(int(m_sessions.size()));
+    connect(session, &AgentSession::authenticated, this, [this, peer] { m_server->promote(peer); });
     connect(session, &AgentSession::subscriptionsChanged, this, [this, session] {
         const bool wasActive = m_sampler->isActive();
         updateSampling();
@@ -147,9 +148,9 @@ void AgentDaemon::onSocket(QSslSocket *socket)
             m_sampler->sampleNow(); // reaches every subscriber, this one included
     });
     connect(session, &AgentSession::requestReceived, this, &AgentDaemon::onRequest);
-    connect(session, &AgentSession::closed, this, [this](AgentSession *s, const QString &) {
+    connect(session, &AgentSession::closed, this, [this, peer](AgentSession *s, const QString &) {
         m_sessions.removeAll(s);
-        m_server->setOpenConnections(int(m_sessions.size()));
+        m_server->release(peer, s->isTrusted());
         if (s->isReady())
             m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
         s->deleteLater();
@@ -182,14 +183,13 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         in.workerProgram = m_runs->workerProgram();
         in.agentVersion = QString::fromLatin1(Hamgam::kVersion);
         in.telemetry = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        in.paths = m_paths.get(); // applied before any of the config's paths is touched
         Preflight::Result result;
         if (!errors.isEmpty()) {
             for (const ConfigError &e : std::as_const(errors))
                 result.errors << tr("%1: %2").arg(e.field, e.message);
         } else {
             result = Preflight::run(in);
-            for (const QString &e : confinementErrors(in.config))
-                result.errors.prepend(e);
         }
         QJsonObject reply = result.toJson();
         reply[QStringLiteral("device_kind")] = in.telemetry.devices.isEmpty() ? QStringLiteral("cpu")
@@ -207,7 +207,9 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
             session->replyError(request.id(), QStringLiteral("invalid"), tr("%1: %2").arg(errors.first().field, errors.first().message));
             return;
         }
-        if (const QStringList refused = confinementErrors(config); !refused.isEmpty()) {
+        // The checkpoint a start resumes from is confined like the config's own paths.
+        if (const QStringList refused = m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
+            !refused.isEmpty()) {
             qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":" << refused.first();
             session->replyError(request.id(), QStringLiteral("refused"), refused.first());
             return;
@@ -266,22 +268,6 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->replyError(request.id(), QStringLiteral("unsupported"),
                             tr("this agent does not support \"%1\"").arg(request.typeName()));
     }
-}
-
-QStringList AgentDaemon::confinementErrors(const RunConfig &config) const
-{
-    QStringList errors;
-    if (config.dataset.kind != QLatin1String("synthetic")) {
-        if (auto s = m_paths->check(config.dataset.path, tr("dataset")); !s)
-            errors << s.error();
-    }
-    if (config.model.kind == QLatin1String("torchscript")) {
-        if (auto s = m_paths->check(config.model.path, tr("model")); !s)
-            errors << s.error();
-    }
-    if (auto s = m_paths->check(config.checkpoint.dir, tr("checkpoint")); !s)
-        errors << s.error();
-    return errors;
 }
 
 void AgentDaemon::broadcastRuns(const Message &message)

@@ -56,8 +56,6 @@ private:
     void onRunEvent(const RunEvent &event);
     void onRunState(const QString &runId, const QString &state, const QString &reason);
     void broadcastRuns(const Message &message);
-    /// The run's paths that lie outside the directories this agent allows.
-    QStringList confinementErrors(const struct RunConfig &config) const;
     void updateSampling();
     void checkIdle();
 

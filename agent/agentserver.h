@@ -1,10 +1,14 @@
 #pragma once
 
+#include "connectionlimiter.h"
+
+#include <QElapsedTimer>
 #include <QSslConfiguration>
 #include <QTcpServer>
 
-/// Accepts TCP connections and starts the server side of TLS on each; the
-/// connection count is capped so one misbehaving client cannot exhaust the agent.
+/// Accepts TCP connections and starts the server side of TLS on each. Who
+/// gets a place is ConnectionLimiter's rule: unauthenticated connections are
+/// capped per address and in all, and places are kept for trusted sessions.
 class AgentServer final : public QTcpServer
 {
     Q_OBJECT
@@ -13,7 +17,11 @@ class AgentServer final : public QTcpServer
 public:
     AgentServer(QSslConfiguration tls, int maxConnections, QObject *parent = nullptr);
 
-    void setOpenConnections(int count) { m_open = count; }
+    /// A session's TLS showed a trusted controller: its place leaves the unauthenticated pool.
+    void promote(const QHostAddress &peer) { m_limiter.promote(peer); }
+    /// A session from `peer` ended.
+    void release(const QHostAddress &peer, bool trusted) { m_limiter.release(peer, trusted); }
+    const ConnectionLimiter &limiter() const { return m_limiter; }
 
 Q_SIGNALS:
     /// A socket whose TLS handshake has started; the receiver takes ownership.
@@ -23,7 +31,9 @@ protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    static constexpr int kRefusalLogIntervalMs = 5000;
     QSslConfiguration m_tls;
-    int m_maxConnections;
-    int m_open = 0;
+    ConnectionLimiter m_limiter;
+    QElapsedTimer m_lastRefusalLog;
+    int m_refusedSinceLog = 0;
 };

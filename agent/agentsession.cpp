@@ -27,9 +27,13 @@ AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, He
     connect(m_connection, &PeerConnection::messageReceived, this, &AgentSession::onMessage);
     connect(m_connection, &PeerConnection::closed, this, [this](const QString &reason) { Q_EMIT closed(this, reason); });
     m_handshakeTimer.setSingleShot(true);
-    connect(&m_handshakeTimer, &QTimer::timeout, this,
-            [this] { m_connection->close(tr("handshake not completed within %1 s").arg(Protocol::kHandshakeTimeoutMs / 1000)); });
-    m_handshakeTimer.start(Protocol::kHandshakeTimeoutMs);
+    // Until TLS shows a trusted certificate the connection holds an unauthenticated place: a short
+    // deadline (Protocol::kTlsHandshakeTimeoutMs), then the usual one for the hello.
+    connect(&m_handshakeTimer, &QTimer::timeout, this, [this] {
+        const int ms = m_trusted ? Protocol::kHandshakeTimeoutMs : Protocol::kTlsHandshakeTimeoutMs;
+        m_connection->close(tr("handshake not completed within %1 s").arg(ms / 1000));
+    });
+    m_handshakeTimer.start(Protocol::kTlsHandshakeTimeoutMs);
 }
 
 QString AgentSession::peerAddress() const
@@ -55,6 +59,8 @@ void AgentSession::onEncrypted()
         return;
     }
     m_trusted = true;
+    m_handshakeTimer.start(Protocol::kHandshakeTimeoutMs);
+    Q_EMIT authenticated();
 }
 
 void AgentSession::send(const Message &message)

@@ -30,6 +30,8 @@ public:
     AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello, QObject *parent = nullptr);
 
     bool isReady() const { return m_ready; }
+    /// TLS showed a certificate on the trust list (hello may still be to come).
+    bool isTrusted() const { return m_trusted; }
     bool isSubscribed(const QString &topic) const { return m_topics.contains(topic); }
     QString controllerFingerprint() const { return m_fingerprint; }
     /// The controller's interface language, from its hello ("fa_IR"), for replies.
@@ -41,6 +43,8 @@ public:
     void replyError(qint64 requestId, const QString &code, const QString &text);
 
 Q_SIGNALS:
+    /// The controller's certificate is on the trust list.
+    void authenticated();
     void ready();
     void subscriptionsChanged();
     void requestReceived(AgentSession *session, const Message &request);

@@ -5,10 +5,13 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+struct RunConfig;
+
 /// Where a run may read data and write checkpoints on this node: inside the
-/// directories the agent's owner allows, after resolving symbolic links and
-/// "..", so a trusted controller still cannot make the agent read or write
-/// anywhere else (docs/security.md).
+/// directories the agent's owner allows, after resolving symbolic links, so a
+/// trusted controller still cannot make the agent read or write anywhere else
+/// (docs/security.md). Its message for a refused path is the same whether
+/// the path exists or not; callers check a path here before touching it.
 class PathPolicy
 {
     Q_DECLARE_TR_FUNCTIONS(PathPolicy)
@@ -22,6 +25,11 @@ public:
 
     /// `path` (existing or not yet) lies inside an allowed directory.
     Status check(const QString &path, const QString &what) const;
+    bool allows(const QString &path) const { return check(path, QString()).ok(); }
+
+    /// Every path of a run: its dataset, TorchScript module, checkpoint
+    /// directory, and the checkpoint a start resumes from; one message each refused.
+    QStringList runErrors(const RunConfig &config, const QString &resume = {}) const;
 
 private:
     QStringList m_dirs; ///< canonical

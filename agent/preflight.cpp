@@ -2,6 +2,7 @@
 
 #include "datasetcheck.h"
 #include "modelestimate.h"
+#include "pathpolicy.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -10,6 +11,9 @@
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryFile>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using Text = TranslatableText;
 
@@ -82,6 +86,14 @@ Preflight::Result Preflight::run(const Input &in)
 {
     Result r;
     const RunConfig &c = in.config;
+    // The path policy before anything else: a refused path is neither created
+    // nor opened, so what is said about it cannot tell whether it exists, nor
+    // its size or type (issue #17).
+    if (in.paths) {
+        for (const QString &refused : in.paths->runErrors(c))
+            r.errors << refused;
+    }
+    const auto allowed = [&](const QString &path) { return !in.paths || in.paths->allows(path); };
     if (in.nodeIndex < 0 || in.nodeIndex >= c.nodes.size()) {
         r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "this machine is not in the run's node list"));
         return r;
@@ -100,13 +112,13 @@ Preflight::Result Preflight::run(const Input &in)
 
     // The dataset, as this machine sees it.
     Status data;
-    if (c.dataset.kind == QLatin1String("fashion-mnist"))
+    if (c.dataset.kind == QLatin1String("fashion-mnist") && allowed(c.dataset.path))
         data = DatasetCheck::mnistDirectory(c.dataset.path);
-    else if (c.dataset.kind == QLatin1String("text"))
+    else if (c.dataset.kind == QLatin1String("text") && allowed(c.dataset.path))
         data = DatasetCheck::textFile(c.dataset.path, c.model.context);
     if (!data)
         r.errors << data.error();
-    if (c.model.kind == QLatin1String("torchscript")) {
+    if (c.model.kind == QLatin1String("torchscript") && allowed(c.model.path)) {
         if (auto s = DatasetCheck::torchScript(c.model.path); !s)
             r.errors << s.error();
     }
@@ -173,14 +185,34 @@ Preflight::Result Preflight::run(const Input &in)
                               .arg(in.telemetry.host.load1, 1);
     }
 
-    // Checkpoints can be written where asked.
-    if (!c.checkpoint.dir.isEmpty()) {
-        if (!QDir().mkpath(c.checkpoint.dir)) {
-            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1")).ltrArg(c.checkpoint.dir);
+    // Checkpoints can be written where asked, in a directory the workers will
+    // accept: ours and written by nobody else, or shared with the sticky bit
+    // (the rules of agent/engine/checkpointfolder, told here before the start).
+    if (!c.checkpoint.dir.isEmpty() && allowed(c.checkpoint.dir)) {
+        const QString &dir = c.checkpoint.dir;
+        const bool existed = QFileInfo::exists(dir);
+        if (!QDir().mkpath(dir)) {
+            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1")).ltrArg(dir);
         } else {
-            QTemporaryFile probe(QDir(c.checkpoint.dir).filePath(QStringLiteral(".hamgam-probe-XXXXXX")));
-            if (!probe.open())
-                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot write in the checkpoint directory %1")).ltrArg(c.checkpoint.dir);
+            if (!existed) // 0755 whatever the umask, as the workers make it: group-writable would be refused
+                QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                               | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+            struct stat st = {};
+            const bool known = ::stat(QFile::encodeName(dir).constData(), &st) == 0;
+            const bool sticky = known && (st.st_mode & S_ISVTX);
+            if (known && !sticky && st.st_uid != ::geteuid()) {
+                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "the checkpoint directory %1 belongs to another user; use a directory of your "
+                                                                   "own, or a shared one with the sticky bit (like /tmp)"))
+                                .ltrArg(dir);
+            } else if (known && !sticky && (st.st_mode & (S_IWGRP | S_IWOTH))) {
+                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "other users can write into the checkpoint directory %1 and it has no sticky "
+                                                                   "bit; run chmod go-w on it, or chmod +t to share it like /tmp"))
+                                .ltrArg(dir);
+            } else {
+                QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".hamgam-probe-XXXXXX")));
+                if (!probe.open())
+                    r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot write in the checkpoint directory %1")).ltrArg(dir);
+            }
         }
     }
 

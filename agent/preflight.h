@@ -8,12 +8,15 @@
 #include <QJsonObject>
 #include <QStringList>
 
+class PathPolicy;
+
 /// The checks an agent runs on its own node before a run may start: the
 /// worker is there and of the same version, the dataset is readable and valid
 /// here, the planned batch fits in memory, the checkpoint directory is
 /// writable, the devices exist, the rendezvous port is free (on the master),
 /// and whether another process already uses a device (a warning: a shared
-/// device is one of the seven reasons for low utilization).
+/// device is one of the seven reasons for low utilization). With a path
+/// policy, a path it refuses is reported as refused and never touched.
 class Preflight
 {
     Q_DECLARE_TR_FUNCTIONS(Preflight)
@@ -27,6 +30,7 @@ public:
         QString workerProgram;
         QString agentVersion;
         TelemetrySnapshot telemetry;
+        const PathPolicy *paths = nullptr; ///< the agent's --allow-dir; none: every path is checked
     };
     struct Result
     {

@@ -4,8 +4,15 @@
 #include "workerprocess.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using Text = TranslatableText;
 
@@ -13,6 +20,42 @@ namespace {
 Text reasonText(const char *source)
 {
     return Text("RunSupervisor", source);
+}
+
+const QString kSecretField = QStringLiteral("rendezvous_secret");
+
+// The run's rendezvous secret, for its workers only: a file of the agent's user alone.
+QString rendezvousKeyPath(const RunJournal &journal)
+{
+    return QDir(journal.dir()).filePath(QStringLiteral("rendezvous.key"));
+}
+
+// Created 0600 in one step (O_EXCL: never an existing file or a planted link),
+// so it is never readable by anyone else, not even for a moment.
+bool writeRendezvousKey(const QString &path, const QByteArray &hex, QString &error)
+{
+    const QByteArray native = QFile::encodeName(path);
+    const int fd = ::open(native.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        error = QString::fromLocal8Bit(std::strerror(errno));
+        return false;
+    }
+    const QByteArray content = hex + '\n';
+    bool ok = ::fchmod(fd, 0600) == 0; // whatever the umask
+    qsizetype written = 0;
+    while (ok && written < content.size()) {
+        const ssize_t n = ::write(fd, content.constData() + written, size_t(content.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n > 0;
+        written += n > 0 ? n : 0;
+    }
+    if (!ok)
+        error = QString::fromLocal8Bit(std::strerror(errno));
+    ::close(fd);
+    if (!ok)
+        ::unlink(native.constData());
+    return ok;
 }
 } // namespace
 
@@ -48,6 +91,7 @@ RunSupervisor::~RunSupervisor()
             r->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), reason));
             (void)r->journal->setState(QStringLiteral("failed"), reason.toString());
         }
+        QFile::remove(rendezvousKeyPath(*r->journal));
         delete r;
     }
 }
@@ -73,6 +117,7 @@ void RunSupervisor::restore()
             run->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), run->failure));
             (void)run->journal->setState(QStringLiteral("failed"), run->failure.toString());
         }
+        QFile::remove(rendezvousKeyPath(*run->journal)); // no worker of it runs any more
         m_runs.insert(run->journal->runId(), run);
     }
 }
@@ -113,8 +158,18 @@ Status RunSupervisor::start(const QJsonObject &request)
         devices.append(v.toInt());
     if (devices.isEmpty() || firstRank + devices.size() > worldSize)
         return Status::failure(tr("the start request's ranks do not fit its world size"));
+    // The run's workers prove this secret to each other's rendezvous store (docs/security.md).
+    static const QRegularExpression secretFormat(QStringLiteral("^[0-9a-fA-F]{64}$"));
+    const QString secret = request.value(kSecretField).toString();
+    if (!secretFormat.match(secret).hasMatch())
+        return Status::failure(tr("the start request lacks a well-formed rendezvous secret (64 hexadecimal "
+                                  "digits): is the controller older than this agent?"));
 
-    auto journal = RunJournal::create(QDir(m_runsDir).filePath(runId), runId, m_nodeId, request);
+    // The journal keeps the request without the secret: config.json is read by
+    // anyone who may read the journal, and it outlives the run.
+    QJsonObject stored = request;
+    stored.remove(kSecretField);
+    auto journal = RunJournal::create(QDir(m_runsDir).filePath(runId), runId, m_nodeId, stored);
     if (!journal)
         return Status::failure(journal.error());
     auto *run = new Run;
@@ -128,6 +183,11 @@ Status RunSupervisor::start(const QJsonObject &request)
         if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(config).toJson(QJsonDocument::Compact)) < 0)
             return Status::failure(tr("cannot write %1").arg(configPath));
     }
+    // The secret goes to the workers in a file of the agent's user, never on
+    // their command line (process lists are public) nor in their environment.
+    const QString keyPath = rendezvousKeyPath(*run->journal);
+    if (QString error; !writeRendezvousKey(keyPath, secret.toLatin1(), error))
+        return Status::failure(tr("cannot write %1: %2").arg(keyPath, error));
     const bool gpu = request.value(QStringLiteral("device_kind")).toString() == QLatin1String("gpu");
     for (qsizetype j = 0; j < devices.size(); ++j) {
         WorkerProcess::Spec spec;
@@ -140,7 +200,8 @@ Status RunSupervisor::start(const QJsonObject &request)
                           QStringLiteral("--local-rank"), QString::number(j),
                           QStringLiteral("--local-world-size"), QString::number(devices.size()),
                           QStringLiteral("--master"), master,
-                          QStringLiteral("--node-index"), QString::number(nodeIndex)};
+                          QStringLiteral("--node-index"), QString::number(nodeIndex),
+                          QStringLiteral("--rendezvous-key-file"), keyPath};
         if (!m_workerInterface.isEmpty())
             spec.arguments << QStringLiteral("--gloo-interface") << m_workerInterface;
         if (request.contains(QStringLiteral("resume")))
@@ -220,7 +281,13 @@ void RunSupervisor::onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonOb
 void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description)
 {
     ++run->exited;
-    const bool failed = crashed || exitCode != 0;
+    // An exit 0 is only a success when the worker says it completed, or stopped because we asked:
+    // a worker stopped by a SIGTERM from outside the agent (a user's kill, a system shutdown)
+    // also exits 0 with reason "stopped", and that run did not finish.
+    const QString doneReason = worker->doneEvent().value(QStringLiteral("reason")).toString();
+    const bool unexplainedExit = !crashed && exitCode == 0 && !run->stopRequested && !run->abortRequested
+                                 && doneReason != QLatin1String("completed");
+    const bool failed = crashed || exitCode != 0 || unexplainedExit;
     Q_EMIT event(run->journal->append(QStringLiteral("worker_exit"), worker->rank(), worker->device(),
                                       QJsonObject{{QStringLiteral("exit_code"), exitCode},
                                                   {QStringLiteral("crashed"), crashed},
@@ -234,7 +301,12 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
         // Exit codes and signal numbers in ASCII digits, whatever the language: they are looked up.
         const QString code = QString::number(exitCode);
         Text reason;
-        if (crashed && exitCode < 0) // never ran: the description says why (WorkerProcess)
+        if (unexplainedExit)
+            reason = doneReason == QLatin1String("stopped")
+                         ? reasonText(QT_TR_NOOP("device %1 (rank %2) stopped although the controller did not ask it "
+                                                 "to (a SIGTERM from outside the agent?)"))
+                         : reasonText(QT_TR_NOOP("device %1 (rank %2) exited before its run completed"));
+        else if (crashed && exitCode < 0) // never ran: the description says why (WorkerProcess)
             reason = reasonText(QT_TR_NOOP("device %1 (rank %2) could not be started: %3"));
         else if (crashed)
             reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4)"))
@@ -243,7 +315,9 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
             reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3"))
                                       : reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3: %4"));
         reason.arg(worker->device()).arg(worker->rank());
-        if (crashed && exitCode < 0) {
+        if (unexplainedExit) {
+            // the reason says all
+        } else if (crashed && exitCode < 0) {
             reason.arg(description);
         } else {
             reason.arg(code);
@@ -286,5 +360,7 @@ void RunSupervisor::setState(Run *run, const QString &state, const TranslatableT
     const QString text = reason.toString();
     Q_EMIT event(run->journal->append(QStringLiteral("state"), -1, -1, statePayload(state, reason, cause)));
     (void)run->journal->setState(state, text);
+    if (isFinal(state))
+        QFile::remove(rendezvousKeyPath(*run->journal)); // its workers are gone: the secret has no use left
     Q_EMIT stateChanged(run->journal->runId(), state, text);
 }

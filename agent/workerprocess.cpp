@@ -82,8 +82,11 @@ void WorkerProcess::onStdout()
     const QList<QJsonObject> events =
         takeEvents(m_stdoutBuffer, m_process.readAllStandardOutput(), m_spec.rank);
     for (const QJsonObject &event : events) {
-        if (event.value(QStringLiteral("event")).toString() == QLatin1String("error"))
+        const QString kind = event.value(QStringLiteral("event")).toString();
+        if (kind == QLatin1String("error"))
             m_lastError = event;
+        else if (kind == QLatin1String("done"))
+            m_done = event;
         Q_EMIT eventReceived(event);
     }
 }

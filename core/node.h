@@ -26,9 +26,26 @@ struct Node
     QString hostname;
     QString address;
     quint16 port = 0;
+    /// A machine that claimed this node's id with another certificate, or from
+    /// another address than the one TLS proved: shown as a warning, never obeyed.
+    struct Claimant
+    {
+        QString address;
+        quint16 port = 0;
+        QString fingerprint; ///< what it advertised or showed in TLS
+        qint64 lastSeenMs = 0;
+        bool refuted = false; ///< TLS there showed another certificate: never tried again
+    };
+    static constexpr int kMaxClaimants = 8;
+
     QString advertisedFingerprint; ///< from the beacon (unauthenticated)
     QString observedFingerprint;   ///< from the TLS handshake
     QString pinnedFingerprint;
+    /// Where TLS last proved the pinned certificate (empty: nowhere yet). A
+    /// pinned node's address moves only to an address proven the same way.
+    QString verifiedAddress;
+    quint16 verifiedPort = 0;
+    QList<Claimant> claimants;
     QString agentVersion;
     bool manual = false;
     bool local = false; ///< the agent on this computer
@@ -41,6 +58,12 @@ struct Node
     std::optional<TelemetrySnapshot> telemetry;
 
     bool isOnline() const { return link != Link::Offline; }
+    /// A TLS handshake showed this certificate (a beacon alone proves nothing).
+    bool certificateSeen() const { return !observedFingerprint.isEmpty(); }
+    bool addressVerified() const
+    {
+        return !verifiedAddress.isEmpty() && verifiedAddress == address && verifiedPort == port;
+    }
     bool isConnected() const { return link == Link::Connected; }
     /// The fingerprint a trust prompt should show.
     QString fingerprintToConfirm() const

@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace {
 QString manualKey(const QString &host, quint16 port)
 {
@@ -177,6 +179,10 @@ void NodeRegistry::forget(const QString &key)
         return;
     }
     it->pinnedFingerprint.clear();
+    it->observedFingerprint.clear(); // a reinstalled machine shows its new certificate next time
+    it->verifiedAddress.clear();
+    it->verifiedPort = 0;
+    it->claimants.clear();
     it->trust = Node::Trust::Unknown;
     if (it->link == Node::Link::Connected || it->link == Node::Link::Connecting)
         it->link = Node::Link::Online;
@@ -185,13 +191,33 @@ void NodeRegistry::forget(const QString &key)
 
 void NodeRegistry::onBeacon(const Beacon &beacon, const QHostAddress &from)
 {
+    if (beacon.nodeId.isEmpty() || beacon.controlPort == 0)
+        return;
+    // A beacon is unauthenticated: for a pinned machine it is a hint where to
+    // look, never a reason to close, move or relabel what TLS has proven.
+    const QString pinned = m_pins.fingerprintForNode(beacon.nodeId);
+    if (!pinned.isEmpty())
+        return onPinnedBeacon(beacon, from.toString(), pinned);
+
     bool created = false;
     Node &node = upsert(beacon.nodeId, &created);
+    const QString address = from.toString();
+    if (!created && node.certificateSeen()) {
+        // TLS already showed a certificate for this id: a voice with another
+        // one is a claimant, not an update.
+        if (node.observedFingerprint != beacon.fingerprint) {
+            if (noteClaimant(node, address, beacon.controlPort, beacon.fingerprint, false))
+                Q_EMIT nodeChanged(node.key);
+            return;
+        }
+        if (node.address != address || node.port != beacon.controlPort)
+            node.observedFingerprint.clear(); // the same certificate claimed elsewhere: prove it there again
+    }
     node.nodeId = beacon.nodeId;
     node.hostname = beacon.hostname;
     node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
     if (!node.local || node.address.isEmpty()) {
-        node.address = from.toString();
+        node.address = address;
         node.port = beacon.controlPort;
     }
     node.advertisedFingerprint = beacon.fingerprint;
@@ -201,30 +227,152 @@ void NodeRegistry::onBeacon(const Beacon &beacon, const QHostAddress &from)
     node.beaconIntervalMs = beacon.intervalMs;
     if (node.link == Node::Link::Offline)
         node.link = Node::Link::Online;
-
-    node.pinnedFingerprint = m_pins.fingerprintForNode(node.nodeId);
-    const Node::Trust before = node.trust;
-    if (node.pinnedFingerprint.isEmpty()) {
-        if (node.trust != Node::Trust::RejectedByAgent)
-            node.trust = Node::Trust::Unknown;
-    } else if (node.pinnedFingerprint != beacon.fingerprint) {
-        node.trust = Node::Trust::Changed;
-        node.message = tr("The agent's certificate has changed. It may be reinstalled, or another machine may "
-                          "pretend to be it. Pinned: %1. Now: %2. Forget the machine to trust the new certificate.")
-                           .arg(Identity::displayFingerprint(node.pinnedFingerprint),
-                                Identity::displayFingerprint(beacon.fingerprint));
-        dropClient(node.key);
-    } else if (node.trust != Node::Trust::RejectedByAgent) {
-        node.trust = Node::Trust::Pinned;
-    }
+    node.pinnedFingerprint.clear();
+    if (node.trust != Node::Trust::RejectedByAgent)
+        node.trust = Node::Trust::Unknown;
     if (created)
         Q_EMIT nodeAdded(node.key);
     else
         Q_EMIT nodeChanged(node.key);
-    if (node.trust == Node::Trust::Unknown && (created || before != Node::Trust::Unknown))
+    if (created)
         Q_EMIT trustNeeded(node.key);
-    if (node.trust == Node::Trust::Pinned)
+    // Look at the certificate over TLS once, so `trust` can show one that was proven.
+    if (!node.certificateSeen())
         ensureConnection(node);
+}
+
+void NodeRegistry::onPinnedBeacon(const Beacon &beacon, const QString &address, const QString &pinned)
+{
+    bool created = false;
+    Node &node = upsert(beacon.nodeId, &created);
+    node.nodeId = beacon.nodeId;
+    node.pinnedFingerprint = pinned;
+    if (node.trust == Node::Trust::Unknown)
+        node.trust = Node::Trust::Pinned;
+    const bool sameAddress = node.address == address && node.port == beacon.controlPort;
+    const bool busy = m_clients.contains(node.key); // connecting or connected: TLS decides there
+    const bool userGiven = node.local || node.manual; // an address the user (or the app) gave
+    const bool knownImpostor = std::any_of(node.claimants.cbegin(), node.claimants.cend(), [&](const Node::Claimant &c) {
+        return c.refuted && c.address == address && c.port == beacon.controlPort;
+    });
+    const bool mayMove = !busy && !userGiven && !knownImpostor;
+    if (beacon.fingerprint != pinned || (!sameAddress && !mayMove)) {
+        const bool news = noteClaimant(node, address, beacon.controlPort, beacon.fingerprint, false);
+        if (created)
+            Q_EMIT nodeAdded(node.key);
+        else if (news)
+            Q_EMIT nodeChanged(node.key);
+        return;
+    }
+    if (!sameAddress) {
+        // A candidate address: connected to, but only adopted once TLS proves the pinned certificate there.
+        node.address = address;
+        node.port = beacon.controlPort;
+    }
+    // Only the machine at its proven address (or a candidate about to be proven) describes itself.
+    node.hostname = beacon.hostname;
+    node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
+    node.advertisedFingerprint = beacon.fingerprint;
+    node.agentVersion = beacon.agentVersion;
+    if (!node.telemetry)
+        node.advertisedDevices = beacon.devices;
+    node.lastBeaconMs = now();
+    node.beaconIntervalMs = beacon.intervalMs;
+    if (node.link == Node::Link::Offline)
+        node.link = Node::Link::Online;
+    if (created)
+        Q_EMIT nodeAdded(node.key);
+    else
+        Q_EMIT nodeChanged(node.key);
+    // Beacons may arrive at any rate: connection attempts keep the reconnect pace.
+    if (node.trust == Node::Trust::Pinned && now() >= m_nextAttemptMs.value(node.key, 0))
+        ensureConnection(node);
+}
+
+bool NodeRegistry::noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint,
+                                bool refuted)
+{
+    const qint64 t = now();
+    for (Node::Claimant &c : node.claimants) {
+        if (c.address == address && c.port == port && c.fingerprint == fingerprint) {
+            c.lastSeenMs = t;
+            const bool news = refuted && !c.refuted;
+            c.refuted = c.refuted || refuted;
+            return news;
+        }
+    }
+    qCWarning(lcTrust).noquote() << "a machine at" << address << port << "claims to be" << node.nodeId
+                                 << "with fingerprint" << Identity::displayFingerprint(fingerprint).left(23);
+    node.claimants.prepend({address, port, fingerprint, t, refuted});
+    if (node.claimants.size() > Node::kMaxClaimants)
+        node.claimants.removeLast();
+    return true;
+}
+
+void NodeRegistry::refuteAddress(Node &node, const QString &shownFingerprint)
+{
+    noteClaimant(node, node.address, node.port, shownFingerprint, true);
+    if (!node.manual && !node.local) {
+        // Back to where TLS proved the node last (nowhere yet: wait for the next beacon).
+        node.address = node.verifiedAddress;
+        node.port = node.verifiedPort;
+    }
+    node.link = node.lastBeaconMs > 0 ? Node::Link::Online : Node::Link::Offline;
+    m_nextAttemptMs.insert(node.key, now() + m_reconnectMs);
+}
+
+QString NodeRegistry::claimantWarning(const Node &node)
+{
+    if (node.claimants.isEmpty())
+        return {};
+    const Node::Claimant &c = node.claimants.first();
+    const QString where = QStringLiteral("%1:%2").arg(c.address).arg(c.port);
+    if (c.fingerprint == node.pinnedFingerprint && !node.pinnedFingerprint.isEmpty())
+        return tr("Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by TLS and is "
+                  "ignored.", nullptr, int(node.claimants.size()))
+            .arg(where, node.name);
+    return tr("Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). It is "
+              "ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.",
+              nullptr, int(node.claimants.size()))
+        .arg(where, node.name, Identity::displayFingerprint(c.fingerprint).left(23));
+}
+
+QList<const Node *> NodeRegistry::match(const QString &text, Scope scope) const
+{
+    QList<const Node *> out;
+    if (text.isEmpty())
+        return out;
+    for (const QString &key : m_order) {
+        const auto it = m_nodes.constFind(key); // a reference into the hash: operator[] const would copy
+        if (it == m_nodes.cend())
+            continue;
+        const Node &n = it.value();
+        const bool inScope = scope == Scope::Any
+                             || (scope == Scope::Trusted && n.trust == Node::Trust::Pinned && !n.nodeId.isEmpty())
+                             || (scope == Scope::CertificateSeen && n.certificateSeen() && !n.nodeId.isEmpty());
+        if (!inScope)
+            continue;
+        // No early return on an exact id: a claimant may choose its id to be another node's short id.
+        if ((!n.nodeId.isEmpty() && n.nodeId.startsWith(text)) || n.name == text || n.hostname == text
+            || n.address == text || n.key == text)
+            out.append(&n);
+    }
+    return out;
+}
+
+QString NodeRegistry::shortId(const QString &nodeId) const
+{
+    qsizetype length = qMin<qsizetype>(8, nodeId.size());
+    for (const Node &n : std::as_const(m_nodes)) {
+        if (n.nodeId == nodeId || n.nodeId.isEmpty())
+            continue;
+        // Long enough that no other listed id starts with it (nor it with another's).
+        qsizetype common = 0;
+        while (common < n.nodeId.size() && common < nodeId.size() && n.nodeId[common] == nodeId[common])
+            ++common;
+        length = qMax(length, qMin(common + 1, nodeId.size()));
+    }
+    return nodeId.left(length);
 }
 
 void NodeRegistry::onTick()
@@ -242,7 +390,8 @@ void NodeRegistry::onTick()
         }
         const bool reachable = beaconFresh || node.manual;
         const bool wanted = node.trust == Node::Trust::Pinned || node.trust == Node::Trust::RejectedByAgent
-                            || (node.manual && node.nodeId.isEmpty());
+                            || (node.manual && node.nodeId.isEmpty())
+                            || (node.trust == Node::Trust::Unknown && !node.certificateSeen() && !node.nodeId.isEmpty());
         if (reachable && wanted && !m_clients.contains(key) && t >= m_nextAttemptMs.value(key, 0))
             ensureConnection(node);
     }
@@ -317,28 +466,77 @@ void NodeRegistry::onHandshake(AgentClient *client)
     if (key.isEmpty())
         return;
     const QString nodeId = client->nodeId();
+    const QString observed = client->peerFingerprint();
+    if (Node &current = m_nodes[key]; !current.nodeId.isEmpty() && nodeId != current.nodeId) {
+        // Another machine answers where this one was announced (or was found before).
+        refuteAddress(current, observed);
+        if (current.manual || current.local)
+            current.message = tr("The agent at %1 is another machine now (it says it is %2).")
+                                  .arg(QStringLiteral("%1:%2").arg(current.address).arg(current.port), nodeId);
+        dropClient(key);
+        Q_EMIT nodeChanged(key);
+        return;
+    }
     if (key != nodeId && !nodeId.isEmpty()) {
+        // A machine added by hand tells whose it is. When that node is already
+        // reached elsewhere, this peer does not replace it: the same certificate
+        // is the same machine (the hand-made entry merges), another is a claimant.
+        auto existing = m_nodes.find(nodeId);
+        if (existing != m_nodes.end() && m_clients.contains(nodeId)) {
+            Node &entry = m_nodes[key];
+            const QString known = existing->pinnedFingerprint.isEmpty() ? existing->observedFingerprint
+                                                                        : existing->pinnedFingerprint;
+            dropClient(key);
+            if (known == observed) {
+                existing->manual = true;
+                m_nodes.remove(key);
+                m_order.removeAll(key);
+                m_nextAttemptMs.remove(key);
+                Q_EMIT nodeRemoved(key);
+                Q_EMIT nodeChanged(nodeId);
+            } else {
+                if (noteClaimant(*existing, entry.address, entry.port, observed, true))
+                    Q_EMIT nodeChanged(nodeId);
+                entry.link = Node::Link::Online;
+                entry.message = tr("The agent here claims to be %1, which is reached at another address with "
+                                   "another certificate; it is ignored.")
+                                    .arg(existing->name);
+                m_nextAttemptMs.insert(key, now() + 5 * m_reconnectMs);
+                Q_EMIT nodeChanged(key);
+            }
+            return;
+        }
         rekey(key, nodeId);
         key = nodeId;
     }
     Node &node = m_nodes[key];
+    const QString shownBefore = node.fingerprintToConfirm();
     node.nodeId = nodeId;
-    node.observedFingerprint = client->peerFingerprint();
+    node.observedFingerprint = observed;
     node.agentVersion = client->agentVersion();
-    if (!client->agentName().isEmpty())
-        node.name = client->agentName(); // the UI marks the local one as "This computer" itself
     node.pinnedFingerprint = m_pins.fingerprintForNode(nodeId);
     node.message.clear();
 
     if (node.pinnedFingerprint.isEmpty()) {
+        if (!client->agentName().isEmpty())
+            node.name = client->agentName();
         node.trust = Node::Trust::Unknown;
         node.link = Node::Link::Online;
         dropClient(key);
         Q_EMIT nodeChanged(key);
-        Q_EMIT trustNeeded(key);
+        if (shownBefore != observed)
+            Q_EMIT trustNeeded(key);
         return;
     }
     if (node.pinnedFingerprint != node.observedFingerprint) {
+        if (!node.addressVerified() && !node.local && !node.manual) {
+            // An address only a beacon named: whoever answers there is a claimant.
+            node.observedFingerprint.clear();
+            refuteAddress(node, observed);
+            dropClient(key);
+            Q_EMIT nodeChanged(key);
+            return;
+        }
         node.trust = Node::Trust::Changed;
         node.link = Node::Link::Online;
         node.message = tr("The agent's certificate has changed. It may be reinstalled, or another machine may "
@@ -350,6 +548,13 @@ void NodeRegistry::onHandshake(AgentClient *client)
         Q_EMIT nodeChanged(key);
         return;
     }
+    if (!client->agentName().isEmpty())
+        node.name = client->agentName(); // the UI marks the local one as "This computer" itself
+    node.verifiedAddress = node.address;
+    node.verifiedPort = node.port;
+    node.claimants.removeIf([&](const Node::Claimant &c) {
+        return c.address == node.address && c.port == node.port && c.fingerprint == node.pinnedFingerprint;
+    });
     node.trust = Node::Trust::Pinned;
     node.link = Node::Link::Connected;
     m_nextAttemptMs.remove(key);
@@ -374,7 +579,34 @@ void NodeRegistry::onDisconnected(AgentClient *client, const QString &reason, co
     node.link = beaconFresh ? Node::Link::Online : Node::Link::Offline;
     if (node.link == Node::Link::Offline)
         node.telemetry.reset();
-    if (code == QLatin1String("untrusted")) {
+    const bool pinned = !m_pins.fingerprintForNode(node.nodeId).isEmpty() && !node.nodeId.isEmpty();
+    if (pinned && !client->peerFingerprint().isEmpty()
+        && client->peerFingerprint() != m_pins.fingerprintForNode(node.nodeId) && !node.addressVerified()
+        && !node.manual && !node.local) {
+        // TLS showed another certificate at an address a beacon named, and that agent
+        // refused us: a claimant, not a sign that the real machine distrusts us.
+        refuteAddress(node, client->peerFingerprint());
+        Q_EMIT nodeChanged(key);
+        return;
+    }
+    if (!pinned && !client->peerFingerprint().isEmpty() && node.observedFingerprint.isEmpty()) {
+        // A look at an unknown machine's certificate: TLS showed it even if the agent then refused us.
+        const QString shownBefore = node.fingerprintToConfirm();
+        node.observedFingerprint = client->peerFingerprint();
+        if (shownBefore != node.observedFingerprint && !node.nodeId.isEmpty())
+            Q_EMIT trustNeeded(key);
+    }
+    if (pinned && !node.addressVerified() && !node.verifiedAddress.isEmpty() && !node.manual && !node.local) {
+        // A candidate address from a beacon did not answer: back to the proven one.
+        node.address = node.verifiedAddress;
+        node.port = node.verifiedPort;
+    }
+    if (code == QLatin1String("untrusted") && !pinned && !node.manual) {
+        node.message = tr("This agent does not trust this computer. On the agent's machine, run: "
+                          "hamgam-agent --trust %1")
+                           .arg(m_identity.fingerprint());
+        m_nextAttemptMs.insert(key, now() + 5 * m_reconnectMs);
+    } else if (code == QLatin1String("untrusted")) {
         node.trust = Node::Trust::RejectedByAgent;
         node.message = tr("This agent does not trust this computer. On the agent's machine, run: "
                           "hamgam-agent --trust %1")

@@ -42,6 +42,21 @@ public:
     /// Keys of connected, trusted nodes.
     QStringList readyKeys() const;
 
+    /// Which nodes a name, id or id prefix may resolve to.
+    enum class Scope {
+        Trusted,         ///< pinned: what configs and runs may name
+        CertificateSeen, ///< a TLS handshake showed the certificate: what `trust` may pin
+        Any,             ///< everything listed: what `forget` may drop
+    };
+    /// The nodes `text` names within `scope` (the id or its leading part, name, hostname, address). One
+    /// means found; several are ambiguous and none is chosen, so a claimant cannot win by choosing as its
+    /// id exactly the short id the user typed. The pointers live until the registry next changes.
+    QList<const Node *> match(const QString &text, Scope scope) const;
+    /// The shortest leading part of `nodeId` (8 characters at least) that no other listed id shares.
+    QString shortId(const QString &nodeId) const;
+    /// The warning to show beside a node that other machines claim to be; empty when none.
+    static QString claimantWarning(const Node &node);
+
     /// A machine added by hand (another subnet); persisted by the caller via manualEntries().
     void addManual(const QString &host, quint16 port);
     QStringList manualEntries() const;
@@ -64,6 +79,11 @@ Q_SIGNALS:
 
 private:
     void onBeacon(const Beacon &beacon, const QHostAddress &from);
+    void onPinnedBeacon(const Beacon &beacon, const QString &address, const QString &pinned);
+    /// Records a claim on `node`; true when it is new (worth telling the views).
+    bool noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint, bool refuted);
+    /// TLS at the node's current address showed someone else: remember it as a claimant and go back.
+    void refuteAddress(Node &node, const QString &shownFingerprint);
     void onTick();
     void ensureConnection(Node &node);
     void onHandshake(AgentClient *client);

@@ -13,4 +13,8 @@ inline constexpr quint16 kDefaultDiscoveryPort = 45454;
 inline constexpr int kBeaconIntervalMs = 2000;
 inline constexpr int kMissedBeaconsBeforeOffline = 3;
 inline constexpr int kHandshakeTimeoutMs = 10000;
+/// How long an agent waits for a new connection's TLS handshake (and the
+/// controller's certificate) before it frees the place: short, since an
+/// unauthenticated socket holds a place nobody has vouched for.
+inline constexpr int kTlsHandshakeTimeoutMs = 3000;
 } // namespace Protocol

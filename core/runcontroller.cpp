@@ -80,42 +80,31 @@ QString RunController::newRunId()
 QList<ConfigError> RunController::resolveNodes(RunConfig &config) const
 {
     QList<ConfigError> errors;
-    const QList<Node> nodes = m_registry.nodes();
     for (qsizetype i = 0; i < config.nodes.size(); ++i) {
         RunConfig::Node &entry = config.nodes[i];
         const QString want = entry.agent.isEmpty() ? entry.name : entry.agent;
-        const Node *match = nullptr;
-        int matches = 0;
-        for (const Node &n : nodes) {
-            if (n.nodeId.isEmpty())
-                continue;
-            if (n.nodeId == want) {
-                match = m_registry.node(n.key);
-                matches = 1;
-                break;
-            }
-            if (n.nodeId.startsWith(want) || n.name == want || n.hostname == want) {
-                match = m_registry.node(n.key);
-                ++matches;
-            }
-        }
         const QString field = QStringLiteral("nodes[%1].agent").arg(i);
         if (want.isEmpty())
             continue; // validate() reports it
-        if (matches == 0) {
-            errors.append({field, tr("no machine \"%1\" is known; is its agent running and trusted?").arg(want)});
+        // Only pinned machines: a name or id that a beacon claims is not enough.
+        const QList<const Node *> matches = m_registry.match(want, NodeRegistry::Scope::Trusted);
+        if (matches.isEmpty()) {
+            const QList<const Node *> untrusted = m_registry.match(want, NodeRegistry::Scope::Any);
+            if (untrusted.size() == 1)
+                errors.append({field, tr("%1 is not trusted yet").arg(want)});
+            else
+                errors.append({field, tr("no machine \"%1\" is known; is its agent running and trusted?").arg(want)});
             continue;
         }
-        if (matches > 1) {
+        if (matches.size() > 1) {
             errors.append({field, tr("\"%1\" matches several machines; use the node id").arg(want)});
             continue;
         }
+        const Node *match = matches.first();
         entry.agent = match->nodeId;
         if (entry.name.isEmpty())
             entry.name = match->name;
-        if (match->trust != Node::Trust::Pinned)
-            errors.append({field, tr("%1 is not trusted yet").arg(match->name)});
-        else if (!match->isConnected())
+        if (!match->isConnected())
             errors.append({field, tr("%1 is not connected (%2)").arg(match->name, match->message)});
     }
     return errors;
@@ -307,6 +296,13 @@ void RunController::startAttempt()
     for (NodeState &n : m_nodes)
         hook(n);
 
+    // A fresh 32-byte secret per start, the same for every node: only this
+    // attempt's workers can use its rendezvous store (docs/security.md). It
+    // travels over the agents' mutual-TLS channel only and is never stored here.
+    QByteArray secret(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(secret.data()), secret.size() / 4);
+    const QString rendezvousSecret = QString::fromLatin1(secret.toHex());
+    secret.fill('\0');
     auto pending = std::make_shared<int>(int(m_nodes.size()));
     auto failures = std::make_shared<QStringList>();
     for (int i = 0; i < m_nodes.size(); ++i) {
@@ -317,6 +313,7 @@ void RunController::startAttempt()
         body[QStringLiteral("first_rank")] = m_nodes[i].firstRank;
         body[QStringLiteral("world_size")] = world;
         body[QStringLiteral("master")] = masterAddress;
+        body[QStringLiteral("rendezvous_secret")] = rendezvousSecret;
         if (resumeStep >= 0)
             body[QStringLiteral("resume")] = m_checkpoints.value(m_nodes[i].agentId).value(resumeStep);
         AgentClient *client = m_registry.client(m_nodes[i].agentId);

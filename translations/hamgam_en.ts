@@ -237,18 +237,6 @@
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>AgentInstaller</name>
@@ -3172,6 +3160,28 @@ Status: %3%4</source>
         <source>This agent does not trust this computer. On the agent&apos;s machine, run: hamgam-agent --trust %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by TLS and is ignored.</source>
+        <translation>
+            <numerusform>Warning: a machine at %1 also claims to be %2 (%n claim in all); it was not proven by TLS and is ignored.</numerusform>
+            <numerusform>Warning: a machine at %1 also claims to be %2 (%n claims in all); it was not proven by TLS and is ignored.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). It is ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.</source>
+        <translation>
+            <numerusform>Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim in all). It is ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.</numerusform>
+            <numerusform>Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claims in all). It is ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The agent at %1 is another machine now (it says it is %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent here claims to be %1, which is reached at another address with another certificate; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>NodesCommand</name>
@@ -3212,10 +3222,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pin a machine&apos;s certificate fingerprint so this controller talks to it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3233,10 +3239,6 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl trust: give exactly one node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hamgamctl trust: no machine &quot;%1&quot; found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3277,10 +3279,6 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl forget: give exactly one node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hamgamctl forget: no machine &quot;%1&quot; found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3348,15 +3346,35 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hamgamctl watch: no machine &quot;%1&quot; found</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1  %2  %3  util %4%  mem %5 / %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: &quot;%2&quot; was only announced, never reached over TLS, so its certificate is unproven; nothing was pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: no machine &quot;%2&quot; found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: &quot;%2&quot; matches several machines; give the whole id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3 --fingerprint %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not trusted yet and was not reached over TLS, so its certificate is unproven.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl trust: &quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3368,6 +3386,22 @@ Status: %3%4</source>
     </message>
     <message>
         <source>the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 path %2 contains &quot;..&quot;; give the path without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3454,6 +3488,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>cannot write in the checkpoint directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the checkpoint directory %1 belongs to another user; use a directory of your own, or a shared one with the sticky bit (like /tmp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other users can write into the checkpoint directory %1 and it has no sticky bit; run chmod go-w on it, or chmod +t to share it like /tmp</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4808,6 +4850,14 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the start request lacks a well-formed rendezvous secret (64 hexadecimal digits): is the controller older than this agent?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4845,6 +4895,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>device %1 (rank %2) could not be started: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) stopped although the controller did not ask it to (a SIGTERM from outside the agent?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) exited before its run completed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

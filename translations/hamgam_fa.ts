@@ -237,18 +237,6 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
-    <message>
-        <source>dataset</source>
-        <translation>مجموعه‌داده</translation>
-    </message>
-    <message>
-        <source>model</source>
-        <translation>مدل</translation>
-    </message>
-    <message>
-        <source>checkpoint</source>
-        <translation>نقطه‌های وارسی</translation>
-    </message>
 </context>
 <context>
     <name>AgentInstaller</name>
@@ -3169,6 +3157,26 @@ Status: %3%4</source>
         <source>This agent does not trust this computer. On the agent&apos;s machine, run: hamgam-agent --trust %1</source>
         <translation>این عامل به این رایانه اعتماد ندارد. روی ماشین عامل اجرا کنید: hamgam-agent --trust %1</translation>
     </message>
+    <message numerus="yes">
+        <source>Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by TLS and is ignored.</source>
+        <translation>
+            <numerusform>هشدار: ماشینی در %1 نیز ادعا می‌کند %2 است (روی‌هم %n ادعا)؛ TLS آن را اثبات نکرده و نادیده گرفته می‌شود.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). It is ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.</source>
+        <translation>
+            <numerusform>هشدار: ماشینی در %1 با گواهی دیگری (%3؛ روی‌هم %n ادعا) ادعا می‌کند %2 است. نادیده گرفته می‌شود. اگر %2 دوباره نصب شده است، آن را فراموش کنید و دوباره به آن اعتماد کنید؛ وگرنه ممکن است کسی خود را به جای آن جا بزند.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The agent at %1 is another machine now (it says it is %2).</source>
+        <translation>عامل در %1 اکنون ماشین دیگری است (می‌گوید %2 است).</translation>
+    </message>
+    <message>
+        <source>The agent here claims to be %1, which is reached at another address with another certificate; it is ignored.</source>
+        <translation>عامل این‌جا ادعا می‌کند %1 است، که در نشانی دیگری و با گواهی دیگری در دسترس است؛ نادیده گرفته می‌شود.</translation>
+    </message>
 </context>
 <context>
     <name>NodesCommand</name>
@@ -3209,10 +3217,6 @@ Status: %3%4</source>
         <translation>دستگاه</translation>
     </message>
     <message>
-        <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3</source>
-        <translation>%1 هنوز مورد اعتماد نیست. اثر انگشتش %2 است؛ اگر درست است، اجرا کنید: hamgamctl trust %3</translation>
-    </message>
-    <message>
         <source>Pin a machine&apos;s certificate fingerprint so this controller talks to it.</source>
         <translation>ثبت اثر انگشت گواهی یک ماشین تا این کنترل‌گر با آن گفت‌وگو کند.</translation>
     </message>
@@ -3231,10 +3235,6 @@ Status: %3%4</source>
     <message>
         <source>hamgamctl trust: give exactly one node</source>
         <translation>hamgamctl trust: دقیقاً یک گره بدهید</translation>
-    </message>
-    <message>
-        <source>hamgamctl trust: no machine &quot;%1&quot; found</source>
-        <translation>hamgamctl trust: ماشین «%1» پیدا نشد</translation>
     </message>
     <message>
         <source>hamgamctl trust: %1 shows fingerprint %2, not the one given; nothing was pinned</source>
@@ -3275,10 +3275,6 @@ Status: %3%4</source>
     <message>
         <source>hamgamctl forget: give exactly one node</source>
         <translation>hamgamctl forget: دقیقاً یک گره بدهید</translation>
-    </message>
-    <message>
-        <source>hamgamctl forget: no machine &quot;%1&quot; found</source>
-        <translation>hamgamctl forget: ماشین «%1» پیدا نشد</translation>
     </message>
     <message>
         <source>Forgot %1.</source>
@@ -3345,16 +3341,36 @@ Status: %3%4</source>
         <translation>تعداد</translation>
     </message>
     <message>
-        <source>hamgamctl watch: no machine &quot;%1&quot; found</source>
-        <translation>hamgamctl watch: ماشین «%1» پیدا نشد</translation>
-    </message>
-    <message>
         <source>%1  %2  %3  util %4%  mem %5 / %6</source>
         <translation>%1  %2  %3  استفاده %4٪  حافظه %5 / %6</translation>
     </message>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
         <translation>hamgamctl watch: هیچ ماشین مورد اعتمادی متصل نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: &quot;%2&quot; was only announced, never reached over TLS, so its certificate is unproven; nothing was pinned</source>
+        <translation>hamgamctl %1: «%2» فقط اعلام شده و هرگز از راه TLS به آن نرسیده‌ایم، پس گواهی‌اش اثبات نشده است؛ چیزی ثبت نشد</translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: no machine &quot;%2&quot; found</source>
+        <translation>hamgamctl %1: ماشینی به نام «%2» پیدا نشد</translation>
+    </message>
+    <message>
+        <source>hamgamctl %1: &quot;%2&quot; matches several machines; give the whole id:</source>
+        <translation>hamgamctl %1: «%2» با چند ماشین جور است؛ شناسهٔ کامل را بدهید:</translation>
+    </message>
+    <message>
+        <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3 --fingerprint %4</source>
+        <translation>%1 هنوز مورد اعتماد نیست. اثر انگشتش %2 است؛ اگر درست است، اجرا کنید: hamgamctl trust %3 --fingerprint %4</translation>
+    </message>
+    <message>
+        <source>%1 is not trusted yet and was not reached over TLS, so its certificate is unproven.</source>
+        <translation>%1 هنوز مورد اعتماد نیست و از راه TLS به آن نرسیده‌ایم، پس گواهی‌اش اثبات نشده است.</translation>
+    </message>
+    <message>
+        <source>hamgamctl trust: &quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
+        <translation>hamgamctl trust: «%1» اثر انگشت SHA-256 نیست (۶۴ رقم شانزده‌شانزدهی)</translation>
     </message>
 </context>
 <context>
@@ -3366,6 +3382,22 @@ Status: %3%4</source>
     <message>
         <source>the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with hamgam-agent --allow-dir</source>
         <translation>مسیر %1 «%2» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%3)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
+    </message>
+    <message>
+        <source>the %1 path %2 contains &quot;..&quot;; give the path without it</source>
+        <translation>مسیر %1 «%2» «..» دارد؛ آن را بدون «..» بدهید</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>مجموعه‌داده</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>مدل</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>نقطه‌های وارسی</translation>
     </message>
 </context>
 <context>
@@ -3449,6 +3481,14 @@ Status: %3%4</source>
     <message>
         <source>cannot write in the checkpoint directory %1</source>
         <translation>نوشتن در پوشهٔ نقطه‌های وارسی %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>the checkpoint directory %1 belongs to another user; use a directory of your own, or a shared one with the sticky bit (like /tmp)</source>
+        <translation>پوشهٔ نقطه‌های وارسی %1 از آنِ کاربر دیگری است؛ پوشه‌ای از خودتان بدهید، یا پوشه‌ای مشترک با بیت چسبنده (مانند /tmp)</translation>
+    </message>
+    <message>
+        <source>other users can write into the checkpoint directory %1 and it has no sticky bit; run chmod go-w on it, or chmod +t to share it like /tmp</source>
+        <translation>کاربران دیگر هم می‌توانند در پوشهٔ نقطه‌های وارسی %1 بنویسند و این پوشه بیت چسبنده ندارد؛ روی آن chmod go-w را اجرا کنید، یا با chmod +t آن را مانند /tmp مشترک کنید</translation>
     </message>
     <message>
         <source>no free TCP port for the workers&apos; rendezvous</source>
@@ -4799,6 +4839,14 @@ Status: %3%4</source>
         <translation>رتبه‌های درخواست آغاز با تعداد کل رتبه‌های آن جور نیست</translation>
     </message>
     <message>
+        <source>the start request lacks a well-formed rendezvous secret (64 hexadecimal digits): is the controller older than this agent?</source>
+        <translation>درخواست آغاز رمز دیدار (rendezvous) درستی ندارد (۶۴ رقم در مبنای شانزده): آیا کنترل‌گر از این عامل قدیمی‌تر است؟</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
         <source>cannot write %1</source>
         <translation>نوشتن %1 ممکن نشد</translation>
     </message>
@@ -4837,6 +4885,14 @@ Status: %3%4</source>
     <message>
         <source>device %1 (rank %2) could not be started: %3</source>
         <translation>دستگاه %1 (رتبهٔ %2) اجرا نشد: %3</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) stopped although the controller did not ask it to (a SIGTERM from outside the agent?)</source>
+        <translation>دستگاه %1 (رتبهٔ %2) متوقف شد، هرچند کنترل‌گر چنین نخواسته بود (SIGTERM از بیرون عامل؟)</translation>
+    </message>
+    <message>
+        <source>device %1 (rank %2) exited before its run completed</source>
+        <translation>دستگاه %1 (رتبهٔ %2) پیش از کامل شدن اجرایش بیرون رفت</translation>
     </message>
 </context>
 <context>

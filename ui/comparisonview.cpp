@@ -1,5 +1,7 @@
 #include "comparisonview.h"
 
+#include "safetext.h"
+
 #include "appicons.h"
 #include "bidi.h"
 #include "localeformat.h"
@@ -497,7 +499,7 @@ void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         QCPGraph *graph = plot->addGraph();
-        graph->setName(QFontMetrics(font()).elidedText(r.record.name, Qt::ElideMiddle, 260));
+        graph->setName(QFontMetrics(font()).elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, 260));
         graph->setPen(QPen(runColor(i), 2));
         graph->setAntialiased(true);
         if (which == EvaluationPlot) {
@@ -541,14 +543,14 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         const double x = i + 1;
-        names->addTick(x, metrics.elidedText(r.record.name, Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
+        names->addTick(x, metrics.elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
         const QJsonValue v = r.summary.value(QLatin1String(key));
         if (!v.isDouble())
             continue;
         const double value = v.toDouble();
         highest = qMax(highest, value);
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(r.record.name);
+        bars->setName(SafeText::neutralized(r.record.name));
         bars->setWidth(0.6);
         bars->setPen(QPen(runColor(i).darker(130)));
         bars->setBrush(runColor(i));
@@ -608,7 +610,7 @@ void ComparisonView::fillUtilization()
         }
         for (const QString &agent : std::as_const(order)) {
             const NodeUse &u = perNode[agent];
-            auto *run = cell(r.record.name, i);
+            auto *run = cell(SafeText::neutralized(r.record.name), i);
             run->setData(swatch(runColor(i)), Qt::DecorationRole);
             QList<QStandardItem *> row{run, cell(u.name)};
             if (u.devices == 0) {
@@ -632,7 +634,7 @@ void ComparisonView::fillConfig()
     m_configModel->clear();
     QStringList headers{tr("Setting")};
     for (const RunData &r : std::as_const(m_runs))
-        headers << r.record.name;
+        headers << SafeText::neutralized(r.record.name);
     m_configModel->setHorizontalHeaderLabels(headers);
     for (int i = 0; i < m_runs.size(); ++i)
         m_configModel->horizontalHeaderItem(i + 1)->setData(swatch(runColor(i)), Qt::DecorationRole);

@@ -2,6 +2,7 @@
 
 #include "liverundata.h"
 #include "localeformat.h"
+#include "safetext.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -20,8 +21,10 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     const Row &r = m_rows[index.row()];
     switch (role) {
     case Qt::DisplayRole:
-        return tr("%1  %2").arg(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")), r.text());
-    case Qt::ToolTipRole: return r.text();
+        // Messages come from workers and agents: neutralized, so a newline or U+202E cannot forge or reorder lines.
+        return tr("%1  %2").arg(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")),
+                                SafeText::neutralized(r.text()));
+    case Qt::ToolTipRole: return SafeText::neutralized(r.text());
     case Qt::DecorationRole:
         return QApplication::style()->standardIcon(r.level == 2   ? QStyle::SP_MessageBoxCritical
                                                    : r.level == 1 ? QStyle::SP_MessageBoxWarning

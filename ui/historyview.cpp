@@ -1,5 +1,7 @@
 #include "historyview.h"
 
+#include "safetext.h"
+
 #include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
@@ -601,7 +603,7 @@ void HistoryView::fillSummary(const QString &runId)
     QFont f = m_summaryTitle->font();
     f.setBold(true);
     m_summaryTitle->setFont(f);
-    m_summaryTitle->setText(directed(run->name));
+    m_summaryTitle->setText(directed(SafeText::neutralized(run->name)));
 
     const QList<RunNodeRecord> nodes = m_store.nodes(runId);
     for (const RunNodeRecord &n : nodes)
@@ -632,7 +634,7 @@ void HistoryView::fillSummary(const QString &runId)
     };
     row(tr("Status"), run->reason.isEmpty()
                           ? RunStatusText::display(run->status)
-                          : tr("%1: %2").arg(RunStatusText::display(run->status), run->reason));
+                          : tr("%1: %2").arg(RunStatusText::display(run->status), SafeText::neutralized(run->reason)));
     row(tr("Strategy"),
         tr("%1 — %2").arg(run->strategy.toUpper(), RunConfig::strategyDescription(run->strategy)));
     const QJsonObject model = run->config.value(QStringLiteral("model")).toObject();
@@ -745,7 +747,7 @@ void HistoryView::fillEvents(const QString &runId)
             details = known.contains(state) ? RunStatusText::display(RunStatusText::fromKey(state)) : state;
             const QString reason = RunFailureText::stateReason(p);
             if (!reason.isEmpty())
-                details = tr("%1: %2").arg(details, reason);
+                details = tr("%1: %2").arg(details, SafeText::neutralized(reason));
         } else if (e.kind == QLatin1String("error")) {
             kind = tr("Error");
             details = RunFailureText::workerError(p);
@@ -782,7 +784,7 @@ void HistoryView::fillEvents(const QString &runId)
             details =
                 RunStatusText::display(RunStatusText::fromKey(p.value(QStringLiteral("status")).toString()));
             if (!p.value(QStringLiteral("reason")).toString().isEmpty())
-                details = tr("%1: %2").arg(details, p.value(QStringLiteral("reason")).toString());
+                details = tr("%1: %2").arg(details, SafeText::neutralized(p.value(QStringLiteral("reason")).toString()));
         } else if (e.kind == QLatin1String("diagnosis")) {
             // The doctor's findings as the app recorded them (MainWindow::onFindings):
             // the title follows today's language, evidence and action were stored translated.

@@ -2,6 +2,7 @@
 
 #include "bidi.h"
 #include "noderegistry.h"
+#include "safetext.h"
 
 #include <QCborArray>
 #include <QCborMap>
@@ -20,6 +21,16 @@ MachinesModel::MachinesModel(NodeRegistry &registry, QObject *parent) : QAbstrac
 int MachinesModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_keys.size());
+}
+
+QString MachinesModel::message(const Node &node)
+{
+    QStringList parts;
+    if (!node.message.isEmpty())
+        parts << SafeText::neutralized(node.message);
+    if (const QString warning = NodeRegistry::claimantWarning(node); !warning.isEmpty())
+        parts << SafeText::neutralized(warning);
+    return parts.join(QLatin1Char('\n'));
 }
 
 QString MachinesModel::statusText(int link, int trust)
@@ -50,18 +61,22 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     if (!n)
         return {};
     switch (role) {
-    case Qt::DisplayRole: return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname) : n->name;
+    // Names and messages come from other machines: shown neutralized (SafeText).
+    case Qt::DisplayRole:
+        return n->local ? tr("This computer (%1)").arg(SafeText::neutralized(n->hostname.isEmpty() ? n->name : n->hostname))
+                        : SafeText::neutralized(n->name);
     case Qt::ToolTipRole:
         return tr("%1\nAddress: %2\nStatus: %3%4")
-            .arg(n->name, Bidi::ltr(QStringLiteral("%1:%2").arg(n->address).arg(n->port)), statusText(int(n->link), int(n->trust)),
-                 n->message.isEmpty() ? QString() : QStringLiteral("\n") + n->message);
+            .arg(SafeText::neutralized(n->name), Bidi::ltr(QStringLiteral("%1:%2").arg(n->address).arg(n->port)),
+                 statusText(int(n->link), int(n->trust)),
+                 message(*n).isEmpty() ? QString() : QStringLiteral("\n") + message(*n));
     case KeyRole: return n->key;
     case NodeIdRole: return n->nodeId;
     case AddressRole: return QStringLiteral("%1:%2").arg(n->address).arg(n->port);
     case LinkRole: return int(n->link);
     case TrustRole: return int(n->trust);
     case StatusTextRole: return statusText(int(n->link), int(n->trust));
-    case MessageRole: return n->message;
+    case MessageRole: return message(*n);
     case LocalRole: return n->local;
     case FingerprintRole: return n->pinnedFingerprint.isEmpty() ? n->fingerprintToConfirm() : n->pinnedFingerprint;
     case DevicesRole: {

@@ -4,6 +4,7 @@
 #include <QStringList>
 
 class NodeRegistry;
+struct Node;
 
 /// The machines a controller sees, one row each, for the Machines list. Reads
 /// the NodeRegistry and follows its changes; painting is MachineDelegate's job.
@@ -39,6 +40,8 @@ public:
     QString keyAt(int row) const { return m_keys.value(row); }
 
     static QString statusText(int link, int trust);
+    /// The node's problem and any claimant warning, neutralized for display.
+    static QString message(const Node &node);
     static constexpr const char *kMimeType = "application/x-hamgam-machines";
 
 private:

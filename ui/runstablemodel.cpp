@@ -1,5 +1,7 @@
 #include "runstablemodel.h"
 
+#include "safetext.h"
+
 #include "bidi.h"
 #include "historystore.h"
 #include "localeformat.h"
@@ -229,7 +231,7 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (Column(index.column())) {
         case StatusColumn:
-            return r.reason.isEmpty() ? RunStatusText::display(r.status) : r.reason;
+            return r.reason.isEmpty() ? RunStatusText::display(r.status) : SafeText::neutralized(r.reason);
         case StrategyColumn:
             return RunConfig::strategyDescription(r.strategy);
         case NodesColumn:
@@ -266,7 +268,7 @@ QVariant RunsTableModel::display(const RunRecord &r, int column) const
     case DateColumn:
         return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.createdMs));
     case NameColumn:
-        return r.name;
+        return SafeText::neutralized(r.name); // a name may come from another machine's journal
     case StrategyColumn:
         return r.strategy.toUpper();
     case NodesColumn:

@@ -19,6 +19,12 @@ std::string directoryOf(const std::string &path)
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+std::string fileNameOf(const std::string &path)
+{
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 Status ioError(const std::string &what, const std::string &path)
 {
     return Status::failure(ErrorKind::Checkpoint,
@@ -28,28 +34,42 @@ Status ioError(const std::string &what, const std::string &path)
 
 AtomicWriter::AtomicWriter(std::string path)
     : m_path(std::move(path))
+    , m_dir(directoryOf(m_path))
+    , m_name(fileNameOf(m_path))
+{}
+
+AtomicWriter::AtomicWriter(int dirFd, const std::string &dir, std::string name)
+    : m_path(dir + "/" + name)
+    , m_dir(dir)
+    , m_name(std::move(name))
+    , m_dirFd(dirFd)
 {}
 
 AtomicWriter::~AtomicWriter()
 {
     if (m_fd >= 0) {
         ::close(m_fd);
-        ::unlink(m_temp.c_str());
+        ::unlinkat(m_dirFd, m_tempName.c_str(), 0);
     }
+    if (m_ownsDirFd)
+        ::close(m_dirFd);
 }
 
 Status AtomicWriter::open()
 {
+    if (m_dirFd < 0) {
+        m_dirFd = ::open(m_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (m_dirFd < 0)
+            return ioError("open the directory of", m_path);
+        m_ownsDirFd = true;
+    }
     std::random_device rd;
     char suffix[32];
     std::snprintf(suffix, sizeof suffix, ".%08x.tmp", static_cast<unsigned>(rd()));
-    const std::string dir = directoryOf(m_path);
-    const std::string base =
-        m_path.substr(m_path.rfind('/') == std::string::npos ? 0 : m_path.rfind('/') + 1);
-    m_temp = dir + "/." + base + suffix;
-    m_fd = ::open(m_temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    m_tempName = "." + m_name + suffix;
+    m_fd = ::openat(m_dirFd, m_tempName.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (m_fd < 0)
-        return ioError("create", m_temp);
+        return ioError("create", m_dir + "/" + m_tempName);
     m_crc = static_cast<std::uint32_t>(::crc32(0L, Z_NULL, 0));
     m_size = 0;
     return {};
@@ -84,16 +104,16 @@ Status AtomicWriter::commit()
         return ioError("sync", m_path);
     if (::close(m_fd) != 0) {
         m_fd = -1;
-        ::unlink(m_temp.c_str());
+        ::unlinkat(m_dirFd, m_tempName.c_str(), 0);
         return ioError("close", m_path);
     }
     m_fd = -1;
-    if (::rename(m_temp.c_str(), m_path.c_str()) != 0) {
+    if (::renameat(m_dirFd, m_tempName.c_str(), m_dirFd, m_name.c_str()) != 0) {
         const Status s = ioError("rename into", m_path);
-        ::unlink(m_temp.c_str());
+        ::unlinkat(m_dirFd, m_tempName.c_str(), 0);
         return s;
     }
-    syncDirectory(directoryOf(m_path));
+    ::fsync(m_dirFd);
     return {};
 }
 
@@ -107,13 +127,15 @@ Status AtomicWriter::writeFile(const std::string &path, const std::string &conte
     return w.commit();
 }
 
-void AtomicWriter::syncDirectory(const std::string &dir)
+Status AtomicWriter::writeFile(int dirFd, const std::string &dir, const std::string &name,
+                               const std::string &content)
 {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
+    AtomicWriter w(dirFd, dir, name);
+    if (Status s = w.open(); !s)
+        return s;
+    if (Status s = w.write(content.data(), content.size()); !s)
+        return s;
+    return w.commit();
 }
 
 } // namespace hamgam::engine

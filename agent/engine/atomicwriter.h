@@ -11,11 +11,17 @@ namespace hamgam::engine {
 /// Writes a file so that readers see the old content or the new, never half:
 /// a temporary file in the same directory, fsync, rename, fsync of the
 /// directory. Keeps a running CRC32 and size of what was written. An
-/// uncommitted writer removes its temporary file.
+/// uncommitted writer removes its temporary file. Everything happens relative
+/// to the directory's descriptor: the temporary file is created new
+/// (O_EXCL, O_NOFOLLOW) and the rename replaces a planted link rather than
+/// writing through it.
 class AtomicWriter
 {
 public:
     explicit AtomicWriter(std::string path);
+    /// `name` in the open directory `dirFd` (borrowed: it must outlive the
+    /// writer); `dir` names it in messages.
+    AtomicWriter(int dirFd, const std::string &dir, std::string name);
     ~AtomicWriter();
     AtomicWriter(const AtomicWriter &) = delete;
     AtomicWriter &operator=(const AtomicWriter &) = delete;
@@ -29,12 +35,15 @@ public:
 
     /// The whole file in one call.
     static Status writeFile(const std::string &path, const std::string &content);
-    /// fsync of a directory, so a rename in it is durable.
-    static void syncDirectory(const std::string &dir);
+    static Status writeFile(int dirFd, const std::string &dir, const std::string &name, const std::string &content);
 
 private:
-    std::string m_path;
-    std::string m_temp;
+    std::string m_path; ///< for messages
+    std::string m_dir;
+    std::string m_name;
+    std::string m_tempName;
+    int m_dirFd = -1;
+    bool m_ownsDirFd = false;
     int m_fd = -1;
     std::uint32_t m_crc = 0;
     std::uint64_t m_size = 0;

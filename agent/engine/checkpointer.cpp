@@ -7,14 +7,9 @@
 #include "stopwatch.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <dirent.h>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 namespace hamgam::engine {
@@ -26,61 +21,26 @@ Status checkpointError(const std::string &message)
     return Status::failure(ErrorKind::Checkpoint, message);
 }
 
-bool makeDirectories(const std::string &path)
-{
-    std::string partial;
-    for (size_t i = 0; i <= path.size(); ++i) {
-        if (i == path.size() || path[i] == '/') {
-            partial = path.substr(0, i);
-            if (!partial.empty() && ::mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
-                return false;
-        }
-    }
-    return true;
-}
-
-std::vector<std::string> listDirectory(const std::string &dir)
-{
-    std::vector<std::string> names;
-    if (DIR *d = ::opendir(dir.c_str())) {
-        while (dirent *e = ::readdir(d)) {
-            const std::string name = e->d_name;
-            if (name != "." && name != "..")
-                names.push_back(name);
-        }
-        ::closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
-std::vector<std::string> manifestsIn(const std::string &dir)
+std::vector<std::string> manifestsIn(const CheckpointFolder &folder)
 {
     std::vector<std::string> out;
-    for (const auto &name : listDirectory(dir))
+    for (const auto &name : folder.ownFiles())
         if (name.rfind("manifest-node-", 0) == 0 && name.size() > 5 &&
             name.substr(name.size() - 5) == ".json")
             out.push_back(name);
     return out;
 }
 
-Result<std::string> readWhole(const std::string &path)
+/// What a Checkpointer writes into a step directory (and AtomicWriter's leftovers).
+bool isCheckpointFile(const std::string &name)
 {
-    std::FILE *f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return Result<std::string>::failure(
-            ErrorKind::Checkpoint, "checkpoint file " + path + " cannot be opened: " + std::strerror(errno));
-    std::string data;
-    char buffer[1 << 16];
-    size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
-        data.append(buffer, n);
-    const bool failed = std::ferror(f);
-    std::fclose(f);
-    if (failed)
-        return Result<std::string>::failure(ErrorKind::Checkpoint,
-                                            "checkpoint file " + path + ": read error");
-    return data;
+    auto endsWith = [&](const char *suffix) {
+        const std::string s = suffix;
+        return name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+    };
+    return (name.rfind("rank-", 0) == 0 && endsWith(".bin")) ||
+           (name.rfind("manifest-node-", 0) == 0 && endsWith(".json")) ||
+           ((name.rfind(".rank-", 0) == 0 || name.rfind(".manifest-node-", 0) == 0) && endsWith(".tmp"));
 }
 
 std::string stepDirName(std::int64_t step)
@@ -97,22 +57,36 @@ Checkpointer::Checkpointer(std::string root, int keep)
     , m_keep(std::max(1, keep))
 {}
 
+Status Checkpointer::prepare()
+{
+    auto folder = CheckpointFolder::open(m_root, CheckpointFolder::Access::Write);
+    if (!folder)
+        return folder.error();
+    m_folder = std::move(*folder);
+    return {};
+}
+
 Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, ParameterStore &store,
                                                Communicator &comm, bool writer)
 {
     Stopwatch timer;
     const auto &topo = comm.topology();
     Saved saved;
-    saved.dir = m_root + "/" + stepDirName(header.step);
-    if (!makeDirectories(saved.dir))
-        return Result<Saved>::failure(ErrorKind::Checkpoint, "cannot create checkpoint directory " +
-                                                                 saved.dir + ": " + std::strerror(errno));
+    if (m_folder.fd() < 0) {
+        if (Status s = prepare(); !s)
+            return s.error();
+    }
+    const std::string stepName = stepDirName(header.step);
+    auto step = m_folder.child(stepName, CheckpointFolder::Access::Write);
+    if (!step)
+        return step.error();
+    saved.dir = step->path();
     nlohmann::json entry = nlohmann::json::object();
     if (writer) {
         CheckpointManifest::File file;
         file.name = "rank-" + std::to_string(topo.rank()) + ".bin";
         file.rank = topo.rank();
-        AtomicWriter w(saved.dir + "/" + file.name);
+        AtomicWriter w(step->fd(), step->path(), file.name);
         if (Status s = w.open(); !s)
             return s.error();
         at::Tensor master = store.master().to(at::kCPU);
@@ -163,62 +137,64 @@ Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, Parame
                 f.ranges.push_back({r3[0].get<int>(), r3[1].get<std::int64_t>(), r3[2].get<std::int64_t>()});
             header.files.push_back(std::move(f));
         }
-        const std::string path = saved.dir + "/manifest-node-" + std::to_string(topo.node()) + ".json";
-        if (Status s = AtomicWriter::writeFile(path, header.toJson()); !s)
+        const std::string name = "manifest-node-" + std::to_string(topo.node()) + ".json";
+        if (Status s = AtomicWriter::writeFile(step->fd(), step->path(), name, header.toJson()); !s)
             return s.error();
     }
     // Everyone's manifest is down before anyone goes on (or removes old ones).
     if (Status s = comm.barrier(); !s)
         return s.error();
-    if (topo.localRank() == 0)
-        rotate(header.step);
+    if (topo.localRank() == 0) {
+        if (std::find(m_written.begin(), m_written.end(), stepName) == m_written.end())
+            m_written.push_back(stepName);
+        rotate();
+    }
     saved.ms = timer.ms();
     return saved;
 }
 
-void Checkpointer::rotate(std::int64_t current)
+void Checkpointer::rotate()
 {
-    std::vector<std::string> steps;
-    for (const auto &name : listDirectory(m_root))
-        if (name.rfind("step-", 0) == 0 && name <= stepDirName(current))
-            steps.push_back(name);
-    if (steps.size() <= static_cast<size_t>(m_keep))
-        return;
-    for (size_t i = 0; i + static_cast<size_t>(m_keep) < steps.size(); ++i) {
-        const std::string dir = m_root + "/" + steps[i];
-        for (const auto &name : listDirectory(dir))
-            ::unlink((dir + "/" + name).c_str()); // another node may be removing the same files
-        ::rmdir(dir.c_str());
+    // Only what this run wrote: never a name found by listing the directory,
+    // which anyone sharing it could have planted (issue #17).
+    while (m_written.size() > static_cast<size_t>(m_keep)) {
+        m_folder.removeChild(m_written.front(), isCheckpointFile);
+        m_written.erase(m_written.begin());
     }
 }
 
 Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::string &stepDir)
 {
     using R = Result<CheckpointManifest>;
-    struct stat st
-    {
-    };
-    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        return R::failure(ErrorKind::Checkpoint, "checkpoint directory " + dir + " does not exist");
+    auto folder = CheckpointFolder::open(dir, CheckpointFolder::Access::Read);
+    if (!folder)
+        return folder.error();
     stepDir = dir;
-    if (manifestsIn(dir).empty()) {
-        // A directory of step-* checkpoints: the newest with a manifest.
-        auto names = listDirectory(dir);
+    CheckpointFolder step = std::move(*folder);
+    if (manifestsIn(step).empty()) {
+        // A directory of step-* checkpoints: the newest of ours with a manifest.
+        const CheckpointFolder parent = std::move(step);
+        const auto names = parent.ownDirectories();
         stepDir.clear();
         for (auto it = names.rbegin(); it != names.rend(); ++it) {
-            if (it->rfind("step-", 0) == 0 && !manifestsIn(dir + "/" + *it).empty()) {
-                stepDir = dir + "/" + *it;
+            if (it->rfind("step-", 0) != 0)
+                continue;
+            auto candidate = parent.child(*it, CheckpointFolder::Access::Read);
+            if (candidate && !manifestsIn(*candidate).empty()) {
+                step = std::move(*candidate);
+                stepDir = step.path();
                 break;
             }
         }
         if (stepDir.empty())
             return R::failure(ErrorKind::Checkpoint,
-                              "no complete checkpoint in " + dir + " (no manifest found)");
+                              "no complete checkpoint in " + dir +
+                                  " (no manifest found; links and other users' entries are not read)");
     }
     std::optional<CheckpointManifest> merged;
-    for (const auto &name : manifestsIn(stepDir)) {
+    for (const auto &name : manifestsIn(step)) {
         const std::string path = stepDir + "/" + name;
-        auto text = readWhole(path);
+        auto text = step.readFile(name);
         if (!text)
             return text.error();
         auto m = CheckpointManifest::fromJson(*text, path);
@@ -261,6 +237,9 @@ Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &
     if (manifest.stateSlots != slots)
         return checkpointError("checkpoint " + stepDir + " holds " + manifest.optimizer +
                                " optimizer state, which does not fit this run's optimizer");
+    auto folder = CheckpointFolder::open(stepDir, CheckpointFolder::Access::Read);
+    if (!folder)
+        return folder.error();
 
     struct Piece
     {
@@ -275,7 +254,7 @@ Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &
         if (it != contents.end())
             return &it->second;
         const std::string path = stepDir + "/" + f.name;
-        auto data = readWhole(path);
+        auto data = folder->readFile(f.name);
         if (!data)
             return data.error();
         if (data->size() != f.bytes)
@@ -296,15 +275,12 @@ Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &
     // CRC of the file it wrote itself, so with the same ranks every shard is
     // verified by someone even where a redundant copy would have served.
     for (const auto &f : manifest.files) {
-        struct stat st
-        {
-        };
-        const std::string path = stepDir + "/" + f.name;
-        if (::stat(path.c_str(), &st) != 0)
-            return checkpointError("checkpoint file " + path + " cannot be opened: " + std::strerror(errno));
-        if (static_cast<std::uint64_t>(st.st_size) != f.bytes)
-            return checkpointError("checkpoint file " + path +
-                                   " is truncated or padded: " + std::to_string(st.st_size) +
+        auto size = folder->fileSize(f.name);
+        if (!size)
+            return size.error();
+        if (*size != f.bytes)
+            return checkpointError("checkpoint file " + stepDir + "/" + f.name +
+                                   " is truncated or padded: " + std::to_string(*size) +
                                    " bytes, the manifest says " + std::to_string(f.bytes));
         if (f.rank == rank) {
             auto own = fileData(f);

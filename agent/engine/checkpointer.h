@@ -1,10 +1,12 @@
 #pragma once
 
+#include "checkpointfolder.h"
 #include "checkpointmanifest.h"
 #include "result.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hamgam::engine {
 
@@ -17,7 +19,9 @@ class ParameterStore;
 /// node a manifest of its node's files with their CRC32s, written last, so a
 /// directory with a manifest is complete. For dp/hdp/lsdp/lshdp each node's
 /// directory holds the whole state; fsdp spreads shards over the nodes, so
-/// changing its ranks needs a directory every node shares.
+/// changing its ranks needs a directory every node shares. Works only through
+/// a CheckpointFolder: no link is followed, only our user's entries are read,
+/// and rotation removes only the step directories this run wrote.
 class Checkpointer
 {
 public:
@@ -30,12 +34,17 @@ public:
 
     Checkpointer(std::string root, int keep);
 
+    /// Creates and opens the checkpoint directory, refusing one that another
+    /// user owns or can write into without the sticky bit; before the first step.
+    Status prepare();
+
     /// Collective over all ranks. `header` carries the run's state (step,
     /// planner, model, optimizer); its file list is filled here.
     Result<Saved> save(CheckpointManifest header, ParameterStore &store, Communicator &comm, bool writer);
 
     /// Finds the newest complete checkpoint in `dir` (a step directory, or a
-    /// directory of them) and merges its manifests.
+    /// directory of them) and merges its manifests. Only real directories and
+    /// files of our user count: a planted link or another user's step is skipped.
     static Result<CheckpointManifest> open(const std::string &dir, std::string &stepDir);
     /// Fills this rank's pieces of master weights and optimizer state. Checks
     /// that every file exists at its size, and the CRC32 of every file it reads
@@ -44,10 +53,12 @@ public:
                        const Model &model, int rank);
 
 private:
-    void rotate(std::int64_t current);
+    void rotate();
 
     std::string m_root;
     int m_keep;
+    CheckpointFolder m_folder;
+    std::vector<std::string> m_written; ///< step directories of this run with our manifest, oldest first
 };
 
 } // namespace hamgam::engine

@@ -1,11 +1,12 @@
 #include "communicator.h"
 
 #include "logger.h"
+#include "rendezvousserver.h"
+#include "rendezvousstore.h"
 #include "watchdog.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #ifdef HAMGAM_WITH_NCCL
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
@@ -84,22 +85,26 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     const auto &s = c->m_settings;
     {
         auto guard = watchdog ? watchdog->arm("rendezvous at the master") : Watchdog::Guard(nullptr);
-        try {
-            c10d::TCPStoreOptions opts;
-            opts.port = static_cast<std::uint16_t>(s.masterPort);
-            opts.isServer = s.rank == 0;
-            opts.numWorkers = static_cast<std::size_t>(s.worldSize);
-            opts.waitWorkers = true;
-            opts.timeout = s.timeout;
-            c->m_store = c10::make_intrusive<c10d::TCPStore>(s.masterHost, opts);
-        } catch (const std::exception &e) {
-            return R::failure(ErrorKind::Communication,
-                              std::string(s.rank == 0 ? "cannot serve the rendezvous store on port "
-                                                      : "cannot reach the master at ") +
-                                  (s.rank == 0 ? std::to_string(s.masterPort)
-                                               : s.masterHost + ":" + std::to_string(s.masterPort)) +
-                                  ": " + firstLine(e));
+        // Not c10d's TCPStore: it listens on every interface, answers anyone
+        // and serves one request at a time, so a stranger could read, rewrite
+        // or stall the run's coordination (issue #17). Ours serves the master
+        // address only, to workers that prove the run's secret, under a poll()
+        // loop that no single client can hold up.
+        if (s.rank == 0) {
+            RendezvousServer::Options so;
+            so.host = s.masterHost;
+            so.port = s.masterPort;
+            so.secret = s.rendezvousSecret;
+            auto server = RendezvousServer::start(std::move(so), &logger);
+            if (!server)
+                return server.error();
+            c->m_server = std::move(*server);
         }
+        // Rank 0 too is a client of its own server: one code path for every rank.
+        auto store = RendezvousStore::connect(s.masterHost, s.masterPort, s.rendezvousSecret, s.timeout);
+        if (!store)
+            return store.error();
+        c->m_store = *store;
     }
 
     // Membership: every rank publishes its node, then reads everyone's.
@@ -132,6 +137,9 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
         try {
             // Gloo listens on one address only: the named interface (a lab's
             // dedicated training network), else the one that reaches the master.
+            // Its TCP transport binds every socket it listens on to that device
+            // address (port 0), never to the any-address; tst_workerrendezvous
+            // checks the listening sockets of running workers.
             c->m_glooDevice = s.glooInterface.empty()
                                   ? c10d::ProcessGroupGloo::createDeviceForHostname(
                                         localAddressTowards(s.masterHost, s.masterPort))

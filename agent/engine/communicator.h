@@ -15,12 +15,15 @@
 namespace hamgam::engine {
 
 class Logger;
+class RendezvousServer;
 class Watchdog;
 
-/// The worker's view of its peers: a c10d TCPStore at the master (rank 0
-/// serves it), node membership exchanged through it, and process groups
-/// (Gloo for CPU tensors; NCCL when built against a CUDA LibTorch and
-/// training on a GPU) created on demand, each under its own store prefix.
+/// The worker's view of its peers: the run's rendezvous store at the master
+/// (rank 0 serves it, RendezvousServer; every rank uses it, RendezvousStore,
+/// authenticated with the run's secret), node membership exchanged through
+/// it, and process groups (Gloo for CPU tensors; NCCL when built against a
+/// CUDA LibTorch and training on a GPU) created on demand, each under its own
+/// store prefix.
 class Communicator
 {
 public:
@@ -42,6 +45,7 @@ public:
         bool dumpsParameters = false;
         bool useNccl = false;
         std::string glooInterface; ///< empty: the interface that reaches the master
+        std::string rendezvousSecret; ///< the run's 32-byte secret (--rendezvous-key-file)
         std::chrono::milliseconds timeout{60000};
     };
 
@@ -76,6 +80,7 @@ private:
     Settings m_settings;
     Logger &m_logger;
     Watchdog *m_watchdog;
+    std::unique_ptr<RendezvousServer> m_server; // rank 0 only; outlives the store and the groups using it
     c10::intrusive_ptr<c10d::Store> m_store;
     std::shared_ptr<void>
         m_glooDevice; // ::gloo::transport::Device, type-erased to keep Gloo out of this header

@@ -4,6 +4,7 @@
 #include "commandreader.h"
 #include "eventsink.h"
 #include "logger.h"
+#include "rendezvouschannel.h"
 #include "trainer.h"
 #include "watchdog.h"
 #include "workerconfig.h"
@@ -91,6 +92,16 @@ int main(int argc, char **argv)
         finish(events, options.error());
     }
     Logger log(options->rank);
+    // The run's secret, before anything else can fail on a peer: without it no
+    // store call would be answered.
+    {
+        auto secret = RendezvousChannel::readSecretFile(options->rendezvousKeyFile);
+        if (!secret) {
+            std::fprintf(stderr, "hamgam-worker: %s\n", secret.error().message.c_str());
+            finish(events, secret.error());
+        }
+        options->rendezvousSecret = std::move(*secret);
+    }
 
     std::string configText;
     if (options->configPath == "-") {

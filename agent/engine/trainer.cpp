@@ -123,6 +123,7 @@ Status Trainer::setUp()
     cs.dumpsParameters = !m_options.dumpParamsPath.empty();
     cs.useNccl = m_device.is_cuda();
     cs.glooInterface = m_options.glooInterface;
+    cs.rendezvousSecret = m_options.rendezvousSecret;
     cs.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(m_config.comm.timeoutS * 1000));
     auto comm = Communicator::connect(cs, m_log, m_watchdog);
     if (!comm)
@@ -243,8 +244,12 @@ Status Trainer::setUp()
                        : epochSteps;
     m_schedule.emplace(m_config.schedule.kind, m_config.optimizer.lr, m_config.schedule.warmupSteps,
                        m_config.schedule.minLrRatio, m_totalSteps);
-    if (!m_config.checkpoint.dir.empty())
+    if (!m_config.checkpoint.dir.empty()) {
         m_checkpointer = std::make_unique<Checkpointer>(m_config.checkpoint.dir, m_config.checkpoint.keep);
+        // A directory others could plant entries in is refused now, not after hours of training.
+        if (Status s = agree(m_checkpointer->prepare(), "opening the checkpoint directory"); !s)
+            return s;
+    }
 
     if (Status s = setUpPlan(); !s)
         return s;

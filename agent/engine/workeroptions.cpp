@@ -27,7 +27,8 @@ Result<WorkerOptions> usageError(const std::string &message)
 const char *WorkerOptions::usage()
 {
     return "usage: hamgam-worker --config FILE|- --rank R --world-size W --local-rank L\n"
-           "                     --local-world-size LW --master HOST:PORT [--node-index N]\n"
+           "                     --local-world-size LW --master HOST:PORT\n"
+           "                     --rendezvous-key-file FILE [--node-index N]\n"
            "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
            "                     [--gloo-interface IFNAME]\n"
            "       hamgam-worker --version\n"
@@ -35,7 +36,12 @@ const char *WorkerOptions::usage()
            "One training process per device. Events go to stdout as JSON lines, logs to\n"
            "stderr. With --config -, the config is the first line of stdin; later lines\n"
            "are commands ({\"cmd\":\"stop\"} or stop). Exit codes: 0 done or stopped,\n"
-           "1 config, 2 usage, 3 communication, 4 data, 5 checkpoint, 6 internal.\n";
+           "1 config, 2 usage, 3 communication, 4 data, 5 checkpoint, 6 internal.\n"
+           "\n"
+           "--rendezvous-key-file names the file (mode 0600, written by the agent) that\n"
+           "holds the run's secret, 64 hexadecimal digits shared by all its workers:\n"
+           "only workers that know it can use the rendezvous store rank 0 serves at\n"
+           "--master. The secret itself is never given on the command line.\n";
 }
 
 Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
@@ -93,6 +99,10 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             if (o.glooInterface.empty() || o.glooInterface.size() > 15 ||
                 o.glooInterface.find_first_of("/ \t") != std::string::npos)
                 return usageError("--gloo-interface must be a network interface name such as eth1");
+        } else if (arg == "--rendezvous-key-file") {
+            o.rendezvousKeyFile = value;
+            if (o.rendezvousKeyFile.empty())
+                return usageError("--rendezvous-key-file must name a file");
         } else if (arg == "--resume") {
             o.resumeDir = value;
         } else if (arg == "--dump-params") {
@@ -109,6 +119,9 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
         return usageError("--rank must be below --world-size");
     if (o.masterHost.empty())
         return usageError("--master is required");
+    if (o.rendezvousKeyFile.empty())
+        return usageError("--rendezvous-key-file is required: the file with the run's rendezvous secret, "
+                          "which the agent writes");
     if (o.localRank >= 0 && o.localWorldSize >= 1 && o.localRank >= o.localWorldSize)
         return usageError("--local-rank must be below --local-world-size");
     return o;

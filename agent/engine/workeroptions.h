@@ -22,6 +22,10 @@ struct WorkerOptions
     int threads = 0; ///< 0: from the config
     /// Network interface (e.g. "eth1") Gloo binds to; empty: the one that reaches the master.
     std::string glooInterface;
+    /// The file holding the run's rendezvous secret (the agent writes it, mode 0600).
+    std::string rendezvousKeyFile;
+    /// The secret itself (32 bytes): read from rendezvousKeyFile by main, never given on the command line.
+    std::string rendezvousSecret;
     bool help = false;
     bool version = false;
 

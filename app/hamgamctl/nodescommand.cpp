@@ -6,6 +6,7 @@
 #include "identity.h"
 #include "noderegistry.h"
 #include "protocol.h"
+#include "safetext.h"
 #include "texttable.h"
 
 #include <QCoreApplication>
@@ -125,20 +126,33 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
     return std::move(*ctx);
 }
 
-/// The node a user means: node id, a unique id prefix, name or address.
-const Node *findNode(NodeRegistry &registry, const QString &text)
+/// The node a user means within `scope` (id or its leading part, name or address); nullptr after
+/// saying why on stderr: none, or several (then none is chosen: an exact id wins nothing).
+const Node *findNode(NodeRegistry &registry, const QString &text, NodeRegistry::Scope scope, const QString &command,
+                     const QString &fingerprint = {})
 {
-    const Node *found = nullptr;
-    for (const Node &n : registry.nodes()) {
-        if (n.nodeId == text || n.name == text || n.address == text || n.key == text)
-            return registry.node(n.key);
-        if (!n.nodeId.isEmpty() && n.nodeId.startsWith(text)) {
-            if (found)
-                return nullptr;
-            found = registry.node(n.key);
-        }
+    QList<const Node *> found = registry.match(text, scope);
+    if (found.size() > 1 && !fingerprint.isEmpty()) // the certificate the user compared decides between claimants
+        found.removeIf([&](const Node *n) { return n->observedFingerprint != fingerprint; });
+    if (found.size() == 1)
+        return found.first();
+    QTextStream err(stderr);
+    if (found.isEmpty()) {
+        if (scope == NodeRegistry::Scope::CertificateSeen && !registry.match(text, NodeRegistry::Scope::Any).isEmpty())
+            err << NodesCommand::tr("hamgamctl %1: \"%2\" was only announced, never reached over TLS, so its "
+                                    "certificate is unproven; nothing was pinned")
+                       .arg(command, text)
+                << Qt::endl;
+        else
+            err << NodesCommand::tr("hamgamctl %1: no machine \"%2\" found").arg(command, text) << Qt::endl;
+        return nullptr;
     }
-    return found;
+    err << NodesCommand::tr("hamgamctl %1: \"%2\" matches several machines; give the whole id:").arg(command, text)
+        << Qt::endl;
+    for (const Node *n : found)
+        err << "  " << n->nodeId << "  " << SafeText::escaped(n->name) << "  " << n->address << ':' << n->port
+            << Qt::endl;
+    return nullptr;
 }
 } // namespace
 
@@ -164,18 +178,28 @@ int NodesCommand::nodes(const QStringList &arguments)
         out << tr("No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add HOST[:PORT]") << Qt::endl;
         return 0;
     }
+    const NodeRegistry &registry = ctx->registry();
     TextTable table({tr("ID"), tr("NAME"), tr("ADDRESS"), tr("STATUS"), tr("TRUST"), tr("DEVICES")});
     for (const Node &n : nodes)
-        table.addRow({n.nodeId.left(8), n.name, QStringLiteral("%1:%2").arg(n.address).arg(n.port), statusText(n),
-                      trustText(n), deviceText(n)});
+        table.addRow({registry.shortId(n.nodeId), n.name, QStringLiteral("%1:%2").arg(n.address).arg(n.port),
+                      statusText(n), trustText(n), deviceText(n)});
     out << table.render();
     for (const Node &n : nodes) {
-        if (n.trust == Node::Trust::Unknown && !n.fingerprintToConfirm().isEmpty())
-            out << tr("%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3")
-                       .arg(n.name, Identity::displayFingerprint(n.fingerprintToConfirm()), n.nodeId.left(8))
+        const QString name = SafeText::escaped(n.name);
+        // Advice names the whole id and the certificate TLS showed, so following it pins exactly that machine.
+        if (n.trust == Node::Trust::Unknown && n.certificateSeen() && !n.nodeId.isEmpty())
+            out << tr("%1 is not trusted yet. Its fingerprint is %2; if that is right, run: "
+                      "hamgamctl trust %3 --fingerprint %4")
+                       .arg(name, Identity::displayFingerprint(n.observedFingerprint), n.nodeId,
+                            n.observedFingerprint)
+                << Qt::endl;
+        else if (n.trust == Node::Trust::Unknown && !n.nodeId.isEmpty())
+            out << tr("%1 is not trusted yet and was not reached over TLS, so its certificate is unproven.").arg(name)
                 << Qt::endl;
         else if (!n.message.isEmpty() && n.trust != Node::Trust::Pinned)
-            out << n.name << ": " << n.message << Qt::endl;
+            out << name << ": " << SafeText::escaped(n.message) << Qt::endl;
+        if (const QString warning = NodeRegistry::claimantWarning(n); !warning.isEmpty())
+            out << SafeText::escaped(warning) << Qt::endl;
     }
     return 0;
 }
@@ -194,16 +218,24 @@ int NodesCommand::trust(const QStringList &arguments)
         return 2;
     }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
-    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
+    const QString expected = parser.isSet(QStringLiteral("fingerprint"))
+                                 ? Identity::normalizeFingerprint(parser.value(QStringLiteral("fingerprint")))
+                                 : QString();
     QTextStream out(stdout);
     QTextStream err(stderr);
-    if (!node || node->nodeId.isEmpty()) {
-        err << tr("hamgamctl trust: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
-        return 3;
+    if (parser.isSet(QStringLiteral("fingerprint")) && expected.isEmpty()) {
+        err << tr("hamgamctl trust: \"%1\" is not a SHA-256 fingerprint (64 hex digits)")
+                   .arg(parser.value(QStringLiteral("fingerprint")))
+            << Qt::endl;
+        return 2;
     }
-    const QString shown = node->fingerprintToConfirm();
-    if (parser.isSet(QStringLiteral("fingerprint"))
-        && Identity::normalizeFingerprint(parser.value(QStringLiteral("fingerprint"))) != shown) {
+    // Among several claimants of one name or id, --fingerprint names the one whose certificate the user compared.
+    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(),
+                                NodeRegistry::Scope::CertificateSeen, QStringLiteral("trust"), expected);
+    if (!node)
+        return 3;
+    const QString shown = node->observedFingerprint; // proven by TLS, never a beacon's word
+    if (!expected.isEmpty() && expected != shown) {
         err << tr("hamgamctl trust: %1 shows fingerprint %2, not the one given; nothing was pinned")
                    .arg(node->name, Identity::displayFingerprint(shown))
             << Qt::endl;
@@ -256,11 +288,10 @@ int NodesCommand::forget(const QStringList &arguments)
         return 2;
     }
     ctx->settle(qMin(1000, parser.value(QStringLiteral("wait")).toInt()));
-    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
-    if (!node) {
-        QTextStream(stderr) << tr("hamgamctl forget: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
+    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(), NodeRegistry::Scope::Any,
+                                QStringLiteral("forget"));
+    if (!node)
         return 3;
-    }
     const QString name = node->name;
     const QString entry = HostPort{node->address, node->port}.toString();
     ctx->registry().forget(node->key);
@@ -288,11 +319,10 @@ int NodesCommand::watch(const QStringList &arguments)
     ctx->settle(qMin(2000, parser.value(QStringLiteral("wait")).toInt()));
     QString only;
     if (!parser.positionalArguments().isEmpty()) {
-        const Node *node = findNode(ctx->registry(), parser.positionalArguments().first());
-        if (!node) {
-            QTextStream(stderr) << tr("hamgamctl watch: no machine \"%1\" found").arg(parser.positionalArguments().first()) << Qt::endl;
+        const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(),
+                                    NodeRegistry::Scope::Trusted, QStringLiteral("watch"));
+        if (!node)
             return 3;
-        }
         only = node->key;
     }
     QHash<QString, int> seen;

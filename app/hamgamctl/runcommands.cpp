@@ -1,5 +1,7 @@
 #include "runcommands.h"
 
+#include "safetext.h"
+
 #include "ctlcontext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
@@ -137,10 +139,10 @@ public:
             QJsonObject p = e.payload;
             p.remove(QStringLiteral("event"));
             p.remove(QStringLiteral("time"));
-            out() << RunCommands::tr("eval: %1").arg(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))) << Qt::endl;
+            out() << RunCommands::tr("eval: %1").arg(SafeText::jsonEscaped(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact)))) << Qt::endl;
         } else if (e.kind == QLatin1String("error")) {
             finishLine();
-            out() << RunCommands::tr("error on rank %1: %2").arg(e.rank).arg(e.payload.value(QStringLiteral("message")).toString()) << Qt::endl;
+            out() << RunCommands::tr("error on rank %1: %2").arg(e.rank).arg(SafeText::escaped(e.payload.value(QStringLiteral("message")).toString())) << Qt::endl;
         }
     }
     void finishLine()
@@ -166,7 +168,7 @@ private:
             for (qsizetype d = 0; d < n.devices.size(); ++d)
                 w += m_wait.value(rank + int(d));
             rank += int(n.devices.size());
-            waits << QStringLiteral("%1 %2%").arg(n.name.isEmpty() ? n.agent.left(8) : n.name).arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
+            waits << QStringLiteral("%1 %2%").arg(SafeText::escaped(n.name.isEmpty() ? n.agent.left(8) : n.name)).arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
         }
         QString eta = QStringLiteral("-");
         const qint64 total = totalSteps();
@@ -215,7 +217,7 @@ int follow(RunController &controller, bool printProgress)
     QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
         printer.finishLine();
         out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(controller.runId(), RunStatusText::display(status))
-                                   : RunCommands::tr("run %1: %2, %3").arg(controller.runId(), RunStatusText::display(status), reason))
+                                   : RunCommands::tr("run %1: %2, %3").arg(controller.runId(), RunStatusText::display(status), SafeText::escaped(reason)))
               << Qt::endl;
         code = exitCodeFor(status);
         loop.quit();
@@ -264,12 +266,12 @@ int RunCommands::check(const QStringList &arguments)
                      [&](const QList<RunController::NodePreflight> &results, bool good) {
                          ok = good;
                          for (const auto &p : results) {
-                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(p.name) : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(p.name))
+                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(SafeText::escaped(p.name)) : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(SafeText::escaped(p.name)))
                                    << Qt::endl;
                              for (const QString &e : p.errors)
-                                 out() << tr("  error: %1").arg(e) << Qt::endl;
+                                 out() << tr("  error: %1").arg(SafeText::escaped(e)) << Qt::endl;
                              for (const QString &w : p.warnings)
-                                 out() << tr("  warning: %1").arg(w) << Qt::endl;
+                                 out() << tr("  warning: %1").arg(SafeText::escaped(w)) << Qt::endl;
                          }
                          loop.quit();
                      });
@@ -314,7 +316,7 @@ int RunCommands::run(const QStringList &arguments)
                      [&](const QList<RunController::NodePreflight> &results, bool) {
                          for (const auto &p : results) {
                              for (const QString &w : p.warnings)
-                                 err() << tr("warning: %1: %2").arg(p.name, w) << Qt::endl;
+                                 err() << tr("warning: %1: %2").arg(SafeText::escaped(p.name), SafeText::escaped(w)) << Qt::endl;
                          }
                      });
     QObject::connect(&controller, &RunController::started, &loop, [&](const QString &id) {
@@ -409,7 +411,7 @@ int control(const QStringList &arguments, bool abort)
     int code = 1;
     QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
         out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(record->id, RunStatusText::display(status))
-                                   : RunCommands::tr("run %1: %2, %3").arg(record->id, RunStatusText::display(status), reason))
+                                   : RunCommands::tr("run %1: %2, %3").arg(record->id, RunStatusText::display(status), SafeText::escaped(reason)))
               << Qt::endl;
         code = 0;
         loop.quit();
@@ -541,9 +543,9 @@ int RunCommands::show(const QStringList &arguments)
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out() << tr("Run %1 \"%2\"").arg(r->id, r->name) << Qt::endl;
+    out() << tr("Run %1 \"%2\"").arg(r->id, SafeText::escaped(r->name)) << Qt::endl;
     out() << (r->reason.isEmpty() ? tr("  status:   %1").arg(RunStatusText::display(r->status))
-                                  : tr("  status:   %1 (%2)").arg(RunStatusText::display(r->status), r->reason))
+                                  : tr("  status:   %1 (%2)").arg(RunStatusText::display(r->status), SafeText::escaped(r->reason)))
           << Qt::endl;
     out() << tr("  strategy: %1, model %2, global batch %3").arg(r->strategy, r->config.value(QStringLiteral("model")).toObject().value(QStringLiteral("kind")).toString(),
                                                              number(r->config.value(QStringLiteral("global_batch")), 0))
@@ -574,7 +576,7 @@ int RunCommands::show(const QStringList &arguments)
             p.remove(QStringLiteral("event"));
             out() << QStringLiteral("  %1  %2  %3")
                          .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")), e.kind,
-                              QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact)).left(200))
+                              SafeText::jsonEscaped(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))).left(200))
                   << Qt::endl;
         }
     }

@@ -1,5 +1,7 @@
 #include "texttable.h"
 
+#include "safetext.h"
+
 namespace {
 // Characters a terminal draws: zero-width joiners and combining marks (ZWNJ in
 // Persian words, the hamza of «برنامهٔ») take no column.
@@ -15,6 +17,15 @@ qsizetype displayWidth(const QString &text)
     return width;
 }
 } // namespace
+
+void TextTable::addRow(const QStringList &row)
+{
+    QStringList cells;
+    cells.reserve(row.size());
+    for (const QString &cell : row)
+        cells.append(SafeText::escapedKeepingIsolates(cell));
+    m_rows.append(cells);
+}
 
 QString TextTable::render() const
 {

@@ -4,12 +4,14 @@
 #include <QStringList>
 
 /// A plain-text table for terminals: columns padded to their widest cell
-/// (counted in characters, so Persian text lines up too).
+/// (counted in characters, so Persian text lines up too). Cells are shown
+/// escaped (SafeText): a run name from another machine cannot add a line,
+/// move the cursor or reverse the columns after it.
 class TextTable
 {
 public:
     explicit TextTable(QStringList header) : m_header(std::move(header)) {}
-    void addRow(QStringList row) { m_rows.append(std::move(row)); }
+    void addRow(const QStringList &row);
     QString render() const;
     bool isEmpty() const { return m_rows.isEmpty(); }
 

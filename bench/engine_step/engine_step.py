@@ -43,6 +43,14 @@ def environment(allocator):
     return env
 
 
+
+def write_key_file(path):
+    """The run's rendezvous secret for hamgam-worker --rendezvous-key-file: 64 hex digits, mode 0600 from the start."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(os.urandom(32).hex() + "\n")
+    return path
+
 def run_worker(worker, model, threads, steps, warmup, allocator):
     cfg, batch, _ = MODELS[model]
     config = {
@@ -54,12 +62,15 @@ def run_worker(worker, model, threads, steps, warmup, allocator):
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(config, f)
         path = f.name
+    key = write_key_file(path + ".key")
     try:
         out = subprocess.run([worker, "--config", path, "--rank", "0", "--world-size", "1",
-                              "--master", f"127.0.0.1:{free_port()}", "--threads", str(threads)],
+                              "--master", f"127.0.0.1:{free_port()}", "--rendezvous-key-file", key,
+                              "--threads", str(threads)],
                              capture_output=True, text=True, check=True, env=environment(allocator)).stdout
     finally:
         os.unlink(path)
+        os.unlink(key)
     events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     ms = [e["step_ms"] for e in events if e["event"] == "step" and e["step"] > warmup]
     return statistics.median(ms)

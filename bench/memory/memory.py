@@ -128,6 +128,14 @@ def free_port():
         return s.getsockname()[1]
 
 
+def write_key_file(path):
+    """The run's rendezvous secret for hamgam-worker --rendezvous-key-file: 64 hex digits, mode 0600 from the start."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(os.urandom(32).hex() + "\n")
+    return path
+
+
 def parse_events(path):
     events = []
     try:
@@ -193,13 +201,15 @@ def run_attempt(args, strategy, layers, width, steps, tag, tmp, heaptrack=False)
     with open(base + ".json", "w") as f:
         json.dump(config, f)
     port = free_port()
+    key = write_key_file(f"{base}-{port}.key")
     pids = []
     started = time.time()
     for r in range(world):
         node, local = divmod(r, args.ranks_per_node)
         argv = [args.worker, "--config", base + ".json", "--rank", str(r), "--world-size", str(world),
                 "--local-rank", str(local), "--local-world-size", str(args.ranks_per_node),
-                "--node-index", str(node), "--master", f"127.0.0.1:{port}", "--threads", "1"]
+                "--node-index", str(node), "--master", f"127.0.0.1:{port}", "--rendezvous-key-file", key,
+                "--threads", "1"]
         if heaptrack and r == 0:
             argv = [shutil.which("heaptrack"), "-o", f"{base}.r0.heaptrack"] + argv
         out = os.open(f"{base}.r{r}.out", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)

@@ -43,6 +43,14 @@ def free_port():
         return s.getsockname()[1]
 
 
+
+def write_key_file(path):
+    """The run's rendezvous secret for hamgam-worker --rendezvous-key-file: 64 hex digits, mode 0600 from the start."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(os.urandom(32).hex() + "\n")
+    return path
+
 def run_node(worker, strategy, ranks, args, out):
     """One node of `ranks` workers; returns the parsed step events per rank."""
     config = {
@@ -60,13 +68,14 @@ def run_node(worker, strategy, ranks, args, out):
     with open(cfg, "w") as f:
         json.dump(config, f)
     port = free_port()
+    key = write_key_file(os.path.join(out, f"{strategy}-{ranks}-{port}.key"))
     procs = []
     for r in range(ranks):
         log = open(os.path.join(out, f"{strategy}-{ranks}.r{r}.err"), "w")
         procs.append(subprocess.Popen(
             [worker, "--config", cfg, "--rank", str(r), "--world-size", str(ranks), "--local-rank", str(r),
              "--local-world-size", str(ranks), "--node-index", "0", "--master", f"127.0.0.1:{port}",
-             "--threads", "1"], stdout=subprocess.PIPE, stderr=log, text=True))
+             "--rendezvous-key-file", key, "--threads", "1"], stdout=subprocess.PIPE, stderr=log, text=True))
     events = []
     for p in procs:
         stdout, _ = p.communicate(timeout=1800)

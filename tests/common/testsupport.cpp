@@ -2,6 +2,7 @@
 
 #include "fakeprobe.h"
 
+#include <QFile>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -35,6 +36,15 @@ LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerpri
     if (!s)
         qFatal("agent failed to start: %s", qPrintable(s.error()));
     return agent;
+}
+
+bool writeScript(const QString &path, const QByteArray &body)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write("#!/bin/sh\n" + body) < 0)
+        return false;
+    f.close();
+    return f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
 Controller makeController()

@@ -26,6 +26,10 @@ LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerpri
                       std::unique_ptr<DeviceProbe> probe = {}, int beaconIntervalMs = 200,
                       const QString &name = QStringLiteral("agent"), const QString &configDir = {});
 
+/// Writes an executable shell script (`#!/bin/sh` and `body`) to `path`, for
+/// stand-ins of hamgam-worker; false when it cannot be written.
+bool writeScript(const QString &path, const QByteArray &body);
+
 /// A controller profile in a private directory.
 struct Controller
 {

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void exportUsage();
     void checkWithoutAgents_data();
     void checkWithoutAgents();
+    void hostileTextIsEscaped();
 
 private:
     Ctl ctl(const QStringList &args, const QString &history = {}, const QString &locale = {});
@@ -617,6 +618,38 @@ void TestCtlCommands::checkWithoutAgents()
     const Ctl missing = ctl({QStringLiteral("check"), m_lab.path(QStringLiteral("no-such.json"))}, history);
     QCOMPARE(missing.code, 2);
     QVERIFY2(missing.err.contains(QLatin1String("cannot read")), qPrintable(missing.context()));
+}
+
+void TestCtlCommands::hostileTextIsEscaped()
+{
+    // A run name and a reason that came from another machine's journal carry a
+    // newline (a forged line), a terminal escape and U+202E RIGHT-TO-LEFT
+    // OVERRIDE. Before the fix they reached the terminal as they were.
+    const QString history = QDir(m_lab.path(QStringLiteral("hostile"))).filePath(QStringLiteral("history.sqlite"));
+    QDir().mkpath(QFileInfo(history).path());
+    const QString id = QStringLiteral("20260304-080000-dead");
+    const QString name = QStringLiteral("evil\nFAKE 20260101 Finished") + QChar(0x202E) + QStringLiteral("cba")
+                         + QChar(0x1b) + QStringLiteral("[2J");
+    const QString reason = QChar(0x1b) + QStringLiteral("]0;owned") + QChar(0x07) + QStringLiteral("gone\nrm -rf")
+                           + QChar(0x202E);
+    {
+        HistoryStore store(history);
+        QVERIFY(store.open().ok());
+        addRun(store, id, name, config({{QStringLiteral("name"), name}}), RunStatus::Failed, reason,
+               kBaselineCreated + 3 * kDayMs, 2);
+    }
+    for (const QStringList &args : {QStringList{QStringLiteral("runs")}, QStringList{QStringLiteral("show"), id}}) {
+        const Ctl r = ctl(args, history);
+        QVERIFY2(r.code == 0, qPrintable(r.context()));
+        QVERIFY2(!r.out.contains(QChar(0x1b)) && !r.out.contains(QChar(0x07)), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QChar(0x202E)), qPrintable(r.out));
+        // The forged line never starts a line of its own.
+        for (const QString &line : r.out.split(QLatin1Char('\n')))
+            QVERIFY2(!line.startsWith(QLatin1String("FAKE")) && !line.startsWith(QLatin1String("rm -rf")),
+                     qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("evil\\nFAKE")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("\\u202e")), qPrintable(r.out));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

@@ -352,8 +352,12 @@ void TestEngineBase::options_data()
     const QStringList base{QStringLiteral("--config"),     QStringLiteral("c.json"),
                            QStringLiteral("--rank"),       QStringLiteral("1"),
                            QStringLiteral("--world-size"), QStringLiteral("2"),
-                           QStringLiteral("--master"),     QStringLiteral("10.0.0.1:29500")};
+                           QStringLiteral("--master"),     QStringLiteral("10.0.0.1:29500"),
+                           QStringLiteral("--rendezvous-key-file"), QStringLiteral("run.key")};
     QTest::newRow("complete") << base << true;
+    QTest::newRow("no rendezvous key file") << base.mid(0, base.size() - 2) << false;
+    QTest::newRow("empty rendezvous key file")
+        << (QStringList(base) << QStringLiteral("--rendezvous-key-file") << QString()) << false;
     QTest::newRow("ipv6 master") << (QStringList(base)
                                      << QStringLiteral("--master") << QStringLiteral("[::1]:5"))
                                  << true;

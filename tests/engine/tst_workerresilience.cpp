@@ -135,10 +135,13 @@ void TestWorkerResilience::unreachableMasterTimesOut()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(cfg).toJson());
     }
+    const QString key = m_dir.filePath(QStringLiteral("lonely.key"));
+    QVERIFY(WorkerCluster::writeKeyFile(key));
     p.start(WorkerCluster::workerPath(),
             {QStringLiteral("--config"), path, QStringLiteral("--rank"), QStringLiteral("1"),
              QStringLiteral("--world-size"), QStringLiteral("2"), QStringLiteral("--master"),
-             QStringLiteral("127.0.0.1:%1").arg(WorkerCluster::freePort())});
+             QStringLiteral("127.0.0.1:%1").arg(WorkerCluster::freePort()), QStringLiteral("--rendezvous-key-file"),
+             key});
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(elapsed.elapsed() < 15000);

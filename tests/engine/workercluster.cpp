@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTcpServer>
 #include <QThread>
 
@@ -29,7 +30,9 @@ WorkerCluster::~WorkerCluster()
 
 QString WorkerCluster::workerPath()
 {
-    return QStringLiteral(HAMGAM_BIN_DIR "/hamgam-worker");
+    // HAMGAM_TEST_WORKER: the same tests against another build of the worker (an older one, a sanitized one).
+    const QString other = qEnvironmentVariable("HAMGAM_TEST_WORKER");
+    return other.isEmpty() ? QStringLiteral(HAMGAM_BIN_DIR "/hamgam-worker") : other;
 }
 
 quint16 WorkerCluster::freePort()
@@ -37,6 +40,18 @@ quint16 WorkerCluster::freePort()
     QTcpServer server;
     server.listen(QHostAddress::LocalHost, 0);
     return server.serverPort();
+}
+
+bool WorkerCluster::writeKeyFile(const QString &path)
+{
+    QByteArray secret(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(secret.data()), secret.size() / 4);
+    QFile::remove(path);
+    QFile f(path);
+    // Private before anything is in it.
+    if (!f.open(QIODevice::WriteOnly) || !f.setPermissions(QFile::ReadOwner | QFile::WriteOwner))
+        return false;
+    return f.write(secret.toHex() + '\n') == 65;
 }
 
 QJsonArray WorkerCluster::nodesJson(const QList<int> &ranks, const QList<int> &batches)
@@ -69,6 +84,11 @@ void WorkerCluster::start(const QJsonObject &config, const QList<int> &nodes, co
     for (int n : nodes)
         world += n;
     const quint16 port = freePort();
+    m_port = port;
+    // One secret per run, as the agent hands its workers.
+    m_keyFile = m_dir + QLatin1Char('/') + m_tag + QStringLiteral(".key");
+    if (!writeKeyFile(m_keyFile))
+        qWarning("cannot write %s", qPrintable(m_keyFile));
     int rank = 0;
     for (int node = 0; node < nodes.size(); ++node) {
         for (int local = 0; local < nodes[node]; ++local, ++rank) {
@@ -90,6 +110,8 @@ void WorkerCluster::start(const QJsonObject &config, const QList<int> &nodes, co
                              QString::number(node),
                              QStringLiteral("--master"),
                              QStringLiteral("127.0.0.1:%1").arg(port),
+                             QStringLiteral("--rendezvous-key-file"),
+                             m_keyFile,
                              QStringLiteral("--threads"),
                              QStringLiteral("1")};
             if (dump)
@@ -141,6 +163,11 @@ void WorkerCluster::sendCommand(int rank, const QByteArray &line)
 void WorkerCluster::stopSignal(int rank, int signal)
 {
     ::kill(static_cast<pid_t>(m_processes[static_cast<size_t>(rank)]->processId()), signal);
+}
+
+qint64 WorkerCluster::pid(int rank) const
+{
+    return m_processes[static_cast<size_t>(rank)]->processId();
 }
 
 int WorkerCluster::exitCode(int rank) const

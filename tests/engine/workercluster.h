@@ -24,6 +24,8 @@ public:
 
     static QString workerPath();
     static quint16 freePort();
+    /// Writes a fresh rendezvous key (64 hexadecimal digits) to `path`, mode 0600, as the agent does; false on failure.
+    static bool writeKeyFile(const QString &path);
     /// A config's "nodes": `ranks` devices on each node, and a manual batch
     /// for each unless `batches` is empty.
     static QJsonArray nodesJson(const QList<int> &ranks, const QList<int> &batches = {});
@@ -41,6 +43,11 @@ public:
     void stopSignal(int rank, int signal);
 
     int size() const { return static_cast<int>(m_processes.size()); }
+    /// The master's port of the latest start (rank 0 serves the rendezvous there).
+    quint16 masterPort() const { return m_port; }
+    /// The key file its workers were given.
+    QString keyFile() const { return m_keyFile; }
+    qint64 pid(int rank) const;
     int exitCode(int rank) const;
     QList<int> exitCodes() const;
     QList<QJsonObject> events(int rank, const QString &kind = {}) const;
@@ -52,6 +59,8 @@ public:
 private:
     QString m_dir;
     QString m_tag;
+    quint16 m_port = 0;
+    QString m_keyFile;
     std::vector<std::unique_ptr<QProcess>> m_processes;
 };
 

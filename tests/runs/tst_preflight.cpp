@@ -388,13 +388,7 @@ QString TestPreflight::fakeWorker(const QString &name, const QByteArray &script)
     const QString dir = m_lab.path(QStringLiteral("workers/") + name);
     QDir().mkpath(dir);
     const QString path = QDir(dir).filePath(QStringLiteral("hamgam-worker"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return {};
-    f.write("#!/bin/sh\n" + script);
-    f.close();
-    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    return path;
+    return TestSupport::writeScript(path, script) ? path : QString();
 }
 
 bool TestPreflight::restartWithWorker(int i, const QString &worker, QString *error)

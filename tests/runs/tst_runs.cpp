@@ -160,7 +160,11 @@ void TestRuns::invalidConfigsStartNothing_data()
     QTest::newRow("batch below devices") << R"({"global_batch": 2})" << "smaller than the number of devices";
     QTest::newRow("unknown model") << R"({"model": {"kind": "resnet"}})" << "unknown model";
     QTest::newRow("dataset missing on the nodes")
-        << R"({"dataset": {"kind": "fashion-mnist", "path": "/nonexistent/fashion"}})" << "does not exist on this machine";
+        << R"({"dataset": {"kind": "fashion-mnist", "path": "/tmp/hamgam-no-such-dataset/fashion"}})"
+        << "does not exist on this machine";
+    // Outside the allowed directories the answer is the same whether the path exists or not (docs/security.md).
+    QTest::newRow("dataset outside the allowed directories")
+        << R"({"dataset": {"kind": "fashion-mnist", "path": "/nonexistent/fashion"}})" << "outside the directories";
     QTest::newRow("unknown machine") << R"({"nodes": [{"agent": "no-such-node", "devices": [0]}]})" << "no machine";
     QTest::newRow("override does not sum")
         << R"({"global_batch": 48, "nodes": []})" << "at least one machine";

@@ -1,0 +1,89 @@
+// SafeText: what other machines' text may not do on a terminal or in a widget.
+#include "safetext.h"
+
+#include <QTest>
+
+class TestSafeText : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void escaped_data();
+    void escaped();
+    void isolatesThatCloseAreKept();
+    void jsonStaysJson();
+    void neutralized_data();
+    void neutralized();
+};
+
+void TestSafeText::escaped_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("plain") << QStringLiteral("run 1") << QStringLiteral("run 1");
+    QTest::newRow("newline") << QStringLiteral("a\nb") << QStringLiteral("a\\nb");
+    QTest::newRow("tab, return") << QStringLiteral("a\tb\r") << QStringLiteral("a\\tb\\r");
+    QTest::newRow("escape") << (QChar(0x1b) + QStringLiteral("[2J")) << QStringLiteral("\\x1b[2J");
+    QTest::newRow("bell, DEL, C1") << (QString(QChar(0x07)) + QChar(0x7f) + QChar(0x9b))
+                                   << QStringLiteral("\\x07\\x7f\\x9b");
+    QTest::newRow("backslash") << QStringLiteral("a\\nb") << QStringLiteral("a\\\\nb");
+    QTest::newRow("RLO") << (QStringLiteral("abc") + QChar(0x202E) + QStringLiteral("fed"))
+                         << QStringLiteral("abc\\u202efed");
+    QTest::newRow("isolates") << (QChar(0x2067) + QStringLiteral("x") + QChar(0x2069))
+                              << QStringLiteral("\\u2067x\\u2069");
+    QTest::newRow("line separator") << (QStringLiteral("a") + QChar(0x2028) + QStringLiteral("b"))
+                                    << QStringLiteral("a\\u2028b");
+    // Persian keeps its zero-width non-joiner: «می‌رود».
+    const QString persian = QStringLiteral("می") + QChar(0x200C) + QStringLiteral("رود");
+    QTest::newRow("ZWNJ") << persian << persian;
+    QTest::newRow("emoji") << QStringLiteral("run 🚀") << QStringLiteral("run 🚀");
+}
+
+void TestSafeText::escaped()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    QCOMPARE(SafeText::escaped(input), expected);
+}
+
+void TestSafeText::isolatesThatCloseAreKept()
+{
+    // Bidi::ltr() output survives; an unclosed isolate or a PDI alone does not.
+    const QString ours = QChar(0x2066) + QStringLiteral("20261130-1143") + QChar(0x2069);
+    QCOMPARE(SafeText::escapedKeepingIsolates(ours), ours);
+    QCOMPARE(SafeText::escapedKeepingIsolates(QChar(0x2067) + QStringLiteral("x")), QStringLiteral("\\u2067x"));
+    QCOMPARE(SafeText::escapedKeepingIsolates(QStringLiteral("x") + QChar(0x2069)), QStringLiteral("x\\u2069"));
+    QCOMPARE(SafeText::escapedKeepingIsolates(QChar(0x202E) + ours), QStringLiteral("\\u202e") + ours);
+    QCOMPARE(SafeText::escapedKeepingIsolates(QStringLiteral("a\nb")), QStringLiteral("a\\nb"));
+}
+
+void TestSafeText::jsonStaysJson()
+{
+    const QString json = QStringLiteral("{\"reason\":\"a") + QChar(0x202E) + QChar(0x85) + QStringLiteral("b\"}");
+    QCOMPARE(SafeText::jsonEscaped(json), QStringLiteral("{\"reason\":\"a\\u202e\\u0085b\"}"));
+    QCOMPARE(SafeText::jsonEscaped(QStringLiteral("{\"a\":\"\\n\"}")), QStringLiteral("{\"a\":\"\\n\"}"));
+}
+
+void TestSafeText::neutralized_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("plain") << QStringLiteral("run 1") << QStringLiteral("run 1");
+    QTest::newRow("newlines") << QStringLiteral("a\nb\r\tc") << QStringLiteral("a b  c");
+    QTest::newRow("controls dropped") << (QStringLiteral("a") + QChar(0x1b) + QChar(0x07) + QStringLiteral("b"))
+                                      << QStringLiteral("ab");
+    QTest::newRow("override dropped") << (QStringLiteral("abc") + QChar(0x202E) + QStringLiteral("fed"))
+                                      << QStringLiteral("abcfed");
+    const QString persian = QStringLiteral("اجرا") + QChar(0x202D) + QStringLiteral("۱");
+    QTest::newRow("RTL isolated") << persian << (QChar(0x2068) + QStringLiteral("اجرا۱") + QChar(0x2069));
+}
+
+void TestSafeText::neutralized()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    QCOMPARE(SafeText::neutralized(input), expected);
+}
+
+QTEST_APPLESS_MAIN(TestSafeText)
+#include "tst_safetext.moc"
