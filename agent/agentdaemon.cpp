@@ -132,10 +132,10 @@ Status AgentDaemon::start()
 void AgentDaemon::onSocket(QSslSocket *socket)
 {
     AgentSession::HelloInfo hello{m_nodeId, m_name, QSysInfo::machineHostName()};
-    const QHostAddress peer = socket->peerAddress();
+    const QSslSocket *place = socket; // the server's key for this connection's place (compared, not used)
     auto *session = new AgentSession(socket, *m_trust, hello, this);
     m_sessions.append(session);
-    connect(session, &AgentSession::authenticated, this, [this, peer] { m_server->promote(peer); });
+    connect(session, &AgentSession::authenticated, this, [this, place] { m_server->promote(place); });
     connect(session, &AgentSession::subscriptionsChanged, this, [this, session] {
         const bool wasActive = m_sampler->isActive();
         updateSampling();
@@ -148,9 +148,9 @@ void AgentDaemon::onSocket(QSslSocket *socket)
             m_sampler->sampleNow(); // reaches every subscriber, this one included
     });
     connect(session, &AgentSession::requestReceived, this, &AgentDaemon::onRequest);
-    connect(session, &AgentSession::closed, this, [this, peer](AgentSession *s, const QString &) {
+    connect(session, &AgentSession::closed, this, [this, place](AgentSession *s, const QString &) {
         m_sessions.removeAll(s);
-        m_server->release(peer, s->isTrusted());
+        m_server->release(place, s->isTrusted());
         if (s->isReady())
             m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
         s->deleteLater();

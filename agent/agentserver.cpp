@@ -2,6 +2,8 @@
 
 #include "logging.h"
 
+#include <QHash>
+
 #include <QSslSocket>
 
 AgentServer::AgentServer(QSslConfiguration tls, int maxConnections, QObject *parent)
@@ -16,7 +18,13 @@ void AgentServer::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
-    if (!m_limiter.admit(socket->peerAddress())) {
+    const QHostAddress peer = socket->peerAddress();
+    // When the unauthenticated pool is full, a newcomer from an address still within its share
+    // takes the oldest pending place: sockets from many addresses cannot lock trusted controllers out.
+    const bool admitted = m_limiter.admit(peer)
+                          || (m_limiter.pendingFrom(peer) < m_limiter.limits().pendingPerAddress && evictOldestPending()
+                              && m_limiter.admit(peer));
+    if (!admitted) {
         // Refused at once, before any TLS work: a flood costs us an accept and a close,
         // and at most one log line every few seconds.
         ++m_refusedSinceLog;
@@ -32,7 +40,58 @@ void AgentServer::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
+    m_pending.append({socket, socket, peer});
     socket->setSslConfiguration(m_tls);
     socket->startServerEncryption();
     Q_EMIT socketAccepted(socket);
+}
+
+bool AgentServer::evictOldestPending()
+{
+    // The oldest connection of the host holding the most pending places goes: a flood gives way,
+    // a controller that just connected once does not (it would lose the race to the next renewal).
+    m_pending.removeIf([this](const Pending &p) {
+        if (!p.socket)
+            m_limiter.release(p.peer, false);
+        return !p.socket;
+    });
+    QHash<QString, int> counts;
+    for (const Pending &p : std::as_const(m_pending))
+        ++counts[ConnectionLimiter::key(p.peer)];
+    QString heaviest;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        if (heaviest.isEmpty() || it.value() > counts.value(heaviest))
+            heaviest = it.key();
+    }
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        if (ConnectionLimiter::key(m_pending[i].peer) != heaviest)
+            continue;
+        const Pending oldest = m_pending.takeAt(i);
+        m_limiter.release(oldest.peer, false);
+        oldest.socket->abort(); // its session sees the close and reports it; release() then finds nothing
+        return true;
+    }
+    return false;
+}
+
+void AgentServer::promote(const QSslSocket *socket)
+{
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        if (m_pending[i].key == socket) {
+            m_limiter.promote(m_pending.takeAt(i).peer);
+            return;
+        }
+    }
+}
+
+void AgentServer::release(const QSslSocket *socket, bool trusted)
+{
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        if (m_pending[i].key == socket) {
+            m_limiter.release(m_pending.takeAt(i).peer, false);
+            return;
+        }
+    }
+    if (trusted)
+        m_limiter.release({}, true);
 }

@@ -3,7 +3,10 @@
 #include "connectionlimiter.h"
 
 #include <QElapsedTimer>
+#include <QList>
+#include <QPointer>
 #include <QSslConfiguration>
+#include <QSslSocket>
 #include <QTcpServer>
 
 /// Accepts TCP connections and starts the server side of TLS on each. Who
@@ -17,10 +20,10 @@ class AgentServer final : public QTcpServer
 public:
     AgentServer(QSslConfiguration tls, int maxConnections, QObject *parent = nullptr);
 
-    /// A session's TLS showed a trusted controller: its place leaves the unauthenticated pool.
-    void promote(const QHostAddress &peer) { m_limiter.promote(peer); }
-    /// A session from `peer` ended.
-    void release(const QHostAddress &peer, bool trusted) { m_limiter.release(peer, trusted); }
+    /// The session on `socket` showed a trusted controller: its place leaves the unauthenticated pool.
+    void promote(const QSslSocket *socket);
+    /// The session on `socket` ended (`trusted` as it was promoted). Only compares the pointer.
+    void release(const QSslSocket *socket, bool trusted);
     const ConnectionLimiter &limiter() const { return m_limiter; }
 
 Q_SIGNALS:
@@ -31,9 +34,19 @@ protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    /// A full pool of unauthenticated connections gives way to a newcomer: the oldest is closed.
+    bool evictOldestPending();
+
+    struct Pending
+    {
+        QPointer<QSslSocket> socket;
+        const QSslSocket *key; ///< compared only, never dereferenced
+        QHostAddress peer;
+    };
     static constexpr int kRefusalLogIntervalMs = 5000;
     QSslConfiguration m_tls;
     ConnectionLimiter m_limiter;
+    QList<Pending> m_pending; ///< unauthenticated connections, oldest first
     QElapsedTimer m_lastRefusalLog;
     int m_refusedSinceLog = 0;
 };

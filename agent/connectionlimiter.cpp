@@ -15,7 +15,15 @@ QString ConnectionLimiter::key(const QHostAddress &address)
 {
     bool v4 = false;
     const quint32 ip = address.toIPv4Address(&v4);
-    return v4 ? QHostAddress(ip).toString() : address.toString();
+    if (v4)
+        return QHostAddress(ip).toString();
+    if (address.protocol() != QAbstractSocket::IPv6Protocol || address.isLoopback())
+        return address.toString();
+    // One host holds a whole /64 of IPv6 addresses: count them as one.
+    Q_IPV6ADDR bytes = address.toIPv6Address();
+    for (int i = 8; i < 16; ++i)
+        bytes[i] = 0;
+    return QHostAddress(bytes).toString() + QStringLiteral("/64");
 }
 
 bool ConnectionLimiter::admit(const QHostAddress &from)

@@ -37,9 +37,10 @@ public:
     int pendingFrom(const QHostAddress &from) const { return m_pendingByAddress.value(key(from)); }
     const Limits &limits() const { return m_limits; }
 
-private:
-    /// One key per host: an IPv4 address seen as ::ffff:a.b.c.d counts as a.b.c.d.
+    /// One key per host: an IPv4 address seen as ::ffff:a.b.c.d counts as a.b.c.d, and an IPv6 /64 as one.
     static QString key(const QHostAddress &address);
+
+private:
     /// One pending connection from `from` leaves the pool; false when there was none.
     bool dropPending(const QHostAddress &from);
 

@@ -178,16 +178,21 @@ Status RunSupervisor::start(const QJsonObject &request)
 
     // The worker reads the config from a file of its own (the journal's copy holds the whole request).
     const QString configPath = QDir(run->journal->dir()).filePath(QStringLiteral("worker-config.json"));
+    // A start that fails from here on is journaled as failed, so it holds no place and leaves no key.
+    auto failStart = [this, run](const TranslatableText &reason) {
+        setState(run, QStringLiteral("failed"), reason);
+        return Status::failure(reason.toString());
+    };
     {
         QFile f(configPath);
         if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(config).toJson(QJsonDocument::Compact)) < 0)
-            return Status::failure(tr("cannot write %1").arg(configPath));
+            return failStart(reasonText(QT_TR_NOOP("cannot write %1")).ltrArg(configPath));
     }
     // The secret goes to the workers in a file of the agent's user, never on
     // their command line (process lists are public) nor in their environment.
     const QString keyPath = rendezvousKeyPath(*run->journal);
     if (QString error; !writeRendezvousKey(keyPath, secret.toLatin1(), error))
-        return Status::failure(tr("cannot write %1: %2").arg(keyPath, error));
+        return failStart(reasonText(QT_TR_NOOP("cannot write %1: %2")).ltrArg(keyPath).arg(error));
     const bool gpu = request.value(QStringLiteral("device_kind")).toString() == QLatin1String("gpu");
     for (qsizetype j = 0; j < devices.size(); ++j) {
         WorkerProcess::Spec spec;

@@ -112,6 +112,10 @@ void AgentClient::onMessage(const Message &message)
             return;
         }
         m_nodeId = b.value(QStringLiteral("node_id")).toString();
+        if (!Protocol::isNodeId(m_nodeId)) {
+            m_connection->closeWithError(QStringLiteral("protocol"), tr("the agent's node id is malformed"));
+            return;
+        }
         m_agentName = b.value(QStringLiteral("name")).toString();
         m_agentVersion = b.value(QStringLiteral("software")).toString();
         m_state = State::Ready;

@@ -93,6 +93,8 @@ Expected<Beacon> Beacon::decode(const QByteArray &datagram)
     b.intervalMs = int(qBound(qint64(100), CborValue::integer(m.value(key("interval_ms")), Protocol::kBeaconIntervalMs), qint64(600000)));
     if (b.nodeId.isEmpty() || port <= 0 || port > 65535 || b.fingerprint.isEmpty())
         return Result::failure(tr("beacon lacks node id, port or fingerprint"));
+    if (!Protocol::isNodeId(b.nodeId))
+        return Result::failure(tr("beacon with a malformed node id"));
     b.controlPort = quint16(port);
     for (const QCborValue v : m.value(key("devices")).toArray()) {
         const QCborMap dm = v.toMap();

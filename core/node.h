@@ -34,9 +34,10 @@ struct Node
         quint16 port = 0;
         QString fingerprint; ///< what it advertised or showed in TLS
         qint64 lastSeenMs = 0;
+        qint64 firstSeenMs = 0;
         bool refuted = false; ///< TLS there showed another certificate: never tried again
     };
-    static constexpr int kMaxClaimants = 8;
+    static constexpr int kMaxClaimants = 32;
 
     QString advertisedFingerprint; ///< from the beacon (unauthenticated)
     QString observedFingerprint;   ///< from the TLS handshake

@@ -140,13 +140,20 @@ void NodeRegistry::addLocal(const QString &host, quint16 port, const QString &no
     ensureConnection(node);
 }
 
-void NodeRegistry::trust(const QString &key)
+void NodeRegistry::trust(const QString &key, const QString &shownFingerprint)
 {
     auto it = m_nodes.find(key);
     if (it == m_nodes.end() || it->nodeId.isEmpty())
         return;
     Node &node = it.value();
     const QString fp = node.fingerprintToConfirm();
+    if (!shownFingerprint.isEmpty() && fp != shownFingerprint) {
+        // What the user compared is no longer what would be pinned: pin nothing, ask again.
+        node.message = tr("The certificate changed while you were asked; nothing was pinned.");
+        Q_EMIT nodeChanged(key);
+        Q_EMIT trustNeeded(key);
+        return;
+    }
     if (auto s = m_pins.add(fp, node.name, node.nodeId); !s) {
         node.message = s.error();
         Q_EMIT nodeChanged(key);
@@ -210,8 +217,13 @@ void NodeRegistry::onBeacon(const Beacon &beacon, const QHostAddress &from)
                 Q_EMIT nodeChanged(node.key);
             return;
         }
-        if (node.address != address || node.port != beacon.controlPort)
-            node.observedFingerprint.clear(); // the same certificate claimed elsewhere: prove it there again
+        if (node.address != address || node.port != beacon.controlPort) {
+            // The same (public) certificate announced from elsewhere proves nothing: the
+            // address TLS looked at stays, or a trust prompt could end up pinning another's.
+            if (noteClaimant(node, address, beacon.controlPort, beacon.fingerprint, false))
+                Q_EMIT nodeChanged(node.key);
+            return;
+        }
     }
     node.nodeId = beacon.nodeId;
     node.hostname = beacon.hostname;
@@ -250,28 +262,24 @@ void NodeRegistry::onPinnedBeacon(const Beacon &beacon, const QString &address, 
     if (node.trust == Node::Trust::Unknown)
         node.trust = Node::Trust::Pinned;
     const bool sameAddress = node.address == address && node.port == beacon.controlPort;
-    const bool busy = m_clients.contains(node.key); // connecting or connected: TLS decides there
-    const bool userGiven = node.local || node.manual; // an address the user (or the app) gave
-    const bool knownImpostor = std::any_of(node.claimants.cbegin(), node.claimants.cend(), [&](const Node::Claimant &c) {
-        return c.refuted && c.address == address && c.port == beacon.controlPort;
-    });
-    const bool mayMove = !busy && !userGiven && !knownImpostor;
-    if (beacon.fingerprint != pinned || (!sameAddress && !mayMove)) {
+    if (beacon.fingerprint != pinned || !sameAddress) {
+        // Another certificate, or another address: a claimant. One with the pinned certificate is
+        // also a candidate address, tried in turn (tryAddresses) and adopted only once TLS proves it.
         const bool news = noteClaimant(node, address, beacon.controlPort, beacon.fingerprint, false);
         if (created)
             Q_EMIT nodeAdded(node.key);
         else if (news)
             Q_EMIT nodeChanged(node.key);
+        if (beacon.fingerprint == pinned)
+            tryAddresses(node);
         return;
     }
-    if (!sameAddress) {
-        // A candidate address: connected to, but only adopted once TLS proves the pinned certificate there.
-        node.address = address;
-        node.port = beacon.controlPort;
+    // The machine at the address it was last reached at (or about to be tried at). Once TLS has
+    // spoken, its hello names the machine: a UDP source address is easy to forge.
+    if (!node.addressVerified() || node.name.isEmpty()) {
+        node.hostname = beacon.hostname;
+        node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
     }
-    // Only the machine at its proven address (or a candidate about to be proven) describes itself.
-    node.hostname = beacon.hostname;
-    node.name = beacon.name.isEmpty() ? beacon.hostname : beacon.name;
     node.advertisedFingerprint = beacon.fingerprint;
     node.agentVersion = beacon.agentVersion;
     if (!node.telemetry)
@@ -284,28 +292,71 @@ void NodeRegistry::onPinnedBeacon(const Beacon &beacon, const QString &address, 
         Q_EMIT nodeAdded(node.key);
     else
         Q_EMIT nodeChanged(node.key);
-    // Beacons may arrive at any rate: connection attempts keep the reconnect pace.
-    if (node.trust == Node::Trust::Pinned && now() >= m_nextAttemptMs.value(node.key, 0))
+    tryAddresses(node);
+}
+
+void NodeRegistry::tryAddresses(Node &node)
+{
+    // Beacons may arrive at any rate: attempts keep the reconnect pace, one connection at a time.
+    if (node.trust != Node::Trust::Pinned || m_clients.contains(node.key) || now() < m_nextAttemptMs.value(node.key, 0))
+        return;
+    if (node.local || node.manual) { // an address the user (or the app) gave: only that one
         ensureConnection(node);
+        return;
+    }
+    // Turns: after a candidate, the proven address; after the proven address, the candidate seen
+    // first (a machine announces itself steadily; a forger's fresh addresses come later and each is
+    // tried once), so no stream of beacons naming dead or hostile addresses keeps the machine away.
+    const Node::Claimant *candidate = nullptr;
+    for (const Node::Claimant &c : std::as_const(node.claimants)) {
+        if (!c.refuted && c.fingerprint == node.pinnedFingerprint && (!candidate || c.firstSeenMs < candidate->firstSeenMs)
+            && !(c.address == node.verifiedAddress && c.port == node.verifiedPort))
+            candidate = &c;
+    }
+    const bool provenTurn = !node.verifiedAddress.isEmpty() && (m_candidateTried.contains(node.key) || !candidate);
+    if (provenTurn) {
+        node.address = node.verifiedAddress;
+        node.port = node.verifiedPort;
+        m_candidateTried.remove(node.key);
+    } else if (candidate) {
+        node.address = candidate->address;
+        node.port = candidate->port;
+        m_candidateTried.insert(node.key);
+    }
+    ensureConnection(node);
 }
 
 bool NodeRegistry::noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint,
                                 bool refuted)
 {
     const qint64 t = now();
+    bool known = false;
+    bool news = false;
     for (Node::Claimant &c : node.claimants) {
-        if (c.address == address && c.port == port && c.fingerprint == fingerprint) {
+        if (c.address != address || c.port != port)
+            continue;
+        // TLS refuted the address: every claim made for it is refuted with it.
+        news = news || (refuted && !c.refuted);
+        c.refuted = c.refuted || refuted;
+        if (c.fingerprint == fingerprint) {
             c.lastSeenMs = t;
-            const bool news = refuted && !c.refuted;
-            c.refuted = c.refuted || refuted;
-            return news;
+            known = true;
         }
     }
+    if (known)
+        return news;
     qCWarning(lcTrust).noquote() << "a machine at" << address << port << "claims to be" << node.nodeId
                                  << "with fingerprint" << Identity::displayFingerprint(fingerprint).left(23);
-    node.claimants.prepend({address, port, fingerprint, t, refuted});
-    if (node.claimants.size() > Node::kMaxClaimants)
-        node.claimants.removeLast();
+    node.claimants.prepend({address, port, fingerprint, t, t, refuted});
+    // The list is bounded; claims not refuted go first, so refuted addresses stay refuted.
+    while (node.claimants.size() > Node::kMaxClaimants) {
+        auto unrefuted = std::find_if(node.claimants.rbegin(), node.claimants.rend(),
+                                      [](const Node::Claimant &c) { return !c.refuted; });
+        if (unrefuted != node.claimants.rend())
+            node.claimants.erase(std::next(unrefuted).base());
+        else
+            node.claimants.removeLast();
+    }
     return true;
 }
 
@@ -392,6 +443,10 @@ void NodeRegistry::onTick()
         const bool wanted = node.trust == Node::Trust::Pinned || node.trust == Node::Trust::RejectedByAgent
                             || (node.manual && node.nodeId.isEmpty())
                             || (node.trust == Node::Trust::Unknown && !node.certificateSeen() && !node.nodeId.isEmpty());
+        if (node.trust == Node::Trust::Pinned && !node.local && !node.manual) {
+            tryAddresses(node); // the proven address and the candidates, in turn
+            continue;
+        }
         if (reachable && wanted && !m_clients.contains(key) && t >= m_nextAttemptMs.value(key, 0))
             ensureConnection(node);
     }
@@ -552,6 +607,7 @@ void NodeRegistry::onHandshake(AgentClient *client)
         node.name = client->agentName(); // the UI marks the local one as "This computer" itself
     node.verifiedAddress = node.address;
     node.verifiedPort = node.port;
+    m_candidateTried.remove(key);
     node.claimants.removeIf([&](const Node::Claimant &c) {
         return c.address == node.address && c.port == node.port && c.fingerprint == node.pinnedFingerprint;
     });
@@ -596,8 +652,9 @@ void NodeRegistry::onDisconnected(AgentClient *client, const QString &reason, co
         if (shownBefore != node.observedFingerprint && !node.nodeId.isEmpty())
             Q_EMIT trustNeeded(key);
     }
-    if (pinned && !node.addressVerified() && !node.verifiedAddress.isEmpty() && !node.manual && !node.local) {
-        // A candidate address from a beacon did not answer: back to the proven one.
+    if (pinned && !node.addressVerified() && !node.manual && !node.local) {
+        // A candidate address from a beacon did not answer: not tried again; back to the proven one.
+        noteClaimant(node, node.address, node.port, m_pins.fingerprintForNode(node.nodeId), true);
         node.address = node.verifiedAddress;
         node.port = node.verifiedPort;
     }

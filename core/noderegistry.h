@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QHostAddress>
+#include <QSet>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -62,8 +63,9 @@ public:
     QStringList manualEntries() const;
     /// The agent on this computer, trusted without a prompt (the app started it and read its certificate).
     void addLocal(const QString &host, quint16 port, const QString &nodeId, const QString &fingerprint);
-    /// Pins the fingerprint shown to the user and connects.
-    void trust(const QString &key);
+    /// Pins the fingerprint shown to the user and connects. With `shownFingerprint`, only if that is
+    /// still the one to confirm (a beacon may have come between the question and the answer).
+    void trust(const QString &key, const QString &shownFingerprint = {});
     /// Forgets the pin and, for a manual entry, the entry.
     void forget(const QString &key);
 
@@ -80,6 +82,8 @@ Q_SIGNALS:
 private:
     void onBeacon(const Beacon &beacon, const QHostAddress &from);
     void onPinnedBeacon(const Beacon &beacon, const QString &address, const QString &pinned);
+    /// Connects a pinned node, when it is time, to its proven address or a candidate, in turn.
+    void tryAddresses(Node &node);
     /// Records a claim on `node`; true when it is new (worth telling the views).
     bool noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint, bool refuted);
     /// TLS at the node's current address showed someone else: remember it as a claimant and go back.
@@ -101,6 +105,7 @@ private:
     QStringList m_order; ///< insertion order, so lists are stable
     QHash<QString, AgentClient *> m_clients;
     QHash<QString, qint64> m_nextAttemptMs;
+    QSet<QString> m_candidateTried; ///< nodes whose last attempt went to a beacon's candidate address
     QTimer m_tick;
     int m_reconnectMs = 3000;
     DiscoveryListener *m_listener = nullptr;

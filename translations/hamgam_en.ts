@@ -39,6 +39,10 @@
         <source>agents do not send requests (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the agent&apos;s node id is malformed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AgentCommandLine</name>
@@ -334,6 +338,10 @@
     </message>
     <message>
         <source>beacon lacks node id, port or fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>beacon with a malformed node id</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3180,6 +3188,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>The agent here claims to be %1, which is reached at another address with another certificate; it is ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The certificate changed while you were asked; nothing was pinned.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -39,6 +39,10 @@
         <source>agents do not send requests (%1)</source>
         <translation>عامل‌ها درخواست نمی‌فرستند (%1)</translation>
     </message>
+    <message>
+        <source>the agent&apos;s node id is malformed</source>
+        <translation>شناسهٔ گرهٔ عامل نادرست است</translation>
+    </message>
 </context>
 <context>
     <name>AgentCommandLine</name>
@@ -335,6 +339,10 @@
     <message>
         <source>beacon lacks node id, port or fingerprint</source>
         <translation>اعلان شناسهٔ گره، درگاه یا اثر انگشت ندارد</translation>
+    </message>
+    <message>
+        <source>beacon with a malformed node id</source>
+        <translation>اعلانی با شناسهٔ گرهٔ نادرست</translation>
     </message>
 </context>
 <context>
@@ -3176,6 +3184,10 @@ Status: %3%4</source>
     <message>
         <source>The agent here claims to be %1, which is reached at another address with another certificate; it is ignored.</source>
         <translation>عامل این‌جا ادعا می‌کند %1 است، که در نشانی دیگری و با گواهی دیگری در دسترس است؛ نادیده گرفته می‌شود.</translation>
+    </message>
+    <message>
+        <source>The certificate changed while you were asked; nothing was pinned.</source>
+        <translation>گواهی در همان زمانی که از شما پرسیده شد عوض شد؛ چیزی ثبت نشد.</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "machinedelegate.h"
 
 #include "bidi.h"
+#include "errorcolor.h"
 #include "localeformat.h"
 #include "machinesmodel.h"
 #include "node.h"
@@ -150,9 +151,16 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
     QRect addrRect(bounds.left() + kDot + kPadding, bounds.top() + line, bounds.width() - kDot - kPadding, line);
     const QString message = index.data(MachinesModel::MessageRole).toString();
     const QString address = Bidi::ltr(index.data(MachinesModel::AddressRole).toString());
-    const QString second = trust != int(Node::Trust::Pinned) && !message.isEmpty() ? message : address;
+    // A trusted machine that others claim to be: the warning in the error colour, in full in the tooltip.
+    const QString claims = index.data(MachinesModel::ClaimantWarningRole).toString();
+    const QString second = trust != int(Node::Trust::Pinned) && !message.isEmpty() ? message
+                           : !claims.isEmpty()                                    ? claims
+                                                                                  : address;
+    if (second == claims && !claims.isEmpty() && !selected)
+        painter->setPen(errorColor(pal));
     painter->drawText(visual(dir, bounds, addrRect), Qt::AlignLeading | Qt::AlignVCenter,
                       fm.elidedText(second, Qt::ElideRight, addrRect.width()));
+    painter->setPen(dim);
 
     // Device lines: name, utilization bar, memory bar.
     const QLocale locale;

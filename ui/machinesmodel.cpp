@@ -77,6 +77,7 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     case TrustRole: return int(n->trust);
     case StatusTextRole: return statusText(int(n->link), int(n->trust));
     case MessageRole: return message(*n);
+    case ClaimantWarningRole: return SafeText::neutralized(NodeRegistry::claimantWarning(*n));
     case LocalRole: return n->local;
     case FingerprintRole: return n->pinnedFingerprint.isEmpty() ? n->fingerprintToConfirm() : n->pinnedFingerprint;
     case DevicesRole: {
@@ -115,6 +116,7 @@ QHash<int, QByteArray> MachinesModel::roleNames() const
     names.insert(LocalRole, "local");
     names.insert(DevicesRole, "devices");
     names.insert(FingerprintRole, "fingerprint");
+    names.insert(ClaimantWarningRole, "claimantWarning");
     return names;
 }
 

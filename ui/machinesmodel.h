@@ -25,6 +25,7 @@ public:
         LocalRole,
         DevicesRole,     ///< QVariantList of QVariantMap {name, kind, util, mem_used, mem_total, live}
         FingerprintRole,
+        ClaimantWarningRole, ///< other machines claim to be this one: the warning, neutralized; empty when none
     };
 
     explicit MachinesModel(NodeRegistry &registry, QObject *parent = nullptr);

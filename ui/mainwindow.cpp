@@ -411,9 +411,10 @@ void MainWindow::showNextTrustPrompt()
                                        .arg(Bidi::ltr(Identity::displayFingerprint(node->fingerprintToConfirm()))));
     QPushButton *trustButton = m_trustBox->addButton(tr("Trust"), QMessageBox::AcceptRole);
     m_trustBox->addButton(tr("Not now"), QMessageBox::RejectRole);
-    connect(m_trustBox, &QMessageBox::buttonClicked, this, [this, key, trustButton](QAbstractButton *button) {
+    const QString shown = node->fingerprintToConfirm();
+    connect(m_trustBox, &QMessageBox::buttonClicked, this, [this, key, shown, trustButton](QAbstractButton *button) {
         if (button == trustButton)
-            m_registry.trust(key);
+            m_registry.trust(key, shown); // exactly the certificate the user compared, or nothing
     });
     connect(m_trustBox, &QObject::destroyed, this,
             [this] { QMetaObject::invokeMethod(this, &MainWindow::showNextTrustPrompt, Qt::QueuedConnection); });

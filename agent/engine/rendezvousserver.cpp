@@ -262,21 +262,20 @@ void RendezvousServer::accept()
         const int one = 1;
         ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         // Bounded unauthenticated connections: a newcomer pushes out the oldest
-        // that has not even said hello (else the oldest still proving), so a
-        // flood cannot keep the run's workers out for long.
+        // pending one, whatever its step (the hello is public, so being past it
+        // earns nothing), so a flood cannot keep the run's workers out for long.
+        // A worker that was pushed out connects again within its timeout.
         std::size_t pending = 0;
-        Connection *oldestHello = nullptr;
-        Connection *oldestProof = nullptr;
+        Connection *oldest = nullptr;
         for (auto &c : m_connections) {
             if (!c->pending())
                 continue;
             ++pending;
-            Connection *&oldest = c->stage == Connection::Stage::Hello ? oldestHello : oldestProof;
             if (!oldest)
-                oldest = c.get();
+                oldest = c.get(); // m_connections is in order of arrival
         }
-        if (pending >= m_options.maxPending && (oldestHello || oldestProof))
-            refuse(oldestHello ? *oldestHello : *oldestProof, "too many unauthenticated connections");
+        if (pending >= m_options.maxPending && oldest)
+            refuse(*oldest, "too many unauthenticated connections");
         auto c = std::make_unique<Connection>();
         c->fd = fd;
         c->peer = addressText(reinterpret_cast<const sockaddr *>(&addr));

@@ -162,7 +162,6 @@ Status RendezvousStore::open(const std::string &host, int port, const std::strin
         return Status::failure(ErrorKind::Communication, "rendezvous at " + m_server + ": " + why);
     };
     std::string problem = "no answer";
-    int refusals = 0;
     auto pause = std::chrono::milliseconds(50);
     for (;;) {
         addrinfo hints{};
@@ -216,13 +215,12 @@ Status RendezvousStore::open(const std::string &host, int port, const std::strin
                         return fail("the server's welcome does not verify");
                     rc = receiveSome(m_fd, m_in, deadline);
                 }
-                // Closed after our proof: the key was refused, unless we were pushed
-                // out by a crowd of unauthenticated connections; a few more tries tell.
-                if (rc == -1 && ++refusals >= 3)
-                    return fail(
-                        "the server refused this worker's key (--rendezvous-key-file of another run?)");
+                // Closed after our proof, by a server that proved it knows our key: so
+                // the key was right, and we were pushed out by a crowd of unauthenticated
+                // connections. Try again until the timeout.
             }
-            problem = rc == -1          ? "the server closed the connection during the handshake"
+            problem = rc == -1          ? "the server closed the connection during the handshake (pushed out by "
+                                          "unauthenticated connections?)"
                       : rc == ETIMEDOUT ? "no answer to the handshake"
                                         : std::strerror(rc);
             closeSocket();

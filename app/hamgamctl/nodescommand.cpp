@@ -242,7 +242,7 @@ int NodesCommand::trust(const QStringList &arguments)
         return 4;
     }
     const QString key = node->key;
-    ctx->registry().trust(key);
+    ctx->registry().trust(key, shown);
     out << tr("Pinned %1 (%2).").arg(node->name, Identity::displayFingerprint(shown)) << Qt::endl;
     return 0;
 }

@@ -10,6 +10,7 @@
 #include "fingerprintstore.h"
 #include "testsupport.h"
 
+#include <QSet>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
@@ -27,7 +28,8 @@ private Q_SLOTS:
     void limits_data();
     void limits();
     void pendingPerAddressAndReserve();
-    void floodFromOneAddressKeepsNobodyOut();
+    void floodKeepsNobodyOut_data();
+    void floodKeepsNobodyOut();
 };
 
 void TestConnectionFlood::limits_data()
@@ -98,13 +100,32 @@ void TestConnectionFlood::pendingPerAddressAndReserve()
     QVERIFY(limiter.admit(QHostAddress(QStringLiteral("10.0.0.8"))));
     QCOMPARE(limiter.pending() + limiter.trusted(), 10);
     QVERIFY(!limiter.admit(QHostAddress(QStringLiteral("10.0.0.9"))));
+    // One host's IPv6 /64 counts as one address.
+    ConnectionLimiter six({10, 2, 0});
+    QVERIFY(six.admit(QHostAddress(QStringLiteral("2001:db8:1:2::1"))));
+    QVERIFY(six.admit(QHostAddress(QStringLiteral("2001:db8:1:2::ffff"))));
+    QVERIFY(!six.admit(QHostAddress(QStringLiteral("2001:db8:1:2:abcd::9"))));
+    QVERIFY(six.admit(QHostAddress(QStringLiteral("2001:db8:1:3::1"))));
     // Releasing what was never admitted changes nothing.
     limiter.release(QHostAddress(QStringLiteral("10.9.9.9")), false);
     QCOMPARE(limiter.pending(), 5);
 }
 
-void TestConnectionFlood::floodFromOneAddressKeepsNobodyOut()
+void TestConnectionFlood::floodKeepsNobodyOut_data()
 {
+    QTest::addColumn<QStringList>("sources");
+    QTest::newRow("64 from one address") << QStringList(64, QStringLiteral("127.0.0.2"));
+    // 8 addresses x 8 fill the whole unauthenticated pool (48 places): newcomers must still get in.
+    QStringList many;
+    for (int a = 2; a < 10; ++a)
+        for (int i = 0; i < 8; ++i)
+            many << QStringLiteral("127.0.0.%1").arg(a);
+    QTest::newRow("64 from eight addresses") << many;
+}
+
+void TestConnectionFlood::floodKeepsNobodyOut()
+{
+    QFETCH(QStringList, sources);
     Controller controller = makeController();
     QTemporaryDir agentDir;
     {
@@ -119,31 +140,36 @@ void TestConnectionFlood::floodFromOneAddressKeepsNobodyOut()
     AgentDaemon daemon(options, std::make_unique<FakeProbe>());
     QVERIFY(daemon.start().ok());
 
-    // 64 idle sockets from 127.0.0.2, each renewed as soon as it is closed or refused.
+    // Idle sockets from the sources, each renewed as soon as it is closed or refused.
     std::vector<std::unique_ptr<QTcpSocket>> flood;
     int renewed = 0;
     auto open = [&](QTcpSocket *s) {
         s->abort();
-        if (!s->bind(QHostAddress(QStringLiteral("127.0.0.2")), 0))
-            qFatal("cannot bind 127.0.0.2");
+        const QString from = s->property("from").toString();
+        if (!s->bind(QHostAddress(from), 0))
+            qFatal("cannot bind %s", qPrintable(from));
         s->connectToHost(QHostAddress::LocalHost, daemon.port());
     };
-    for (int i = 0; i < 64; ++i) {
+    for (const QString &from : std::as_const(sources)) {
         flood.push_back(std::make_unique<QTcpSocket>());
         QTcpSocket *s = flood.back().get();
+        s->setProperty("from", from);
         connect(s, &QTcpSocket::disconnected, this, [&, s] {
             ++renewed;
-            QMetaObject::invokeMethod(this, [&, s] { open(s); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
         });
         connect(s, &QTcpSocket::errorOccurred, this, [&, s](QAbstractSocket::SocketError) {
             if (s->state() == QAbstractSocket::UnconnectedState)
-                QMetaObject::invokeMethod(this, [&, s] { open(s); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
         });
         open(s);
     }
     QTest::qWait(500);
-    // At most the per-address share of places is held by the flood.
-    QVERIFY2(daemon.sessionCount() <= ConnectionLimiter::forTotal(64).pendingPerAddress,
+    // At most each address's share of places is held by the flood, and never the reserve.
+    const qsizetype addresses = QSet<QString>(sources.cbegin(), sources.cend()).size();
+    const ConnectionLimiter::Limits limits = ConnectionLimiter::forTotal(64);
+    QVERIFY2(daemon.sessionCount() <= qMin(addresses * limits.pendingPerAddress,
+                                           qsizetype(limits.total - limits.reservedForTrusted)),
              qPrintable(QString::number(daemon.sessionCount())));
 
     // Twelve trusted attempts over more than one TLS deadline: every one gets in.

