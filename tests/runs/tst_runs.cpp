@@ -1,6 +1,7 @@
 // Runs end to end: three real agents on loopback, hamgamctl starting,
 // following, stopping, aborting and re-attaching, real workers training, and
 // the history checked against what the agents journaled.
+#include "beacon.h"
 #include "historystore.h"
 #include "processlab.h"
 
@@ -13,6 +14,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
+#include <QUdpSocket>
 
 #include <csignal>
 
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void killedWorkerFailsTheRunWithItsReason();
     void killedControllerThenAttachLeavesNoGap();
     void elasticRunKeepsEveryAttemptsHistory();
+    void forgedBeaconsDoNotStopAFollowedRun();
 
 private:
     QString writeConfig(const QString &name, const QJsonObject &patch = {});
@@ -337,6 +340,53 @@ void TestRuns::elasticRunKeepsEveryAttemptsHistory()
     HistoryStore history(m_lab.historyPath());
     QVERIFY(history.open().ok());
     QCOMPARE(history.run(runId)->summary.value(QStringLiteral("ranks")).toInt(), 3);
+}
+
+void TestRuns::forgedBeaconsDoNotStopAFollowedRun()
+{
+    // Before the fix, forged beacons at 50 Hz (each agent's id, another
+    // certificate) closed the controller's pinned connections: a followed run
+    // failed in about 20 s with "the agent on … stopped answering". Here the
+    // controller follows a long run through 25 s of them, then stops it.
+    auto follower = m_lab.startCtl({QStringLiteral("run"), writeConfig(QStringLiteral("beaconed"), QJsonObject{{QStringLiteral("steps"), 100000}}),
+                                    QStringLiteral("--follow")});
+    QByteArray out;
+    QVERIFY(QTest::qWaitFor([&] {
+        out += follower->readAllStandardOutput();
+        return !runIdFrom(out).isEmpty();
+    }, 60000));
+    const QString runId = runIdFrom(out);
+    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
+    QUdpSocket forger;
+    QVERIFY(forger.bind(QHostAddress(QStringLiteral("127.0.0.2")), 0));
+    QElapsedTimer forging;
+    forging.start();
+    int sent = 0;
+    while (forging.elapsed() < 25000 && follower->state() == QProcess::Running) {
+        for (int i = 0; i < m_lab.agentCount(); ++i) {
+            Beacon b;
+            b.nodeId = m_lab.agent(i).nodeId;
+            b.hostname = QStringLiteral("forged");
+            b.name = m_lab.agent(i).name;
+            b.controlPort = quint16(m_lab.agent(i).port + 1000);
+            b.fingerprint = QString(64, QLatin1Char('e'));
+            b.intervalMs = 200;
+            // To the loopback broadcast address, as the lab's own beacons go: every listener gets it.
+            forger.writeDatagram(b.encode(), QHostAddress(QStringLiteral("127.255.255.255")), m_lab.discoveryPort());
+            ++sent;
+        }
+        QTest::qWait(20);
+    }
+    out += follower->readAllStandardOutput();
+    QVERIFY2(follower->state() == QProcess::Running, out.constData());
+    QVERIFY2(sent > 1000, qPrintable(QString::number(sent)));
+    const int stepsBefore = m_lab.journaledEvents(runId, QStringLiteral("step"));
+    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) > stepsBefore; }, 10000));
+    QByteArray err;
+    QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
+    QVERIFY(QTest::qWaitFor([&] { return follower->state() == QProcess::NotRunning; }, 60000));
+    const RunRecord run = waitForStatus(runId, {QStringLiteral("stopped")}, 10000);
+    QCOMPARE(run.status, RunStatus::Stopped);
 }
 
 QTEST_GUILESS_MAIN(TestRuns)
