@@ -444,7 +444,14 @@ void NodeRegistry::onTick()
                             || (node.manual && node.nodeId.isEmpty())
                             || (node.trust == Node::Trust::Unknown && !node.certificateSeen() && !node.nodeId.isEmpty());
         if (node.trust == Node::Trust::Pinned && !node.local && !node.manual) {
-            tryAddresses(node); // the proven address and the candidates, in turn
+            // Announced lately, at its proven address or a candidate one: try them in turn. A machine
+            // nobody has announced is not dialled (a dead host would hold `hamgamctl` up).
+            const qint64 fresh = qint64(Protocol::kMissedBeaconsBeforeOffline) * qMax(node.beaconIntervalMs, Protocol::kBeaconIntervalMs);
+            const bool announced = beaconFresh || std::any_of(node.claimants.cbegin(), node.claimants.cend(), [&](const Node::Claimant &c) {
+                                       return !c.refuted && c.fingerprint == node.pinnedFingerprint && t - c.lastSeenMs <= fresh;
+                                   });
+            if (announced)
+                tryAddresses(node);
             continue;
         }
         if (reachable && wanted && !m_clients.contains(key) && t >= m_nextAttemptMs.value(key, 0))
