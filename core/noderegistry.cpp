@@ -345,8 +345,11 @@ bool NodeRegistry::noteClaimant(Node &node, const QString &address, quint16 port
     }
     if (known)
         return news;
-    qCWarning(lcTrust).noquote() << "a machine at" << address << port << "claims to be" << node.nodeId
-                                 << "with fingerprint" << Identity::displayFingerprint(fingerprint).left(23);
+    // A candidate with the pinned certificate, before any address is proven, is how every
+    // controller first finds a machine: worth a warning only once something is at stake.
+    if (fingerprint != node.pinnedFingerprint || refuted || node.addressVerified())
+        qCWarning(lcTrust).noquote() << "a machine at" << address << port << "claims to be" << node.nodeId
+                                     << "with fingerprint" << Identity::displayFingerprint(fingerprint).left(23);
     node.claimants.prepend({address, port, fingerprint, t, t, refuted});
     // The list is bounded; claims not refuted go first, so refuted addresses stay refuted.
     while (node.claimants.size() > Node::kMaxClaimants) {
@@ -374,17 +377,25 @@ void NodeRegistry::refuteAddress(Node &node, const QString &shownFingerprint)
 
 QString NodeRegistry::claimantWarning(const Node &node)
 {
-    if (node.claimants.isEmpty())
+    // Claims that count: another certificate, an address TLS refuted, or any other address once
+    // the machine is proven somewhere (a candidate before that is just how it is first found).
+    const auto counts = [&](const Node::Claimant &c) {
+        return c.fingerprint != node.pinnedFingerprint || c.refuted
+               || (node.addressVerified() && !(c.address == node.verifiedAddress && c.port == node.verifiedPort));
+    };
+    const auto found = std::find_if(node.claimants.cbegin(), node.claimants.cend(), counts);
+    if (found == node.claimants.cend())
         return {};
-    const Node::Claimant &c = node.claimants.first();
+    const Node::Claimant &c = *found;
+    const int claims = int(std::count_if(node.claimants.cbegin(), node.claimants.cend(), counts));
     const QString where = QStringLiteral("%1:%2").arg(c.address).arg(c.port);
     if (c.fingerprint == node.pinnedFingerprint && !node.pinnedFingerprint.isEmpty())
         return tr("Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by TLS and is "
-                  "ignored.", nullptr, int(node.claimants.size()))
+                  "ignored.", nullptr, claims)
             .arg(where, node.name);
     return tr("Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). It is "
               "ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.",
-              nullptr, int(node.claimants.size()))
+              nullptr, claims)
         .arg(where, node.name, Identity::displayFingerprint(c.fingerprint).left(23));
 }
 
