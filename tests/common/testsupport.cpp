@@ -38,6 +38,22 @@ LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerpri
     return agent;
 }
 
+AgentOptions loopbackOptions(const QString &configDir)
+{
+    AgentOptions options;
+    options.port = 0;
+    options.bind = QHostAddress::LocalHost;
+    options.configDir = configDir;
+    options.discovery = false;
+    return options;
+}
+
+bool trustController(const QString &configDir, const Controller &controller)
+{
+    FingerprintStore trust(AgentDaemon::trustListPath(configDir));
+    return trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok();
+}
+
 bool writeScript(const QString &path, const QByteArray &body)
 {
     QFile f(path);

@@ -26,6 +26,9 @@ LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerpri
                       std::unique_ptr<DeviceProbe> probe = {}, int beaconIntervalMs = 200,
                       const QString &name = QStringLiteral("agent"), const QString &configDir = {});
 
+/// Options for an agent in this process on 127.0.0.1, an ephemeral port, no beacons, keys in `configDir`.
+AgentOptions loopbackOptions(const QString &configDir);
+
 /// Writes an executable shell script (`#!/bin/sh` and `body`) to `path`, for
 /// stand-ins of hamgam-worker; false when it cannot be written.
 bool writeScript(const QString &path, const QByteArray &body);
@@ -37,5 +40,8 @@ struct Controller
     ControllerProfile profile;
 };
 Controller makeController();
+
+/// Puts `controller` on the trust list the agent in `configDir` reads at start.
+bool trustController(const QString &configDir, const Controller &controller);
 
 } // namespace TestSupport

@@ -128,16 +128,8 @@ void TestConnectionFlood::floodKeepsNobodyOut()
     QFETCH(QStringList, sources);
     Controller controller = makeController();
     QTemporaryDir agentDir;
-    {
-        FingerprintStore trust(AgentDaemon::trustListPath(agentDir.path()));
-        QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
-    }
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = agentDir.path();
-    options.discovery = false; // default --max-connections: 64
-    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(trustController(agentDir.path(), controller));
+    AgentDaemon daemon(loopbackOptions(agentDir.path()), std::make_unique<FakeProbe>()); // --max-connections 64
     QVERIFY(daemon.start().ok());
 
     // Idle sockets from the sources, each renewed as soon as it is closed or refused.

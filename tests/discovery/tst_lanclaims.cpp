@@ -165,25 +165,13 @@ void TestLanClaims::pinnedNodeMovesOnlyWhereTlsProvesIt()
     // real address, once announced, is proven and adopted.
     const quint16 port = randomDiscoveryPort();
     Controller controller = makeController();
-    AgentOptions quiet;
     QTemporaryDir realDir;
-    quiet.port = 0;
-    quiet.bind = QHostAddress::LocalHost;
-    quiet.configDir = realDir.path();
-    quiet.discovery = false;
-    {
-        FingerprintStore trust(AgentDaemon::trustListPath(realDir.path()));
-        QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
-    }
-    AgentDaemon real(quiet, std::make_unique<FakeProbe>());
+    QVERIFY(trustController(realDir.path(), controller));
+    AgentDaemon real(loopbackOptions(realDir.path()), std::make_unique<FakeProbe>());
     QVERIFY(real.start().ok());
     QTemporaryDir impostorDir;
-    quiet.configDir = impostorDir.path();
-    {
-        FingerprintStore trust(AgentDaemon::trustListPath(impostorDir.path()));
-        QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
-    }
-    AgentDaemon impostor(quiet, std::make_unique<FakeProbe>());
+    QVERIFY(trustController(impostorDir.path(), controller));
+    AgentDaemon impostor(loopbackOptions(impostorDir.path()), std::make_unique<FakeProbe>());
     QVERIFY(impostor.start().ok());
     const QString realFingerprint = real.identity().fingerprint();
     QVERIFY(controller.profile.pins().add(realFingerprint, QStringLiteral("real"), real.nodeId()).ok());
@@ -233,15 +221,8 @@ void TestLanClaims::deadAddressesDoNotKeepAMachineAway()
     const quint16 port = randomDiscoveryPort();
     Controller controller = makeController();
     QTemporaryDir dir;
-    {
-        FingerprintStore trust(AgentDaemon::trustListPath(dir.path()));
-        QVERIFY(trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
-    }
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = dir.path();
-    options.discovery = false;
+    QVERIFY(trustController(dir.path(), controller));
+    AgentOptions options = loopbackOptions(dir.path());
     auto agent = std::make_unique<AgentDaemon>(options, std::make_unique<FakeProbe>());
     QVERIFY(agent->start().ok());
     const quint16 agentPort = agent->port();

@@ -27,24 +27,6 @@ using namespace TestSupport;
 
 namespace {
 
-// An agent on 127.0.0.1, on an ephemeral port, without beacons, keeping its keys in configDir.
-AgentOptions loopbackOptions(const QString &configDir)
-{
-    AgentOptions options;
-    options.port = 0;
-    options.bind = QHostAddress::LocalHost;
-    options.configDir = configDir;
-    options.discovery = false;
-    return options;
-}
-
-// Puts the controller on the trust list the agent in configDir reads at start.
-bool trustController(const QString &configDir, const Controller &controller)
-{
-    FingerprintStore trust(AgentDaemon::trustListPath(configDir));
-    return trust.add(controller.profile.identity().fingerprint(), QStringLiteral("test")).ok();
-}
-
 // A start_run request for a one-rank run of `config` on node 0.
 QCborMap startRunBody(const QCborMap &config, const QString &runId)
 {
