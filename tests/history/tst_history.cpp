@@ -115,7 +115,7 @@ void TestHistory::freshDatabaseHasCurrentSchema()
 void TestHistory::migratesVersion1Fixture()
 {
     const QString path = m_dir.filePath(QStringLiteral("v1.sqlite"));
-    loadSql(path, QFINDTESTDATA("fixtures/history-v1.sql"));
+    loadSql(path, QStringLiteral(HAMGAM_SOURCE_DIR "/tests/history/fixtures/history-v1.sql"));
     HistoryStore store(path);
     const Status s = store.open();
     QVERIFY2(s.ok(), qPrintable(s.error()));

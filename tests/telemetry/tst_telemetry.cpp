@@ -80,7 +80,7 @@ void TestTelemetry::utilizationFromTwoSnapshots()
 {
     QTemporaryDir root;
     for (const char *name : {"meminfo", "loadavg", "cpuinfo"})
-        QVERIFY(QFile::copy(QFINDTESTDATA(QStringLiteral("data/%1").arg(QLatin1String(name))), root.filePath(QLatin1String(name))));
+        QVERIFY(QFile::copy(QStringLiteral(HAMGAM_SOURCE_DIR "/tests/telemetry/data/%1").arg(QLatin1String(name)), root.filePath(QLatin1String(name))));
     writeFile(root.filePath(QStringLiteral("stat")), "cpu  1000 0 0 9000 0 0 0 0 0 0\n");
     ProcProbe probe(root.path());
     // 300 busy jiffies out of 400: 75 %.
@@ -107,7 +107,7 @@ void TestTelemetry::utilizationFromTwoSnapshots()
 
 void TestTelemetry::memInfoFixture()
 {
-    QFile f(QFINDTESTDATA("data/meminfo"));
+    QFile f(QStringLiteral(HAMGAM_SOURCE_DIR "/tests/telemetry/data/meminfo"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     qint64 total = 0;
     qint64 available = 0;
