@@ -1,6 +1,7 @@
 #include "runsupervisor.h"
 
 #include "runfailuretext.h"
+#include "workerdevice.h"
 #include "workerprocess.h"
 
 #include <QDir>
@@ -211,8 +212,8 @@ Status RunSupervisor::start(const QJsonObject &request)
             spec.arguments << QStringLiteral("--gloo-interface") << m_workerInterface;
         if (request.contains(QStringLiteral("resume")))
             spec.arguments << QStringLiteral("--resume") << request.value(QStringLiteral("resume")).toString();
-        if (gpu)
-            spec.environment << QStringLiteral("CUDA_VISIBLE_DEVICES=%1").arg(spec.device);
+        spec.arguments << WorkerDevice::arguments(gpu);
+        spec.environment << WorkerDevice::environment(gpu, spec.device);
         auto *worker = new WorkerProcess(spec, this);
         run->workers.append(worker);
         connect(worker, &WorkerProcess::eventReceived, this,

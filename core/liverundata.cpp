@@ -289,7 +289,7 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
     UtilizationDoctor::Input in;
     in.strategy = m_config.strategy;
     in.globalBatch = m_config.globalBatch;
-    in.fp16 = m_config.comm.fp16;
+    in.fp16 = m_config.comm.halfPrecision();
     in.predictedGain = m_predictedGain;
     for (auto it = m_rankSplit.cbegin(); it != m_rankSplit.cend(); ++it) {
         const int n = nodeOfRank(it.key());

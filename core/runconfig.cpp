@@ -248,7 +248,14 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
 
     const Reader cm = r.object("comm");
     cm.number("bucket_mb", &c.comm.bucketMb);
-    cm.boolean("fp16", &c.comm.fp16);
+    bool fp16 = false;
+    cm.boolean("fp16", &fp16);
+    cm.string("dtype", &c.comm.dtype);
+    if (fp16 && c.comm.dtype == QLatin1String("bf16"))
+        errors->append({QStringLiteral("comm.dtype"),
+                        tr("comm.fp16 asks for fp16 gradients and comm.dtype for bf16: give one")});
+    else if (fp16)
+        c.comm.dtype = QStringLiteral("fp16");
     cm.integer("timeout_s", &c.comm.timeoutS);
     cm.integer("watchdog_grace_s", &c.comm.watchdogGraceS);
 
@@ -368,7 +375,7 @@ QJsonObject RunConfig::toJson() const
                      {QStringLiteral("ewma"), planner.ewma}}},
         {QStringLiteral("comm"),
          QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
-                     {QStringLiteral("fp16"), comm.fp16},
+                     {QStringLiteral("dtype"), comm.dtype},
                      {QStringLiteral("timeout_s"), comm.timeoutS},
                      {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
         {QStringLiteral("eval"), QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
@@ -505,6 +512,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
     if (!(comm.bucketMb >= 0.001 && comm.bucketMb <= 4096))
         add(QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
+    if (comm.dtype != QLatin1String("fp32") && comm.dtype != QLatin1String("fp16") && comm.dtype != QLatin1String("bf16"))
+        add(QStringLiteral("comm.dtype"), tr("gradients travel as fp32, fp16 or bf16, not \"%1\"").arg(comm.dtype));
     if (comm.watchdogGraceS < 1 || comm.watchdogGraceS > 3600)
         add(QStringLiteral("comm.watchdog_grace_s"), tr("the watchdog's grace must be between 1 s and one hour"));
     if (comm.timeoutS < 5 || comm.timeoutS > 86400)

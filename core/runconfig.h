@@ -77,7 +77,10 @@ public:
     struct Comm
     {
         double bucketMb = 25;
-        bool fp16 = false;
+        /// Gradients on the wire: fp32 (exact), fp16 or bf16 (docs/engine.md,
+        /// "Wire formats"). A file's `fp16: true`, the older spelling, reads as fp16.
+        QString dtype = QStringLiteral("fp32");
+        bool halfPrecision() const { return dtype != QLatin1String("fp32"); }
         int timeoutS = 60;
         int watchdogGraceS = 10;
     };

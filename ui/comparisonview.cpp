@@ -136,7 +136,8 @@ const FieldLabel kFieldLabels[] = {
     {"planner.margin", QT_TRANSLATE_NOOP("ComparisonView", "Re-plan margin")},
     {"planner.ewma", QT_TRANSLATE_NOOP("ComparisonView", "Speed smoothing")},
     {"comm.bucket_mb", QT_TRANSLATE_NOOP("ComparisonView", "Gradient bucket (MB)")},
-    {"comm.fp16", QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")},
+    {"comm.dtype", QT_TRANSLATE_NOOP("ComparisonView", "Gradients on the wire")},
+    {"comm.fp16", QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")}, // runs kept before comm.dtype
     {"comm.timeout_s", QT_TRANSLATE_NOOP("ComparisonView", "Communication timeout (s)")},
     {"eval.interval", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation interval")},
     {"eval.samples", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation samples")},

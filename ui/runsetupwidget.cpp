@@ -284,8 +284,13 @@ void RunSetupWidget::build()
     advRow(QT_TR_NOOP("Re-plan only if a step gets faster by"), m_margin, QStringLiteral("planner.margin"));
     m_bucketMb = dspin(0.001, 4096, 25, 3, 1);
     advRow(QT_TR_NOOP("Gradient bucket (MB)"), m_bucketMb, QStringLiteral("comm.bucket_mb"));
-    m_fp16 = new QCheckBox;
-    advRow(QT_TR_NOOP("fp16 gradients on the wire"), m_fp16, {});
+    // fp16 halves the bytes but its sums, divided by the batch, can underflow;
+    // bf16 halves them with fp32's range (docs/engine.md, "Wire formats").
+    m_wireType = new QComboBox;
+    m_wireType->addItem(tr("fp32 (exact)"), QStringLiteral("fp32"));
+    m_wireType->addItem(QStringLiteral("fp16"), QStringLiteral("fp16"));
+    m_wireType->addItem(QStringLiteral("bf16"), QStringLiteral("bf16"));
+    advRow(QT_TR_NOOP("Gradients on the wire"), m_wireType, QStringLiteral("comm.dtype"));
     m_timeout = spin(5, 86400, 60);
     advRow(QT_TR_NOOP("Communication timeout (s)"), m_timeout, QStringLiteral("comm.timeout_s"));
     m_evalInterval = spin(0, 10000000, 0);
@@ -370,7 +375,7 @@ void RunSetupWidget::build()
         {m_momentum, "optimizer.momentum"}, {m_weightDecay, "optimizer.weight_decay"}, {m_schedule, "schedule.kind"},
         {m_warmup, "schedule.warmup_steps"}, {m_gradClip, "grad_clip"}, {m_seed, "seed"}, {m_threads, "threads"},
         {m_profileSteps, "planner.profile_steps"}, {m_replanInterval, "planner.replan_interval"}, {m_margin, "planner.margin"},
-        {m_bucketMb, "comm.bucket_mb"}, {m_fp16, "comm.fp16"}, {m_timeout, "comm.timeout_s"}, {m_evalInterval, "eval.interval"},
+        {m_bucketMb, "comm.bucket_mb"}, {m_wireType, "comm.dtype"}, {m_timeout, "comm.timeout_s"}, {m_evalInterval, "eval.interval"},
         {m_streamParams, "stream_params"}, {m_elastic, "elastic"}, {m_manualBatches, "nodes.batch"}, {m_slowdowns, "nodes.slowdown"}};
     for (const auto &[widget, key] : fields)
         widget->setObjectName(QStringLiteral("field:%1").arg(QLatin1String(key)));
@@ -533,7 +538,7 @@ RunConfig RunSetupWidget::config() const
     c.planner.replanInterval = m_replanInterval->value();
     c.planner.margin = m_margin->value() / 100.0;
     c.comm.bucketMb = m_bucketMb->value();
-    c.comm.fp16 = m_fp16->isChecked();
+    c.comm.dtype = m_wireType->currentData().toString();
     c.comm.timeoutS = m_timeout->value();
     c.eval.interval = m_evalInterval->value();
     c.checkpoint.dir = m_checkpointDir->text().trimmed();
@@ -595,7 +600,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_replanInterval->setValue(c.planner.replanInterval);
     m_margin->setValue(c.planner.margin * 100.0);
     m_bucketMb->setValue(c.comm.bucketMb);
-    m_fp16->setChecked(c.comm.fp16);
+    m_wireType->setCurrentIndex(qMax(0, m_wireType->findData(c.comm.dtype)));
     m_timeout->setValue(c.comm.timeoutS);
     m_evalInterval->setValue(c.eval.interval);
     m_checkpointDir->setText(c.checkpoint.dir);

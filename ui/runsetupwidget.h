@@ -139,7 +139,7 @@ private:
     QSpinBox *m_replanInterval;
     QDoubleSpinBox *m_margin;
     QDoubleSpinBox *m_bucketMb;
-    QCheckBox *m_fp16;
+    QComboBox *m_wireType;
     QSpinBox *m_timeout;
     QSpinBox *m_evalInterval;
     QCheckBox *m_streamParams;

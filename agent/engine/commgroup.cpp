@@ -8,7 +8,7 @@
 namespace hamgam::engine {
 
 CommGroup::CommGroup(std::string name, std::vector<int> ranks, int self,
-                     c10::intrusive_ptr<c10d::ProcessGroup> pg, const Topology &topology,
+                     c10::intrusive_ptr<torchcompat::CollectiveBackend> pg, const Topology &topology,
                      TrafficMeter &traffic, std::chrono::milliseconds timeout, Watchdog *watchdog)
     : m_name(std::move(name))
     , m_ranks(std::move(ranks))
@@ -44,7 +44,7 @@ void CommGroup::countRing(std::uint64_t bytes, TrafficMeter::Kind kind)
 
 Result<PendingOp> CommGroup::allreduceSum(at::Tensor &tensor)
 {
-    if (size() == 1)
+    if (!m_pg) // one member and no backend: nothing to exchange
         return PendingOp();
     const auto n = static_cast<std::uint64_t>(size());
     countRing(2 * (n - 1) * static_cast<std::uint64_t>(tensor.nbytes()) / n, TrafficMeter::Kind::AllReduce);
@@ -56,7 +56,7 @@ Result<PendingOp> CommGroup::allreduceSum(at::Tensor &tensor)
 
 Result<PendingOp> CommGroup::allgather(std::vector<at::Tensor> &outputs, at::Tensor &input)
 {
-    if (size() == 1) {
+    if (!m_pg) {
         outputs[0].copy_(input);
         return PendingOp();
     }
@@ -71,7 +71,7 @@ Result<PendingOp> CommGroup::allgather(std::vector<at::Tensor> &outputs, at::Ten
 
 Result<PendingOp> CommGroup::alltoall(at::Tensor &output, at::Tensor &input, TrafficMeter::Kind kind)
 {
-    if (size() == 1) {
+    if (!m_pg) {
         output.copy_(input);
         return PendingOp();
     }
@@ -87,7 +87,7 @@ Result<PendingOp> CommGroup::alltoall(at::Tensor &output, at::Tensor &input, Tra
 
 Result<PendingOp> CommGroup::broadcast(at::Tensor &tensor, int rootMember)
 {
-    if (size() == 1)
+    if (!m_pg) // one member and no backend: nothing to exchange
         return PendingOp();
     // Gloo's binomial tree: with members renumbered so that the root is 0,
     // member v sends to v + 2^k for every 2^k > v (below the member count).
@@ -110,7 +110,7 @@ Result<PendingOp> CommGroup::broadcast(at::Tensor &tensor, int rootMember)
 
 Result<PendingOp> CommGroup::reduceSum(at::Tensor &tensor, int rootMember)
 {
-    if (size() == 1)
+    if (!m_pg) // one member and no backend: nothing to exchange
         return PendingOp();
     // Gloo's reduce: a ring reduce-scatter (to the previous member), then each
     // member but the root sends its reduced chunk to the root.

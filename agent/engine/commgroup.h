@@ -2,12 +2,12 @@
 
 #include "pendingop.h"
 #include "result.h"
+#include "torchcompat.h"
 #include "trafficmeter.h"
 
 #include <ATen/ATen.h>
 #include <chrono>
 #include <string>
-#include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 #include <vector>
 
 namespace hamgam::engine {
@@ -29,7 +29,7 @@ class Watchdog;
 class CommGroup
 {
 public:
-    CommGroup(std::string name, std::vector<int> ranks, int self, c10::intrusive_ptr<c10d::ProcessGroup> pg,
+    CommGroup(std::string name, std::vector<int> ranks, int self, c10::intrusive_ptr<torchcompat::CollectiveBackend> pg,
               const Topology &topology, TrafficMeter &traffic, std::chrono::milliseconds timeout,
               Watchdog *watchdog);
 
@@ -61,7 +61,7 @@ private:
     std::vector<int> m_ranks;
     int m_self;
     int m_groupRank = 0;
-    c10::intrusive_ptr<c10d::ProcessGroup> m_pg;
+    c10::intrusive_ptr<torchcompat::CollectiveBackend> m_pg;
     const Topology &m_topology;
     TrafficMeter &m_traffic;
     std::chrono::milliseconds m_timeout;

@@ -1,5 +1,6 @@
 #include "communicator.h"
 
+#include "devicechoice.h"
 #include "logger.h"
 #include "rendezvousserver.h"
 #include "rendezvousstore.h"
@@ -110,7 +111,7 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     // Membership: every rank publishes its node, then reads everyone's.
     char hostname[256] = {};
     ::gethostname(hostname, sizeof hostname - 1);
-    const nlohmann::json me = {{"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}};
+    const nlohmann::json me = {{"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}, {"gpu", s.gpuIdentity}};
     if (Status st = c->storeSet("member/" + std::to_string(s.rank), me.dump()); !st)
         return st.error();
     std::vector<int> nodeOf;
@@ -126,8 +127,18 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
         m.node = j["node"].get<int>();
         m.dumpsParameters = j.value("dump", false);
         m.host = j.value("host", "");
+        m.gpu = j.value("gpu", "");
         nodeOf.push_back(m.node);
         c->m_members.push_back(m);
+    }
+    // Two ranks on one GPU: NCCL refuses them (or hangs); every rank sees the
+    // same list, so every rank stops here with the same message.
+    {
+        std::vector<RankDevice> devices;
+        for (const Member &m : c->m_members)
+            devices.push_back({m.host, m.gpu});
+        if (auto shared = sharedGpu(devices))
+            return R::failure(ErrorKind::Config, *shared);
     }
     auto topology = Topology::fromNodeIndices(s.rank, nodeOf);
     if (!topology)
@@ -155,7 +166,7 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     for (int r = 0; r < s.worldSize; ++r)
         all[static_cast<size_t>(r)] = r;
     // Control values are host tensors: the control group is always Gloo.
-    auto pg = c->makeProcessGroup("control", s.rank, s.worldSize, false);
+    auto pg = c->makeBackend("control", s.rank, s.worldSize, false);
     if (!pg)
         return pg.error();
     c->m_control = std::make_unique<CommGroup>("control", all, s.rank, *pg, c->m_topology, c->m_traffic,
@@ -163,20 +174,22 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     return R(std::move(c));
 }
 
-Result<c10::intrusive_ptr<c10d::ProcessGroup>>
-Communicator::makeProcessGroup(const std::string &name, int rank, int size, bool nccl, int threads)
+Result<c10::intrusive_ptr<torchcompat::CollectiveBackend>>
+Communicator::makeBackend(const std::string &name, int rank, int size, bool nccl, int threads)
 {
-    using R = Result<c10::intrusive_ptr<c10d::ProcessGroup>>;
-    if (size == 1)
-        return c10::intrusive_ptr<c10d::ProcessGroup>();
+    using R = Result<c10::intrusive_ptr<torchcompat::CollectiveBackend>>;
+    if (size == 1 && !m_settings.groupsEvenAlone)
+        return c10::intrusive_ptr<torchcompat::CollectiveBackend>();
     auto guard = m_watchdog ? m_watchdog->arm("connecting group " + name) : Watchdog::Guard(nullptr);
     try {
         auto prefixed = c10::make_intrusive<c10d::PrefixStore>("group/" + name, m_store);
 #ifdef HAMGAM_WITH_NCCL
         if (nccl) {
             auto opts = c10d::ProcessGroupNCCL::Options::create();
-            opts->timeout = m_settings.timeout;
-            return c10::intrusive_ptr<c10d::ProcessGroup>(
+            // NCCL's own watchdog aborts the whole process at its timeout (2.x):
+            // give it twice ours, so the engine's watchdog and its error event come first.
+            opts->timeout = ncclTimeout(m_settings.timeout);
+            return c10::intrusive_ptr<torchcompat::CollectiveBackend>(
                 c10::make_intrusive<c10d::ProcessGroupNCCL>(prefixed, rank, size, opts));
         }
 #else
@@ -185,7 +198,7 @@ Communicator::makeProcessGroup(const std::string &name, int rank, int size, bool
         auto opts = c10d::ProcessGroupGloo::Options::create(m_settings.timeout);
         opts->devices.push_back(std::static_pointer_cast<::gloo::transport::Device>(m_glooDevice));
         opts->threads = std::max(1, threads);
-        return c10::intrusive_ptr<c10d::ProcessGroup>(
+        return c10::intrusive_ptr<torchcompat::CollectiveBackend>(
             c10::make_intrusive<c10d::ProcessGroupGloo>(prefixed, rank, size, opts));
     } catch (const std::exception &e) {
         return R::failure(ErrorKind::Communication, "cannot connect group " + name + ": " + firstLine(e));
@@ -199,7 +212,7 @@ Result<CommGroup *> Communicator::createGroup(const std::string &name, std::vect
     const auto self = std::find(ranks.begin(), ranks.end(), m_settings.rank);
     if (self == ranks.end())
         return Result<CommGroup *>::failure(ErrorKind::Internal, "rank is not a member of group " + name);
-    auto pg = makeProcessGroup(name, static_cast<int>(self - ranks.begin()), static_cast<int>(ranks.size()),
+    auto pg = makeBackend(name, static_cast<int>(self - ranks.begin()), static_cast<int>(ranks.size()),
                                m_settings.useNccl && !hostTensors, threads);
     if (!pg)
         return pg.error();

@@ -33,6 +33,7 @@ public:
         int node = 0;
         bool dumpsParameters = false;
         std::string host;
+        std::string gpu; ///< the rank's GPU identity; empty on the CPU
     };
 
     struct Settings
@@ -44,6 +45,10 @@ public:
         int nodeIndex = 0;
         bool dumpsParameters = false;
         bool useNccl = false;
+        std::string gpuIdentity; ///< this rank's GPU (gpu::identity); empty on the CPU
+        /// Groups of one member get a real backend too (--collectives-alone): one
+        /// GPU then puts every collective the engine uses through NCCL (scripts/gpu-check).
+        bool groupsEvenAlone = false;
         std::string glooInterface; ///< empty: the interface that reaches the master
         std::string rendezvousSecret; ///< the run's 32-byte secret (--rendezvous-key-file)
         std::chrono::milliseconds timeout{60000};
@@ -74,7 +79,7 @@ public:
 
 private:
     Communicator(Settings settings, Logger &logger, Watchdog *watchdog);
-    Result<c10::intrusive_ptr<c10d::ProcessGroup>> makeProcessGroup(const std::string &name, int rank,
+    Result<c10::intrusive_ptr<torchcompat::CollectiveBackend>> makeBackend(const std::string &name, int rank,
                                                                     int size, bool nccl, int threads = 2);
 
     Settings m_settings;

@@ -17,7 +17,7 @@
 namespace hamgam::engine {
 
 Result<std::unique_ptr<Model>> ModelFactory::build(const ModelConfig &c, const DatasetInfo &data,
-                                                   TensorParallel *tp)
+                                                   TensorParallel *tp, at::Device device)
 {
     using R = Result<std::unique_ptr<Model>>;
     if (tp)
@@ -67,7 +67,7 @@ Result<std::unique_ptr<Model>> ModelFactory::build(const ModelConfig &c, const D
         description = "gpt " + std::to_string(c.layers) + "x" + std::to_string(c.width) + " h" +
                       std::to_string(c.heads) + " ctx" + std::to_string(c.context);
     } else if (c.kind == "torchscript") {
-        auto unit = TorchScriptUnit::load(c.path);
+        auto unit = TorchScriptUnit::load(c.path, device);
         if (!unit)
             return unit.error();
         units.push_back(std::move(*unit));

@@ -78,7 +78,7 @@ ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots
     m_ownSegments = scheme.ownSegments();
     m_buckets.resize(m_ownSegments.size());
     m_nextBucket.assign(m_ownSegments.size(), 0);
-    const std::int64_t wireBytes = m_p.fp16Wire ? 2 : 4;
+    const std::int64_t wireBytes = static_cast<std::int64_t>(c10::elementSize(m_p.wireType));
     for (size_t si = 0; si < m_ownSegments.size(); ++si) {
         if (si >= m_p.replicaGroups.size() || !m_p.replicaGroups[si])
             continue; // a single holder: nothing to all-reduce
@@ -287,7 +287,7 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
     if (sharded) {
         if (u.padded > u.numel)
             flat.narrow(0, u.numel, u.padded - u.numel).zero_();
-        at::Tensor sent = m_p.fp16Wire ? flat.to(at::kHalf) : flat;
+        at::Tensor sent = m_p.wireType != at::kFloat ? flat.to(m_p.wireType) : flat;
         at::Tensor received = at::empty({u.padded}, sent.options());
         auto op = m_p.shardReduce->alltoall(received, sent, TrafficMeter::Kind::ReduceScatter);
         if (!op)
@@ -303,6 +303,11 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
 
 Status ParameterStore::progress(bool block)
 {
+    // Polling lets each rank's timing decide whether a bucket's all-reduce
+    // goes before or after the next reduce-scatter; on NCCL (one stream per
+    // communicator) ranks must agree on that order, so there it is fixed.
+    if (m_p.orderedCollectives)
+        block = true;
     while (!m_reduceScatters.empty()) {
         auto &rs = m_reduceScatters.front();
         if (!block && !rs.op.completed())
@@ -334,13 +339,14 @@ Status ParameterStore::launchReadyBuckets()
             if (!ready)
                 break;
             at::Tensor wire;
-            bool copyBack = m_p.fp16Wire || !b.contiguous;
+            const bool narrowWire = m_p.wireType != at::kFloat;
+            bool copyBack = narrowWire || !b.contiguous;
             if (b.contiguous) {
                 wire = m_grad.narrow(0, b.parts.front().flatOffset, b.numel);
-                if (m_p.fp16Wire)
-                    wire = wire.to(at::kHalf);
+                if (narrowWire)
+                    wire = wire.to(m_p.wireType);
             } else {
-                wire = at::empty({b.numel}, m_grad.options().dtype(m_p.fp16Wire ? at::kHalf : at::kFloat));
+                wire = at::empty({b.numel}, m_grad.options().dtype(m_p.wireType));
                 std::int64_t at = 0;
                 for (const auto &part : b.parts) {
                     wire.narrow(0, at, part.length).copy_(m_grad.narrow(0, part.flatOffset, part.length));

@@ -48,7 +48,11 @@ public:
         std::vector<CommGroup *> replicaGroups; ///< per own segment; null where the segment has one rank
         bool hostMaster = false;                ///< master weights and optimizer state in host memory
         bool stream = false;   ///< with one rank per shard group: parameters not resident on the device
-        bool fp16Wire = false; ///< gradients travel as fp16
+        at::ScalarType wireType = at::kFloat; ///< gradients travel as this (comm.dtype)
+        /// Collectives on different communicators launch in one order on every
+        /// rank (NCCL can deadlock otherwise): a reduce-scatter is waited for
+        /// before the buckets it readies launch, never polled.
+        bool orderedCollectives = false;
         /// Tensor parallelism: the node's group. Units with shards() hold part
         /// of each logical parameter; dumps and the gradient norm combine the
         /// node's parts over this group.

@@ -4,11 +4,12 @@
 
 namespace hamgam::engine {
 
-Prefetcher::Prefetcher(const Dataset &dataset, GlobalSampler sampler, int rank, int depth)
+Prefetcher::Prefetcher(const Dataset &dataset, GlobalSampler sampler, int rank, int depth, bool pinned)
     : m_dataset(dataset)
     , m_sampler(std::move(sampler))
     , m_rank(rank)
     , m_depth(static_cast<size_t>(std::max(1, depth)))
+    , m_pinned(pinned)
 {
     m_thread = std::thread([this] { run(); });
 }
@@ -58,6 +59,10 @@ Batch Prefetcher::build(std::int64_t step, const std::vector<std::int64_t> &plan
     b.samples = static_cast<std::int64_t>(indices.size());
     if (!indices.empty())
         m_dataset.trainBatch(indices, b.input, b.target);
+    if (m_pinned && b.input.defined()) {
+        b.input = b.input.pin_memory();
+        b.target = b.target.pin_memory();
+    }
     return b;
 }
 

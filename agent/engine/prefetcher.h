@@ -14,11 +14,13 @@ namespace hamgam::engine {
 
 /// Builds this rank's batches on a background thread, a few steps ahead, from
 /// the global sampler and the current plan. A new plan flushes what was
-/// prepared with the old one. take() reports how long it had to wait.
+/// prepared with the old one. take() reports how long it had to wait. For a
+/// GPU the batches are built in pinned host memory, so their copy to the
+/// device is asynchronous (and the caching host allocator keeps the buffers).
 class Prefetcher
 {
 public:
-    Prefetcher(const Dataset &dataset, GlobalSampler sampler, int rank, int depth);
+    Prefetcher(const Dataset &dataset, GlobalSampler sampler, int rank, int depth, bool pinned = false);
     ~Prefetcher();
     Prefetcher(const Prefetcher &) = delete;
     Prefetcher &operator=(const Prefetcher &) = delete;
@@ -36,6 +38,7 @@ private:
     GlobalSampler m_sampler; // used by the worker thread only
     int m_rank;
     size_t m_depth;
+    bool m_pinned;
 
     std::mutex m_mutex;
     std::condition_variable m_changed;

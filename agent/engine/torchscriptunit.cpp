@@ -30,11 +30,12 @@ TorchScriptUnit::TorchScriptUnit(torch::jit::Module module)
     m_activationEstimate = std::min<std::int64_t>(total, 1 << 20);
 }
 
-Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string &path)
+Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string &path, at::Device device)
 {
     using R = Result<std::unique_ptr<TorchScriptUnit>>;
     try {
-        torch::jit::Module module = torch::jit::load(path);
+        // Straight onto the rank's device: buffers (running statistics) live there.
+        torch::jit::Module module = torch::jit::load(path, device);
         module.train(true);
         // The profiling executor may fuse differently from run to run; plain
         // execution keeps every rank's arithmetic identical.

@@ -16,13 +16,12 @@
 #include "tensorparallel.h"
 #include "watchdog.h"
 
+#include "gpuruntime.h"
+#include "torchcompat.h"
+#include "memorycap.h"
+
 #include <ATen/Parallel.h>
 #include <nlohmann/json.hpp>
-#ifdef HAMGAM_WITH_CUDA
-#include <ATen/cuda/CUDAContext.h>
-#include <c10/cuda/CUDACachingAllocator.h>
-#endif
-#include "memorycap.h"
 
 #include <cmath>
 #include <limits>
@@ -81,6 +80,8 @@ Status Trainer::setUp()
     const int rank = m_options.rank;
     const int world = m_options.worldSize;
     const int threads = m_options.threads > 0 ? m_options.threads : m_config.threads;
+    if (const std::string changed = torchcompat::avoidKnownLibraryFaults(); !changed.empty())
+        m_log.info(changed);
     if (threads > 0)
         at::set_num_threads(threads);
     try {
@@ -102,16 +103,22 @@ Status Trainer::setUp()
         }
     }
 
-    // A CUDA LibTorch trains on the GPU the node lists for this local rank.
-    if (at::hasCUDA() && at::getNumGPUs() > 0) {
-        const int local = std::max(0, m_options.localRank);
-        int index = local;
-        if (!m_config.nodes.empty() && node < static_cast<int>(m_config.nodes.size())) {
-            const auto &devices = m_config.nodes[static_cast<size_t>(node)].devices;
-            if (local < static_cast<int>(devices.size()))
-                index = devices[static_cast<size_t>(local)];
+    // The GPU the node lists for this local rank, mapped once (the agent has
+    // already narrowed CUDA_VISIBLE_DEVICES to it); a GPU that is not there is
+    // a config error naming it, and a CPU run never touches a GPU.
+    {
+        std::vector<int> nodeDevices;
+        if (!m_config.nodes.empty() && node >= 0 && node < static_cast<int>(m_config.nodes.size()))
+            nodeDevices = m_config.nodes[static_cast<size_t>(node)].devices;
+        auto choice = chooseDevice(m_options.device, nodeDevices, m_options.localRank, node, gpu::facts());
+        if (!choice)
+            return choice.error();
+        m_log.info(choice->note);
+        if (choice->cuda) {
+            m_device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(choice->index));
+            // LibTorch and NCCL allocate on the current device: make it the rank's.
+            gpu::use(m_device);
         }
-        m_device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(index));
     }
 
     Communicator::Settings cs;
@@ -122,6 +129,8 @@ Status Trainer::setUp()
     cs.nodeIndex = node;
     cs.dumpsParameters = !m_options.dumpParamsPath.empty();
     cs.useNccl = m_device.is_cuda();
+    cs.gpuIdentity = gpu::identity(m_device);
+    cs.groupsEvenAlone = m_options.collectivesAlone;
     cs.glooInterface = m_options.glooInterface;
     cs.rendezvousSecret = m_options.rendezvousSecret;
     cs.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(m_config.comm.timeoutS * 1000));
@@ -192,7 +201,8 @@ Status Trainer::setUp()
     const auto &segments = scheme->segments();
     for (int si : scheme->ownSegments()) {
         const auto &seg = segments[static_cast<size_t>(si)];
-        if (seg.ranks.size() < 2) {
+        // --collectives-alone: a replica group of one rank all-reduces too (through NCCL on a GPU).
+        if (seg.ranks.size() < (m_options.collectivesAlone ? 1u : 2u)) {
             placement.replicaGroups.push_back(nullptr);
             continue;
         }
@@ -212,9 +222,12 @@ Status Trainer::setUp()
             return g.error();
         placement.replicaGroups.push_back(*g);
     }
+    placement.orderedCollectives = m_device.is_cuda();
     placement.hostMaster = m_config.locallySharded();
     placement.stream = m_config.locallySharded() && m_config.streamParams && scheme->shardGroupSize() == 1;
-    placement.fp16Wire = m_config.comm.fp16;
+    placement.wireType = m_config.comm.dtype == "bf16"   ? at::kBFloat16
+                         : m_config.comm.dtype == "fp16" ? at::kHalf
+                                                         : at::kFloat;
     placement.bucketBytes =
         std::max<std::int64_t>(1, static_cast<std::int64_t>(m_config.comm.bucketMb * 1024 * 1024));
     placement.device = m_device;
@@ -260,7 +273,7 @@ Status Trainer::setUp()
         resumed = true;
     }
     // Tensor parallelism: every rank of a node takes the node's samples.
-    m_prefetcher = std::make_unique<Prefetcher>(*m_dataset, *m_sampler, m_tp ? topo.node() : rank, 2);
+    m_prefetcher = std::make_unique<Prefetcher>(*m_dataset, *m_sampler, m_tp ? topo.node() : rank, 2, m_device.is_cuda());
     m_prefetcher->reset(m_startStep, prefetchPlan(m_planner->plan()));
 
     json tensorParallel = nullptr;
@@ -401,7 +414,7 @@ Status Trainer::buildDataAndModel()
     m_dataset = std::move(*dataset);
     if (m_dataset->trainSize() < 1)
         return Status::failure(ErrorKind::Data, "the training set is empty");
-    auto model = ModelFactory::build(m_config.model, m_dataset->info(), m_tp.get());
+    auto model = ModelFactory::build(m_config.model, m_dataset->info(), m_tp.get(), m_device);
     if (!model)
         return model.error();
     m_model = std::move(*model);
@@ -598,8 +611,9 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
             lossSum = m_tp->reportsLoss() ? sum.item<double>() : 0.0;
             countedSamples = topo.localRank() == 0 ? batch.samples : 0;
         } else if (batch.samples > 0) {
-            const at::Tensor input = batch.input.to(m_device);
-            const at::Tensor target = batch.target.to(m_device);
+            // From pinned memory on a GPU: the copy overlaps, the stream orders it.
+            const at::Tensor input = batch.input.to(at::TensorOptions().device(m_device), m_device.is_cuda());
+            const at::Tensor target = batch.target.to(at::TensorOptions().device(m_device), m_device.is_cuda());
             const at::Tensor output = m_runner->forward(input);
             const at::Tensor sum = m_model->lossSum(output, target);
             // Σ of this rank's per-sample losses over the step's global batch:
@@ -612,6 +626,8 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     } catch (const std::exception &e) {
         return caught(e);
     }
+    // Kernels run after their launch: the planner weighs GPU time.
+    gpu::synchronize(m_device);
     double computeMs = std::max(0.0, computeTimer.ms() - m_store->blockedMs());
     const std::int64_t memoryCap = finishMemoryMeasurement(memoryBaseline, batch.samples);
     const double slowdown = m_config.slowdownAt(rank, step);
@@ -687,6 +703,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     } catch (const std::exception &e) {
         return caught(e);
     }
+    gpu::synchronize(m_device);
     const double optimizerMs = optimizerTimer.ms();
     const auto traffic1 = m_comm->traffic().totals();
     const double tensorParallelMs = m_tp ? m_tp->takeBlockedMs() : 0.0;
@@ -697,15 +714,11 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     const double stepMs = stepTimer.ms();
     std::int64_t deviceBytes =
         m_store->deviceResidentBytes() + m_model->activationElementsPerSample() * 4 * batch.samples;
-#ifdef HAMGAM_WITH_CUDA
     if (m_device.is_cuda()) {
         // The allocator's own peak of this step, not an estimate.
-        namespace alloc = c10::cuda::CUDACachingAllocator;
-        const auto stats = alloc::getDeviceStats(m_device.index());
-        deviceBytes = stats.allocated_bytes[static_cast<size_t>(alloc::StatType::AGGREGATE)].peak;
-        alloc::resetPeakStats(m_device.index());
+        deviceBytes = gpu::memory(m_device).peak;
+        gpu::resetPeak(m_device);
     }
-#endif
 
     json event = {{"step", step + 1},
                   {"epoch", pos.epoch},
@@ -755,14 +768,10 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
 
 std::int64_t Trainer::beginMemoryMeasurement()
 {
-#ifdef HAMGAM_WITH_CUDA
     if (m_device.is_cuda() && !m_memoryMeasured && !m_tp) {
-        namespace alloc = c10::cuda::CUDACachingAllocator;
-        alloc::resetPeakStats(m_device.index());
-        const auto stats = alloc::getDeviceStats(m_device.index());
-        return stats.allocated_bytes[static_cast<size_t>(alloc::StatType::AGGREGATE)].current;
+        gpu::resetPeak(m_device);
+        return gpu::memory(m_device).allocated;
     }
-#endif
     return -1;
 }
 
@@ -770,22 +779,15 @@ std::int64_t Trainer::finishMemoryMeasurement(std::int64_t baseline, std::int64_
 {
     if (baseline < 0 || samples <= 0)
         return 0;
-#ifdef HAMGAM_WITH_CUDA
-    namespace alloc = c10::cuda::CUDACachingAllocator;
-    const auto stats = alloc::getDeviceStats(m_device.index());
-    const std::int64_t peak = stats.allocated_bytes[static_cast<size_t>(alloc::StatType::AGGREGATE)].peak;
-    const std::int64_t total = static_cast<std::int64_t>(at::cuda::getDeviceProperties(m_device.index())->totalGlobalMem);
+    const GpuMemory memory = gpu::memory(m_device);
     MemoryCap model;
-    // The configured budget, else the card less 10 % for the allocator's
-    // fragmentation, NCCL's buffers and the CUDA context.
-    model.budgetBytes = m_config.memoryBudgetMb > 0 ? m_config.memoryBudgetMb * 1024 * 1024 : total / 10 * 9;
+    // What the driver has free (another user's process on this GPU and NCCL's
+    // buffers are not) plus what our allocator holds, within the configured budget.
+    model.budgetBytes = usableGpuBytes(memory, m_config.memoryBudgetMb * 1024 * 1024);
     // The optimizer's temporaries (one chunk each) come after the measured peak.
     model.reserveBytes = m_store->hostMasterOptimizer() ? 0 : m_optimizer->temporaryBytes(m_store->shardBytes() / 4);
     m_memoryMeasured = true;
-    return model.fromMeasurement(baseline, peak, samples);
-#else
-    return 0;
-#endif
+    return model.fromMeasurement(baseline, memory.peak, samples);
 }
 
 Status Trainer::evaluate(std::int64_t step)

@@ -296,10 +296,18 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         Reader m(obj("comm"), "comm.");
         m.get("bucket_mb", c.comm.bucketMb);
         m.get("fp16", c.comm.fp16);
+        m.get("dtype", c.comm.dtype);
         m.get("timeout_s", c.comm.timeoutS);
         m.get("watchdog_grace_s", c.comm.watchdogGraceS);
         if (m.failed())
             return configError(m.error());
+        if (c.comm.dtype != "fp32" && c.comm.dtype != "fp16" && c.comm.dtype != "bf16")
+            return configError("comm.dtype must be fp32, fp16 or bf16");
+        if (c.comm.fp16 && c.comm.dtype == "bf16")
+            return configError("comm.fp16 asks for fp16 gradients, comm.dtype for bf16: give one");
+        if (c.comm.fp16)
+            c.comm.dtype = "fp16";
+        c.comm.fp16 = c.comm.dtype == "fp16";
     }
     {
         Reader e(obj("eval"), "eval.");

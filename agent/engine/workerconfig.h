@@ -83,7 +83,11 @@ struct PlannerConfig
 struct CommConfig
 {
     double bucketMb = 25.0;
-    bool fp16 = false;
+    /// Gradients on the wire: "fp32" (exact), "fp16" (half the bytes; sums
+    /// divided by the batch underflow below 6e-8) or "bf16" (half the bytes,
+    /// fp32's range, 3 fewer digits). `fp16: true` is the older spelling of "fp16".
+    std::string dtype = "fp32";
+    bool fp16 = false; ///< dtype == "fp16" (kept for what reads it)
     double timeoutS = 60.0;
     double watchdogGraceS = 10.0;
 };

@@ -30,7 +30,8 @@ const char *WorkerOptions::usage()
            "                     --local-world-size LW --master HOST:PORT\n"
            "                     --rendezvous-key-file FILE [--node-index N]\n"
            "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
-           "                     [--gloo-interface IFNAME]\n"
+           "                     [--gloo-interface IFNAME] [--device auto|cpu|cuda]\n"
+           "                     [--collectives-alone]\n"
            "       hamgam-worker --version\n"
            "\n"
            "One training process per device. Events go to stdout as JSON lines, logs to\n"
@@ -41,7 +42,14 @@ const char *WorkerOptions::usage()
            "--rendezvous-key-file names the file (mode 0600, written by the agent) that\n"
            "holds the run's secret, 64 hexadecimal digits shared by all its workers:\n"
            "only workers that know it can use the rendezvous store rank 0 serves at\n"
-           "--master. The secret itself is never given on the command line.\n";
+           "--master. The secret itself is never given on the command line.\n"
+           "\n"
+           "--device cuda trains on the GPU the config's node lists for this local rank\n"
+           "(numbered in PCI order, as nvidia-smi does); when CUDA_VISIBLE_DEVICES names\n"
+           "that one GPU, as the agent sets it, it is cuda:0. --device cpu never touches\n"
+           "a GPU. auto (the default) takes the GPU when this build and machine have one.\n"
+           "--collectives-alone gives even a group of one rank a real backend, so one\n"
+           "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n";
 }
 
 Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
@@ -59,6 +67,10 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
         }
         if (arg.rfind("--", 0) != 0)
             return usageError("unexpected argument \"" + arg + "\"");
+        if (arg == "--collectives-alone") { // the one flag without a value
+            o.collectivesAlone = true;
+            continue;
+        }
         if (i + 1 >= argc)
             return usageError(arg + " needs a value");
         const char *value = argv[++i];
@@ -99,6 +111,11 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             if (o.glooInterface.empty() || o.glooInterface.size() > 15 ||
                 o.glooInterface.find_first_of("/ \t") != std::string::npos)
                 return usageError("--gloo-interface must be a network interface name such as eth1");
+        } else if (arg == "--device") {
+            const auto mode = deviceModeFromString(value);
+            if (!mode)
+                return usageError("--device must be auto, cpu or cuda");
+            o.device = *mode;
         } else if (arg == "--rendezvous-key-file") {
             o.rendezvousKeyFile = value;
             if (o.rendezvousKeyFile.empty())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "devicechoice.h"
 #include "result.h"
 
 #include <string>
@@ -26,6 +27,12 @@ struct WorkerOptions
     std::string rendezvousKeyFile;
     /// The secret itself (32 bytes): read from rendezvousKeyFile by main, never given on the command line.
     std::string rendezvousSecret;
+    /// --device: the agent says cuda (with CUDA_VISIBLE_DEVICES narrowed to
+    /// the rank's GPU) or cpu; by hand, auto trains on a GPU when one is there.
+    DeviceMode device = DeviceMode::Auto;
+    /// Every group, even of one rank, gets a real backend (NCCL on a GPU): a
+    /// check of the collectives on a machine with one GPU (scripts/gpu-check).
+    bool collectivesAlone = false;
     bool help = false;
     bool version = false;
 

@@ -6,6 +6,7 @@
 #include "checkpointmanifest.h"
 #include "commandreader.h"
 #include "datamemorylimit.h"
+#include "devicechoice.h"
 #include "eventsink.h"
 #include "idxfile.h"
 #include "idxheader.h"
@@ -46,6 +47,11 @@ private Q_SLOTS:
     void options_data();
     void options();
     void topology();
+    void deviceChoice_data();
+    void deviceChoice();
+    void twoRanksOnOneGpuAreRefused();
+    void gpuMemoryCountsOtherProcesses();
+    void ncclTimesOutAfterTheEngine();
     void shardingSchemes_data();
     void shardingSchemes();
     void tensorParallelReplicas();
@@ -149,6 +155,10 @@ void TestEngineBase::configRefusals_data()
                              << "version 2";
     QTest::newRow("strategy") << R"({"version":1,"steps":1,"strategy":"zero"})"
                               << "strategy \"zero\"";
+    QTest::newRow("wire dtype") << R"({"version":1,"steps":1,"comm":{"dtype":"fp8"}})"
+                                << "comm.dtype must be fp32, fp16 or bf16";
+    QTest::newRow("two wire dtypes") << R"({"version":1,"steps":1,"comm":{"fp16":true,"dtype":"bf16"}})"
+                                     << "give one";
     QTest::newRow("wrong type") << R"({"version":1,"steps":"ten"})"
                                 << "steps must be an integer";
     QTest::newRow("no length") << R"({"version":1,"steps":0})"
@@ -345,6 +355,114 @@ void TestEngineBase::configSlowdownAndNodes()
     QCOMPARE(c->slowdownAt(2, 25), 3.0);
 }
 
+// Issue #16: what a rank opens, from the node's devices list (PCI order, as
+// NVML and the agent number GPUs), its local rank and what CUDA shows it.
+void TestEngineBase::deviceChoice_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<QList<int>>("devices");
+    QTest::addColumn<int>("localRank");
+    QTest::addColumn<bool>("cudaBuilt");
+    QTest::addColumn<int>("visibleGpus");
+    QTest::addColumn<QString>("visible"); // "-": CUDA_VISIBLE_DEVICES unset
+    QTest::addColumn<int>("cudaIndex");   // -1: the CPU; -2: refused
+    QTest::addColumn<QString>("says");
+    const int autoMode = int(DeviceMode::Auto), cpu = int(DeviceMode::Cpu),
+              cuda = int(DeviceMode::Cuda);
+    // The agent narrowed CUDA to the rank's GPU (index 2): it is cuda:0 here. Applying
+    // the node's index again (cuda:2 in a process that sees one GPU) was the bug.
+    QTest::newRow("agent narrowed to GPU 2") << cuda << QList<int>{0, 2} << 1 << true << 1 << QStringLiteral("2") << 0
+                                             << QStringLiteral("GPU 2 (CUDA_VISIBLE_DEVICES=2)");
+    QTest::newRow("by hand, all GPUs visible") << cuda << QList<int>{0, 1} << 1 << true << 2 << QStringLiteral("-")
+                                               << 1 << QStringLiteral("GPU 1");
+    QTest::newRow("by hand, a list of two") << autoMode << QList<int>{1} << 0 << true << 2 << QStringLiteral("0,1")
+                                            << 1 << QStringLiteral("GPU 1");
+    QTest::newRow("a GPU that is not there") << cuda << QList<int>{5} << 0 << true << 2 << QStringLiteral("-") << -2
+                                             << QStringLiteral("GPU 5, which is not there: CUDA shows 2 GPU(s)");
+    QTest::newRow("agent's GPU gone") << cuda << QList<int>{3} << 0 << true << 0 << QStringLiteral("3") << -2
+                                      << QStringLiteral("GPU 3 (CUDA_VISIBLE_DEVICES=3), which is not there");
+    QTest::newRow("GPU listed twice") << cuda << QList<int>{1, 1} << 1 << true << 1 << QStringLiteral("1") << -2
+                                      << QStringLiteral("lists GPU 1 twice");
+    QTest::newRow("GPU asked of a CPU build") << cuda << QList<int>{0} << 0 << false << 0 << QStringLiteral("0") << -2
+                                              << QStringLiteral("built without CUDA");
+    // A CPU run of a CUDA build never takes GPU 0 quietly.
+    QTest::newRow("cpu run, GPUs present") << cpu << QList<int>{0, 1} << 0 << true << 4 << QStringLiteral("") << -1
+                                           << QStringLiteral("CPU");
+    QTest::newRow("cuda build, no GPU") << autoMode << QList<int>{0} << 0 << true << 0 << QStringLiteral("-") << -1
+                                        << QStringLiteral("sees no usable GPU: training on the CPU");
+    QTest::newRow("cpu build, by hand") << autoMode << QList<int>{0, 1} << 1 << false << 0 << QStringLiteral("-")
+                                        << -1 << QStringLiteral("CPU");
+}
+
+void TestEngineBase::deviceChoice()
+{
+    QFETCH(int, mode);
+    QFETCH(QList<int>, devices);
+    QFETCH(int, localRank);
+    QFETCH(bool, cudaBuilt);
+    QFETCH(int, visibleGpus);
+    QFETCH(QString, visible);
+    QFETCH(int, cudaIndex);
+    QFETCH(QString, says);
+    DeviceFacts facts;
+    facts.cudaBuilt = cudaBuilt;
+    facts.visibleGpus = visibleGpus;
+    if (visible != QLatin1String("-"))
+        facts.visibleDevices = visible.toStdString();
+    const auto choice = chooseDevice(DeviceMode(mode), std::vector<int>(devices.begin(), devices.end()),
+                                             localRank, 1, facts);
+    if (cudaIndex == -2) {
+        QVERIFY(!choice);
+        QCOMPARE(int(choice.error().kind), int(ErrorKind::Config));
+        QVERIFY2(QString::fromStdString(choice.error().message).contains(says), choice.error().message.c_str());
+        QVERIFY(QString::fromStdString(choice.error().message).startsWith(QLatin1String("node 1 ")));
+        return;
+    }
+    QVERIFY2(choice, choice ? "" : choice.error().message.c_str());
+    QCOMPARE(choice->cuda, cudaIndex >= 0);
+    QCOMPARE(choice->index, cudaIndex);
+    if (cudaIndex >= 0)
+        QCOMPARE(choice->physical, devices.value(localRank, localRank));
+    QVERIFY2(QString::fromStdString(choice->note).contains(says), choice->note.c_str());
+}
+
+void TestEngineBase::twoRanksOnOneGpuAreRefused()
+{
+
+    const std::string a = "GPU-0c1f2e3d-0000-1111-2222-333344445555", b = "GPU-9f8e7d6c-0000-1111-2222-333344445555";
+    QVERIFY(!sharedGpu({{"lab1", a}, {"lab1", b}, {"lab2", a}}));
+    QVERIFY(!sharedGpu({{"lab1", ""}, {"lab1", ""}})); // CPU ranks share cores, not a GPU
+    const auto shared = sharedGpu({{"lab1", a}, {"lab2", b}, {"lab1", b}, {"lab2", b}});
+    QVERIFY(shared);
+    QCOMPARE(QString::fromStdString(*shared),
+             QStringLiteral("ranks 1 and 3 would share GPU %1 on lab2: NCCL cannot put two ranks on one GPU")
+                 .arg(QString::fromStdString(b)));
+}
+
+void TestEngineBase::gpuMemoryCountsOtherProcesses()
+{
+    const std::int64_t GiB = std::int64_t(1) << 30;
+    GpuMemory alone{24 * GiB, 20 * GiB, 2 * GiB, 1 * GiB, 1 * GiB};
+    // Another user's process takes 8 GiB: the driver's free memory says so.
+    GpuMemory shared = alone;
+    shared.free -= 8 * GiB;
+    const std::int64_t margin = 24 * GiB / 20;
+    QCOMPARE(usableGpuBytes(alone, 0), 22 * GiB - margin);
+    QCOMPARE(usableGpuBytes(shared, 0), 14 * GiB - margin);
+    QCOMPARE(usableGpuBytes(shared, 4 * GiB), 4 * GiB);
+    QCOMPARE(usableGpuBytes(GpuMemory{}, 0), std::int64_t(0));
+}
+
+void TestEngineBase::ncclTimesOutAfterTheEngine()
+{
+    using std::chrono::milliseconds;
+    for (const auto engineTimeout : {milliseconds(1000), milliseconds(60000), milliseconds(600000)}) {
+        const auto nccl = ncclTimeout(engineTimeout);
+        QVERIFY(nccl >= engineTimeout + milliseconds(30000));
+        QVERIFY(nccl >= 2 * engineTimeout);
+    }
+}
+
 void TestEngineBase::options_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -371,6 +489,10 @@ void TestEngineBase::options_data()
     QTest::newRow("missing value") << (QStringList(base) << QStringLiteral("--threads")) << false;
     QTest::newRow("gloo interface") << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("eth1"))
                                     << true;
+    QTest::newRow("device cuda") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("cuda")) << true;
+    QTest::newRow("device cpu") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("cpu")) << true;
+    QTest::newRow("collectives alone") << (QStringList(base) << QStringLiteral("--collectives-alone")) << true;
+    QTest::newRow("device gpu0") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("gpu0")) << false;
     QTest::newRow("gloo interface not a name")
         << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("../eth1")) << false;
     QTest::newRow("local rank beyond")

@@ -234,10 +234,12 @@ TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonO
     return t;
 }
 
-// comm.fp16: gradients travel as fp16. The gradient bytes halve; everything
-// else (fsdp's parameter all-gathers, the loss and norm scalars) stays fp32;
-// and the result differs from the exact one only by fp16 rounding of the
-// gradients, which it must really show (or nothing was compressed).
+// comm.fp16 (or comm.dtype fp16) and comm.dtype bf16: gradients travel as 16
+// bits. The gradient bytes halve; everything else (fsdp's parameter
+// all-gathers, the loss and norm scalars) stays fp32; and the result differs
+// from the exact one only by the rounding of the gradients, which it must
+// really show (or nothing was compressed). bf16 keeps fp32's range with 8
+// bits of mantissa, so it rounds more than fp16 (issue #16).
 void TestWorkerEquivalence::fp16GradientsOnTheWire_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -246,14 +248,22 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire_data()
     QTest::addColumn<double>("acrossRatioMin"); // bytes across nodes, fp16 / fp32
     QTest::addColumn<double>("acrossRatioMax");
     QTest::addColumn<QString>("withinKind"); // within-node gradient traffic that must halve ("" = none)
+    QTest::addColumn<QString>("dtype");      // "fp16" is asked as comm.fp16: true, the older spelling
+    QTest::addColumn<double>("maxDrift");
 
     // lshdp on one rank per node: all of the gradient traffic is the all-reduce.
-    QTest::newRow("lshdp 3 ranks") << "lshdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.45 << 0.55 << QString();
+    QTest::newRow("lshdp 3 ranks") << "lshdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.45 << 0.55 << QString()
+                                   << QStringLiteral("fp16") << 2e-3;
     // Two local ranks: the in-node reduce-scatter halves too; across nodes the shard all-reduce.
     QTest::newRow("lshdp 2 nodes x 2") << "lshdp" << Ints{2, 2} << Ints{9, 23} << 0.45 << 0.55
-                                       << QStringLiteral("reduce_scatter");
+                                       << QStringLiteral("reduce_scatter") << QStringLiteral("fp16") << 2e-3;
     // fsdp: forward and backward all-gathers of fp32 parameters, fp16 reduce-scatter: (2 + 0.5) / 3.
-    QTest::newRow("fsdp 3 ranks") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString();
+    QTest::newRow("fsdp 3 ranks") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString()
+                                  << QStringLiteral("fp16") << 2e-3;
+    QTest::newRow("lshdp 2 nodes x 2, bf16") << "lshdp" << Ints{2, 2} << Ints{9, 23} << 0.45 << 0.55
+                                             << QStringLiteral("reduce_scatter") << QStringLiteral("bf16") << 2e-2;
+    QTest::newRow("fsdp 3 ranks, bf16") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString()
+                                        << QStringLiteral("bf16") << 2e-2;
 }
 
 void TestWorkerEquivalence::fp16GradientsOnTheWire()
@@ -264,6 +274,8 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     QFETCH(double, acrossRatioMin);
     QFETCH(double, acrossRatioMax);
     QFETCH(QString, withinKind);
+    QFETCH(QString, dtype);
+    QFETCH(double, maxDrift);
 
     QJsonObject cfg = config(strategy, QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
     cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
@@ -275,7 +287,10 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     QVERIFY2(maxAbsDiff(fp32.parameters, exact) <= 1e-5, "the fp32 run is not exact");
 
     QJsonObject comm = cfg.value(QStringLiteral("comm")).toObject();
-    comm.insert(QStringLiteral("fp16"), true);
+    if (dtype == QLatin1String("fp16"))
+        comm.insert(QStringLiteral("fp16"), true);
+    else
+        comm.insert(QStringLiteral("dtype"), dtype);
     cfg.insert(QStringLiteral("comm"), comm);
     const Traffic fp16 = runAndMeasure(cfg, nodes, withinKind);
     QVERIFY(!fp16.parameters.isEmpty());
@@ -294,8 +309,8 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     const double diff = maxAbsDiff(fp16.parameters, exact);
     qInfo("bytes across nodes fp16/fp32 %.4f, %s fp16/fp32 %lld/%lld, max |Δ| from exact %.3g", ratio,
           qPrintable(withinKind), fp16.withinByKind, fp32.withinByKind, diff);
-    QVERIFY2(diff > 1e-7, qPrintable(QStringLiteral("fp16 left no rounding at all: max |Δ| = %1").arg(diff)));
-    QVERIFY2(diff <= 2e-3, qPrintable(QStringLiteral("fp16 drifted: max |Δ| = %1").arg(diff)));
+    QVERIFY2(diff > 1e-7, qPrintable(QStringLiteral("%1 left no rounding at all: max |Δ| = %2").arg(dtype).arg(diff)));
+    QVERIFY2(diff <= maxDrift, qPrintable(QStringLiteral("%1 drifted: max |Δ| = %2").arg(dtype).arg(diff)));
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEquivalence)

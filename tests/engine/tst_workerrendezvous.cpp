@@ -19,6 +19,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <thread>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <unistd.h>
@@ -71,7 +74,9 @@ c10d::TCPStoreOptions plainClientOptions(quint16 port, int timeoutMs)
 // TCPStore client's background thread ends its process when the server
 // closes its connection. "read PORT KEY" prints what it read (exit 0) or why
 // it could not (exit 1); "write PORT KEY VALUE" sets KEY over and over,
-// printing 'c' for each connection it makes, until it is killed.
+// printing 'c' for each connection it makes, until it is killed. (From
+// LibTorch 2.x the client's constructor itself validates the server and
+// throws: then the TCP connection alone shows that the attack reached the port.)
 int attack(const QStringList &args)
 {
     const quint16 port = quint16(args.value(1).toUInt());
@@ -92,10 +97,19 @@ int attack(const QStringList &args)
     }
     const std::string garbage = args.value(3).toStdString();
     for (;;) {
+        if (const int fd = ::socket(AF_INET, SOCK_STREAM, 0); fd >= 0) {
+            sockaddr_in to{};
+            to.sin_family = AF_INET;
+            to.sin_port = htons(port);
+            to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            if (::connect(fd, reinterpret_cast<const sockaddr *>(&to), sizeof to) == 0) {
+                std::fputc('c', stdout);
+                std::fflush(stdout);
+            }
+            ::close(fd);
+        }
         try {
             c10d::TCPStore store("127.0.0.1", plainClientOptions(port, 1000));
-            std::fputc('c', stdout);
-            std::fflush(stdout);
             for (;;)
                 store.set(key, std::vector<uint8_t>(garbage.begin(), garbage.end()));
         } catch (const std::exception &) {

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void invalid_data();
     void invalid();
     void typeErrorsNameTheField();
+    void wireDtypes();
     void notJson();
     void differingFields();
     void tensorParallelStrategies_data();
@@ -93,6 +94,7 @@ void TestRunConfig::invalid_data()
     QTest::newRow("gpt on images") << R"({"model": {"kind": "gpt"}})" << "dataset.kind" << "text";
     QTest::newRow("checkpoint dir") << R"({"checkpoint": {"interval": 10, "dir": ""}})" << "checkpoint.dir" << "checkpoint directory";
     QTest::newRow("timeout") << R"({"comm": {"timeout_s": 1}})" << "comm.timeout_s" << "timeout";
+    QTest::newRow("wire dtype") << R"({"comm": {"dtype": "fp8"}})" << "comm.dtype" << "fp32, fp16 or bf16";
     QTest::newRow("version") << R"({"version": 7})" << "version" << "not supported";
     QTest::newRow("no name") << R"({"name": "  "})" << "name" << "name";
 }
@@ -120,6 +122,31 @@ void TestRunConfig::invalid()
                                    .arg(field, message, errors.first().field, errors.first().message)));
     // One message per bad field: the valid fields do not complain.
     QVERIFY(errors.size() <= 2);
+}
+
+// comm.dtype (issue #16); a file's older `fp16: true` reads as fp16.
+void TestRunConfig::wireDtypes()
+{
+    auto read = [](const char *comm, QList<ConfigError> *errors) {
+        QJsonObject json = valid().toJson();
+        json[QStringLiteral("comm")] = QJsonDocument::fromJson(comm).object();
+        return RunConfig::fromJson(json, errors);
+    };
+    QList<ConfigError> errors;
+    const RunConfig older = read(R"({"fp16": true})", &errors);
+    QVERIFY(errors.isEmpty());
+    QCOMPARE(older.comm.dtype, QStringLiteral("fp16"));
+    QCOMPARE(older.toJson().value(QStringLiteral("comm")).toObject().value(QStringLiteral("dtype")).toString(),
+             QStringLiteral("fp16"));
+    const RunConfig bf16 = read(R"({"dtype": "bf16"})", &errors);
+    QVERIFY(errors.isEmpty() && bf16.validate().isEmpty());
+    QVERIFY(bf16.comm.halfPrecision());
+    QCOMPARE(RunConfig::fromJson(bf16.toJson(), &errors).comm.dtype, QStringLiteral("bf16"));
+    QVERIFY(!valid().comm.halfPrecision());
+    (void)read(R"({"fp16": true, "dtype": "bf16"})", &errors);
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.first().field, QStringLiteral("comm.dtype"));
+    QVERIFY(errors.first().message.contains(QLatin1String("give one")));
 }
 
 void TestRunConfig::typeErrorsNameTheField()

@@ -30,12 +30,16 @@ private Q_SLOTS:
     void startWithoutASecretIsRefused_data();
     void startWithoutASecretIsRefused();
     void secretReachesTheWorkersOnlyThroughTheKeyFile();
+    void workersSeeOnlyTheirDevice_data();
+    void workersSeeOnlyTheirDevice();
 
 private:
     Expected<QCborMap> request(Message::Type type, const QCborMap &body);
-    QCborMap startBody(const QString &runId) const;
+    QCborMap startBody(const QString &runId, int device = 0) const;
     /// Every file under `dir` whose bytes contain `needle`.
     static QStringList filesContaining(const QString &dir, const QByteArray &needle);
+
+    void startAgent(std::unique_ptr<FakeProbe> probe);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<AgentDaemon> m_daemon;
@@ -64,17 +68,27 @@ void TestStartSecret::init()
     }
     QFile::setPermissions(worker, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     m_controller = makeController();
+    startAgent(std::make_unique<FakeProbe>());
+}
+
+void TestStartSecret::startAgent(std::unique_ptr<FakeProbe> probe)
+{
+    m_client.reset();
+    m_daemon.reset();
+    const QString worker = m_dir->filePath(QStringLiteral("worker.sh"));
     const QString agentDir = m_dir->filePath(QStringLiteral("agent"));
     QVERIFY(QDir().mkpath(agentDir));
     FingerprintStore trust(AgentDaemon::trustListPath(agentDir));
-    QVERIFY(trust.add(m_controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
+    (void)trust.load();
+    if (!trust.containsFingerprint(m_controller.profile.identity().fingerprint()))
+        QVERIFY(trust.add(m_controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
     AgentOptions options;
     options.port = 0;
     options.bind = QHostAddress::LocalHost;
     options.configDir = agentDir;
     options.discovery = false;
     options.workerPath = worker;
-    m_daemon = std::make_unique<AgentDaemon>(options, std::make_unique<FakeProbe>());
+    m_daemon = std::make_unique<AgentDaemon>(options, std::move(probe));
     QVERIFY(m_daemon->start().ok());
     m_client = std::make_unique<AgentClient>(m_controller.profile.identity(), QStringLiteral("127.0.0.1"),
                                              m_daemon->port());
@@ -98,12 +112,12 @@ Expected<QCborMap> TestStartSecret::request(Message::Type type, const QCborMap &
     return result.value_or(Expected<QCborMap>::failure(QStringLiteral("no reply")));
 }
 
-QCborMap TestStartSecret::startBody(const QString &runId) const
+QCborMap TestStartSecret::startBody(const QString &runId, int device) const
 {
     RunConfig config;
     config.name = QStringLiteral("secret");
     config.dataset.kind = QStringLiteral("synthetic");
-    config.nodes = {{m_daemon->nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+    config.nodes = {{m_daemon->nodeId(), QStringLiteral("n"), {device}, {}, {}, 1.0}};
     return QCborMap{{QStringLiteral("config"), QCborMap::fromJsonObject(config.toJson())},
                     {QStringLiteral("run_id"), runId},
                     {QStringLiteral("node_index"), 0},
@@ -190,6 +204,61 @@ void TestStartSecret::secretReachesTheWorkersOnlyThroughTheKeyFile()
     QTRY_COMPARE_WITH_TIMEOUT(m_daemon->runs()->activeRuns(), 0, 10000);
     QVERIFY(!QFileInfo::exists(keyPath));
     QCOMPARE(filesContaining(m_dir->filePath(QStringLiteral("agent")), secret), QStringList());
+}
+
+// Issue #16: the agent names the worker's one GPU in PCI order (as NVML and
+// the config number it) and the worker opens it as cuda:0; a CPU node's
+// workers see no GPU at all, so a CUDA build cannot take GPU 0 unasked.
+void TestStartSecret::workersSeeOnlyTheirDevice_data()
+{
+    QTest::addColumn<bool>("gpu");
+    QTest::addColumn<QStringList>("environment");
+    QTest::addColumn<QString>("device");
+    QTest::newRow("gpu node") << true
+                              << QStringList{QStringLiteral("CUDA_DEVICE_ORDER=PCI_BUS_ID"),
+                                             QStringLiteral("CUDA_VISIBLE_DEVICES=1")}
+                              << QStringLiteral("cuda");
+    QTest::newRow("cpu node") << false << QStringList{QStringLiteral("CUDA_VISIBLE_DEVICES=")}
+                              << QStringLiteral("cpu");
+}
+
+void TestStartSecret::workersSeeOnlyTheirDevice()
+{
+    QFETCH(bool, gpu);
+    QFETCH(QStringList, environment);
+    QFETCH(QString, device);
+    auto probe = std::make_unique<FakeProbe>();
+    if (gpu) {
+        probe->devices.append(probe->devices.first()); // GPUs 0 and 1
+    } else {
+        DeviceSample cpu;
+        cpu.kind = DeviceSample::Kind::Cpu;
+        cpu.name = QStringLiteral("Fake CPU");
+        probe->devices = {cpu};
+    }
+    startAgent(std::move(probe));
+    if (QTest::currentTestFailed())
+        return;
+    QCborMap body = startBody(QStringLiteral("device"), gpu ? 1 : 0);
+    body[QStringLiteral("rendezvous_secret")] = QString(64, QLatin1Char('a'));
+    auto start = request(Message::Type::StartRun, body);
+    QVERIFY2(start.ok(), qPrintable(start.error()));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(m_dir->filePath(QStringLiteral("seen.key"))).size() > 0, 10000);
+    auto lines = [&](const QString &name) {
+        QFile f(m_dir->filePath(name));
+        return f.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(f.readAll()).split(QLatin1Char('\n')) : QStringList();
+    };
+    const QStringList env = lines(QStringLiteral("seen.env"));
+    for (const QString &entry : environment)
+        QVERIFY2(env.contains(entry), qPrintable(entry));
+    if (!gpu)
+        QVERIFY(std::none_of(env.begin(), env.end(), [](const QString &e) { return e.startsWith(QLatin1String("CUDA_DEVICE_ORDER")); }));
+    const QStringList args = lines(QStringLiteral("seen.args"));
+    const qsizetype flag = args.indexOf(QStringLiteral("--device"));
+    QVERIFY2(flag >= 0 && flag + 1 < args.size(), qPrintable(args.join(QLatin1Char(' '))));
+    QCOMPARE(args[flag + 1], device);
+    QVERIFY(request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("device")}}).ok());
+    QTRY_COMPARE_WITH_TIMEOUT(m_daemon->runs()->activeRuns(), 0, 10000);
 }
 
 QTEST_GUILESS_MAIN(TestStartSecret)

@@ -341,7 +341,7 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
            QStringLiteral("grad_clip=1.5"),
            QStringLiteral("seed=7"),
            QStringLiteral("planner.replan_interval=15"),
-           QStringLiteral("comm.fp16=true"),
+           QStringLiteral("comm.dtype=bf16"),
            QStringLiteral("eval.interval=25"),
            QStringLiteral("elastic=true"),
            QStringLiteral("nodes.batch=200, 100"),

@@ -1,0 +1,75 @@
+// The one seam between the engine and LibTorch's versions (issue #16): Debian
+// 12's 1.13, Debian 13's 2.6 and later 2.x (a pip wheel's 2.11). Keyed on
+// torch/version.h; no other engine file tests a LibTorch version.
+#pragma once
+
+#include <ATen/Context.h>
+#include <cstdint>
+#include <torch/version.h>
+
+#if TORCH_VERSION_MAJOR >= 2
+#include <torch/csrc/distributed/c10d/Backend.hpp>
+#else
+#include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
+#endif
+
+#ifdef HAMGAM_WITH_CUDA
+#include <c10/cuda/CUDACachingAllocator.h>
+#endif
+
+namespace hamgam::engine::torchcompat {
+
+/// Major and minor of the LibTorch the engine was built against, e.g. 206 for 2.6.
+constexpr int kVersion = TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR;
+
+#if TORCH_VERSION_MAJOR >= 2
+/// What ProcessGroupGloo and ProcessGroupNCCL are: from 2.0 on they derive
+/// from c10d::Backend (a ProcessGroup only dispatches to backends).
+using CollectiveBackend = c10d::Backend;
+#else
+using CollectiveBackend = c10d::ProcessGroup;
+#endif
+
+/// Steps around faults of the libraries a LibTorch version comes with; called
+/// once, before the first tensor. Returns what it changed (for the log), or "".
+inline const char *avoidKnownLibraryFaults()
+{
+#if TORCH_VERSION_MAJOR >= 2
+    // Debian 13's LibTorch 2.6 with its oneDNN 3.6: CPU convolutions on two or
+    // three threads now and then return NaN (a small conv-GroupNorm stack,
+    // the same input, run after run; tst_workerequivalence's cnn case caught
+    // it). LibTorch's own convolution is exact, at some cost in speed.
+    at::globalContext().setUserEnabledMkldnn(false);
+    return "oneDNN's CPU convolutions are off (NaN from LibTorch 2.x's oneDNN on 2-3 threads); LibTorch's own are used";
+#else
+    return "";
+#endif
+}
+
+#ifdef HAMGAM_WITH_CUDA
+/// The caching allocator's statistics of one device: bytes allocated now and
+/// at their peak since the last reset, and bytes reserved from the driver.
+struct AllocatorBytes {
+    std::int64_t allocatedNow = 0;
+    std::int64_t allocatedPeak = 0;
+    std::int64_t reserved = 0;
+};
+
+inline AllocatorBytes allocatorBytes(int device)
+{
+    namespace alloc = c10::cuda::CUDACachingAllocator;
+    // StatType::AGGREGATE, the first entry in every version; the enum itself
+    // moved (1.13: c10::cuda::CUDACachingAllocator; 2.6: c10::CachingDeviceAllocator).
+    constexpr size_t aggregate = 0;
+    const auto stats = alloc::getDeviceStats(static_cast<c10::DeviceIndex>(device));
+    return {stats.allocated_bytes[aggregate].current, stats.allocated_bytes[aggregate].peak,
+            stats.reserved_bytes[aggregate].current};
+}
+
+inline void resetAllocatorPeak(int device)
+{
+    c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(device));
+}
+#endif
+
+} // namespace hamgam::engine::torchcompat

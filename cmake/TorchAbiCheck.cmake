@@ -1,0 +1,33 @@
+# The engine links C++ libraries of its own (the planner, nlohmann's JSON) with
+# the compiler's default std::string ABI; a LibTorch built with the other one
+# links, then fails in strange ways at run time. Say so at configure time.
+function(hamgam_check_torch_abi)
+    set(torch_abi "")
+    if(TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=([01])")
+        set(torch_abi "${CMAKE_MATCH_1}")
+    endif()
+    include(CheckCXXSourceCompiles)
+    check_cxx_source_compiles("
+        #include <string>
+        #if !_GLIBCXX_USE_CXX11_ABI
+        #error old ABI
+        #endif
+        int main() { return 0; }" HAMGAM_COMPILER_CXX11_ABI)
+    if(HAMGAM_COMPILER_CXX11_ABI)
+        set(ours 1)
+    else()
+        set(ours 0)
+    endif()
+    if(torch_abi STREQUAL "")
+        message(STATUS "LibTorch ${Torch_VERSION} (${Torch_DIR}): it states no C++ ABI; assuming the compiler's")
+    elseif(NOT torch_abi STREQUAL ours)
+        message(FATAL_ERROR
+            "The LibTorch at ${Torch_DIR} was built with _GLIBCXX_USE_CXX11_ABI=${torch_abi}, "
+            "this compiler's default is ${ours}: the engine would link and then fail at run time. "
+            "Use a LibTorch with the C++11 ABI (Debian's libtorch-dev or libtorch-cuda-dev, pip's "
+            "torch 2.7 or later, or the \"cxx11 ABI\" LibTorch archive), or configure with "
+            "-DHAMGAM_BUILD_ENGINE=OFF.")
+    else()
+        message(STATUS "LibTorch ${Torch_VERSION} (${Torch_DIR}): C++ ABI ${torch_abi}, as this compiler's")
+    endif()
+endfunction()
