@@ -3,7 +3,7 @@
 # the engine does not need: it compiles no CUDA code, it only calls LibTorch.
 # scripts/cuda-check (Debian 13's libtorch-cuda-dev, unpacked) and
 # scripts/gpu-check (pip's torch) configure with:
-#   -DHAMGAM_TORCH_INCLUDE_DIR=<dir with torch/version.h>
+#   -DHAMGAM_TORCH_INCLUDE_DIR=<dir with torch/ (torch/version.h or torch/csrc/api/include/torch/version.h)>
 #   -DHAMGAM_TORCH_LIBRARY_DIR=<dir with libtorch.so>
 #   [-DHAMGAM_CUDA_INCLUDE_DIRS="<cuda_runtime_api.h dir>;<nccl.h dir>"]
 #   [-DHAMGAM_CUDA_LIBRARY_DIRS=<libcudart.so* dirs>]
@@ -12,10 +12,15 @@
 function(hamgam_torch_from_prefix)
     set(inc "${HAMGAM_TORCH_INCLUDE_DIR}")
     set(lib "${HAMGAM_TORCH_LIBRARY_DIR}")
-    if(NOT EXISTS "${inc}/torch/version.h")
-        message(FATAL_ERROR "HAMGAM_TORCH_INCLUDE_DIR=${inc} holds no torch/version.h")
+    # pip's wheels and Debian's packages keep it in one of these.
+    set(version_h "${inc}/torch/version.h")
+    if(NOT EXISTS "${version_h}")
+        set(version_h "${inc}/torch/csrc/api/include/torch/version.h")
     endif()
-    file(STRINGS "${inc}/torch/version.h" version_lines REGEX "#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ")
+    if(NOT EXISTS "${version_h}")
+        message(FATAL_ERROR "HAMGAM_TORCH_INCLUDE_DIR=${inc} holds no torch/version.h (nor torch/csrc/api/include/torch/version.h)")
+    endif()
+    file(STRINGS "${version_h}" version_lines REGEX "#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ")
     set(parts "")
     foreach(line IN LISTS version_lines)
         string(REGEX REPLACE ".*TORCH_VERSION_[A-Z]+ ([0-9]+).*" "\\1" n "${line}")
