@@ -164,8 +164,9 @@ Preflight::Result Preflight::run(const Input &in)
                                   .dataSizeArg(free);
             if (!dev.processes.isEmpty()) {
                 QStringList procs;
-                for (const DeviceProcess &p : dev.processes)
-                    procs << QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid);
+                for (const DeviceProcess &p : dev.processes) // whose, when the agent could tell
+                    procs << (p.user.isEmpty() ? QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid)
+                                               : QStringLiteral("%1 (%2, %3)").arg(p.name).arg(p.pid).arg(p.user));
                 r.warnings << finding(QT_TRANSLATE_NOOP("Preflight", "%1 is already used by %2: the run will share it and run slower"))
                                   .arg(dev.name)
                                   .listArg(procs);

@@ -274,6 +274,8 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     }
     if (const auto *t = std::get_if<Telemetry>(&op)) {
         for (const DeviceSample &d : t->devices) {
+            if (d.lost)
+                continue; // no reading: a lost GPU's zeros are not its utilization
             st->telemetry.bindValue(0, t->runId);
             st->telemetry.bindValue(1, t->agentId);
             st->telemetry.bindValue(2, d.index);

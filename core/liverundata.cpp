@@ -235,7 +235,8 @@ void LiveRunData::addTelemetry(const QString &nodeKey, const TelemetrySnapshot &
         s.lastReportMs = snapshot.timeMs;
         int foreign = 0;
         for (const DeviceProcess &proc : d.processes) {
-            if (!proc.name.startsWith(QLatin1String("hamgam-worker")))
+            // A display server's graphics context shares little: computing processes do.
+            if (proc.type != DeviceProcess::Type::Graphics && !proc.name.startsWith(QLatin1String("hamgam-worker")))
                 ++foreign;
         }
         s.foreignProcesses = foreign;

@@ -11,7 +11,50 @@ QString key(const char *k)
 {
     return QString::fromLatin1(k);
 }
+
+// Optional readings travel only when known; an absent one reads back as -1.
+void putKnown(QCborMap &m, const char *k, double value)
+{
+    if (value >= 0)
+        m[key(k)] = value;
+}
+
+void putKnown(QCborMap &m, const char *k, qint64 value)
+{
+    if (value >= 0)
+        m[key(k)] = value;
+}
+
+double knownDouble(const QCborMap &m, const char *k, double max)
+{
+    const double v = m.value(key(k)).toDouble(-1);
+    return v >= 0 && v <= max ? v : -1; // NaN fails both comparisons
+}
+
+qint64 knownInteger(const QCborMap &m, const char *k)
+{
+    return qMax(qint64(-1), CborValue::integer(m.value(key(k)), -1));
+}
+
+DeviceProcess::Type processType(const QString &name)
+{
+    if (name == QLatin1String("G"))
+        return DeviceProcess::Type::Graphics;
+    if (name == QLatin1String("C+G"))
+        return DeviceProcess::Type::ComputeAndGraphics;
+    return DeviceProcess::Type::Compute; // absent: an older agent listed compute processes only
+}
 } // namespace
+
+QString DeviceProcess::typeName(Type type)
+{
+    switch (type) {
+    case Type::Compute: return QStringLiteral("C");
+    case Type::Graphics: return QStringLiteral("G");
+    case Type::ComputeAndGraphics: return QStringLiteral("C+G");
+    }
+    return {};
+}
 
 QCborMap DeviceSample::toCbor() const
 {
@@ -28,6 +71,16 @@ QCborMap DeviceSample::toCbor() const
         m[key("temp")] = temperature;
     if (power >= 0)
         m[key("power")] = power;
+    putKnown(m, "mem_util", memoryUtilization);
+    putKnown(m, "power_limit", powerLimit);
+    putKnown(m, "clock_gfx", qint64(clockGraphics));
+    putKnown(m, "clock_sm", qint64(clockSm));
+    putKnown(m, "clock_mem", qint64(clockMemory));
+    putKnown(m, "throttle", throttleReasons);
+    putKnown(m, "pcie_tx", pcieTx);
+    putKnown(m, "pcie_rx", pcieRx);
+    if (lost)
+        m[key("lost")] = true;
     // The model alone in "name", its cores apart: the controller words them
     // in its own language (an old controller shows the model only).
     if (cores > 0)
@@ -40,7 +93,13 @@ QCborMap DeviceSample::toCbor() const
             QCborMap pm;
             pm[key("pid")] = p.pid;
             pm[key("name")] = p.name;
-            pm[key("mem")] = p.memoryBytes;
+            putKnown(pm, "mem", p.memoryBytes);
+            if (!p.user.isEmpty())
+                pm[key("user")] = p.user;
+            if (!p.command.isEmpty())
+                pm[key("cmd")] = p.command;
+            if (p.type != DeviceProcess::Type::Compute)
+                pm[key("type")] = DeviceProcess::typeName(p.type);
             procs.append(pm);
         }
         m[key("procs")] = procs;
@@ -61,6 +120,30 @@ QString DeviceSample::label(const QString &name, int cores, double coreQuota)
     return QCoreApplication::translate("Telemetry", "%1 (%Ln core(s))", nullptr, cores).arg(model);
 }
 
+QStringList DeviceSample::slowdownReasons(qint64 throttleReasons)
+{
+    static constexpr struct
+    {
+        qint64 bit;
+        const char *text;
+    } kReasons[] = {
+        {SwPowerCap, QT_TRANSLATE_NOOP("Telemetry", "power cap")},
+        {HwSlowdown, QT_TRANSLATE_NOOP("Telemetry", "hardware slowdown")},
+        {SwThermalSlowdown, QT_TRANSLATE_NOOP("Telemetry", "too hot (software)")},
+        {HwThermalSlowdown, QT_TRANSLATE_NOOP("Telemetry", "too hot (hardware)")},
+        {HwPowerBrakeSlowdown, QT_TRANSLATE_NOOP("Telemetry", "power brake")},
+        {SyncBoost, QT_TRANSLATE_NOOP("Telemetry", "sync boost group")},
+    };
+    QStringList out;
+    if (throttleReasons <= 0)
+        return out;
+    for (const auto &r : kReasons) {
+        if (throttleReasons & r.bit)
+            out << QCoreApplication::translate("Telemetry", r.text);
+    }
+    return out;
+}
+
 Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
 {
     if (!m.value(key("name")).isString() || !m.value(key("kind")).isString())
@@ -78,10 +161,26 @@ Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
     s.power = m.value(key("power")).toDouble(-1);
     s.cores = int(qBound(qint64(0), CborValue::integer(m.value(key("cores"))), qint64(1 << 20)));
     s.coreQuota = qBound(0.0, m.value(key("core_quota")).toDouble(), double(1 << 20));
+    s.memoryUtilization = knownDouble(m, "mem_util", 100);
+    s.powerLimit = knownDouble(m, "power_limit", 1e6);
+    s.clockGraphics = int(qMin(knownInteger(m, "clock_gfx"), qint64(1 << 20)));
+    s.clockSm = int(qMin(knownInteger(m, "clock_sm"), qint64(1 << 20)));
+    s.clockMemory = int(qMin(knownInteger(m, "clock_mem"), qint64(1 << 20)));
+    s.throttleReasons = knownInteger(m, "throttle");
+    s.pcieTx = knownInteger(m, "pcie_tx");
+    s.pcieRx = knownInteger(m, "pcie_rx");
+    s.lost = m.value(key("lost")).toBool();
     for (const QCborValue v : m.value(key("procs")).toArray()) {
         const QCborMap pm = v.toMap();
-        s.processes.append({CborValue::integer(pm.value(key("pid"))), pm.value(key("name")).toString(),
-                            CborValue::integer(pm.value(key("mem")))});
+        DeviceProcess p;
+        p.pid = CborValue::integer(pm.value(key("pid")));
+        p.name = pm.value(key("name")).toString();
+        // Older agents sent NVML's "not available" as is: 2^64 - 1 read back as -1.
+        p.memoryBytes = knownInteger(pm, "mem");
+        p.user = pm.value(key("user")).toString();
+        p.command = pm.value(key("cmd")).toString();
+        p.type = processType(pm.value(key("type")).toString());
+        s.processes.append(p);
     }
     return s;
 }

@@ -742,6 +742,10 @@
         <source>Slowdown %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Gradients on the wire</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1039,6 +1043,80 @@
     </message>
     <message>
         <source>device</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceText</name>
+    <message>
+        <source>memory busy %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SM %1 MHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graphics %1 MHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 MHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe tx %1/s rx %2/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowed down: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost: the GPU stopped answering (fell off the bus, or needs a reset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>+%Ln more</source>
+        <translation>
+            <numerusform>+%Ln more</numerusform>
+            <numerusform>+%Ln more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2796,6 +2874,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>No device information yet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU lost</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MachinesModel</name>
@@ -2835,6 +2917,25 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>%1
 Address: %2
 Status: %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization %1%, memory %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es):</source>
+        <translation>
+            <numerusform>%Ln process:</numerusform>
+            <numerusform>%Ln processes:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 (pid %4)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3338,10 +3439,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stream live device telemetry of trusted machines, one line per device and sample.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only this machine (id, name or address).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3387,6 +3484,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl trust: &quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stream live device telemetry of trusted machines: one line per device and sample, then one per process on it (pid, user, memory, type, command line).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4317,6 +4422,14 @@ Status: %3%4</source>
         <source>strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>comm.fp16 asks for fp16 gradients and comm.dtype for bf16: give one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients travel as fp32, fp16 or bf16, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -4594,10 +4707,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fp16 gradients on the wire</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Communication timeout (s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4802,6 +4911,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>give an absolute path: every machine writes its checkpoints on its own disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32 (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients on the wire</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5291,6 +5408,30 @@ Status: %3%4</source>
             <numerusform>%1 (%Ln core)</numerusform>
             <numerusform>%1 (%Ln cores)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too hot (software)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too hot (hardware)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sync boost group</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

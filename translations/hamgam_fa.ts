@@ -740,6 +740,10 @@
         <source>Slowdown %1: %2</source>
         <translation>کندی %1: %2</translation>
     </message>
+    <message>
+        <source>Gradients on the wire</source>
+        <translation>ارسال گرادیان‌ها</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1039,6 +1043,79 @@
     <message>
         <source>device</source>
         <translation>دستگاه</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceText</name>
+    <message>
+        <source>memory busy %1%</source>
+        <translation>فعالیت حافظه %1٪</translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>%1 / %2 W</source>
+        <translation>%1 / %2 وات</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 وات</translation>
+    </message>
+    <message>
+        <source>SM %1 MHz</source>
+        <translation>بسامد SM %1 مگاهرتز</translation>
+    </message>
+    <message>
+        <source>graphics %1 MHz</source>
+        <translation>بسامد گرافیک %1 مگاهرتز</translation>
+    </message>
+    <message>
+        <source>memory %1 MHz</source>
+        <translation>بسامد حافظه %1 مگاهرتز</translation>
+    </message>
+    <message>
+        <source>PCIe tx %1/s rx %2/s</source>
+        <translation>گذرگاه PCIe: ارسال %1 در ثانیه، دریافت %2 در ثانیه</translation>
+    </message>
+    <message>
+        <source>slowed down: %1</source>
+        <translation>کاهش بسامد: %1</translation>
+    </message>
+    <message>
+        <source>lost: the GPU stopped answering (fell off the bus, or needs a reset)</source>
+        <translation>از دست رفته: GPU دیگر پاسخ نمی‌دهد (از گذرگاه جدا شده است یا باید بازنشانی شود)</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>نامعلوم</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>؟</translation>
+    </message>
+    <message>
+        <source>(not found)</source>
+        <translation>(یافت نشد)</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>فرایند %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%Ln more</source>
+        <translation>
+            <numerusform>%Ln مورد دیگر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
     </message>
 </context>
 <context>
@@ -2793,6 +2870,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>No device information yet</source>
         <translation>هنوز اطلاعاتی از دستگاه‌ها نرسیده است</translation>
     </message>
+    <message>
+        <source>GPU lost</source>
+        <translation>از دست رفته</translation>
+    </message>
 </context>
 <context>
     <name>MachinesModel</name>
@@ -2835,6 +2916,24 @@ Status: %3%4</source>
         <translation>%1
 نشانی: %2
 وضعیت: %3%4</translation>
+    </message>
+    <message>
+        <source>Utilization %1%, memory %2 of %3</source>
+        <translation>میزان استفاده %1٪، حافظه %2 از %3</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln process(es):</source>
+        <translation>
+            <numerusform>%Ln فرایند:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 (pid %4)</source>
+        <translation>%1 · %2 · %3 (فرایند %4)</translation>
     </message>
 </context>
 <context>
@@ -3333,10 +3432,6 @@ Status: %3%4</source>
         <translation>hamgamctl: %1</translation>
     </message>
     <message>
-        <source>Stream live device telemetry of trusted machines, one line per device and sample.</source>
-        <translation>پخش زندهٔ تله‌متری دستگاه‌های ماشین‌های مورد اعتماد، یک سطر برای هر دستگاه و هر نمونه.</translation>
-    </message>
-    <message>
         <source>Only this machine (id, name or address).</source>
         <translation>فقط این ماشین (شناسه، نام یا نشانی).</translation>
     </message>
@@ -3383,6 +3478,14 @@ Status: %3%4</source>
     <message>
         <source>hamgamctl trust: &quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
         <translation>hamgamctl trust: «%1» اثر انگشت SHA-256 نیست (۶۴ رقم شانزده‌شانزدهی)</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3  %4</source>
+        <translation>%1  %2  %3  %4</translation>
+    </message>
+    <message>
+        <source>Stream live device telemetry of trusted machines: one line per device and sample, then one per process on it (pid, user, memory, type, command line).</source>
+        <translation>پخش زندهٔ تله‌متری دستگاه‌های ماشین‌های مورد اعتماد: یک سطر برای هر دستگاه و هر نمونه، سپس یک سطر برای هر فرایند روی آن (شناسهٔ فرایند، کاربر، حافظه، نوع، خط فرمان).</translation>
     </message>
 </context>
 <context>
@@ -4308,6 +4411,14 @@ Status: %3%4</source>
         <source>strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2</source>
         <translation>راهبرد %1 هر لایه را در هر بُعد به %2 بلوک تقسیم می‌کند، پس این مقدار باید دست‌کم %2 باشد</translation>
     </message>
+    <message>
+        <source>comm.fp16 asks for fp16 gradients and comm.dtype for bf16: give one</source>
+        <translation>گزینهٔ comm.fp16 گرادیان‌های fp16 می‌خواهد و comm.dtype گرادیان‌های bf16: فقط یکی را بدهید</translation>
+    </message>
+    <message>
+        <source>gradients travel as fp32, fp16 or bf16, not &quot;%1&quot;</source>
+        <translation>گرادیان‌ها با fp32، fp16 یا bf16 فرستاده می‌شوند، نه «%1»</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -4585,10 +4696,6 @@ Status: %3%4</source>
         <translation>سطل گرادیان (مگابایت)</translation>
     </message>
     <message>
-        <source>fp16 gradients on the wire</source>
-        <translation>ارسال گرادیان‌ها با fp16</translation>
-    </message>
-    <message>
         <source>Communication timeout (s)</source>
         <translation>مهلت ارتباط (ثانیه)</translation>
     </message>
@@ -4793,6 +4900,14 @@ Status: %3%4</source>
     <message>
         <source>give an absolute path: every machine writes its checkpoints on its own disk</source>
         <translation>یک مسیر مطلق بدهید؛ هر ماشین نقطه‌های وارسی را روی دیسک خودش می‌نویسد</translation>
+    </message>
+    <message>
+        <source>fp32 (exact)</source>
+        <translation>fp32 (دقیق)</translation>
+    </message>
+    <message>
+        <source>Gradients on the wire</source>
+        <translation>ارسال گرادیان‌ها</translation>
     </message>
 </context>
 <context>
@@ -5276,6 +5391,30 @@ Status: %3%4</source>
         <translation>
             <numerusform>%1 (%Ln هسته)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>سقف توان</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>کندسازی سخت‌افزاری</translation>
+    </message>
+    <message>
+        <source>too hot (software)</source>
+        <translation>دمای زیاد (نرم‌افزاری)</translation>
+    </message>
+    <message>
+        <source>too hot (hardware)</source>
+        <translation>دمای زیاد (سخت‌افزاری)</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>ترمز توان</translation>
+    </message>
+    <message>
+        <source>sync boost group</source>
+        <translation>گروه Sync Boost</translation>
     </message>
 </context>
 <context>

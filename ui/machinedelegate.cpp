@@ -8,9 +8,11 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 namespace {
 constexpr int kPadding = 8;
@@ -27,6 +29,20 @@ QColor statusColor(int link, int trust)
     case Node::Link::Offline: break;
     }
     return QColor(0x8a, 0x8a, 0x8a);
+}
+
+// A device's lines on the card: its own, and one for who holds it when processes do.
+int linesOf(const QVariant &device)
+{
+    return device.toMap().value(QStringLiteral("holders")).toString().isEmpty() ? 1 : 2;
+}
+
+int deviceLines(const QVariantList &devices)
+{
+    int lines = 0;
+    for (const QVariant &d : devices)
+        lines += linesOf(d);
+    return lines;
 }
 
 // Logical rect -> rect on screen, mirrored inside `bounds` for right-to-left.
@@ -84,24 +100,44 @@ void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double frac
 QSize MachineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     const QFontMetrics fm(option.font);
-    const int devices = qMax<qsizetype>(1, index.data(MachinesModel::DevicesRole).toList().size());
+    const int lines = qMax(1, deviceLines(index.data(MachinesModel::DevicesRole).toList()));
     const int line = fm.height() + 6;
     // As wide as the list: the card fills the view instead of scrolling sideways.
     const auto *view = qobject_cast<const QAbstractItemView *>(option.widget);
     const int width = view ? view->viewport()->width() - 2 : 260;
-    return QSize(qMax(200, width), kPadding * 2 + line * 2 + int(devices) * line);
+    return QSize(qMax(200, width), kPadding * 2 + line * 2 + lines * line);
 }
 
 int MachineDelegate::deviceAt(const QStyleOptionViewItem &option, const QModelIndex &index, const QPoint &pos)
 {
-    // Mirrors the layout of paint(): two header lines, then one line per device.
+    // Mirrors the layout of paint(): two header lines, then each device's lines.
     const QRect bounds = option.rect.adjusted(kPadding, kPadding, -kPadding, -kPadding);
     const int line = QFontMetrics(option.font).height() + 6;
     const int y = pos.y() - bounds.top() - 2 * line;
     if (y < 0)
         return -1;
-    const int device = y / line;
-    return device < index.data(MachinesModel::DevicesRole).toList().size() ? device : -1;
+    const QVariantList devices = index.data(MachinesModel::DevicesRole).toList();
+    int top = 0;
+    for (int d = 0; d < devices.size(); ++d) {
+        top += linesOf(devices[d]) * line;
+        if (y < top)
+            return d;
+    }
+    return -1;
+}
+
+bool MachineDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                                const QModelIndex &index)
+{
+    if (event->type() == QEvent::ToolTip && index.isValid()) {
+        const int device = deviceAt(option, index, event->pos());
+        const QString tip = index.data(MachinesModel::DevicesRole).toList().value(device).toMap().value(QStringLiteral("tooltip")).toString();
+        if (device >= 0 && !tip.isEmpty()) {
+            QToolTip::showText(event->globalPos(), tip, view, view->visualRect(index));
+            return true;
+        }
+    }
+    return QStyledItemDelegate::helpEvent(event, view, option, index);
 }
 
 void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, const QModelIndex &index) const
@@ -174,7 +210,14 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
         painter->setPen(text);
         painter->drawText(visual(dir, bounds, nameR), Qt::AlignLeading | Qt::AlignVCenter,
                           fm.elidedText(d.value(QStringLiteral("name")).toString(), Qt::ElideRight, nameR.width()));
-        if (d.value(QStringLiteral("live")).toBool()) {
+        const QRect barsR(bounds.right() - 2 * barWidth - kPadding, y, 2 * barWidth + kPadding, line - 4);
+        if (d.value(QStringLiteral("lost")).toBool()) {
+            // Its last readings would be a lie: the bars give way to what happened.
+            if (!selected)
+                painter->setPen(errorColor(pal));
+            painter->drawText(visual(dir, bounds, barsR), Qt::AlignCenter,
+                              fm.elidedText(tr("GPU lost"), Qt::ElideRight, barsR.width()));
+        } else if (d.value(QStringLiteral("live")).toBool()) {
             const double util = d.value(QStringLiteral("util")).toDouble();
             const qint64 used = d.value(QStringLiteral("mem_used")).toLongLong();
             const qint64 total = d.value(QStringLiteral("mem_total")).toLongLong();
@@ -188,6 +231,14 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
                      pal, dir);
         }
         y += line;
+        // Who holds it, under it: "alice python3 30.1 GB · bob sleep 8.0 GB".
+        if (const QString holders = d.value(QStringLiteral("holders")).toString(); !holders.isEmpty()) {
+            const QRect holdersR(bounds.left() + indent + kPadding, y, bounds.width() - indent - kPadding, line - 4);
+            painter->setPen(dim);
+            painter->drawText(visual(dir, bounds, holdersR), Qt::AlignLeading | Qt::AlignVCenter,
+                              fm.elidedText(holders, Qt::ElideRight, holdersR.width()));
+            y += line;
+        }
     }
     if (devices.isEmpty()) {
         painter->setPen(dim);

@@ -3,8 +3,11 @@
 #include <QStyledItemDelegate>
 
 /// Paints a machine as a card: a status light, its name and address, then one
-/// line per device with utilization and memory bars. Leading/trailing aware, so
-/// it mirrors in right-to-left layouts; colours come from the palette.
+/// line per device with utilization and memory bars, and under a GPU that
+/// processes hold a line saying whose they are ("alice python3 30.1 GB"), as
+/// nvitop users expect; the device's tooltip has its readings and every
+/// process. Leading/trailing aware, so it mirrors in right-to-left layouts;
+/// colours come from the palette.
 class MachineDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -15,6 +18,9 @@ public:
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    /// A device's own tooltip over its lines; the machine's elsewhere.
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                   const QModelIndex &index) override;
 
     /// Draws a horizontal bar filled to `fraction`, with text centred on it.
     static void paintBar(QPainter *painter, const QRect &rect, double fraction, const QColor &fill,

@@ -1,6 +1,8 @@
 #include "machinesmodel.h"
 
 #include "bidi.h"
+#include "datasize.h"
+#include "devicetext.h"
 #include "noderegistry.h"
 #include "safetext.h"
 
@@ -31,6 +33,33 @@ QString MachinesModel::message(const Node &node)
     if (const QString warning = NodeRegistry::claimantWarning(node); !warning.isEmpty())
         parts << SafeText::neutralized(warning);
     return parts.join(QLatin1Char('\n'));
+}
+
+QString MachinesModel::deviceToolTip(const DeviceSample &d)
+{
+    const QLocale locale;
+    QStringList lines{SafeText::neutralized(d.label())};
+    if (!d.uuid.isEmpty())
+        lines << Bidi::ltr(SafeText::neutralized(d.uuid));
+    if (d.lost) {
+        lines << DeviceText::lost();
+    } else {
+        lines << tr("Utilization %1%, memory %2 of %3")
+                     .arg(locale.toString(d.utilization, 'f', 0), DataSize::format(d.memoryUsed, 1, locale),
+                          DataSize::format(d.memoryTotal, 1, locale));
+        if (const QStringList readings = DeviceText::readings(d, locale); !readings.isEmpty())
+            lines << readings.join(tr(" · "));
+    }
+    if (!d.processes.isEmpty())
+        lines << tr("%Ln process(es):", nullptr, int(d.processes.size()));
+    for (const DeviceProcess &p : d.processes)
+        lines << tr("%1 · %2 · %3 (pid %4)")
+                     .arg(DeviceText::user(p, DeviceText::Shown::Widget), DeviceText::memory(p.memoryBytes),
+                          DeviceText::command(p, DeviceText::Shown::Widget))
+                     .arg(p.pid);
+    for (QString &line : lines)
+        line = line.toHtmlEscaped();
+    return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");
 }
 
 QString MachinesModel::statusText(int link, int trust)
@@ -84,12 +113,16 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         QVariantList devices;
         if (n->telemetry) {
             for (const DeviceSample &d : n->telemetry->devices) {
-                devices.append(QVariantMap{{QStringLiteral("name"), d.label()},
-                                           {QStringLiteral("kind"), DeviceSample::kindName(d.kind)},
-                                           {QStringLiteral("util"), d.utilization},
-                                           {QStringLiteral("mem_used"), d.memoryUsed},
-                                           {QStringLiteral("mem_total"), d.memoryTotal},
-                                           {QStringLiteral("live"), true}});
+                devices.append(QVariantMap{
+                    {QStringLiteral("name"), d.label()},
+                    {QStringLiteral("kind"), DeviceSample::kindName(d.kind)},
+                    {QStringLiteral("util"), d.utilization},
+                    {QStringLiteral("mem_used"), d.memoryUsed},
+                    {QStringLiteral("mem_total"), d.memoryTotal},
+                    {QStringLiteral("live"), true},
+                    {QStringLiteral("lost"), d.lost},
+                    {QStringLiteral("holders"), DeviceText::holders(d.processes, DeviceText::Shown::Widget)},
+                    {QStringLiteral("tooltip"), d.kind == DeviceSample::Kind::Gpu ? deviceToolTip(d) : QString()}});
             }
         } else {
             for (const Beacon::Device &d : n->advertisedDevices)

@@ -4,6 +4,7 @@
 #include <QStringList>
 
 class NodeRegistry;
+struct DeviceSample;
 struct Node;
 
 /// The machines a controller sees, one row each, for the Machines list. Reads
@@ -23,7 +24,9 @@ public:
         StatusTextRole,  ///< translated status
         MessageRole,
         LocalRole,
-        DevicesRole,     ///< QVariantList of QVariantMap {name, kind, util, mem_used, mem_total, live}
+        /// QVariantList of QVariantMap {name, kind, util, mem_used, mem_total, live, lost, holders, tooltip}:
+        /// `holders` who holds the GPU in one line, `tooltip` its readings and processes (rich text, escaped)
+        DevicesRole,
         FingerprintRole,
         ClaimantWarningRole, ///< other machines claim to be this one: the warning, neutralized; empty when none
     };
@@ -43,6 +46,9 @@ public:
     static QString statusText(int link, int trust);
     /// The node's problem and any claimant warning, neutralized for display.
     static QString message(const Node &node);
+    /// A device's readings and every process on it, for its tooltip: rich text
+    /// with everything escaped, so a command line cannot be taken for markup.
+    static QString deviceToolTip(const DeviceSample &device);
     static constexpr const char *kMimeType = "application/x-hamgam-machines";
 
 private:

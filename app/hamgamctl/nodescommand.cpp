@@ -2,6 +2,7 @@
 
 #include "ctlcontext.h"
 #include "datasize.h"
+#include "devicetext.h"
 #include "hostport.h"
 #include "identity.h"
 #include "noderegistry.h"
@@ -105,6 +106,36 @@ QString deviceText(const Node &n)
             parts.append(d.label());
     }
     return parts.join(QStringLiteral("; "));
+}
+
+/// One device of one sample: its line, then who holds it, one line per
+/// process as nvitop lists them (pid, user, memory, type, command line).
+QString watchLines(const QString &time, const QString &machine, const DeviceSample &d, const QLocale &locale)
+{
+    const QString device = SafeText::escaped(d.label());
+    if (d.lost)
+        return NodesCommand::tr("%1  %2  %3  %4").arg(time, machine, device, DeviceText::lost()) + u'\n';
+    QStringList parts{NodesCommand::tr("%1  %2  %3  util %4%  mem %5 / %6")
+                          .arg(time, machine, device, locale.toString(d.utilization, 'f', 1),
+                               DataSize::format(d.memoryUsed, 1, locale), DataSize::format(d.memoryTotal, 1, locale))};
+    parts << DeviceText::readings(d, locale);
+    QString text = parts.join(QStringLiteral("  ")) + u'\n';
+    qsizetype pidWidth = 0;
+    qsizetype userWidth = 0;
+    qsizetype memoryWidth = 0;
+    for (const DeviceProcess &p : d.processes) {
+        pidWidth = qMax(pidWidth, QString::number(p.pid).size());
+        userWidth = qMax(userWidth, DeviceText::user(p, DeviceText::Shown::Terminal, locale).size());
+        memoryWidth = qMax(memoryWidth, DeviceText::memory(p.memoryBytes, locale).size());
+    }
+    for (const DeviceProcess &p : d.processes)
+        text += QStringLiteral("    %1  %2  %3  %4  %5\n")
+                    .arg(QString::number(p.pid).rightJustified(pidWidth),
+                         DeviceText::user(p, DeviceText::Shown::Terminal, locale).leftJustified(userWidth),
+                         DeviceText::memory(p.memoryBytes, locale).rightJustified(memoryWidth),
+                         DeviceProcess::typeName(p.type).leftJustified(3),
+                         DeviceText::command(p, DeviceText::Shown::Terminal, locale));
+    return text;
 }
 
 /// Parses the arguments and opens the context; nullptr on bad usage (printed). `checkOptions` runs
@@ -305,7 +336,8 @@ int NodesCommand::forget(const QStringList &arguments)
 int NodesCommand::watch(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines, one line per device and sample."));
+    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines: one line per device and sample, then one per process "
+                                       "on it (pid, user, memory, type, command line)."));
     parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."), tr("[node]"));
     parser.addOption({QStringLiteral("count"), tr("Stop after this many samples per machine (default: run until interrupted)."),
                       tr("n"), QStringLiteral("0")});
@@ -337,11 +369,8 @@ int NodesCommand::watch(const QStringList &arguments)
             return;
         const QString time = QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
         for (const DeviceSample &d : n->telemetry->devices)
-            out << tr("%1  %2  %3  util %4%  mem %5 / %6")
-                       .arg(time, n->name, d.label(), locale.toString(d.utilization, 'f', 1),
-                            DataSize::format(d.memoryUsed, 1, locale),
-                            DataSize::format(d.memoryTotal, 1, locale))
-                << Qt::endl;
+            out << watchLines(time, SafeText::escaped(n->name), d, locale);
+        out.flush(); // a sample at a time, also into a pipe
         if (*count > 0 && ++seen[key] >= *count) {
             bool done = true;
             for (const QString &k : ctx->registry().readyKeys())

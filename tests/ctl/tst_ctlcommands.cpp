@@ -2,10 +2,13 @@
 // run as the real binary against a history database this test writes with
 // HistoryStore: the JSON they print parses and has the documented keys, the
 // CSV is machine-readable in any language, compare shows only the config
-// fields that differ, and the exit codes are the README's.
+// fields that differ, and the exit codes are the README's. `watch` against an
+// agent in this process whose GPUs processes hold: who holds each one.
+#include "fakeprobe.h"
 #include "historystore.h"
 #include "processlab.h"
 #include "runconfig.h"
+#include "testsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,6 +70,8 @@ private Q_SLOTS:
     void checkWithoutAgents_data();
     void checkWithoutAgents();
     void hostileTextIsEscaped();
+    void watchShowsWhoHoldsEachGpu_data();
+    void watchShowsWhoHoldsEachGpu();
 
 private:
     Ctl ctl(const QStringList &args, const QString &history = {}, const QString &locale = {});
@@ -650,6 +655,84 @@ void TestCtlCommands::hostileTextIsEscaped()
         QVERIFY2(r.out.contains(QLatin1String("evil\\nFAKE")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QLatin1String("\\u202e")), qPrintable(r.out));
     }
+}
+
+void TestCtlCommands::watchShowsWhoHoldsEachGpu_data()
+{
+    QTest::addColumn<QString>("locale");
+    QTest::newRow("en") << "C.UTF-8";
+    QTest::newRow("fa") << "fa_IR.UTF-8";
+}
+
+void TestCtlCommands::watchShowsWhoHoldsEachGpu()
+{
+    QFETCH(QString, locale);
+    auto probe = std::make_unique<FakeProbe>();
+    DeviceSample held = probe->devices.first();
+    held.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    held.temperature = 63;
+    held.power = 250;
+    held.powerLimit = 400;
+    held.throttleReasons = DeviceSample::SwPowerCap | DeviceSample::GpuIdle;
+    // A command line from another user's process, with a terminal escape in it.
+    held.processes = {
+        {4242, QStringLiteral("python3"), 30LL << 30, QStringLiteral("alice"),
+         QStringLiteral("python3 train.py ") + QChar(0x1b) + QStringLiteral("[2J --lr 0.1"), DeviceProcess::Type::Compute},
+        {777, QStringLiteral("sleep"), -1, QStringLiteral("nobody"), QStringLiteral("sleep 300"),
+         DeviceProcess::Type::ComputeAndGraphics},
+        {4194999, {}, 1LL << 30, {}, {}, DeviceProcess::Type::Compute}};
+    DeviceSample lost;
+    lost.kind = DeviceSample::Kind::Gpu;
+    lost.index = 1;
+    lost.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    lost.lost = true;
+    probe->devices = {held, lost};
+
+    const quint16 port = TestSupport::randomDiscoveryPort();
+    TestSupport::Controller controller = TestSupport::makeController();
+    TestSupport::LocalAgent agent = TestSupport::startAgent(port, {controller.profile.identity().fingerprint()},
+                                                            std::move(probe), 200, QStringLiteral("gpu-box"));
+    QVERIFY(controller.profile.pins()
+                .add(agent.daemon->identity().fingerprint(), QStringLiteral("gpu-box"), agent.daemon->nodeId())
+                .ok());
+    QProcess p;
+    QProcessEnvironment env = m_lab.environment();
+    env.insert(QStringLiteral("LC_ALL"), locale);
+    env.insert(QStringLiteral("LANG"), locale);
+    env.insert(QStringLiteral("LANGUAGE"), locale.section(QLatin1Char('_'), 0, 0));
+    p.setProcessEnvironment(env);
+    p.start(ProcessLab::binary(QStringLiteral("hamgamctl")),
+            {QStringLiteral("watch"), agent.daemon->nodeId(), QStringLiteral("--count"), QStringLiteral("1"),
+             QStringLiteral("--config-dir"), controller.dir->filePath(QStringLiteral("config")), QStringLiteral("--data-dir"),
+             controller.dir->filePath(QStringLiteral("data")), QStringLiteral("--discovery-port"), QString::number(port),
+             QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"), QStringLiteral("--wait"),
+             QStringLiteral("2000")});
+    QVERIFY(p.waitForStarted());
+    // The agent lives in this process: wait with the event loop running.
+    QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 30000);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString context = out + QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 0);
+    const QStringList lines = out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5); // the held GPU, its three processes, the lost GPU
+    QVERIFY2(!out.contains(QChar(0x1b)), qPrintable(context));
+    QVERIFY2(lines[1].contains(QStringLiteral("python3 train.py \\x1b[2J --lr 0.1")), qPrintable(context));
+    if (locale.startsWith(QLatin1String("fa"))) {
+        QVERIFY2(lines[0].contains(QStringLiteral("۶۳")), qPrintable(context));
+        QVERIFY2(lines[1].contains(QStringLiteral("۳۰٫۰ گیگابایت")), qPrintable(context));
+        QVERIFY2(!lines[4].contains(QLatin1String("lost")), qPrintable(context));
+        return;
+    }
+    QVERIFY2(lines[0].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  util 87.0%  mem 10.0 GB / 24.0 GB  "
+                                              "63 °C  250 / 400 W  slowed down: power cap")),
+             qPrintable(context));
+    // As nvitop lists them: pid, user, memory, type, command line; largest first as the agent sent them.
+    QCOMPARE(lines[1], QStringLiteral("       4242  alice   30.0 GB  C    python3 train.py \\x1b[2J --lr 0.1"));
+    QCOMPARE(lines[2], QStringLiteral("        777  nobody      n/a  C+G  sleep 300"));
+    QCOMPARE(lines[3], QStringLiteral("    4194999  ?        1.0 GB  C    (not found)"));
+    QVERIFY2(lines[4].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  lost: the GPU stopped answering "
+                                              "(fell off the bus, or needs a reset)")),
+             qPrintable(context));
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

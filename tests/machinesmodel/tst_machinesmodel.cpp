@@ -1,14 +1,21 @@
 // The Machines model follows the registry: rows appear as agents are found,
-// change as they connect and report, and go when forgotten.
+// change as they connect and report, and go when forgotten. A GPU machine's
+// card says who holds each GPU, in English and Persian.
 #include "discoverylistener.h"
+#include "fakeprobe.h"
+#include "machinedelegate.h"
 #include "machinesmodel.h"
+#include "machinesview.h"
 #include "noderegistry.h"
 #include "testsupport.h"
+#include "translations.h"
 
 #include <QAbstractItemModelTester>
 #include <QCborArray>
 #include <QCborValue>
+#include <QDir>
 #include <QMimeData>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -21,6 +28,8 @@ class TestMachinesModel : public QObject
 private Q_SLOTS:
     void followsTheRegistry();
     void manualEntryIsRemovedWhenForgotten();
+    void gpuCardShowsWhoHoldsEachGpu_data();
+    void gpuCardShowsWhoHoldsEachGpu();
 };
 
 void TestMachinesModel::followsTheRegistry()
@@ -94,5 +103,119 @@ void TestMachinesModel::manualEntryIsRemovedWhenForgotten()
     QVERIFY(registry.manualEntries().isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestMachinesModel)
+void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("holders");
+    QTest::newRow("en") << "en" << QStringLiteral("alice python3 30.0 GB · nobody sleep n/a · ? pid 4194999 1.0 GB");
+    QTest::newRow("fa") << "fa"
+                        << QString(QChar(0x2066) + QStringLiteral("alice") + QChar(0x2069) + u' ' + QChar(0x2066)
+                                   + QStringLiteral("python3") + QChar(0x2069) + QStringLiteral(" ۳۰٫۰ گیگابایت · ")
+                                   + QChar(0x2066) + QStringLiteral("nobody") + QChar(0x2069) + u' ' + QChar(0x2066)
+                                   + QStringLiteral("sleep") + QChar(0x2069) + QStringLiteral(" نامعلوم · ؟ فرایند 4194999 ۱٫۰ گیگابایت"));
+}
+
+void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, holders);
+    Translations translations;
+    QVERIFY(translations.setLanguage(language));
+
+    auto probe = std::make_unique<FakeProbe>();
+    DeviceSample held = probe->devices.first();
+    held.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    held.temperature = 63;
+    held.power = 250;
+    held.powerLimit = 400;
+    held.throttleReasons = DeviceSample::SwPowerCap;
+    DeviceProcess alice{4242, QStringLiteral("python3"), 30LL << 30, QStringLiteral("alice"),
+                        QStringLiteral("python3 train.py <b>--lr</b> 0.1"), DeviceProcess::Type::Compute};
+    DeviceProcess nobody{777, QStringLiteral("sleep"), -1, QStringLiteral("nobody"), QStringLiteral("sleep 300"),
+                         DeviceProcess::Type::ComputeAndGraphics};
+    DeviceProcess gone{4194999, {}, 1LL << 30, {}, {}, DeviceProcess::Type::Compute};
+    held.processes = {alice, nobody, gone};
+    DeviceSample idle = held;
+    idle.index = 1;
+    idle.processes.clear();
+    DeviceSample lost;
+    lost.kind = DeviceSample::Kind::Gpu;
+    lost.index = 2;
+    lost.name = QStringLiteral("NVIDIA A100-SXM4-80GB");
+    lost.lost = true;
+    probe->devices = {held, idle, lost};
+
+    Controller controller = makeController();
+    const quint16 port = randomDiscoveryPort();
+    DiscoveryListener listener(port, {QHostAddress(QStringLiteral("127.255.255.255"))});
+    QVERIFY(listener.start());
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    MachinesModel model(registry);
+    registry.start(&listener);
+    LocalAgent agent = startAgent(port, {controller.profile.identity().fingerprint()}, std::move(probe), 200,
+                                  QStringLiteral("gpu-box"));
+    QTRY_VERIFY_WITH_TIMEOUT(model.indexOfKey(agent.daemon->nodeId()).isValid(), 5000);
+    registry.trust(agent.daemon->nodeId());
+    const auto liveDevices = [&] { return model.indexOfKey(agent.daemon->nodeId()).data(MachinesModel::DevicesRole).toList(); };
+    QTRY_VERIFY_WITH_TIMEOUT(liveDevices().value(0).toMap().value(QStringLiteral("live")).toBool(), 5000);
+    const QVariantList devices = liveDevices();
+    QCOMPARE(devices.size(), 3);
+
+    // Who holds each GPU, largest first as the agent sends them, in one line.
+    const QVariantMap first = devices[0].toMap();
+    QCOMPARE(first.value(QStringLiteral("holders")).toString(), holders);
+    QVERIFY(devices[1].toMap().value(QStringLiteral("holders")).toString().isEmpty());
+    QVERIFY(devices[2].toMap().value(QStringLiteral("lost")).toBool());
+    QVERIFY(!first.value(QStringLiteral("lost")).toBool());
+    // The tooltip has every process's command line, escaped: a command cannot be taken for markup.
+    const QString tip = first.value(QStringLiteral("tooltip")).toString();
+    QVERIFY2(tip.contains(QStringLiteral("python3 train.py &lt;b&gt;--lr&lt;/b&gt; 0.1")), qPrintable(tip));
+    QVERIFY2(!tip.contains(QStringLiteral("<b>")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("4242")), qPrintable(tip));
+    if (language == QLatin1String("en")) {
+        QVERIFY2(tip.contains(QStringLiteral("63 °C · 250 / 400 W")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("slowed down: power cap")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("3 processes:")), qPrintable(tip));
+        QVERIFY2(devices[2].toMap().value(QStringLiteral("tooltip")).toString().contains(QStringLiteral("lost: the GPU stopped answering")),
+                 qPrintable(devices[2].toMap().value(QStringLiteral("tooltip")).toString()));
+    } else {
+        QVERIFY2(tip.contains(QStringLiteral("۶۳")), qPrintable(tip));
+    }
+
+    // The card: two header lines, the held GPU and its holders line, then the idle and the lost GPU.
+    MachinesView view;
+    view.setModel(&model);
+    MachineDelegate delegate;
+    view.setItemDelegate(&delegate);
+    view.resize(560, 400);
+    QStyleOptionViewItem option;
+    option.initFrom(&view);
+    option.widget = &view;
+    const QModelIndex row = model.indexOfKey(agent.daemon->nodeId());
+    const int line = QFontMetrics(option.font).height() + 6;
+    const QSize size = delegate.sizeHint(option, row);
+    QCOMPARE(size.height(), 2 * 8 + (2 + 4) * line);
+    option.rect = QRect(QPoint(0, 0), QSize(540, size.height()));
+    const int top = 8 + 2 * line;
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + line / 2)), 0);
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + line + line / 2)), 0); // the holders line
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 2 * line + line / 2)), 1);
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 3 * line + line / 2)), 2);
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 4 * line + line / 2)), -1);
+
+    // Painted as a user sees it (kept when HAMGAM_SCREENSHOTS_DIR names a folder).
+    QImage card(option.rect.size(), QImage::Format_ARGB32);
+    card.fill(view.palette().color(QPalette::Base));
+    option.direction = QGuiApplication::layoutDirection();
+    QCOMPARE(option.direction, language == QLatin1String("fa") ? Qt::RightToLeft : Qt::LeftToRight);
+    {
+        QPainter painter(&card);
+        painter.setLayoutDirection(option.direction);
+        delegate.paint(&painter, option, row);
+    }
+    if (const QString dir = qEnvironmentVariable("HAMGAM_SCREENSHOTS_DIR"); !dir.isEmpty())
+        QVERIFY(card.save(QDir(dir).filePath(QStringLiteral("machine-card-gpu-%1.png").arg(language))));
+}
+
+QTEST_MAIN(TestMachinesModel)
 #include "tst_machinesmodel.moc"
