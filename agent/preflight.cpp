@@ -69,7 +69,9 @@ QString Preflight::workerVersion(const QString &program, TranslatableText *error
                      .arg(QString::fromUtf8(p.readAllStandardError()).trimmed());
         return {};
     }
-    const QString version = QString::fromUtf8(p.readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
+    // "hamgam-worker 0.1.0", then the LibTorch it was built with.
+    const QString version =
+        QString::fromUtf8(p.readAllStandardOutput()).trimmed().section(QLatin1Char('\n'), 0, 0).section(QLatin1Char(' '), -1);
     cache.insert(program, {info.lastModified(), version});
     return version;
 }

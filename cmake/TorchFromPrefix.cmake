@@ -62,6 +62,10 @@ function(hamgam_torch_from_prefix)
     target_include_directories(torch SYSTEM INTERFACE "${inc}" "${inc}/torch/csrc/api/include" ${HAMGAM_CUDA_INCLUDE_DIRS})
     # libtorch_cuda registers CUDA with LibTorch when it loads: keep it NEEDED.
     target_link_libraries(torch INTERFACE "-Wl,--no-as-needed" ${libraries} ${cuda_libraries} "-Wl,--as-needed")
+    # What those libraries need in turn (libgloo_cuda, libcublas, ...) lives in the same folders.
+    foreach(dir IN LISTS lib HAMGAM_CUDA_LIBRARY_DIRS)
+        target_link_options(torch INTERFACE "-Wl,-rpath-link,${dir}")
+    endforeach()
     set(abi_flag "")
     if(libraries)
         # The library's own answer: a pre-C++11-ABI build names std::string without __cxx11.

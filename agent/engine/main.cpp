@@ -3,8 +3,10 @@
 // failure ends here as an error event and a documented exit code.
 #include "commandreader.h"
 #include "eventsink.h"
+#include "gpuruntime.h"
 #include "logger.h"
 #include "rendezvouschannel.h"
+#include "torchcompat.h"
 #include "trainer.h"
 #include "watchdog.h"
 #include "workerconfig.h"
@@ -82,8 +84,9 @@ int main(int argc, char **argv)
         return 0;
     }
     if (options && options->version) {
-        // The agent's pre-flight compares this with its own version.
-        std::printf("hamgam-worker %s\n", HAMGAM_VERSION);
+        // The agent's pre-flight compares the first line with its own version.
+        std::printf("hamgam-worker %s\nLibTorch %d.%d.%d (%s)\n", HAMGAM_VERSION, torchcompat::kMajor,
+                    torchcompat::kMinor, torchcompat::kPatch, gpu::facts().cudaBuilt ? "CUDA" : "CPU");
         return 0;
     }
     EventSink events(options ? options->rank : -1);

@@ -21,6 +21,10 @@ namespace hamgam::engine::torchcompat {
 
 /// Major and minor of the LibTorch the engine was built against, e.g. 206 for 2.6.
 constexpr int kVersion = TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR;
+constexpr int kMajor = TORCH_VERSION_MAJOR, kMinor = TORCH_VERSION_MINOR, kPatch = TORCH_VERSION_PATCH;
+
+/// 1.13's Gloo sums no bf16 ("Invalid scalar type"); 2.x's does. NCCL does in both.
+constexpr bool kGlooSumsBFloat16 = TORCH_VERSION_MAJOR >= 2;
 
 #if TORCH_VERSION_MAJOR >= 2
 /// What ProcessGroupGloo and ProcessGroupNCCL are: from 2.0 on they derive

@@ -114,6 +114,11 @@ Status Trainer::setUp()
         if (!choice)
             return choice.error();
         m_log.info(choice->note);
+        if (!choice->cuda && !torchcompat::kGlooSumsBFloat16 && m_config.comm.dtype == "bf16")
+            return Status::failure(ErrorKind::Config,
+                                   "comm.dtype bf16 needs LibTorch 2.x on the CPU: this worker's LibTorch " +
+                                       std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
+                                       " has a Gloo that cannot sum bf16 (use fp16, or a LibTorch 2.x build)");
         if (choice->cuda) {
             m_device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(choice->index));
             // LibTorch and NCCL allocate on the current device: make it the rank's.
