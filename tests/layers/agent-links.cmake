@@ -1,0 +1,18 @@
+# The agent is a protocol program: it must never link what only a controller
+# needs (issue #18). Run by ctest as `cmake -DAGENT=... -P agent-links.cmake`.
+execute_process(COMMAND readelf -d "${AGENT}" OUTPUT_VARIABLE dynamic RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "readelf -d ${AGENT} failed (${rc})")
+endif()
+foreach(forbidden libQt6Sql libsqlite3 libssh libQt6Widgets)
+    if(dynamic MATCHES "${forbidden}")
+        message(FATAL_ERROR "hamgam-agent links ${forbidden}: a controller library leaked into the agent")
+    endif()
+endforeach()
+execute_process(COMMAND nm -C "${AGENT}" OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+foreach(cls RunController HistoryWriter HistoryStore NodeRegistry LiveRunData)
+    if(symbols MATCHES "${cls}::")
+        message(FATAL_ERROR "hamgam-agent holds ${cls}:: symbols: a controller class leaked into the agent")
+    endif()
+endforeach()
+message(STATUS "hamgam-agent links only what an agent needs")
