@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -50,6 +51,12 @@ private:
         return out;
     }
     InstallRequest inProcessRequest(const QString &knownHostsFile) const;
+    /// The steps hamgamctl announced on stderr ("[host] Connect (1/11)"), each as "Connect 1/11".
+    static QStringList announcedSteps(const QByteArray &err);
+    /// The steps an AgentInstaller announced, each as "Connect 1/11".
+    static QStringList announcedSteps(const QSignalSpy &spy);
+    /// What a per-user job really runs, step by step (the order tst_installsteps checks in the tables).
+    static const QStringList &userInstallSteps();
 
     std::unique_ptr<SshLab> m_lab;
     QTemporaryDir m_controller; ///< the controller's HOME and XDG directories
@@ -135,6 +142,45 @@ InstallRequest TestInstall::inProcessRequest(const QString &knownHostsFile) cons
     return r;
 }
 
+QStringList TestInstall::announcedSteps(const QByteArray &err)
+{
+    static const QRegularExpression line(QStringLiteral("^\\[[^\\]]*\\] (.+) \\((\\d+)/(\\d+)\\)$"));
+    QStringList out;
+    for (const QString &text : QString::fromUtf8(err).split(QLatin1Char('\n'))) {
+        const QRegularExpressionMatch m = line.match(text);
+        if (m.hasMatch())
+            out.append(QStringLiteral("%1 %2/%3").arg(m.captured(1), m.captured(2), m.captured(3)));
+    }
+    return out;
+}
+
+QStringList TestInstall::announcedSteps(const QSignalSpy &spy)
+{
+    QStringList out;
+    for (const QList<QVariant> &args : spy)
+        out.append(QStringLiteral("%1 %2/%3")
+                       .arg(InstallText::step(args.at(0).value<InstallStep>()))
+                       .arg(args.at(1).toInt() + 1)
+                       .arg(args.at(2).toInt()));
+    return out;
+}
+
+const QStringList &TestInstall::userInstallSteps()
+{
+    static const QStringList steps{QStringLiteral("Connect 1/11"),
+                                   QStringLiteral("Host key 2/11"),
+                                   QStringLiteral("Sign in 3/11"),
+                                   QStringLiteral("Inspect the machine 4/11"),
+                                   QStringLiteral("Upload 5/11"),
+                                   QStringLiteral("Check libraries 6/11"),
+                                   QStringLiteral("Install files 7/11"),
+                                   QStringLiteral("Trust 8/11"),
+                                   QStringLiteral("Autostart 9/11"),
+                                   QStringLiteral("Start 10/11"),
+                                   QStringLiteral("Wait for the agent 11/11")};
+    return steps;
+}
+
 void TestInstall::unknownHostKeyIsRefusedWithoutYes()
 {
     QFile::remove(knownHosts());
@@ -163,6 +209,7 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
                  &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     qInfo("install took %lld ms", timer.elapsed());
+    QCOMPARE(announcedSteps(err), userInstallSteps());
     QVERIFY2(out.contains("done") && out.contains("trusted, answering on 127.0.0.1"), out.constData());
     QVERIFY2(err.contains("Accepted (--yes)"), err.constData());
 
@@ -212,10 +259,16 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
     rc = ctl(installArgs(QStringLiteral("agent-status"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(), &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY2(out.contains("systemd user unit") && out.contains("yes, 127.0.0.1"), out.constData());
+    QCOMPARE(announcedSteps(err), QStringList({QStringLiteral("Connect 1/5"), QStringLiteral("Host key 2/5"),
+                                               QStringLiteral("Sign in 3/5"), QStringLiteral("Inspect the machine 4/5"),
+                                               QStringLiteral("Wait for the agent 5/5")}));
 
     rc = ctl(installArgs(QStringLiteral("uninstall"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(), &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY2(out.contains("removed"), out.constData());
+    QCOMPARE(announcedSteps(err), QStringList({QStringLiteral("Connect 1/6"), QStringLiteral("Host key 2/6"),
+                                               QStringLiteral("Sign in 3/6"), QStringLiteral("Inspect the machine 4/6"),
+                                               QStringLiteral("Stop 5/6"), QStringLiteral("Remove 6/6")}));
     QCOMPARE(m_lab->remoteHomeTree(), before);
     QVERIFY(QTest::qWaitFor([&] { return agentPids().isEmpty(); }, 5000));
     QVERIFY(!QFileInfo::exists(m_lab->statePath(QStringLiteral("linger"))));
@@ -234,6 +287,7 @@ void TestInstall::crontabWhenSystemctlUserIsMissing()
                                                                       << QStringLiteral("--yes"),
                  &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
+    QCOMPARE(announcedSteps(err), userInstallSteps());
     QVERIFY2(out.contains("crontab @reboot instead of a systemd user unit") || out.contains("crontab @reboot entry"),
              out.constData());
     QFile crontab(m_lab->statePath(QStringLiteral("crontab")));
@@ -305,6 +359,7 @@ void TestInstall::declinedHostKeyQuestionRefuses()
     const QString kh = m_controller.filePath(QStringLiteral("declined_known_hosts"));
     AgentInstaller installer(inProcessRequest(kh), profile->identity(), &profile->pins());
     QSignalSpy questions(&installer, &AgentInstaller::questionAsked);
+    QSignalSpy steps(&installer, &AgentInstaller::stepStarted);
     QSignalSpy finished(&installer, &AgentInstaller::finished);
     connect(&installer, &AgentInstaller::questionAsked, this, [&] { installer.answer(std::nullopt); });
     installer.start();
@@ -318,6 +373,7 @@ void TestInstall::declinedHostKeyQuestionRefuses()
     QCOMPARE(int(r.outcome), int(InstallResult::Outcome::Refused));
     QCOMPARE(int(r.failedStep), int(InstallStep::HostKey));
     QVERIFY2(r.error.contains(QLatin1String("was not accepted; nothing was sent")), qPrintable(r.error));
+    QCOMPARE(announcedSteps(steps), userInstallSteps().mid(0, 2));
     QVERIFY(!QFileInfo::exists(kh));
 }
 
@@ -330,6 +386,7 @@ void TestInstall::cancelMidUploadLeavesNoPartialFiles()
     InstallRequest request = inProcessRequest(kh);
     request.workerBinary = request.agentBinary;
     AgentInstaller installer(request, profile->identity(), &profile->pins());
+    QSignalSpy steps(&installer, &AgentInstaller::stepStarted);
     QSignalSpy finished(&installer, &AgentInstaller::finished);
     // The app's way: the question arrives as a signal; accepting the key goes on.
     connect(&installer, &AgentInstaller::questionAsked, this, [&](const InstallQuestion &q) {
@@ -357,6 +414,7 @@ void TestInstall::cancelMidUploadLeavesNoPartialFiles()
     const InstallResult &r = installer.result();
     QCOMPARE(int(r.outcome), int(InstallResult::Outcome::Cancelled));
     QCOMPARE(int(r.failedStep), int(InstallStep::Upload));
+    QCOMPARE(announcedSteps(steps), userInstallSteps().mid(0, 5));
     QCOMPARE(cancels.load(), 1);
     QCOMPARE(total.load(), 2 * fileSize);
     QVERIFY(cancelledAt.load() < total.load());
