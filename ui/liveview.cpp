@@ -7,11 +7,11 @@
 #include "liverundata.h"
 #include "localeformat.h"
 #include "lossplot.h"
+#include "runsession.h"
 #include "stepsplitplot.h"
 #include "throughputplot.h"
 
 #include <QComboBox>
-#include <QDateTime>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -127,7 +127,6 @@ LiveView::LiveView(QWidget *parent) : QWidget(parent)
     m_frameTimer.setTimerType(Qt::PreciseTimer);
     m_frameTimer.setInterval(33);
     connect(&m_frameTimer, &QTimer::timeout, this, &LiveView::frame);
-    m_sinceDiagnosis.start();
     retranslate();
 }
 
@@ -138,10 +137,20 @@ QList<LivePlot *> LiveView::plots() const
     return {m_utilization, m_memory, m_split, m_allocation, m_loss, m_throughput};
 }
 
+void LiveView::setSession(const RunSession *session)
+{
+    m_session = session;
+    m_data = session ? &session->data() : &m_noRun;
+    if (!session)
+        m_doctor->setFindings({});
+    refreshNow(true);
+}
+
 void LiveView::setData(const LiveRunData *data)
 {
+    m_session = nullptr;
     m_data = data;
-    m_findingsKey.clear();
+    m_doctor->setFindings({});
     refreshNow(true);
 }
 
@@ -205,17 +214,10 @@ void LiveView::refreshNow(bool force)
     m_progress->setFormat(progress); // for accessibility tools, which read the bar's text
     const double eta = m_data->etaSeconds();
     m_eta->setText(eta >= 0 ? tr("%1 left").arg(LocaleFormat::duration(qint64(eta * 1000))) : QString());
-    if (force || m_sinceDiagnosis.elapsed() >= 1000) {
-        m_sinceDiagnosis.restart();
-        const auto findings = m_data->diagnose(QDateTime::currentMSecsSinceEpoch());
-        QString key;
-        for (const auto &f : findings)
-            key += QStringLiteral("%1/%2/%3;").arg(UtilizationDoctor::reasonKey(f.reason), f.node).arg(f.device);
-        m_doctor->setFindings(findings);
-        if (key != m_findingsKey) {
-            m_findingsKey = key;
-            Q_EMIT findingsChanged(findings);
-        }
+    // The session's doctor evaluates once a second; its findings are laid out again only then.
+    if (m_session && (force || m_session->findingsRevision() != m_findingsRevision)) {
+        m_findingsRevision = m_session->findingsRevision();
+        m_doctor->setFindings(m_session->findings());
     }
 }
 

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "utilizationdoctor.h"
+#include "liverundata.h"
 
-#include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
 
@@ -10,21 +9,23 @@ class BatchAllocationPlot;
 class DeviceSeriesPlot;
 class DoctorPanel;
 class EventLogModel;
-class LiveRunData;
 class LivePlot;
 class LossPlot;
 class QComboBox;
 class QLabel;
 class QListView;
 class QProgressBar;
+class RunSession;
 class StepSplitPlot;
 class ThroughputPlot;
 
 /// The live view of a run: utilization and memory per device, each node's
 /// step split, the batch plan over time, loss and throughput, progress with
-/// ETA, the utilization doctor and the event log. It reads LiveRunData on a
-/// frame timer and redraws only the plots whose data changed, so a flood of
-/// telemetry never floods the UI thread.
+/// ETA, the utilization doctor's findings and the event log. It reads a
+/// RunSession (its LiveRunData and its doctor's latest findings) on a frame
+/// timer and redraws only what changed, so a flood of telemetry never floods
+/// the UI thread. It only shows: the session evaluates the doctor and records
+/// its findings, whether this view is visible or not.
 class LiveView final : public QWidget
 {
     Q_OBJECT
@@ -34,6 +35,9 @@ public:
     explicit LiveView(QWidget *parent = nullptr);
     ~LiveView() override;
 
+    /// Shows a session's run; nullptr: no run yet.
+    void setSession(const RunSession *session);
+    /// Shows live data alone, without a doctor (benchmarks, tests of the plots).
     void setData(const LiveRunData *data);
     void setTitle(const QString &title, const QString &status);
     /// Redraws queued since construction (all plots), for the ui_live benchmark.
@@ -47,10 +51,6 @@ public:
     QLabel *progressLabel() const { return m_progressText; }
     QList<LivePlot *> plots() const;
 
-Q_SIGNALS:
-    /// The doctor's findings changed (at most once per second).
-    void findingsChanged(const QList<UtilizationDoctor::Finding> &findings);
-
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
@@ -60,7 +60,9 @@ private:
     void retranslate();
     void frame();
 
+    const RunSession *m_session = nullptr;
     const LiveRunData *m_data = nullptr;
+    LiveRunData m_noRun; ///< shown before any run
     QLabel *m_title;
     QLabel *m_status;
     QLabel *m_progressText;
@@ -78,7 +80,6 @@ private:
     QListView *m_log;
     QList<QLabel *> m_captions;
     QTimer m_frameTimer;
-    QElapsedTimer m_sinceDiagnosis;
     qint64 m_redraws = 0;
-    QString m_findingsKey;
+    quint64 m_findingsRevision = 0; ///< the session's, when its findings were last shown
 };

@@ -15,6 +15,7 @@
 #include "noderegistry.h"
 #include "protocol.h"
 #include "runcontroller.h"
+#include "runsession.h"
 #include "runsetupwidget.h"
 #include "traininggroupdelegate.h"
 #include "traininggroupmodel.h"
@@ -25,7 +26,6 @@
 #include <QCloseEvent>
 #include <QInputDialog>
 #include <QJsonDocument>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -42,7 +42,7 @@
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history, QWidget *parent)
-    : QMainWindow(parent), m_profile(profile), m_registry(registry), m_history(history), m_liveData(std::make_unique<LiveRunData>())
+    : QMainWindow(parent), m_profile(profile), m_registry(registry), m_history(history)
 {
     buildUi();
     buildMenus();
@@ -51,7 +51,6 @@ MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, Histo
     connect(&registry, &NodeRegistry::nodeAdded, this, &MainWindow::updateStatus);
     connect(&registry, &NodeRegistry::nodeRemoved, this, &MainWindow::updateStatus);
     connect(&registry, &NodeRegistry::nodeChanged, this, &MainWindow::updateStatus);
-    connect(&registry, &NodeRegistry::telemetryUpdated, this, &MainWindow::onTelemetry);
     connect(&registry, &NodeRegistry::manualEntriesChanged, this,
             [this] { (void)m_profile.saveManualMachines(m_registry.manualEntries()); });
 
@@ -73,6 +72,16 @@ MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, Histo
 }
 
 MainWindow::~MainWindow() = default;
+
+RunController *MainWindow::run() const
+{
+    return m_session ? &m_session->controller() : nullptr;
+}
+
+const LiveRunData *MainWindow::liveData() const
+{
+    return m_session ? &m_session->data() : nullptr;
+}
 
 void MainWindow::buildUi()
 {
@@ -141,12 +150,12 @@ void MainWindow::buildUi()
     connect(m_setup, &RunSetupWidget::checkRequested, this, &MainWindow::checkRun);
     connect(m_setup, &RunSetupWidget::startRequested, this, &MainWindow::startRun);
     connect(m_setup, &RunSetupWidget::stopRequested, this, [this] {
-        if (m_run)
-            m_run->stop();
+        if (RunController *r = run())
+            r->stop();
     });
     connect(m_setup, &RunSetupWidget::abortRequested, this, [this] {
-        if (m_run && QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) == QMessageBox::Yes)
-            m_run->abort();
+        if (run() && QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) == QMessageBox::Yes)
+            run()->abort();
     });
 
     m_splitter = new QSplitter;
@@ -159,8 +168,7 @@ void MainWindow::buildUi()
     m_splitter->setChildrenCollapsible(false);
 
     m_live = new LiveView;
-    m_live->setData(m_liveData.get());
-    connect(m_live, &LiveView::findingsChanged, this, &MainWindow::onFindings);
+    m_live->setSession(nullptr);
 
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
@@ -439,15 +447,15 @@ void MainWindow::updateStatus()
                                .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
 }
 
-void MainWindow::newController()
+void MainWindow::newSession()
 {
-    m_run = std::make_unique<RunController>(m_registry, m_history);
-    followController();
-}
-
-void MainWindow::followController()
-{
-    RunController *run = m_run.get();
+    auto session = std::make_unique<RunSession>(m_registry, m_history);
+    m_live->setSession(session.get()); // before the old session goes: the view never reads a dead one
+    m_session = std::move(session);
+    RunSession *s = m_session.get();
+    RunController *run = &s->controller();
+    connect(s, &RunSession::planChanged, m_group, &TrainingGroupModel::setPlan);
+    connect(s, &RunSession::nodeSpeedChanged, m_group, &TrainingGroupModel::setSpeed);
     connect(run, &RunController::preflightFinished, m_setup, &RunSetupWidget::showPreflight);
     connect(run, &RunController::startFailed, this, [this](const QString &message) {
         m_setup->setRunning(false);
@@ -460,7 +468,6 @@ void MainWindow::followController()
         m_tabs->setCurrentWidget(m_live);
         updateLiveTitle();
     });
-    connect(run, &RunController::eventReceived, this, &MainWindow::onRunEvent);
     connect(run, &RunController::statusChanged, this, &MainWindow::updateLiveTitle);
     connect(run, &RunController::finished, this, [this, run](RunStatus status, const QString &reason) {
         m_setup->setRunning(false);
@@ -477,35 +484,25 @@ void MainWindow::followController()
 
 void MainWindow::checkRun(const RunConfig &config)
 {
-    if (m_run && RunStatusText::isActive(m_run->status()) && m_run->isAttached())
+    if (run() && RunStatusText::isActive(run()->status()) && run()->isAttached())
         return;
-    newController();
+    newSession();
     m_setup->showMessage([]() -> QString { return tr("Checking every node…"); }, false);
-    m_run->preflight(config);
+    m_session->preflight(config);
 }
 
 void MainWindow::startRun(const RunConfig &config)
 {
-    if (m_run && m_run->isAttached() && RunStatusText::isActive(m_run->status())) {
+    if (run() && run()->isAttached() && RunStatusText::isActive(run()->status())) {
         m_setup->showMessage([]() -> QString { return tr("A run is already going; stop it first."); }, true);
         return;
     }
-    newController();
+    newSession();
     m_setup->setRunning(true);
     m_setup->showMessage([]() -> QString { return tr("Pre-flight on every node…"); }, false);
-    // The live view starts from a clean slate with this run's machines and devices.
-    QList<LiveRunData::NodeInfo> nodes;
-    int rank = 0;
-    RunConfig resolved = config;
-    m_run->resolveNodes(resolved);
-    for (const RunConfig::Node &n : resolved.nodes) {
-        nodes.append({n.agent, n.name, rank, n.devices});
-        rank += int(n.devices.size());
-    }
-    m_liveData->reset(resolved, nodes);
+    // The live view and the group's cards start from a clean slate with this run's machines and devices.
     m_group->clearLiveFigures();
-    m_live->setData(m_liveData.get());
-    m_run->start(config);
+    m_session->start(config);
 }
 
 void MainWindow::attachRun(const QString &runId)
@@ -515,19 +512,9 @@ void MainWindow::attachRun(const QString &runId)
     const auto record = m_history->run(runId);
     if (!record)
         return;
-    newController();
-    QList<ConfigError> ignored;
-    const RunConfig config = RunConfig::fromJson(record->config, &ignored);
-    QList<LiveRunData::NodeInfo> nodes;
-    for (const RunNodeRecord &n : m_history->nodes(runId))
-        nodes.append({n.agentId, n.name, n.firstRank, n.devices});
-    m_liveData->reset(config, nodes);
-    m_live->setData(m_liveData.get());
-    // Replay what the history already has, then the controller backfills the rest.
-    for (const RunEvent &e : m_history->events(runId))
-        m_liveData->addEvent(e);
+    newSession();
     m_setup->setRunning(RunStatusText::isActive(record->status));
-    m_run->attach(runId);
+    m_session->attach(runId);
     updateLiveTitle();
 }
 
@@ -537,63 +524,14 @@ void MainWindow::loadConfig(const RunConfig &config)
     m_tabs->setCurrentIndex(0);
 }
 
-void MainWindow::onRunEvent(const RunEvent &event)
-{
-    m_liveData->addEvent(event);
-    if (event.kind == QLatin1String("plan") || event.kind == QLatin1String("rebalance")) {
-        QHash<QString, double> perNode;
-        const auto &plan = m_liveData->plan();
-        if (!plan.isEmpty()) {
-            for (qsizetype n = 0; n < m_liveData->nodes().size() && n < plan.last().perNode.size(); ++n)
-                perNode.insert(m_liveData->nodes()[n].key, plan.last().perNode[n]);
-            m_group->setPlan(perNode, m_liveData->config().globalBatch);
-        }
-    } else if (event.kind == QLatin1String("step")) {
-        // A node's speed: the samples its ranks compute per second of compute time.
-        const auto &nodes = m_liveData->nodes();
-        for (qsizetype n = 0; n < nodes.size(); ++n) {
-            if (event.rank < nodes[n].firstRank || event.rank >= nodes[n].firstRank + nodes[n].devices.size())
-                continue;
-            double speed = 0;
-            for (qsizetype d = 0; d < nodes[n].devices.size(); ++d) {
-                const auto s = m_liveData->rankSplit(nodes[n].firstRank + int(d));
-                if (s.computeMs > 0)
-                    speed += s.localBatch * 1000.0 / s.computeMs;
-            }
-            m_group->setSpeed(nodes[n].key, speed);
-        }
-    }
-}
-
-void MainWindow::onTelemetry(const QString &key)
-{
-    const Node *node = m_registry.node(key);
-    if (node && node->telemetry && m_run && m_run->isAttached())
-        m_liveData->addTelemetry(key, *node->telemetry);
-}
-
-void MainWindow::onFindings(const QList<UtilizationDoctor::Finding> &findings)
-{
-    if (!m_run || !m_run->isAttached() || !RunStatusText::isActive(m_run->status()))
-        return;
-    QJsonArray list;
-    for (const auto &f : findings)
-        list.append(QJsonObject{{QStringLiteral("reason"), UtilizationDoctor::reasonKey(f.reason)},
-                                {QStringLiteral("node"), f.node},
-                                {QStringLiteral("device"), f.device},
-                                {QStringLiteral("rank"), f.rank},
-                                {QStringLiteral("evidence"), f.evidence},
-                                {QStringLiteral("action"), f.action}});
-    m_run->record(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("findings"), list}});
-}
-
 void MainWindow::updateLiveTitle()
 {
-    if (!m_run || !m_run->isAttached()) {
+    const RunController *r = run();
+    if (!r || !r->isAttached()) {
         m_live->setTitle(tr("No run yet"), tr("Start one from the Lab tab."));
         return;
     }
-    m_live->setTitle(tr("%1 (%2)").arg(m_run->config().name, Bidi::ltr(m_run->runId())),
-                     m_run->reason().isEmpty() ? RunStatusText::display(m_run->status())
-                                               : tr("%1: %2").arg(RunStatusText::display(m_run->status()), m_run->reason()));
+    m_live->setTitle(tr("%1 (%2)").arg(r->config().name, Bidi::ltr(r->runId())),
+                     r->reason().isEmpty() ? RunStatusText::display(r->status())
+                                           : tr("%1: %2").arg(RunStatusText::display(r->status()), r->reason()));
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "runconfig.h"
-#include "utilizationdoctor.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -24,15 +23,16 @@ class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
 class RunController;
+class RunSession;
 class RunSetupWidget;
 class TrainingGroupModel;
 class TrainingGroupView;
-struct RunEvent;
 
 /// Hamgam's main window. The Lab tab has the machines of the lab, the
 /// training group (machines dragged in) and the run setup side by side; the
 /// Live tab follows the current run; the History tab (added by the app)
-/// lists past runs.
+/// lists past runs. The current run is a RunSession, which the window only
+/// connects to its views.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -49,8 +49,10 @@ public:
     RunSetupWidget *runSetup() const { return m_setup; }
     LiveView *liveView() const { return m_live; }
     QTabWidget *tabs() const { return m_tabs; }
-    RunController *run() const { return m_run.get(); }
-    const LiveRunData *liveData() const { return m_liveData.get(); }
+    /// The current run's session; nullptr before the first check, start or attach.
+    RunSession *session() const { return m_session.get(); }
+    RunController *run() const;
+    const LiveRunData *liveData() const;
 
     /// Adds a page (the history, for one) to the tabs.
     void addPage(QWidget *page, const QString &title);
@@ -83,11 +85,8 @@ private:
     void updateStatus();
     void checkRun(const RunConfig &config);
     void startRun(const RunConfig &config);
-    void newController();
-    void followController();
-    void onRunEvent(const RunEvent &event);
-    void onTelemetry(const QString &key);
-    void onFindings(const QList<UtilizationDoctor::Finding> &findings);
+    /// Replaces the current session by a new one, connected to the views.
+    void newSession();
     void updateLiveTitle();
 
     ControllerProfile &m_profile;
@@ -111,8 +110,7 @@ private:
     QLabel *m_statusLabel = nullptr;
     QStringList m_trustQueue;
     QPointer<QMessageBox> m_trustBox;
-    std::unique_ptr<RunController> m_run;
-    std::unique_ptr<LiveRunData> m_liveData;
+    std::unique_ptr<RunSession> m_session;
     QList<QAction *> m_actions;
     QList<QMenu *> m_menus;
     QList<QPair<QString, QPointer<QSplitter>>> m_rememberedSplitters; ///< settings key, splitter

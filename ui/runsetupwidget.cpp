@@ -9,7 +9,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFile>
@@ -629,6 +628,9 @@ void RunSetupWidget::setConfig(const RunConfig &c)
 
 void RunSetupWidget::validate()
 {
+    // Every rule about the config is RunConfig::validate's, so hamgamctl check
+    // applies it too; the form adds only what a config cannot hold: text in its
+    // boxes that is not a list of numbers.
     const RunConfig c = config();
     m_errors = c.validate();
     bool ok = true;
@@ -639,16 +641,6 @@ void RunSetupWidget::validate()
         m_errors.removeIf([](const ConfigError &e) { return e.field == QLatin1String("model.hidden"); });
         m_errors.append({QStringLiteral("model.hidden"), tr("write whole numbers separated by commas")});
     }
-    // Every agent opens these paths on its own disk and refuses relative ones
-    // (agent/pathpolicy.cpp): say so here rather than at pre-flight.
-    const auto relative = [](const QString &path) { return !path.isEmpty() && QDir::isRelativePath(path); };
-    if (c.model.kind == QLatin1String("torchscript") && relative(c.model.path))
-        m_errors.append({QStringLiteral("model.path"), tr("give an absolute path, such as /home/me/model.pt: every machine opens "
-                                                          "the file on its own disk")});
-    if (c.dataset.kind != QLatin1String("synthetic") && relative(c.dataset.path))
-        m_errors.append({QStringLiteral("dataset.path"), tr("give an absolute path: every machine reads the dataset from its own disk")});
-    if (relative(c.checkpoint.dir))
-        m_errors.append({QStringLiteral("checkpoint.dir"), tr("give an absolute path: every machine writes its checkpoints on its own disk")});
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
     if (!ok || (!batches.isEmpty() && batches.size() != c.nodes.size()))
         m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%Ln machine(s)), or leave it empty",

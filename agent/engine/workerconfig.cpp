@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <set>
 
 namespace hamgam::engine {
 
@@ -14,17 +15,26 @@ namespace {
 class Reader
 {
 public:
-    explicit Reader(const json &object, std::string path)
+    Reader(const json &object, std::string path, std::set<std::string> *fieldsRead)
         : m_object(object)
         , m_path(std::move(path))
+        , m_fieldsRead(fieldsRead)
     {}
 
     bool failed() const { return !m_error.empty(); }
     const std::string &error() const { return m_error; }
 
+    /// Whether the field is there and not null; noted as read either way.
+    bool has(const char *key)
+    {
+        if (m_fieldsRead)
+            m_fieldsRead->insert(m_path + key);
+        return m_object.contains(key) && !m_object.at(key).is_null();
+    }
+
     template<typename T> void get(const char *key, T &out)
     {
-        if (failed() || !m_object.contains(key) || m_object.at(key).is_null())
+        if (!has(key) || failed())
             return;
         const json &v = m_object.at(key);
         if constexpr (std::is_same_v<T, bool>) {
@@ -55,7 +65,7 @@ public:
 
     template<typename T> void getList(const char *key, std::vector<T> &out)
     {
-        if (failed() || !m_object.contains(key) || m_object.at(key).is_null())
+        if (!has(key) || failed())
             return;
         const json &v = m_object.at(key);
         if (!v.is_array())
@@ -74,6 +84,7 @@ public:
 private:
     const json &m_object;
     std::string m_path;
+    std::set<std::string> *m_fieldsRead;
     std::string m_error;
 };
 
@@ -143,7 +154,7 @@ double WorkerConfig::slowdownAt(int rank, std::int64_t step) const
     return factor;
 }
 
-Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
+Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::string> *fieldsRead)
 {
     json root;
     try {
@@ -155,7 +166,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         return configError("must be a JSON object");
 
     WorkerConfig c;
-    Reader r(root, "");
+    Reader r(root, "", fieldsRead);
     r.get("version", c.version);
     r.get("name", c.name);
     std::string strategy = strategyName(c.strategy);
@@ -221,7 +232,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
     };
 
     {
-        Reader m(obj("model"), "model.");
+        Reader m(obj("model"), "model.", fieldsRead);
         m.get("kind", c.model.kind);
         m.getList("hidden", c.model.hidden);
         m.get("activation", c.model.activation);
@@ -242,7 +253,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         }
     }
     {
-        Reader d(obj("dataset"), "dataset.");
+        Reader d(obj("dataset"), "dataset.", fieldsRead);
         d.get("kind", c.dataset.kind);
         d.get("path", c.dataset.path);
         d.get("samples", c.dataset.samples);
@@ -258,15 +269,15 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             c.dataset.path = "/usr/share/datasets/fashion-mnist";
     }
     {
-        Reader o(obj("optimizer"), "optimizer.");
+        Reader o(obj("optimizer"), "optimizer.", fieldsRead);
         o.get("kind", c.optimizer.kind);
         o.get("lr", c.optimizer.lr);
         o.get("momentum", c.optimizer.momentum);
         o.get("weight_decay", c.optimizer.weightDecay);
         o.get("nesterov", c.optimizer.nesterov);
         o.get("eps", c.optimizer.eps);
-        if (const json &betas = obj("optimizer"); betas.contains("betas") && !betas.at("betas").is_null()) {
-            const json &b = betas.at("betas");
+        if (o.has("betas")) {
+            const json &b = obj("optimizer").at("betas");
             if (!b.is_array() || b.size() != 2 || !b[0].is_number() || !b[1].is_number())
                 return configError("optimizer.betas must be a list of two numbers");
             c.optimizer.beta1 = b[0].get<double>();
@@ -276,7 +287,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             return configError(o.error());
     }
     {
-        Reader s(obj("schedule"), "schedule.");
+        Reader s(obj("schedule"), "schedule.", fieldsRead);
         s.get("kind", c.schedule.kind);
         s.get("warmup_steps", c.schedule.warmupSteps);
         s.get("min_lr_ratio", c.schedule.minLrRatio);
@@ -284,7 +295,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             return configError(s.error());
     }
     {
-        Reader p(obj("planner"), "planner.");
+        Reader p(obj("planner"), "planner.", fieldsRead);
         p.get("profile_steps", c.planner.profileSteps);
         p.get("replan_interval", c.planner.replanInterval);
         p.get("margin", c.planner.margin);
@@ -293,7 +304,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             return configError(p.error());
     }
     {
-        Reader m(obj("comm"), "comm.");
+        Reader m(obj("comm"), "comm.", fieldsRead);
         m.get("bucket_mb", c.comm.bucketMb);
         m.get("fp16", c.comm.fp16);
         m.get("dtype", c.comm.dtype);
@@ -310,14 +321,14 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
         c.comm.fp16 = c.comm.dtype == "fp16";
     }
     {
-        Reader e(obj("eval"), "eval.");
+        Reader e(obj("eval"), "eval.", fieldsRead);
         e.get("interval", c.eval.interval);
         e.get("samples", c.eval.samples);
         if (e.failed())
             return configError(e.error());
     }
     {
-        Reader k(obj("checkpoint"), "checkpoint.");
+        Reader k(obj("checkpoint"), "checkpoint.", fieldsRead);
         k.get("dir", c.checkpoint.dir);
         k.get("interval", c.checkpoint.interval);
         k.get("keep", c.checkpoint.keep);
@@ -325,19 +336,21 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             return configError(k.error());
     }
     {
-        Reader l(obj("lsdp"), "lsdp.");
+        Reader l(obj("lsdp"), "lsdp.", fieldsRead);
         l.get("stream_params", c.streamParams);
         if (l.failed())
             return configError(l.error());
     }
-    if (const json *s = section("slowdown_schedule")) {
+    // The lists are noted as read even when absent; their entries' fields when there is one.
+    if (r.has("slowdown_schedule")) {
+        const json *s = section("slowdown_schedule");
         if (!s->is_array())
             return configError("slowdown_schedule must be a list");
         for (const auto &item : *s) {
             if (!item.is_object())
                 return configError("slowdown_schedule entries must be objects");
             SlowdownChange change;
-            Reader e(item, "slowdown_schedule[].");
+            Reader e(item, "slowdown_schedule[].", fieldsRead);
             e.get("rank", change.rank);
             e.get("from_step", change.fromStep);
             e.get("factor", change.factor);
@@ -348,24 +361,25 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text)
             c.slowdownSchedule.push_back(change);
         }
     }
-    if (const json *s = section("nodes")) {
+    if (r.has("nodes")) {
+        const json *s = section("nodes");
         if (!s->is_array())
             return configError("nodes must be a list");
         for (const auto &item : *s) {
             if (!item.is_object())
                 return configError("nodes entries must be objects");
             NodeConfig node;
-            Reader n(item, "nodes[].");
+            Reader n(item, "nodes[].", fieldsRead);
             n.get("agent", node.agent);
             n.get("name", node.name);
             n.getList("devices", node.devices);
             n.get("slowdown", node.slowdown);
             std::int64_t value = 0;
-            if (item.contains("batch") && !item.at("batch").is_null()) {
+            if (n.has("batch")) {
                 n.get("batch", value);
                 node.batch = value;
             }
-            if (item.contains("max_batch") && !item.at("max_batch").is_null()) {
+            if (n.has("max_batch")) {
                 n.get("max_batch", value);
                 node.maxBatch = value;
             }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -131,7 +132,7 @@ struct SlowdownChange
 struct WorkerConfig
 {
     int version = 1;
-    std::string name;
+    std::string name = "run";
     Strategy strategy = Strategy::Lshdp;
     ModelConfig model;
     DatasetConfig dataset;
@@ -153,8 +154,11 @@ struct WorkerConfig
     std::vector<SlowdownChange> slowdownSchedule;
     std::vector<NodeConfig> nodes;
 
-    /// Parses and validates the JSON text; unknown fields are ignored.
-    static Result<WorkerConfig> parse(const std::string &json);
+    /// Parses and validates the JSON text; unknown fields are ignored. With
+    /// `fieldsRead`, also notes the path of every field it looks for, there or
+    /// not ("model.kind", "nodes[].batch"; an entry's fields once the list has
+    /// one), so a test can hold RunConfig::toJson() to it (tests/engine/tst_configschema.cpp).
+    static Result<WorkerConfig> parse(const std::string &json, std::set<std::string> *fieldsRead = nullptr);
 
     static const char *strategyName(Strategy s);
     /// hdp, lshdp and the tensor-parallel strategies (per node) plan heterogeneous batches.

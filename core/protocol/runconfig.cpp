@@ -1,6 +1,7 @@
 #include "runconfig.h"
 
 #include <QJsonArray>
+#include <QDir>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QSet>
@@ -444,6 +445,11 @@ QList<ConfigError> RunConfig::validate() const
             add(QStringLiteral("model.context"), tr("context must be between 2 and 65536"));
     } else if (model.path.isEmpty()) {
         add(QStringLiteral("model.path"), tr("give the path of the TorchScript module"));
+    } else if (QDir::isRelativePath(model.path)) {
+        // Every agent opens the config's paths on its own disk and refuses relative
+        // ones (agent/pathpolicy.cpp): say so before any machine is asked.
+        add(QStringLiteral("model.path"), tr("give an absolute path, such as /home/me/model.pt: every machine opens "
+                                             "the file on its own disk"));
     }
 
     if (!datasetKinds().contains(dataset.kind)) {
@@ -456,8 +462,12 @@ QList<ConfigError> RunConfig::validate() const
             add(QStringLiteral("dataset.classes"), tr("classes must be between 2 and 100,000"));
         if (dataset.shape.isEmpty() || std::any_of(dataset.shape.cbegin(), dataset.shape.cend(), [](int d) { return d < 1; }))
             add(QStringLiteral("dataset.shape"), tr("the sample shape needs positive sizes"));
+        else if (model.kind == QLatin1String("cnn") && dataset.shape.size() != 3)
+            add(QStringLiteral("dataset.shape"), tr("the cnn model needs images: give the shape as [channels, height, width]"));
     } else if (dataset.path.trimmed().isEmpty()) {
         add(QStringLiteral("dataset.path"), tr("the dataset path is missing"));
+    } else if (QDir::isRelativePath(dataset.path)) {
+        add(QStringLiteral("dataset.path"), tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
     if (model.kind == QLatin1String("gpt") && dataset.kind == QLatin1String("fashion-mnist"))
         add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
@@ -528,6 +538,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("checkpoint.keep"), tr("keep at least one checkpoint"));
     if ((checkpoint.interval > 0 || elastic) && checkpoint.dir.trimmed().isEmpty())
         add(QStringLiteral("checkpoint.dir"), tr("give a checkpoint directory"));
+    else if (!checkpoint.dir.trimmed().isEmpty() && QDir::isRelativePath(checkpoint.dir))
+        add(QStringLiteral("checkpoint.dir"), tr("give an absolute path: every machine writes its checkpoints on its own disk"));
     if (memoryBudgetMb < 0)
         add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
 
@@ -562,8 +574,9 @@ QList<ConfigError> RunConfig::validate() const
             if (*n.batch < n.devices.size())
                 add(prefix + QStringLiteral(".batch"), tr("a node's batch must give each of its devices at least one sample"));
         }
-        if (n.maxBatch && *n.maxBatch < 1)
-            add(prefix + QStringLiteral(".max_batch"), tr("the memory cap must be at least one sample"));
+        // The worker splits a node's cap over its devices, as it does its batch.
+        if (n.maxBatch && *n.maxBatch < qMax<qsizetype>(1, n.devices.size()))
+            add(prefix + QStringLiteral(".max_batch"), tr("a node's memory cap must give each of its devices at least one sample"));
         if (!(n.slowdown >= 1 && n.slowdown <= 100))
             add(prefix + QStringLiteral(".slowdown"), tr("the emulated slowdown must be between 1 and 100"));
     }
@@ -642,8 +655,22 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
             add(QStringLiteral("model.heads"), tooSmall.arg(strategy).arg(side));
         else if (model.width < side)
             add(QStringLiteral("model.width"), tooSmall.arg(strategy).arg(side));
-    } else if (std::any_of(model.hidden.cbegin(), model.hidden.cend(), [side](int h) { return h < side; })) {
-        add(QStringLiteral("model.hidden"), tooSmall.arg(strategy).arg(side));
+    } else {
+        if (std::any_of(model.hidden.cbegin(), model.hidden.cend(), [side](int h) { return h < side; }))
+            add(QStringLiteral("model.hidden"), tooSmall.arg(strategy).arg(side));
+        // The mlp's first and last layers are cut too (agent/engine/modelfactory.cpp): the
+        // input is a whole sample, the output one logit per class; Fashion-MNIST has 28×28 and 10.
+        const bool synthetic = dataset.kind == QLatin1String("synthetic");
+        qint64 inputs = dataset.shape.isEmpty() ? 0 : 1;
+        for (int d : dataset.shape)
+            inputs = d < 1 ? 0 : qMin<qint64>(inputs * d, side); // 0: a bad shape, reported with the dataset
+        if (synthetic && inputs > 0 && inputs < side)
+            add(QStringLiteral("dataset.shape"), tr("strategy %1 cuts the input layer into %2 blocks: a sample needs at least %2 values")
+                                                     .arg(strategy)
+                                                     .arg(side));
+        if (synthetic ? dataset.classes >= 2 && dataset.classes < side : 10 < side)
+            add(synthetic ? QStringLiteral("dataset.classes") : QStringLiteral("dataset.kind"),
+                tr("strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes").arg(strategy).arg(side));
     }
 }
 

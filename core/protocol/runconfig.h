@@ -107,7 +107,7 @@ public:
         QString name;
         QList<int> devices = {0};
         std::optional<int> batch;     ///< manual share of the global batch
-        std::optional<int> maxBatch;  ///< memory cap per device, in samples
+        std::optional<int> maxBatch;  ///< memory cap of the node, in samples, split over its devices
         double slowdown = 1.0;        ///< demo emulation, >= 1
     };
 

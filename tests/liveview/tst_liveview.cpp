@@ -7,7 +7,10 @@
 #include "liverundata.h"
 #include "liveview.h"
 #include "lossplot.h"
+#include "noderegistry.h"
+#include "runsession.h"
 #include "syntheticrun.h"
+#include "testsupport.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -69,15 +72,20 @@ void TestLiveView::largeRunHasBoundedMemory()
 
 void TestLiveView::smallRunDrawsLines()
 {
+    // The view shows a session's run: its data, and its doctor's findings.
+    TestSupport::Controller controller = TestSupport::makeController();
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    RunSession session(registry, nullptr);
     SyntheticRun run(3, 1);
-    LiveRunData data;
+    LiveRunData &data = session.data();
     data.reset(run.config(), run.nodes());
     LiveView view;
-    view.setData(&data);
+    view.setSession(&session);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     for (int i = 0; i < 30; ++i)
         run.tick(data);
+    session.diagnose(); // as its timer does once a second
     view.refreshNow(true);
     QVERIFY(!view.utilizationPlot()->isHeatMap());
     QCOMPARE(view.utilizationPlot()->graphCount(), 3);

@@ -97,6 +97,21 @@ void TestRunConfig::invalid_data()
     QTest::newRow("wire dtype") << R"({"comm": {"dtype": "fp8"}})" << "comm.dtype" << "fp32, fp16 or bf16";
     QTest::newRow("version") << R"({"version": 7})" << "version" << "not supported";
     QTest::newRow("no name") << R"({"name": "  "})" << "name" << "name";
+    // Paths every agent opens on its own disk, where a relative path means nothing (agent/pathpolicy.cpp).
+    QTest::newRow("TorchScript path relative") << R"({"model": {"kind": "torchscript", "path": "models/net.pt"}})"
+                                               << "model.path" << "give an absolute path";
+    QTest::newRow("dataset path relative") << R"({"dataset": {"kind": "fashion-mnist", "path": "data/fashion"}})"
+                                           << "dataset.path" << "give an absolute path";
+    QTest::newRow("text path relative") << R"({"model": {"kind": "gpt"}, "dataset": {"kind": "text", "path": "corpus.txt"}})"
+                                        << "dataset.path" << "give an absolute path";
+    QTest::newRow("checkpoint dir relative") << R"({"checkpoint": {"dir": "ckpt"}})" << "checkpoint.dir"
+                                             << "give an absolute path";
+    // What the worker refuses, refused here first (tests/engine/tst_configschema.cpp).
+    QTest::newRow("cnn on flat samples") << R"({"model": {"kind": "cnn"}, "dataset": {"kind": "synthetic", "shape": [784]}})"
+                                         << "dataset.shape" << "[channels, height, width]";
+    QTest::newRow("memory cap below the device count")
+        << R"({"nodes": [{"agent": "x", "devices": [0, 1], "max_batch": 1}]})" << "nodes[0].max_batch"
+        << "each of its devices";
 }
 
 void TestRunConfig::invalid()
@@ -205,6 +220,15 @@ void TestRunConfig::tensorParallelStrategies_data()
                                   << "same number of devices on every node (a has 2, b has 1)";
     QTest::newRow("tp1d cnn") << "tp1d" << QList<int>{2} << R"({"model": {"kind": "cnn"}})" << "model.kind"
                               << "mlp and gpt models, not cnn";
+    // The mlp's input and output layers are cut too: a sample and the classes need q each.
+    QTest::newRow("tp3d 27, two classes") << "tp3d" << QList<int>{27} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
+                                          << "dataset.classes" << "cuts the output layer into 3 blocks: it needs at least 3 classes";
+    QTest::newRow("tp2d 9, samples of two values") << "tp2d" << QList<int>{9} << R"({"dataset": {"kind": "synthetic", "shape": [2]}})"
+                                                   << "dataset.shape" << "a sample needs at least 3 values";
+    QTest::newRow("tp2d 121 on Fashion-MNIST") << "tp2d" << QList<int>{121} << R"({"global_batch": 256})" << "dataset.kind"
+                                               << "it needs at least 11 classes";
+    QTest::newRow("tp2d 4, two classes") << "tp2d" << QList<int>{4} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
+                                         << "" << "";
     QTest::newRow("tp2d one head") << "tp2d" << QList<int>{4}
                                    << R"({"model": {"kind": "gpt", "heads": 1, "width": 64}, "dataset": {"kind": "text", "path": "/x"}})"
                                    << "model.heads" << "at least 2";
