@@ -2,6 +2,7 @@
 
 #include "atomicfile.h"
 #include "jsonnumber.h"
+#include "nodestate.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -34,7 +35,7 @@ Expected<std::unique_ptr<RunJournal>> RunJournal::create(const QString &dir, con
     j->m_file = std::make_unique<QFile>(QDir(dir).filePath(QStringLiteral("journal.jsonl")));
     if (!j->m_file->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
         return Result::failure(tr("cannot create the journal in %1: %2").arg(dir, j->m_file->errorString()));
-    if (auto s = j->setState(QStringLiteral("starting"), {}); !s)
+    if (auto s = j->setState(NodeStates::name(NodeState::Starting), {}); !s)
         return Result::failure(s.error());
     return Result(std::move(j));
 }
@@ -149,10 +150,10 @@ Status RunJournal::setState(const QString &state, const QString &reason)
     m_state[QStringLiteral("state")] = state;
     if (!reason.isEmpty())
         m_state[QStringLiteral("reason")] = reason;
-    if (state == QLatin1String("running") && !m_state.contains(QStringLiteral("started")))
+    const NodeState parsed = NodeStates::fromString(state);
+    if (parsed == NodeState::Running && !m_state.contains(QStringLiteral("started")))
         m_state[QStringLiteral("started")] = double(now);
-    if (state == QLatin1String("finished") || state == QLatin1String("failed") || state == QLatin1String("stopped")
-        || state == QLatin1String("aborted"))
+    if (NodeStates::isFinal(parsed))
         m_state[QStringLiteral("ended")] = double(now);
     sync();
     return AtomicFile::write(QDir(m_dir).filePath(QStringLiteral("state.json")), QJsonDocument(m_state).toJson(),

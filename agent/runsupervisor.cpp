@@ -1,5 +1,7 @@
 #include "runsupervisor.h"
 
+#include "eventkind.h"
+#include "nodestate.h"
 #include "runfailuretext.h"
 #include "workerdevice.h"
 #include "workerprocess.h"
@@ -24,6 +26,7 @@ Text reasonText(const char *source)
 }
 
 const QString kSecretField = QStringLiteral("rendezvous_secret");
+const QString kStateEvent = EventKinds::name(EventKind::State);
 
 // The run's rendezvous secret, for its workers only: a file of the agent's user alone.
 QString rendezvousKeyPath(const RunJournal &journal)
@@ -89,8 +92,8 @@ RunSupervisor::~RunSupervisor()
         if (active) {
             const Text reason =
                 reasonText(QT_TR_NOOP("the agent on this machine was stopped while the run was active"));
-            r->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), reason));
-            (void)r->journal->setState(QStringLiteral("failed"), reason.toString());
+            r->journal->append(kStateEvent, -1, -1, statePayload(NodeStates::name(NodeState::Failed), reason));
+            (void)r->journal->setState(NodeStates::name(NodeState::Failed), reason.toString());
         }
         QFile::remove(rendezvousKeyPath(*r->journal));
         delete r;
@@ -99,8 +102,7 @@ RunSupervisor::~RunSupervisor()
 
 bool RunSupervisor::isFinal(const QString &state)
 {
-    return state == QLatin1String("finished") || state == QLatin1String("failed") || state == QLatin1String("stopped")
-           || state == QLatin1String("aborted");
+    return NodeStates::isFinal(NodeStates::fromString(state));
 }
 
 void RunSupervisor::restore()
@@ -115,8 +117,8 @@ void RunSupervisor::restore()
         if (!isFinal(run->journal->state())) {
             // Its workers died with the previous agent process.
             run->failure = reasonText(QT_TR_NOOP("the agent on this machine stopped while the run was active"));
-            run->journal->append(QStringLiteral("state"), -1, -1, statePayload(QStringLiteral("failed"), run->failure));
-            (void)run->journal->setState(QStringLiteral("failed"), run->failure.toString());
+            run->journal->append(kStateEvent, -1, -1, statePayload(NodeStates::name(NodeState::Failed), run->failure));
+            (void)run->journal->setState(NodeStates::name(NodeState::Failed), run->failure.toString());
         }
         QFile::remove(rendezvousKeyPath(*run->journal)); // no worker of it runs any more
         m_runs.insert(run->journal->runId(), run);
@@ -181,7 +183,7 @@ Status RunSupervisor::start(const QJsonObject &request)
     const QString configPath = QDir(run->journal->dir()).filePath(QStringLiteral("worker-config.json"));
     // A start that fails from here on is journaled as failed, so it holds no place and leaves no key.
     auto failStart = [this, run](const TranslatableText &reason) {
-        setState(run, QStringLiteral("failed"), reason);
+        setState(run, NodeStates::name(NodeState::Failed), reason);
         return Status::failure(reason.toString());
     };
     {
@@ -223,7 +225,7 @@ Status RunSupervisor::start(const QJsonObject &request)
                     onWorkerFinished(run, worker, code, crashed, description);
                 });
     }
-    setState(run, QStringLiteral("running"), {});
+    setState(run, NodeStates::name(NodeState::Running), {});
     for (WorkerProcess *w : std::as_const(run->workers))
         w->start();
     return {};
@@ -237,7 +239,7 @@ Status RunSupervisor::stop(const QString &runId)
     if (isFinal(run->journal->state()))
         return {};
     run->stopRequested = true;
-    setState(run, QStringLiteral("stopping"), {});
+    setState(run, NodeStates::name(NodeState::Stopping), {});
     for (WorkerProcess *w : std::as_const(run->workers))
         w->requestStop();
     return {};
@@ -294,7 +296,7 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
     const bool unexplainedExit = !crashed && exitCode == 0 && !run->stopRequested && !run->abortRequested
                                  && doneReason != QLatin1String("completed");
     const bool failed = crashed || exitCode != 0 || unexplainedExit;
-    Q_EMIT event(run->journal->append(QStringLiteral("worker_exit"), worker->rank(), worker->device(),
+    Q_EMIT event(run->journal->append(EventKinds::name(EventKind::WorkerExit), worker->rank(), worker->device(),
                                       QJsonObject{{QStringLiteral("exit_code"), exitCode},
                                                   {QStringLiteral("crashed"), crashed},
                                                   {QStringLiteral("description"), description},
@@ -342,13 +344,13 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
     if (run->exited < run->workers.size())
         return;
     if (run->abortRequested)
-        setState(run, QStringLiteral("aborted"), reasonText(QT_TR_NOOP("aborted by the controller")));
+        setState(run, NodeStates::name(NodeState::Aborted), reasonText(QT_TR_NOOP("aborted by the controller")));
     else if (!run->failure.isEmpty())
-        setState(run, QStringLiteral("failed"), run->failure, run->failureCause);
+        setState(run, NodeStates::name(NodeState::Failed), run->failure, run->failureCause);
     else if (run->stopRequested)
-        setState(run, QStringLiteral("stopped"), reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
+        setState(run, NodeStates::name(NodeState::Stopped), reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
     else
-        setState(run, QStringLiteral("finished"), {});
+        setState(run, NodeStates::name(NodeState::Finished), {});
 }
 
 QJsonObject RunSupervisor::statePayload(const QString &state, const TranslatableText &reason, const QString &cause)
@@ -364,7 +366,7 @@ QJsonObject RunSupervisor::statePayload(const QString &state, const Translatable
 void RunSupervisor::setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause)
 {
     const QString text = reason.toString();
-    Q_EMIT event(run->journal->append(QStringLiteral("state"), -1, -1, statePayload(state, reason, cause)));
+    Q_EMIT event(run->journal->append(kStateEvent, -1, -1, statePayload(state, reason, cause)));
     (void)run->journal->setState(state, text);
     if (isFinal(state))
         QFile::remove(rendezvousKeyPath(*run->journal)); // its workers are gone: the secret has no use left

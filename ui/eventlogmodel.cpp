@@ -26,10 +26,10 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
                                 SafeText::neutralized(r.text()));
     case Qt::ToolTipRole: return SafeText::neutralized(r.text());
     case Qt::DecorationRole:
-        return QApplication::style()->standardIcon(r.level == 2   ? QStyle::SP_MessageBoxCritical
-                                                   : r.level == 1 ? QStyle::SP_MessageBoxWarning
-                                                                  : QStyle::SP_MessageBoxInformation);
-    case LevelRole: return r.level;
+        return QApplication::style()->standardIcon(r.level == EventText::Level::Error     ? QStyle::SP_MessageBoxCritical
+                                                   : r.level == EventText::Level::Warning ? QStyle::SP_MessageBoxWarning
+                                                                                          : QStyle::SP_MessageBoxInformation);
+    case LevelRole: return int(r.level); // 0 info, 1 warning, 2 error
     case TimeRole: return r.timeMs;
     default: return {};
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "eventtext.h"
+
 #include <QAbstractListModel>
 
 #include <functional>
@@ -29,7 +31,7 @@ private:
     struct Row
     {
         qint64 timeMs;
-        int level;
+        EventText::Level level;
         std::function<QString()> text;
     };
     QList<Row> m_rows;

@@ -5,15 +5,15 @@
 #include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
+#include "eventkind.h"
+#include "eventtext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "localeformat.h"
 #include "plotexporter.h"
 #include "runconfig.h"
-#include "runfailuretext.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
-#include "utilizationdoctor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -47,11 +47,14 @@ namespace {
 // are in the plots and the ranks table.
 const QStringList &notableKinds()
 {
-    static const QStringList kinds{QStringLiteral("launch"),          QStringLiteral("state"),
-                                   QStringLiteral("error"),           QStringLiteral("warning"),
-                                   QStringLiteral("rebalance"),       QStringLiteral("worker_exit"),
-                                   QStringLiteral("diagnosis"),       QStringLiteral("stop_requested"),
-                                   QStringLiteral("abort_requested"), QStringLiteral("finished")};
+    static const QStringList kinds = [] {
+        QStringList names;
+        for (EventKind kind : {EventKind::Launch, EventKind::State, EventKind::Error, EventKind::Warning,
+                               EventKind::Rebalance, EventKind::WorkerExit, EventKind::Diagnosis,
+                               EventKind::StopRequested, EventKind::AbortRequested, EventKind::Finished})
+            names << EventKinds::name(kind);
+        return names;
+    }();
     return kinds;
 }
 
@@ -734,93 +737,16 @@ void HistoryView::fillEvents(const QString &runId)
     if (runId.isEmpty())
         return;
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
-        const QJsonObject &p = e.payload;
-        QString kind;
-        QString details;
-        QStringList findings; // a diagnosis: one row for each finding
-        if (e.kind == QLatin1String("state")) {
-            const QString state = p.value(QStringLiteral("state")).toString();
-            static const QStringList known{QStringLiteral("preparing"), QStringLiteral("running"),
-                                           QStringLiteral("finished"),  QStringLiteral("failed"),
-                                           QStringLiteral("stopped"),   QStringLiteral("aborted")};
-            kind = tr("State");
-            details = known.contains(state) ? RunStatusText::display(RunStatusText::fromKey(state)) : state;
-            const QString reason = RunFailureText::stateReason(p);
-            if (!reason.isEmpty())
-                details = tr("%1: %2").arg(details, SafeText::neutralized(reason));
-        } else if (e.kind == QLatin1String("error")) {
-            kind = tr("Error");
-            details = RunFailureText::workerError(p);
-        } else if (e.kind == QLatin1String("warning")) {
-            kind = tr("Warning");
-            details = p.value(QStringLiteral("message")).toString();
-        } else if (e.kind == QLatin1String("rebalance")) {
-            kind = tr("Re-plan");
-            details = tr("From step %1: %2 → %3")
-                          .arg(LocaleFormat::number(jsonInt64(p.value(QStringLiteral("step")))),
-                               batchesText(p.value(QStringLiteral("old")).toArray()),
-                               batchesText(p.value(QStringLiteral("new")).toArray()));
-            if (p.value(QStringLiteral("predicted_gain")).isDouble())
-                details =
-                    tr("%1 (predicted %2 faster)")
-                        .arg(details, LocaleFormat::percent(
-                                          p.value(QStringLiteral("predicted_gain")).toDouble() * 100, 1));
-        } else if (e.kind == QLatin1String("worker_exit")) {
-            const bool crashed = p.value(QStringLiteral("crashed")).toBool();
-            const int code = p.value(QStringLiteral("exit_code")).toInt();
-            if (!crashed && code == 0)
-                continue; // a normal end says nothing the state does not
-            kind = tr("Worker ended");
-            details = RunFailureText::workerExit(p);
-        } else if (e.kind == QLatin1String("launch")) {
-            kind = tr("Launched");
-            details = tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt());
-        } else if (e.kind == QLatin1String("stop_requested")) {
-            kind = tr("Stop requested");
-        } else if (e.kind == QLatin1String("abort_requested")) {
-            kind = tr("Abort requested");
-        } else if (e.kind == QLatin1String("finished")) {
-            kind = tr("Finished");
-            details =
-                RunStatusText::display(RunStatusText::fromKey(p.value(QStringLiteral("status")).toString()));
-            if (!p.value(QStringLiteral("reason")).toString().isEmpty())
-                details = tr("%1: %2").arg(details, SafeText::neutralized(p.value(QStringLiteral("reason")).toString()));
-        } else if (e.kind == QLatin1String("diagnosis")) {
-            // The doctor's findings as the app recorded them (MainWindow::onFindings):
-            // the title follows today's language, evidence and action were stored translated.
-            kind = tr("Diagnosis");
-            for (const QJsonValue v : p.value(QStringLiteral("findings")).toArray()) {
-                const QJsonObject f = v.toObject();
-                const QString key = f.value(QStringLiteral("reason")).toString();
-                const auto reason = UtilizationDoctor::reasonFromKey(key);
-                QString where = f.value(QStringLiteral("node")).toString();
-                const int device = f.value(QStringLiteral("device")).toInt(-1);
-                if (device >= 0)
-                    where = tr("%1, device %2").arg(where, LocaleFormat::number(qint64(device)));
-                QString line = tr("%1 — %2").arg(reason ? UtilizationDoctor::reasonTitle(*reason) : key, where);
-                const QString evidence = f.value(QStringLiteral("evidence")).toString();
-                const QString action = f.value(QStringLiteral("action")).toString();
-                if (!evidence.isEmpty())
-                    line = tr("%1: %2").arg(line, evidence);
-                if (!action.isEmpty())
-                    line = tr("%1 → %2").arg(line, action);
-                findings << line;
-            }
-            // An older or hand-written event: whatever text it has.
-            if (findings.isEmpty())
-                details = p.value(QStringLiteral("message")).toString();
-            if (findings.isEmpty() && details.isEmpty())
-                details = p.value(QStringLiteral("summary")).toString();
-        } else {
-            kind = e.kind;
-        }
-        QString source = nodeName(e.source);
-        if (e.rank >= 0)
-            source = tr("%1, rank %2").arg(source, LocaleFormat::number(qint64(e.rank)));
+        if (EventKinds::fromString(e.kind) == EventKind::WorkerExit && EventText::level(e) != EventText::Level::Error)
+            continue; // a normal end says nothing the state does not
+        const QString kind = EventText::title(e, EventText::Shown::Widget);
+        // One row for each line: a diagnosis has one per finding.
+        QStringList lines = EventText::details(e, EventText::Shown::Widget);
+        if (lines.isEmpty())
+            lines << QString();
+        const QString source = EventText::source(nodeName(e.source), e.rank);
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(e.timeMs);
-        if (findings.isEmpty())
-            findings << details;
-        for (const QString &text : std::as_const(findings)) {
+        for (const QString &text : std::as_const(lines)) {
             auto *time = textItem(LocaleFormat::dateTime(at, QStringLiteral("HH:mm:ss")));
             time->setData(e.timeMs, Qt::UserRole);
             time->setToolTip(LocaleFormat::dateTime(at, QLocale::LongFormat));

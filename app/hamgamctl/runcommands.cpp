@@ -3,6 +3,8 @@
 #include "safetext.h"
 
 #include "ctlcontext.h"
+#include "eventkind.h"
+#include "eventtext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "noderegistry.h"
@@ -104,7 +106,8 @@ public:
 
     void onEvent(const RunEvent &e)
     {
-        if (e.kind == QLatin1String("step")) {
+        const EventKind kind = EventKinds::fromString(e.kind);
+        if (kind == EventKind::Step) {
             const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
             const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() + e.payload.value(QStringLiteral("compute_ms")).toDouble()
                                  + e.payload.value(QStringLiteral("wait_ms")).toDouble() + e.payload.value(QStringLiteral("comm_ms")).toDouble()
@@ -123,7 +126,7 @@ public:
                 m_lastMs = e.timeMs;
                 print();
             }
-        } else if (e.kind == QLatin1String("rebalance")) {
+        } else if (kind == EventKind::Rebalance) {
             // Every rank reports the same re-plan: print it once.
             const QString plan =
                 QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray()).toJson(QJsonDocument::Compact));
@@ -134,13 +137,13 @@ public:
             finishLine();
             out() << RunCommands::tr("re-planned at step %1: %2").arg(number(e.payload.value(QStringLiteral("step")), 0), plan)
                   << Qt::endl;
-        } else if (e.kind == QLatin1String("eval")) {
+        } else if (kind == EventKind::Eval) {
             finishLine();
             QJsonObject p = e.payload;
             p.remove(QStringLiteral("event"));
             p.remove(QStringLiteral("time"));
             out() << RunCommands::tr("eval: %1").arg(SafeText::jsonEscaped(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact)))) << Qt::endl;
-        } else if (e.kind == QLatin1String("error")) {
+        } else if (kind == EventKind::Error) {
             finishLine();
             out() << RunCommands::tr("error on rank %1: %2").arg(e.rank).arg(SafeText::escaped(e.payload.value(QStringLiteral("message")).toString())) << Qt::endl;
         }
@@ -511,9 +514,11 @@ int RunCommands::show(const QStringList &arguments)
     }
     const auto nodes = (*history)->nodes(r->id);
     const auto ranks = (*history)->rankBreakdown(r->id);
-    const auto notable = (*history)->events(r->id, {QStringLiteral("plan"), QStringLiteral("rebalance"), QStringLiteral("error"),
-                                                    QStringLiteral("state"), QStringLiteral("checkpoint"), QStringLiteral("eval"),
-                                                    QStringLiteral("worker_exit"), QStringLiteral("done")});
+    QStringList notableKinds;
+    for (EventKind kind : {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State, EventKind::Checkpoint,
+                           EventKind::Eval, EventKind::WorkerExit, EventKind::Done})
+        notableKinds << EventKinds::name(kind);
+    const auto notable = (*history)->events(r->id, notableKinds);
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonObject o = runJson(*r);
         o[QStringLiteral("config")] = r->config;
@@ -568,16 +573,27 @@ int RunCommands::show(const QStringList &arguments)
                           number(x.value(QStringLiteral("wait_ms")), 1), number(x.value(QStringLiteral("comm_ms")), 1),
                           number(x.value(QStringLiteral("optimizer_ms")), 1), number(x.value(QStringLiteral("samples_per_s")), 0)});
     out() << Qt::endl << rankTable.render() << Qt::endl;
+    // The node an event came from: its agent id, "#N" after it for an elastic attempt N.
+    auto nodeName = [&nodes](const QString &source) {
+        const QString agent = source.section(QLatin1Char('#'), 0, 0);
+        for (const RunNodeRecord &n : nodes) {
+            if (n.agentId == agent && !n.name.isEmpty())
+                return n.name;
+        }
+        return agent.left(12);
+    };
     for (const RunEvent &e : notable) {
-        if (e.kind == QLatin1String("state") || e.kind == QLatin1String("error") || e.kind == QLatin1String("rebalance")
-            || e.kind == QLatin1String("worker_exit")) {
-            QJsonObject p = e.payload;
-            p.remove(QStringLiteral("time"));
-            p.remove(QStringLiteral("event"));
-            out() << QStringLiteral("  %1  %2  %3")
-                         .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")), e.kind,
-                              SafeText::jsonEscaped(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))).left(200))
+        switch (EventKinds::fromString(e.kind)) {
+        case EventKind::State:
+        case EventKind::Error:
+        case EventKind::Rebalance:
+        case EventKind::WorkerExit:
+            out() << QStringLiteral("  %1  %2")
+                         .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")),
+                              EventText::line(e, nodeName(e.source), EventText::Shown::Terminal))
                   << Qt::endl;
+            break;
+        default: break;
         }
     }
     return 0;

@@ -1,5 +1,6 @@
 #include "historywriter.h"
 
+#include "eventkind.h"
 #include "jsonnumber.h"
 #include "logging.h"
 
@@ -226,6 +227,7 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     if (const auto *e = std::get_if<Events>(&op)) {
         QHash<QPair<QString, QString>, qint64> maxSeq;
         for (const RunEvent &ev : e->events) {
+            const bool isStep = EventKinds::fromString(ev.kind) == EventKind::Step;
             st->event.bindValue(0, ev.runId);
             st->event.bindValue(1, ev.source);
             st->event.bindValue(2, ev.seq);
@@ -234,13 +236,13 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
             st->event.bindValue(5, ev.rank >= 0 ? QVariant(ev.rank) : QVariant());
             st->event.bindValue(6, ev.device >= 0 ? QVariant(ev.device) : QVariant());
             // Step metrics live in their own table; the event row keeps only what is not there.
-            st->event.bindValue(7, ev.kind == QLatin1String("step") ? QStringLiteral("{}") : json(ev.payload));
+            st->event.bindValue(7, isStep ? QStringLiteral("{}") : json(ev.payload));
             if (!st->event.exec())
                 return false;
             ++*rows;
             qint64 &m = maxSeq[{ev.runId, ev.source}];
             m = qMax(m, ev.seq);
-            if (ev.kind != QLatin1String("step"))
+            if (!isStep)
                 continue;
             const QJsonObject &p = ev.payload;
             st->step.bindValue(0, ev.runId);

@@ -1,7 +1,7 @@
 #include "liverundata.h"
 
+#include "eventtext.h"
 #include "jsonnumber.h"
-#include "runfailuretext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -71,7 +71,7 @@ int LiveRunData::nodeOfRank(int rank) const
     return -1;
 }
 
-void LiveRunData::log(qint64 timeMs, int level, std::function<QString()> text)
+void LiveRunData::log(qint64 timeMs, EventText::Level level, std::function<QString()> text)
 {
     m_log.push_back({timeMs, level, std::move(text)});
     while (m_log.size() > kLogCapacity)
@@ -82,8 +82,17 @@ void LiveRunData::log(qint64 timeMs, int level, std::function<QString()> text)
 void LiveRunData::addEvent(const RunEvent &e)
 {
     const QJsonObject &p = e.payload;
-    const QString node = e.rank >= 0 && nodeOfRank(e.rank) >= 0 ? m_nodes[nodeOfRank(e.rank)].name : QString();
-    if (e.kind == QLatin1String("step")) {
+    const EventKind kind = EventKinds::fromString(e.kind);
+    // A worker's event names its rank; the agent's, its node.
+    QString who = e.rank >= 0 ? QString() : e.source;
+    if (const int n = e.rank >= 0 ? nodeOfRank(e.rank) : m_nodeIndex.value(e.source, -1); n >= 0)
+        who = m_nodes[n].name;
+    const auto logIt = [this, &e, &who] {
+        log(e.timeMs, EventText::level(e),
+            [e, who]() -> QString { return EventText::line(e, who, EventText::Shown::Widget); });
+    };
+    switch (kind) {
+    case EventKind::Step: {
         StepSplit &s = m_rankSplit[e.rank];
         s.dataMs = p.value(QStringLiteral("data_ms")).toDouble();
         s.computeMs = p.value(QStringLiteral("compute_ms")).toDouble();
@@ -110,8 +119,9 @@ void LiveRunData::addEvent(const RunEvent &e)
         touch(Part::Steps);
         return;
     }
-    if (e.kind == QLatin1String("plan") || e.kind == QLatin1String("rebalance")) {
-        const QJsonArray batches = p.value(e.kind == QLatin1String("plan") ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
+    case EventKind::Plan:
+    case EventKind::Rebalance: {
+        const QJsonArray batches = p.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
         if (batches.isEmpty())
             return;
         PlanPoint point;
@@ -130,24 +140,15 @@ void LiveRunData::addEvent(const RunEvent &e)
             m_plan.append(point);
         if (m_plan.size() > m_runPoints)
             m_plan.removeFirst();
-        if (e.kind == QLatin1String("rebalance")) {
+        if (kind == EventKind::Rebalance) {
             m_replans.append(point.step);
             m_predictedGain = p.value(QStringLiteral("predicted_gain")).toDouble(-1);
-            QStringList names;
-            for (const NodeInfo &n : std::as_const(m_nodes))
-                names << n.name;
-            log(e.timeMs, 0, [names, point, reason = p.value(QStringLiteral("reason")).toString()]() -> QString {
-                QStringList shares;
-                for (qsizetype n = 0; n < names.size() && n < point.perNode.size(); ++n)
-                    shares << tr("%1 %2").arg(names[n], QLocale().toString(point.perNode[n], 'f', 0));
-                return tr("Re-planned at step %1 (%2): %3")
-                    .arg(QLocale().toString(point.step, 'f', 0), reasonText(reason), QLocale().createSeparatedList(shares));
-            });
+            logIt();
         }
         touch(Part::Plan);
         return;
     }
-    if (e.kind == QLatin1String("eval")) {
+    case EventKind::Eval: {
         // The metric is named after what the event reports (docs/worker-events.md):
         // accuracy for classifiers, perplexity for text models, else the held-out loss.
         QString metric;
@@ -165,54 +166,35 @@ void LiveRunData::addEvent(const RunEvent &e)
             return; // every rank reports the same evaluation
         m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
         m_evalTime.append(seconds(e.timeMs), v);
-        log(e.timeMs, 0, [metric, v, step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
-            const QString at = QLocale().toString(step, 'f', 0);
-            if (metric == QLatin1String("accuracy"))
-                return tr("Evaluation at step %1: accuracy %2 %").arg(at, QLocale().toString(100 * v, 'f', 1));
-            if (metric == QLatin1String("perplexity"))
-                return tr("Evaluation at step %1: perplexity %2").arg(at, QLocale().toString(v, 'f', 2));
-            return tr("Evaluation at step %1: loss %2").arg(at, QLocale().toString(v, 'f', 4));
-        });
+        logIt();
         touch(Part::Steps);
         return;
     }
-    if (e.kind == QLatin1String("ready")) {
+    case EventKind::Ready:
         if (p.contains(QStringLiteral("total_steps")))
             m_totalSteps = jsonInt64(p.value(QStringLiteral("total_steps")));
         return;
-    }
-    if (e.kind == QLatin1String("error")) {
-        log(e.timeMs, 2, [node, rank = e.rank, p]() -> QString {
-            return tr("%1 (rank %2): %3").arg(node, QLocale().toString(rank), RunFailureText::workerError(p));
-        });
+    case EventKind::Error:
+    case EventKind::State: logIt(); return;
+    case EventKind::Checkpoint:
+    case EventKind::Done:
+        // Every rank reports them: the first rank's is the run's.
+        if (e.rank <= 0)
+            logIt();
         return;
-    }
-    if (e.kind == QLatin1String("checkpoint")) {
-        if (e.rank == 0 || e.rank < 0)
-            log(e.timeMs, 0, [step = p.value(QStringLiteral("step")).toDouble()]() -> QString {
-                return tr("Checkpoint at step %1").arg(QLocale().toString(step, 'f', 0));
-            });
+    case EventKind::WorkerExit:
+        if (EventText::level(e) == EventText::Level::Error)
+            logIt(); // a normal end says nothing the state does not
         return;
-    }
-    if (e.kind == QLatin1String("state")) {
-        const QString state = p.value(QStringLiteral("state")).toString();
-        const int n = m_nodeIndex.value(e.source, -1);
-        const QString who = n >= 0 ? m_nodes[n].name : e.source;
-        log(e.timeMs, state == QLatin1String("failed") ? 2 : 0, [who, state, p]() -> QString {
-            const QString reason = RunFailureText::stateReason(p);
-            return reason.isEmpty() ? tr("%1: %2").arg(who, stateText(state)) : tr("%1: %2 (%3)").arg(who, stateText(state), reason);
-        });
-        return;
-    }
-    if (e.kind == QLatin1String("worker_exit")) {
-        if (p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0)
-            log(e.timeMs, 2, [node, rank = e.rank, p]() -> QString {
-                return tr("%1 (rank %2) %3").arg(node, QLocale().toString(rank), RunFailureText::workerExit(p));
-            });
-        return;
-    }
-    if (e.kind == QLatin1String("done") && (e.rank == 0 || e.rank < 0)) {
-        log(e.timeMs, 0, []() -> QString { return tr("Training finished"); });
+    case EventKind::Log:
+    case EventKind::Launch:
+    case EventKind::Elastic:
+    case EventKind::StopRequested:
+    case EventKind::AbortRequested:
+    case EventKind::Finished:
+    case EventKind::Diagnosis:
+    case EventKind::Warning:
+    case EventKind::Unknown: return;
     }
 }
 
@@ -317,31 +299,4 @@ qint64 LiveRunData::storedPoints() const
     for (const PlanPoint &p : m_plan)
         n += p.perNode.size();
     return n;
-}
-
-QString LiveRunData::reasonText(const QString &reason)
-{
-    // The planner's reasons (core/planner) and the engine's, as the user reads them.
-    if (reason == QLatin1String("profiled"))
-        return tr("first speed measurements");
-    if (reason == QLatin1String("periodic"))
-        return tr("speeds changed");
-    if (reason == QLatin1String("resume"))
-        return tr("resumed on other ranks");
-    if (reason == QLatin1String("memory"))
-        return tr("a batch did not fit the device's memory");
-    return reason;
-}
-
-QString LiveRunData::stateText(const QString &state)
-{
-    static const char *const states[][2] = {{"starting", QT_TR_NOOP("starting")}, {"running", QT_TR_NOOP("running")},
-                                            {"stopping", QT_TR_NOOP("stopping")}, {"finished", QT_TR_NOOP("finished")},
-                                            {"failed", QT_TR_NOOP("failed")},     {"stopped", QT_TR_NOOP("stopped")},
-                                            {"aborted", QT_TR_NOOP("aborted")}};
-    for (const auto &s : states) {
-        if (state == QLatin1String(s[0]))
-            return tr(s[1]);
-    }
-    return state;
 }

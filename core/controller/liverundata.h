@@ -1,5 +1,6 @@
 #pragma once
 
+#include "eventtext.h"
 #include "ringseries.h"
 #include "runconfig.h"
 #include "runrecord.h"
@@ -64,7 +65,7 @@ public:
     struct LogEntry
     {
         qint64 timeMs = 0;
-        int level = 0; ///< 0 info, 1 warning, 2 error
+        EventText::Level level = EventText::Level::Info;
         /// Formats the entry in the current language and locale: entries are
         /// rendered when shown, so switching to Persian retranslates them too.
         std::function<QString()> text;
@@ -105,13 +106,10 @@ public:
     const RunConfig &config() const { return m_config; }
 
     static constexpr int kLogCapacity = 1000;
-    /// A planner reason or an agent's run state in the user's language.
-    static QString reasonText(const QString &reason);
-    static QString stateText(const QString &state);
 
 private:
     double seconds(qint64 ms);
-    void log(qint64 timeMs, int level, std::function<QString()> text);
+    void log(qint64 timeMs, EventText::Level level, std::function<QString()> text);
     void touch(Part part) { ++m_revision[int(part)]; }
     int nodeOfRank(int rank) const;
 

@@ -2,10 +2,12 @@
 #include "runcontroller.h"
 
 #include "agentclient.h"
+#include "eventkind.h"
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "logging.h"
 #include "message.h"
+#include "nodestate.h"
 #include "noderegistry.h"
 #include "runfailuretext.h"
 
@@ -20,10 +22,15 @@
 namespace {
 constexpr int kJournalPage = 2000;
 
+// RunController::NodeState keeps the agent's word for its state; NodeStates reads it.
 bool isFinalState(const QString &state)
 {
-    return state == QLatin1String("finished") || state == QLatin1String("failed") || state == QLatin1String("stopped")
-           || state == QLatin1String("aborted");
+    return NodeStates::isFinal(NodeStates::fromString(state));
+}
+
+bool isState(const QString &state, NodeState want)
+{
+    return NodeStates::fromString(state) == want;
 }
 } // namespace
 
@@ -49,7 +56,7 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
             if (now - since > qint64(m_config.comm.timeoutS) * 1000 + 5000) {
                 const QString reason = tr("the agent on %1 stopped answering").arg(n.name);
                 m_failures.append({n.agentId, n.name, -1, 0, true, reason});
-                onNodeState(n, QStringLiteral("failed"), reason);
+                onNodeState(n, NodeStates::name(::NodeState::Failed), reason);
             }
         }
     });
@@ -281,7 +288,7 @@ void RunController::startAttempt()
     for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
         const RunConfig::Node &n = m_config.nodes[i];
         NodeState s = nodeState(m_attempt, int(i), n.agent, n.name, rank, n.devices);
-        s.state = QStringLiteral("starting");
+        s.state = NodeStates::name(::NodeState::Starting);
         m_nodes.append(s);
         rank += int(n.devices.size());
     }
@@ -289,7 +296,7 @@ void RunController::startAttempt()
     for (const NodePreflight &p : std::as_const(m_preflight))
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
-    controllerEvent(QStringLiteral("launch"), QJsonObject{{QStringLiteral("master"), masterAddress},
+    controllerEvent(EventKinds::name(EventKind::Launch), QJsonObject{{QStringLiteral("master"), masterAddress},
                                                           {QStringLiteral("world_size"), world},
                                                           {QStringLiteral("attempt"), m_attempt},
                                                           {QStringLiteral("preflight"), preflight}});
@@ -320,7 +327,7 @@ void RunController::startAttempt()
         auto onReply = [this, i, pending, failures](const Expected<QCborMap> &reply) {
             if (!reply) {
                 failures->append(tr("%1: %2").arg(m_nodes[i].name, reply.error()));
-                m_nodes[i].state = QStringLiteral("failed");
+                m_nodes[i].state = NodeStates::name(::NodeState::Failed);
                 m_nodes[i].reason = reply.error();
             }
             if (--*pending > 0)
@@ -328,7 +335,7 @@ void RunController::startAttempt()
             if (!failures->isEmpty()) {
                 m_abortRequested = true;
                 for (NodeState &n : m_nodes) {
-                    if (n.client && n.state != QLatin1String("failed"))
+                    if (n.client && !isState(n.state, ::NodeState::Failed))
                         n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                           [](const Expected<QCborMap> &) {});
                 }
@@ -408,7 +415,7 @@ bool RunController::tryElastic()
     for (const RunConfig::Node &n : std::as_const(next.nodes))
         nodes.append(QJsonObject{{QStringLiteral("agent"), n.agent}, {QStringLiteral("name"), n.name}});
     ++m_attempt;
-    controllerEvent(QStringLiteral("elastic"), QJsonObject{{QStringLiteral("attempt"), m_attempt},
+    controllerEvent(EventKinds::name(EventKind::Elastic), QJsonObject{{QStringLiteral("attempt"), m_attempt},
                                                            {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
                                                            {QStringLiteral("resume_step"), double(resumeStep)},
                                                            {QStringLiteral("nodes"), nodes},
@@ -458,7 +465,7 @@ void RunController::attach(const QString &runId)
     QMap<int, QStringList> attempts{{0, {}}};
     for (const RunNodeRecord &r : records)
         attempts[0] << r.agentId;
-    for (const RunEvent &e : m_history->events(runId, {QStringLiteral("elastic")})) {
+    for (const RunEvent &e : m_history->events(runId, {EventKinds::name(EventKind::Elastic)})) {
         QStringList agents;
         for (const QJsonValue v : e.payload.value(QStringLiteral("nodes")).toArray())
             agents << v.toObject().value(QStringLiteral("agent")).toString();
@@ -492,7 +499,7 @@ void RunController::stop()
         if (n.client && !isFinalState(n.state))
             n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
-    controllerEvent(QStringLiteral("stop_requested"), {});
+    controllerEvent(EventKinds::name(EventKind::StopRequested), {});
 }
 
 void RunController::abort()
@@ -502,7 +509,7 @@ void RunController::abort()
         if (n.client && !isFinalState(n.state))
             n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
-    controllerEvent(QStringLiteral("abort_requested"), {});
+    controllerEvent(EventKinds::name(EventKind::AbortRequested), {});
 }
 
 RunController::NodeState *RunController::nodeByAgent(const QString &agentId)
@@ -610,7 +617,7 @@ void RunController::backfill(NodeState &node)
                 qCWarning(lcRuns).noquote()
                     << "journal of" << n->name << "for" << agentRunId << "unavailable:" << reply.error();
                 if (n->attempt == m_attempt && n->state.isEmpty()) {
-                    n->state = QStringLiteral("failed");
+                    n->state = NodeStates::name(::NodeState::Failed);
                     n->reason = reply.error();
                     evaluate();
                 }
@@ -678,18 +685,19 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
     // Only the current attempt's events decide how the run goes on; an earlier one's are history.
     const bool current = node.attempt == m_attempt;
     for (const RunEvent &ev : std::as_const(fresh)) {
-        if (ev.kind == QLatin1String("worker_exit")) {
+        const EventKind kind = EventKinds::fromString(ev.kind);
+        if (kind == EventKind::WorkerExit) {
             const bool crashed = ev.payload.value(QStringLiteral("crashed")).toBool();
             const int code = ev.payload.value(QStringLiteral("exit_code")).toInt();
             if (current && (crashed || code != 0))
                 m_failures.append({node.agentId, node.name, ev.rank, code, crashed,
                                    ev.payload.value(QStringLiteral("description")).toString(), m_aborting});
-        } else if (ev.kind == QLatin1String("checkpoint")) {
+        } else if (kind == EventKind::Checkpoint) {
             m_checkpoints[node.agentId].insert(jsonInt64(ev.payload.value(QStringLiteral("step"))),
                                                ev.payload.value(QStringLiteral("dir")).toString());
-        } else if (ev.kind == QLatin1String("plan") || ev.kind == QLatin1String("rebalance")) {
+        } else if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
             if (m_history && current) {
-                const QJsonArray plan = ev.payload.value(ev.kind == QLatin1String("plan") ? QStringLiteral("batches")
+                const QJsonArray plan = ev.payload.value(kind == EventKind::Plan ? QStringLiteral("batches")
                                                                                           : QStringLiteral("new"))
                                             .toArray();
                 if (!plan.isEmpty())
@@ -697,7 +705,7 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
             }
         }
         Q_EMIT eventReceived(ev);
-        if (ev.kind != QLatin1String("state"))
+        if (kind != EventKind::State)
             continue;
         const QString state = ev.payload.value(QStringLiteral("state")).toString();
         // In the controller's language: the agent sends its reason as a
@@ -716,9 +724,9 @@ void RunController::onNodeState(NodeState &node, const QString &state, const QSt
 {
     node.state = state;
     node.reason = reason;
-    if (state == QLatin1String("running") && m_status == RunStatus::Preparing)
+    if (isState(state, ::NodeState::Running) && m_status == RunStatus::Preparing)
         setStatus(RunStatus::Running, {});
-    if (state == QLatin1String("failed") && !m_aborting && !m_failureGrace.isActive())
+    if (isState(state, ::NodeState::Failed) && !m_aborting && !m_failureGrace.isActive())
         m_failureGrace.start();
     evaluate();
 }
@@ -733,9 +741,9 @@ void RunController::evaluate()
     bool anyAborted = false;
     for (const NodeState &n : std::as_const(m_nodes)) {
         allFinal = allFinal && isFinalState(n.state);
-        anyFailed = anyFailed || n.state == QLatin1String("failed");
-        anyStopped = anyStopped || n.state == QLatin1String("stopped");
-        anyAborted = anyAborted || n.state == QLatin1String("aborted");
+        anyFailed = anyFailed || isState(n.state, ::NodeState::Failed);
+        anyStopped = anyStopped || isState(n.state, ::NodeState::Stopped);
+        anyAborted = anyAborted || isState(n.state, ::NodeState::Aborted);
     }
     if (!allFinal)
         return;
@@ -757,7 +765,7 @@ void RunController::evaluate()
         pick([](const Failure &f) { return !f.induced; });
         pick([](const Failure &) { return true; });
         for (const NodeState &n : std::as_const(m_nodes)) {
-            if (n.state == QLatin1String("failed") && !n.reason.isEmpty()) {
+            if (isState(n.state, ::NodeState::Failed) && !n.reason.isEmpty()) {
                 if (reason.isEmpty())
                     reason = tr("%1: %2").arg(n.name, n.reason);
                 else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 && !reason.contains(n.reason))
@@ -792,7 +800,7 @@ void RunController::finish(RunStatus status, const QString &reason)
     m_failureGrace.stop();
     setStatus(status, reason);
     if (m_history) {
-        controllerEvent(QStringLiteral("finished"), QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
+        controllerEvent(EventKinds::name(EventKind::Finished), QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
                                                                  {QStringLiteral("reason"), reason}});
         m_history->updateRun(m_runId, status, reason, 0, QDateTime::currentMSecsSinceEpoch());
         m_history->flush();

@@ -1,0 +1,255 @@
+#include "eventtext.h"
+
+#include "jsonnumber.h"
+#include "runfailuretext.h"
+#include "safetext.h"
+#include "utilizationdoctor.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace {
+// Values every rank reports alike: one line of them names no rank.
+bool isRunWide(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Plan:
+    case EventKind::Rebalance:
+    case EventKind::Eval:
+    case EventKind::Checkpoint:
+    case EventKind::Done: return true;
+    default: return false;
+    }
+}
+} // namespace
+
+QString EventText::untrusted(const QString &text, Shown shown)
+{
+    return shown == Shown::Terminal ? SafeText::escaped(text) : SafeText::neutralized(text);
+}
+
+QString EventText::numbers(const QJsonArray &values, const QLocale &locale)
+{
+    QStringList parts;
+    for (const QJsonValue v : values)
+        parts << locale.toString(jsonInt64(v));
+    // A middle dot would read as the Persian zero (۰): the language's own comma.
+    return parts.join(tr(", ", "between the numbers of a list"));
+}
+
+QString EventText::title(const RunEvent &e, Shown shown)
+{
+    switch (EventKinds::fromString(e.kind)) {
+    case EventKind::Ready: return tr("Ready");
+    case EventKind::Plan: return tr("Plan");
+    case EventKind::Step: return tr("Step");
+    case EventKind::Rebalance: return tr("Re-plan");
+    case EventKind::Eval: return tr("Evaluation");
+    case EventKind::Checkpoint: return tr("Checkpoint");
+    case EventKind::Done: return tr("Training finished");
+    case EventKind::Error: return tr("Error");
+    case EventKind::Log: return tr("Output");
+    case EventKind::State: return tr("State");
+    case EventKind::WorkerExit: return tr("Worker ended");
+    case EventKind::Launch: return tr("Launched");
+    case EventKind::Elastic: return tr("Elastic recovery");
+    case EventKind::StopRequested: return tr("Stop requested");
+    case EventKind::AbortRequested: return tr("Abort requested");
+    case EventKind::Finished: return tr("Finished");
+    case EventKind::Diagnosis: return tr("Diagnosis");
+    case EventKind::Warning: return tr("Warning");
+    case EventKind::Unknown: break;
+    }
+    return untrusted(e.kind, shown);
+}
+
+QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &locale)
+{
+    const QJsonObject &p = e.payload;
+    const auto text = [&p](const char *key) { return p.value(QLatin1String(key)).toString(); };
+    const auto integer = [&](const char *key) { return locale.toString(jsonInt64(p.value(QLatin1String(key)))); };
+    const auto fromStep = [&](const QString &why) {
+        return why.isEmpty() ? tr("From step %1").arg(integer("step")) : tr("From step %1 (%2)").arg(integer("step"), why);
+    };
+    switch (EventKinds::fromString(e.kind)) {
+    case EventKind::Ready:
+        return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model", p.value(QStringLiteral("world_size")).toInt())
+                    .arg(untrusted(text("strategy"), shown), untrusted(text("model"), shown))};
+    case EventKind::Plan: {
+        // The plan's sources (docs/worker-events.md).
+        const QString source = text("source");
+        const QString why = source == QLatin1String("equal")     ? tr("equal shares")
+                            : source == QLatin1String("manual")  ? tr("as the config sets them")
+                            : source == QLatin1String("initial") ? tr("before the speeds are measured")
+                            : source == QLatin1String("planned") ? tr("planned from the measured speeds")
+                                                                 : untrusted(source, shown);
+        return {tr("%1: %2").arg(fromStep(why), numbers(p.value(QStringLiteral("batches")).toArray(), locale))};
+    }
+    case EventKind::Step:
+        return {tr("%1, loss %2, %3 samples/s")
+                    .arg(integer("step"), locale.toString(p.value(QStringLiteral("loss")).toDouble(), 'f', 4),
+                         locale.toString(p.value(QStringLiteral("samples_per_s")).toDouble(), 'f', 0))};
+    case EventKind::Rebalance: {
+        const QJsonArray before = p.value(QStringLiteral("old")).toArray();
+        const QString after = numbers(p.value(QStringLiteral("new")).toArray(), locale);
+        const QString at = fromStep(replanReason(text("reason"), shown));
+        QString line = before.isEmpty() ? tr("%1: %2").arg(at, after)
+                                        : tr("%1: %2 → %3").arg(at, numbers(before, locale), after);
+        if (const QJsonValue gain = p.value(QStringLiteral("predicted_gain")); gain.isDouble())
+            line = tr("%1 (predicted %2 faster)").arg(line, locale.toString(gain.toDouble() * 100, 'f', 1) + locale.percent());
+        return {line};
+    }
+    case EventKind::Eval: {
+        // Named after what the event reports: accuracy for classifiers,
+        // perplexity for text models, else the held-out loss.
+        const QString step = integer("step");
+        if (const QJsonValue v = p.value(QStringLiteral("accuracy")); v.isDouble())
+            return {tr("accuracy %1 % at step %2").arg(locale.toString(100 * v.toDouble(), 'f', 1), step)};
+        if (const QJsonValue v = p.value(QStringLiteral("perplexity")); v.isDouble())
+            return {tr("perplexity %1 at step %2").arg(locale.toString(v.toDouble(), 'f', 2), step)};
+        if (const QJsonValue v = p.value(QStringLiteral("loss")); v.isDouble())
+            return {tr("loss %1 at step %2").arg(locale.toString(v.toDouble(), 'f', 4), step)};
+        return {tr("at step %1").arg(step)};
+    }
+    case EventKind::Checkpoint: return {tr("step %1").arg(integer("step"))};
+    case EventKind::Done: {
+        const int steps = p.value(QStringLiteral("steps")).toInt();
+        return {text("reason") == QLatin1String("stopped") ? tr("stopped after %Ln step(s)", nullptr, steps)
+                                                           : tr("%Ln step(s)", nullptr, steps)};
+    }
+    case EventKind::Error: {
+        // The engine's message names a peer or a file of another machine.
+        QJsonObject safe = p;
+        safe.insert(QStringLiteral("message"), untrusted(text("message"), shown));
+        return {RunFailureText::workerError(safe)};
+    }
+    case EventKind::Log: return {untrusted(text("text"), shown)};
+    case EventKind::State: {
+        const QString reason = RunFailureText::stateReason(p);
+        const QString what = state(text("state"), shown);
+        return {reason.isEmpty() ? what : tr("%1: %2").arg(what, untrusted(reason, shown))};
+    }
+    case EventKind::WorkerExit: return {RunFailureText::workerExit(p)};
+    case EventKind::Launch: return {tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt())};
+    case EventKind::Elastic:
+        // The reason was worded when it happened, with the lost nodes' names.
+        return {text("reason").isEmpty() ? tr("attempt %1").arg(integer("attempt")) : untrusted(text("reason"), shown)};
+    case EventKind::StopRequested:
+    case EventKind::AbortRequested: return {};
+    case EventKind::Finished: {
+        const QString status = RunStatusText::display(RunStatusText::fromKey(text("status")));
+        return {text("reason").isEmpty() ? status : tr("%1: %2").arg(status, untrusted(text("reason"), shown))};
+    }
+    case EventKind::Diagnosis: {
+        // The doctor's findings as the app recorded them: the title follows
+        // today's language, evidence and action were stored translated.
+        QStringList findings;
+        for (const QJsonValue v : p.value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject f = v.toObject();
+            const QString key = f.value(QStringLiteral("reason")).toString();
+            const auto reason = UtilizationDoctor::reasonFromKey(key);
+            QString where = untrusted(f.value(QStringLiteral("node")).toString(), shown);
+            const int device = f.value(QStringLiteral("device")).toInt(-1);
+            if (device >= 0)
+                where = tr("%1, device %2").arg(where, locale.toString(device));
+            QString line = tr("%1 — %2").arg(reason ? UtilizationDoctor::reasonTitle(*reason) : untrusted(key, shown), where);
+            const QString evidence = f.value(QStringLiteral("evidence")).toString();
+            const QString action = f.value(QStringLiteral("action")).toString();
+            if (!evidence.isEmpty())
+                line = tr("%1: %2").arg(line, untrusted(evidence, shown));
+            if (!action.isEmpty())
+                line = tr("%1 → %2").arg(line, untrusted(action, shown));
+            findings << line;
+        }
+        // An older or hand-written event: whatever text it has.
+        for (const char *key : {"message", "summary"}) {
+            if (findings.isEmpty() && !text(key).isEmpty())
+                findings << untrusted(text(key), shown);
+        }
+        return findings;
+    }
+    case EventKind::Warning: return {untrusted(text("message"), shown)};
+    case EventKind::Unknown: break;
+    }
+    // A newer version's event: what it carries, as it came.
+    QJsonObject rest = p;
+    rest.remove(QStringLiteral("event"));
+    rest.remove(QStringLiteral("time"));
+    if (rest.isEmpty())
+        return {};
+    const QString json = QString::fromUtf8(QJsonDocument(rest).toJson(QJsonDocument::Compact)).left(200);
+    return {shown == Shown::Terminal ? SafeText::jsonEscaped(json) : SafeText::neutralized(json)};
+}
+
+QString EventText::source(const QString &node, int rank, const QLocale &locale)
+{
+    if (rank < 0)
+        return node;
+    return node.isEmpty() ? tr("rank %1").arg(locale.toString(rank)) : tr("%1, rank %2").arg(node, locale.toString(rank));
+}
+
+QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale)
+{
+    const EventKind kind = EventKinds::fromString(e.kind);
+    const QString what = details(e, shown, locale).join(tr("; ", "between the findings of a diagnosis"));
+    QString text;
+    if (what.isEmpty())
+        text = title(e, shown);
+    else if (kind == EventKind::State || kind == EventKind::Finished)
+        text = what; // "Failed: …" says what it is
+    else
+        text = tr("%1: %2").arg(title(e, shown), what);
+    const QString who = isRunWide(kind) ? QString() : source(untrusted(node, shown), e.rank, locale);
+    return who.isEmpty() ? text : tr("%1: %2").arg(who, text);
+}
+
+EventText::Level EventText::level(const RunEvent &e)
+{
+    const QJsonObject &p = e.payload;
+    switch (EventKinds::fromString(e.kind)) {
+    case EventKind::Error: return Level::Error;
+    case EventKind::WorkerExit:
+        return p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0
+                   ? Level::Error
+                   : Level::Info;
+    case EventKind::State:
+        return NodeStates::fromString(p.value(QStringLiteral("state")).toString()) == NodeState::Failed ? Level::Error
+                                                                                                        : Level::Info;
+    case EventKind::Finished:
+        return RunStatusText::fromKey(p.value(QStringLiteral("status")).toString()) == RunStatus::Failed ? Level::Error
+                                                                                                         : Level::Info;
+    case EventKind::Diagnosis:
+    case EventKind::Warning: return Level::Warning;
+    default: return Level::Info;
+    }
+}
+
+QString EventText::state(const QString &name, Shown shown)
+{
+    // The states a run has too read as its status does.
+    switch (NodeStates::fromString(name)) {
+    case NodeState::Starting: return tr("Starting");
+    case NodeState::Running: return RunStatusText::display(RunStatus::Running);
+    case NodeState::Stopping: return tr("Stopping");
+    case NodeState::Finished: return RunStatusText::display(RunStatus::Finished);
+    case NodeState::Failed: return RunStatusText::display(RunStatus::Failed);
+    case NodeState::Stopped: return RunStatusText::display(RunStatus::Stopped);
+    case NodeState::Aborted: return RunStatusText::display(RunStatus::Aborted);
+    case NodeState::Unknown: break;
+    }
+    return untrusted(name, shown);
+}
+
+QString EventText::replanReason(const QString &reason, Shown shown)
+{
+    // The planner's reasons (agent/planner) and the engine's, as the user reads them.
+    if (reason == QLatin1String("profiled"))
+        return tr("first speed measurements");
+    if (reason == QLatin1String("periodic"))
+        return tr("speeds changed");
+    if (reason == QLatin1String("resume"))
+        return tr("resumed on other ranks");
+    if (reason == QLatin1String("memory"))
+        return tr("a batch did not fit the device's memory");
+    return untrusted(reason, shown);
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "eventkind.h"
+#include "nodestate.h"
+#include "runrecord.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
+
+/// One run event in words, in the reader's language: the live log, the
+/// history's event list and `hamgamctl show` say the same things about it.
+/// Text that came from another machine (reasons, messages, names, a newer
+/// version's kind) is made safe for where it is shown: escaped for a
+/// terminal, neutralized for a widget (SafeText).
+class EventText final
+{
+    Q_DECLARE_TR_FUNCTIONS(EventText)
+
+public:
+    enum class Shown { Terminal, Widget };
+    enum class Level { Info, Warning, Error };
+
+    /// The kind in a word or two ("Re-plan", "Worker ended"); a kind this
+    /// version does not know, by the name it came with.
+    static QString title(const RunEvent &event, Shown shown);
+    /// What the event says, after its title: one entry per line (a diagnosis
+    /// has one per finding), none where the title says all ("Stop requested").
+    static QStringList details(const RunEvent &event, Shown shown, const QLocale &locale = QLocale());
+    /// The event in one line, after who sent it: "box-a, rank 0: Worker ended:
+    /// exited with code 3", "box-a: Failed: …". Events every rank reports
+    /// alike (plans, evaluations, checkpoints) name nobody.
+    static QString line(const RunEvent &event, const QString &node, Shown shown, const QLocale &locale = QLocale());
+    /// Who sent an event: "box-a, rank 0", or the node alone for an event of no rank.
+    static QString source(const QString &node, int rank, const QLocale &locale = QLocale());
+    static Level level(const RunEvent &event);
+    /// A node's run state: "Running", "Failed"; an unknown one as it came.
+    static QString state(const QString &name, Shown shown);
+    /// Why the planner changed the plan (a rebalance's `reason`): "speeds changed".
+    static QString replanReason(const QString &reason, Shown shown);
+
+private:
+    static QString untrusted(const QString &text, Shown shown);
+    static QString numbers(const QJsonArray &values, const QLocale &locale);
+};
