@@ -9,6 +9,7 @@
 #include "jsonnumber.h"
 #include "noderegistry.h"
 #include "runcontroller.h"
+#include "runsession.h"
 #include "texttable.h"
 
 #include <QDateTime>
@@ -208,8 +209,10 @@ private:
 };
 
 /// Follows a run until it ends; returns the exit code for its final status.
-int follow(RunController &controller, bool printProgress)
+/// Meanwhile the session's doctor records its findings in the run's history.
+int follow(RunSession &session, bool printProgress)
 {
+    RunController &controller = session.controller();
     ProgressPrinter printer(controller.config());
     QEventLoop loop;
     QObject::connect(&controller, &RunController::eventReceived, &loop, [&](const RunEvent &e) {
@@ -308,7 +311,8 @@ int RunCommands::run(const QStringList &arguments)
         return 1;
     }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
-    RunController controller(ctx->registry(), *history);
+    RunSession session(ctx->registry(), *history);
+    RunController &controller = session.controller();
     QEventLoop loop;
     QString failure;
     QObject::connect(&controller, &RunController::startFailed, &loop, [&](const QString &message) {
@@ -326,7 +330,7 @@ int RunCommands::run(const QStringList &arguments)
         out() << tr("run %1 started").arg(id) << Qt::endl;
         loop.quit();
     });
-    QMetaObject::invokeMethod(&controller, [&] { controller.start(config); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(&session, [&] { session.start(config); }, Qt::QueuedConnection);
     loop.exec();
     if (!failure.isEmpty()) {
         err() << failure << Qt::endl;
@@ -334,7 +338,7 @@ int RunCommands::run(const QStringList &arguments)
     }
     if (!parser.isSet(QStringLiteral("follow")))
         return 0;
-    return follow(controller, !parser.isSet(QStringLiteral("quiet")));
+    return follow(session, !parser.isSet(QStringLiteral("quiet")));
 }
 
 int RunCommands::attach(const QStringList &arguments)
@@ -358,9 +362,9 @@ int RunCommands::attach(const QStringList &arguments)
         return 3;
     }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
-    RunController controller(ctx->registry(), *history);
-    controller.attach(record->id);
     if (parser.isSet(QStringLiteral("no-follow"))) {
+        RunController controller(ctx->registry(), *history);
+        controller.attach(record->id);
         QEventLoop loop;
         QObject::connect(&controller, &RunController::caughtUp, &loop, &QEventLoop::quit);
         QObject::connect(&controller, &RunController::finished, &loop, &QEventLoop::quit);
@@ -370,8 +374,11 @@ int RunCommands::attach(const QStringList &arguments)
         out() << tr("run %1: history caught up").arg(record->id) << Qt::endl;
         return 0;
     }
+    // Followed, the run has a session: its doctor's findings reach the history as the app's do.
+    RunSession session(ctx->registry(), *history);
+    session.attach(record->id);
     out() << tr("attached to run %1").arg(record->id) << Qt::endl;
-    return follow(controller, true);
+    return follow(session, true);
 }
 
 namespace {

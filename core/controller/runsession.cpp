@@ -1,5 +1,6 @@
 #include "runsession.h"
 
+#include "eventkind.h"
 #include "historystore.h"
 #include "noderegistry.h"
 
@@ -77,9 +78,10 @@ void RunSession::reset(const RunConfig &config, const QList<LiveRunData::NodeInf
 void RunSession::addEvent(const RunEvent &event, bool notify)
 {
     m_data.addEvent(event);
-    if (event.kind == QLatin1String("plan") || event.kind == QLatin1String("rebalance")) {
+    const EventKind kind = EventKinds::fromString(event.kind);
+    if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
         updatePlan(notify);
-    } else if (event.kind == QLatin1String("step")) {
+    } else if (kind == EventKind::Step) {
         const auto &nodes = m_data.nodes();
         for (qsizetype n = 0; n < nodes.size(); ++n) {
             if (event.rank >= nodes[n].firstRank && event.rank < nodes[n].firstRank + nodes[n].devices.size())
@@ -155,5 +157,5 @@ void RunSession::record(const QList<UtilizationDoctor::Finding> &findings)
                                 {QStringLiteral("rank"), f.rank},
                                 {QStringLiteral("evidence"), f.evidence},
                                 {QStringLiteral("action"), f.action}});
-    m_controller.record(QStringLiteral("diagnosis"), QJsonObject{{QStringLiteral("findings"), list}});
+    m_controller.record(EventKinds::name(EventKind::Diagnosis), QJsonObject{{QStringLiteral("findings"), list}});
 }
