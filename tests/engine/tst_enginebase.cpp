@@ -10,9 +10,15 @@
 #include "eventsink.h"
 #include "idxfile.h"
 #include "idxheader.h"
+#include "initialplan.h"
 #include "lrschedule.h"
+#include "memorycap.h"
+#include "memoryprobe.h"
 #include "partition.h"
+#include "placementplan.h"
 #include "shardingscheme.h"
+#include "stepcontrol.h"
+#include "stepreport.h"
 #include "tensorparallellayout.h"
 #include "topology.h"
 #include "watchdog.h"
@@ -22,6 +28,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <QDir>
 #include <QFile>
@@ -72,6 +79,17 @@ private Q_SLOTS:
     void eventFormat();
     void watchdogFiresOnlyWhenStuck();
     void commandReaderSetsTheStopFlag();
+    // The trainer's pure parts.
+    void placementPlans_data();
+    void placementPlans();
+    void placementSettings();
+    void placementTopologyChecks_data();
+    void placementTopologyChecks();
+    void initialPlan();
+    void stepControl();
+    void stepControlRefusals();
+    void stepReport();
+    void memoryProbe();
 
 private:
     QTemporaryDir m_dir;
@@ -867,6 +885,527 @@ void TestEngineBase::commandReaderSetsTheStopFlag()
     } // the reader's thread ends although stdin stays open
     ::close(fds[1]);
     std::fclose(in);
+}
+
+namespace {
+
+Topology topologyOf(const QList<int> &nodeSizes, int self)
+{
+    std::vector<int> nodeOfRank;
+    for (int n = 0; n < nodeSizes.size(); ++n)
+        for (int d = 0; d < nodeSizes[n]; ++d)
+            nodeOfRank.push_back(n);
+    return *Topology::fromNodeIndices(self, nodeOfRank);
+}
+
+Strategy strategyNamed(const QString &name)
+{
+    for (auto s : {Strategy::Dp, Strategy::Hdp, Strategy::Lsdp, Strategy::Lshdp, Strategy::Fsdp, Strategy::Tp1d,
+                   Strategy::Tp2d, Strategy::Tp3d})
+        if (name == QLatin1String(WorkerConfig::strategyName(s)))
+            return s;
+    qFatal("no strategy %s", qPrintable(name));
+}
+
+QString groupsOf(const PlacementPlan &plan)
+{
+    auto text = [](const std::optional<PlacementPlan::Group> &g) -> QString {
+        if (!g)
+            return QStringLiteral("-");
+        QStringList ranks;
+        for (int r : g->ranks)
+            ranks << QString::number(r);
+        return QString::fromStdString(g->name) + QLatin1Char(':') + ranks.join(QLatin1Char(',')) +
+               (g->hostTensors ? QStringLiteral("(host)") : QString());
+    };
+    QStringList out;
+    if (plan.shardGather())
+        out << text(plan.shardGather()) << text(plan.shardReduce());
+    for (const auto &g : plan.replicaGroups())
+        out << text(g);
+    return out.join(QLatin1Char(';'));
+}
+
+const char *nameOf(PlacementPlan::Parameters p)
+{
+    return p == PlacementPlan::Parameters::Resident ? "resident"
+           : p == PlacementPlan::Parameters::Gathered ? "gathered"
+                                                      : "streamed";
+}
+
+const char *nameOf(PlacementPlan::Memory m)
+{
+    return m == PlacementPlan::Memory::Device ? "device" : "host";
+}
+
+} // namespace
+
+void TestEngineBase::placementPlans_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<int>>("nodes");
+    QTest::addColumn<int>("self");
+    QTest::addColumn<bool>("stream");
+    QTest::addColumn<bool>("alone");
+    QTest::addColumn<int>("shardGroupSize");
+    QTest::addColumn<int>("pieces");
+    QTest::addColumn<QString>("parameters");
+    QTest::addColumn<QString>("gradients");
+    QTest::addColumn<QString>("optimizer");
+    QTest::addColumn<QString>("groups"); // creation order; "-": a segment one rank holds
+    QTest::addColumn<bool>("writesCheckpoint");
+    QTest::addColumn<int>("dataSlot");
+    QTest::addColumn<int>("dataSlots");
+    QTest::addColumn<qint64>("held"); // of a unit of 10 elements
+
+    const QList<int> twoByTwo{2, 2};
+    QTest::newRow("dp") << "dp" << twoByTwo << 3 << false << false << 1 << 1 << "resident"
+                        << "device"
+                        << "device"
+                        << "replica0:0,1,2,3" << false << 3 << 4 << qint64(10);
+    QTest::newRow("hdp") << "hdp" << twoByTwo << 3 << false << false << 1 << 1 << "resident"
+                         << "device"
+                         << "device"
+                         << "replica0:0,1,2,3" << false << 3 << 4 << qint64(10);
+    QTest::newRow("dp, one rank") << "dp" << QList<int>{1} << 0 << false << false << 1 << 1 << "resident"
+                                  << "device"
+                                  << "device"
+                                  << "-" << true << 0 << 1 << qint64(10);
+    QTest::newRow("dp, one rank, collectives alone")
+        << "dp" << QList<int>{1} << 0 << false << true << 1 << 1 << "resident"
+        << "device"
+        << "device"
+        << "replica0:0" << true << 0 << 1 << qint64(10);
+    QTest::newRow("lsdp") << "lsdp" << twoByTwo << 3 << false << false << 2 << 2 << "gathered"
+                          << "device"
+                          << "host"
+                          << "shard1-gather:2,3;shard1-reduce:2,3;replica1:1,3" << true << 3 << 4 << qint64(5);
+    QTest::newRow("lshdp") << "lshdp" << twoByTwo << 2 << false << false << 2 << 2 << "gathered"
+                           << "device"
+                           << "host"
+                           << "shard1-gather:2,3;shard1-reduce:2,3;replica0:0,2" << true << 2 << 4 << qint64(5);
+    QTest::newRow("lsdp, one device per node")
+        << "lsdp" << QList<int>{1, 1} << 1 << false << false << 1 << 1 << "resident"
+        << "device"
+        << "host"
+        << "replica0:0,1" << true << 1 << 2 << qint64(10);
+    QTest::newRow("lsdp, streamed") << "lsdp" << QList<int>{1, 1} << 1 << true << false << 1 << 1 << "streamed"
+                                    << "host"
+                                    << "host"
+                                    << "replica0:0,1(host)" << true << 1 << 2 << qint64(10);
+    // stream_params applies to one rank per shard group only.
+    QTest::newRow("lsdp, streamed, two devices per node")
+        << "lsdp" << twoByTwo << 3 << true << false << 2 << 2 << "gathered"
+        << "device"
+        << "host"
+        << "shard1-gather:2,3;shard1-reduce:2,3;replica1:1,3" << true << 3 << 4 << qint64(5);
+    QTest::newRow("lsdp, 2 and 3 devices") << "lsdp" << QList<int>{2, 3} << 1 << false << false << 2 << 6
+                                           << "gathered"
+                                           << "device"
+                                           << "host"
+                                           << "shard0-gather:0,1;shard0-reduce:0,1;replica2:1,3;replica3:1,4"
+                                           << true << 1 << 5 << qint64(6);
+    QTest::newRow("fsdp") << "fsdp" << twoByTwo << 3 << false << false << 4 << 4 << "gathered"
+                          << "device"
+                          << "device"
+                          << "shard0-gather:0,1,2,3;shard0-reduce:0,1,2,3;-" << true << 3 << 4 << qint64(3);
+    QTest::newRow("fsdp, collectives alone")
+        << "fsdp" << twoByTwo << 3 << false << true << 4 << 4 << "gathered"
+        << "device"
+        << "device"
+        << "shard0-gather:0,1,2,3;shard0-reduce:0,1,2,3;replica3:3" << true << 3 << 4 << qint64(3);
+    QTest::newRow("tp1d") << "tp1d" << twoByTwo << 3 << false << false << 1 << 1 << "resident"
+                          << "device"
+                          << "device"
+                          << "tp-dp1:1,3" << true << 1 << 2 << qint64(10);
+    QTest::newRow("tp2d") << "tp2d" << QList<int>{4, 4} << 6 << false << false << 1 << 1 << "resident"
+                          << "device"
+                          << "device"
+                          << "tp-dp2:2,6" << true << 1 << 2 << qint64(10);
+    QTest::newRow("tp3d, one node") << "tp3d" << QList<int>{8} << 5 << false << false << 1 << 1 << "resident"
+                                    << "device"
+                                    << "device"
+                                    << "-" << true << 0 << 1 << qint64(10);
+}
+
+void TestEngineBase::placementPlans()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<int>, nodes);
+    QFETCH(int, self);
+    QFETCH(bool, stream);
+    QFETCH(bool, alone);
+    PlacementPlan::Settings settings;
+    settings.strategy = strategyNamed(strategy);
+    settings.streamParams = stream;
+    settings.collectivesAlone = alone;
+    auto plan = PlacementPlan::create(settings, topologyOf(nodes, self), {10});
+    QVERIFY(plan.ok());
+    QTEST(plan->scheme().shardGroupSize(), "shardGroupSize");
+    QTEST(plan->scheme().pieces(), "pieces");
+    QTEST(QString::fromLatin1(nameOf(plan->parameters())), "parameters");
+    QTEST(QString::fromLatin1(nameOf(plan->gradients())), "gradients");
+    QTEST(QString::fromLatin1(nameOf(plan->optimizerState())), "optimizer");
+    QTEST(groupsOf(*plan), "groups");
+    QTEST(plan->writesCheckpoint(), "writesCheckpoint");
+    QTEST(plan->dataSlot(), "dataSlot");
+    QTEST(plan->dataSlots(), "dataSlots");
+    QCOMPARE(plan->units().size(), size_t(1));
+    QCOMPARE(plan->units().front().numel, std::int64_t(10));
+    QCOMPARE(plan->units().front().padded, plan->scheme().padded(10));
+    QTEST(qint64(plan->units().front().held), "held");
+    QCOMPARE(plan->tensorParallel(), strategy.startsWith(QLatin1String("tp")));
+    QCOMPARE(plan->hostMaster(), plan->optimizerState() == PlacementPlan::Memory::Host);
+    QCOMPARE(plan->stream(), plan->parameters() == PlacementPlan::Parameters::Streamed);
+    QCOMPARE(plan->replicaGroups().size(), plan->scheme().ownSegments().size());
+}
+
+void TestEngineBase::placementSettings()
+{
+    const Topology twoByTwo = topologyOf({2, 2}, 1);
+    PlacementPlan::Settings s;
+    s.strategy = Strategy::Lshdp;
+    auto plan = PlacementPlan::create(s, twoByTwo, {10, 3, 0});
+    QVERIFY(plan.ok());
+    QCOMPARE(plan->wire(), PlacementPlan::Wire::Fp32);
+    QCOMPARE(plan->bucketBytes(), std::int64_t(25) << 20);
+    QVERIFY(!plan->orderedCollectives());
+    // Each unit padded to the pieces on its own; rank 1 keeps the second half.
+    QCOMPARE(plan->units().size(), size_t(3));
+    QCOMPARE(plan->units()[1].padded, std::int64_t(4));
+    QCOMPARE(plan->units()[1].held, std::int64_t(2));
+    QCOMPARE(plan->units()[2].held, std::int64_t(0));
+    QCOMPARE(plan->dataShares({5, 4, 12, 11}), (std::vector<std::int64_t>{5, 4, 12, 11}));
+
+    s.commDtype = "bf16";
+    s.bucketMb = 0;
+    s.cuda = true;
+    plan = PlacementPlan::create(s, twoByTwo, {});
+    QCOMPARE(plan->wire(), PlacementPlan::Wire::Bf16);
+    QCOMPARE(plan->bucketBytes(), std::int64_t(1));
+    QVERIFY(plan->orderedCollectives());
+    s.commDtype = "fp16";
+    s.bucketMb = 0.5;
+    QCOMPARE(PlacementPlan::create(s, twoByTwo, {})->wire(), PlacementPlan::Wire::Fp16);
+    QCOMPARE(PlacementPlan::create(s, twoByTwo, {})->bucketBytes(), std::int64_t(1) << 19);
+
+    // Tensor parallelism cuts the global batch by node: a node's share is its ranks' sum.
+    s.strategy = Strategy::Tp1d;
+    plan = PlacementPlan::create(s, topologyOf({2, 2}, 2), {});
+    QCOMPARE(plan->dataShares({5, 4, 12, 11}), (std::vector<std::int64_t>{9, 23}));
+    plan = PlacementPlan::create(s, topologyOf({1, 1, 1}, 2), {});
+    QCOMPARE(plan->dataShares({1, 2, 3}), (std::vector<std::int64_t>{1, 2, 3}));
+    QCOMPARE(plan->dataSlot(), 2);
+
+    // More pieces than ShardingScheme allows: refused before any group exists.
+    s.strategy = Strategy::Lsdp;
+    const QList<int> coprime{64, 65}; // 4160 pieces
+    auto refused = PlacementPlan::create(s, topologyOf(coprime, 0), {});
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().kind, ErrorKind::Config);
+}
+
+void TestEngineBase::placementTopologyChecks_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<int>>("configNodes"); // devices per listed node; empty: no nodes list
+    QTest::addColumn<QList<int>>("nodes");       // ranks per node that joined
+    QTest::addColumn<int>("self");
+    QTest::addColumn<int>("localRank"); // -1: not given
+    QTest::addColumn<int>("localWorldSize");
+    QTest::addColumn<QString>("message"); // empty: fits
+
+    QTest::newRow("fits") << "dp" << QList<int>{2, 2} << QList<int>{2, 2} << 3 << 1 << 2 << "";
+    QTest::newRow("nothing given") << "lshdp" << QList<int>{} << QList<int>{2, 3} << 4 << -1 << -1 << "";
+    QTest::newRow("local rank") << "dp" << QList<int>{} << QList<int>{2, 2} << 3 << 0 << -1
+                                << "--local-rank 0 does not match this rank's position 1 on node 1";
+    QTest::newRow("local world size") << "dp" << QList<int>{} << QList<int>{2, 2} << 3 << -1 << 3
+                                      << "--local-world-size 3 but node 1 has 2 ranks";
+    QTest::newRow("nodes listed") << "dp" << QList<int>{2} << QList<int>{2, 2} << 0 << -1 << -1
+                                  << "the config lists 1 nodes with 2 devices, but 4 ranks on 2 nodes joined";
+    QTest::newRow("devices per node") << "dp" << QList<int>{3, 1} << QList<int>{2, 2} << 0 << -1 << -1
+                                      << "node 0 lists 3 devices but has 2 ranks";
+    QTest::newRow("tp2d, not a square") << "tp2d" << QList<int>{} << QList<int>{3, 3} << 0 << -1 << -1
+                                        << "run config: strategy tp2d arranges each node's devices in a q×q grid";
+    QTest::newRow("tp3d, a cube") << "tp3d" << QList<int>{} << QList<int>{8, 8} << 9 << 1 << 8 << "";
+}
+
+void TestEngineBase::placementTopologyChecks()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<int>, configNodes);
+    QFETCH(QList<int>, nodes);
+    QFETCH(int, self);
+    QFETCH(int, localRank);
+    QFETCH(int, localWorldSize);
+    QFETCH(QString, message);
+    WorkerConfig config;
+    config.strategy = strategyNamed(strategy);
+    for (int devices : configNodes) {
+        NodeConfig n;
+        n.devices.clear();
+        for (int d = 0; d < devices; ++d)
+            n.devices.push_back(d);
+        config.nodes.push_back(n);
+    }
+    const Status s = PlacementPlan::checkTopology(config, topologyOf(nodes, self), localRank, localWorldSize);
+    QCOMPARE(s.ok(), message.isEmpty());
+    if (!s.ok()) {
+        QCOMPARE(s.error().kind, ErrorKind::Config);
+        QVERIFY2(QString::fromStdString(s.error().message).startsWith(message), s.error().message.c_str());
+    }
+}
+
+void TestEngineBase::initialPlan()
+{
+    WorkerConfig config;
+    config.strategy = Strategy::Hdp;
+    config.globalBatch = 10;
+    const Topology three = topologyOf({2, 1}, 1);
+    InitialPlan::Footprint footprint{48576, true, 1000, 100};
+
+    // No caps at all.
+    QCOMPARE(*InitialPlan::ownCap(config, three, footprint), std::int64_t(0));
+    // The budget, less what the rank holds and two gathered units, over 400 bytes a sample.
+    config.memoryBudgetMb = 1;
+    QCOMPARE(*InitialPlan::ownCap(config, three, footprint), std::int64_t((1048576 - 48576 - 8000) / 400));
+    footprint.freesAfterUse = false;
+    QCOMPARE(*InitialPlan::ownCap(config, three, footprint), std::int64_t((1048576 - 48576) / 400));
+    // The node's max_batch 7 over its two devices: rank 1 (local rank 1) may take 3, below the budget's.
+    NodeConfig first, second;
+    first.devices = {0, 1};
+    first.maxBatch = 7;
+    second.devices = {0};
+    config.nodes = {first, second};
+    QCOMPARE(*InitialPlan::ownCap(config, three, footprint), std::int64_t(3));
+    // A budget that holds not even the parameters.
+    footprint.residentBytes = std::int64_t(2) << 20;
+    auto refused = InitialPlan::ownCap(config, three, footprint);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().kind, ErrorKind::Config);
+    QCOMPARE(refused.error().message,
+             std::string("memory_budget_mb 1 does not hold this rank's parameters (2 MB) and one sample's activations"));
+
+    // The equal split within the caps.
+    QVERIFY(!InitialPlan::manual(config));
+    QCOMPARE(*InitialPlan::batches(config, three, {}), (std::vector<std::int64_t>{4, 3, 3}));
+    QCOMPARE(*InitialPlan::batches(config, three, {2, 0, 0}), (std::vector<std::int64_t>{2, 4, 4}));
+    auto tooSmall = InitialPlan::batches(config, three, {2, 2, 2});
+    QVERIFY(!tooSmall.ok());
+    QVERIFY(tooSmall.error().message.rfind("cannot plan the global batch: ", 0) == 0);
+    QVERIFY(InitialPlan::plannerSettings(config, 3).adaptive);
+    QVERIFY(!InitialPlan::plannerSettings(config, 1).adaptive); // one slot: nothing to balance
+
+    // Manual: each node's batch split over its devices; the caps are only warned about.
+    config.nodes[0].batch = 7;
+    config.nodes[1].batch = 3;
+    QVERIFY(InitialPlan::manual(config));
+    const auto manual = *InitialPlan::batches(config, three, {2, 0, 0});
+    QCOMPARE(manual, (std::vector<std::int64_t>{4, 3, 3}));
+    QCOMPARE(InitialPlan::overCap(manual, {2, 0, 3}), std::vector<int>{0});
+    QVERIFY(InitialPlan::overCap(manual, {0, 0, 0}).empty());
+    QVERIFY(!InitialPlan::plannerSettings(config, 3).adaptive);
+
+    config.nodes.clear();
+    config.planner.profileSteps = 5;
+    config.planner.replanInterval = 7;
+    config.planner.margin = 0.125;
+    config.planner.ewma = 0.5;
+    auto ps = InitialPlan::plannerSettings(config, 2);
+    QCOMPARE(ps.profileSteps, 5);
+    QCOMPARE(ps.replanInterval, 7);
+    QCOMPARE(ps.margin, 0.125);
+    QCOMPARE(ps.ewma, 0.5);
+    config.strategy = Strategy::Dp;
+    QVERIFY(!InitialPlan::plannerSettings(config, 2).adaptive);
+    config.strategy = Strategy::Tp2d; // plans per node
+    QVERIFY(InitialPlan::plannerSettings(config, 2).adaptive);
+}
+
+void TestEngineBase::stepControl()
+{
+    const int world = 3;
+    const std::int64_t stepBatch = 12;
+    const StepControl::Local locals[world] = {
+        {10.0, false, 3.0, 5, 0}, {20.0, true, 1.5, 4, 7}, {5.0, false, 0.5, 3, 0}};
+    QCOMPARE(StepControl(0, world).size(), 2 * world + 3);
+    // The all-reduce: every rank's record summed element by element.
+    std::vector<double> sum(static_cast<size_t>(2 * world + 3), 0.0);
+    for (int r = 0; r < world; ++r) {
+        std::vector<double> record(sum.size(), 0.0);
+        StepControl(r, world).write(locals[r], record.data());
+        for (size_t i = 0; i < sum.size(); ++i)
+            sum[i] += record[i];
+    }
+    QCOMPARE(sum, (std::vector<double>{10, 20, 5, 1, 5, 12, 0, 7, 0}));
+    for (int r = 0; r < world; ++r) {
+        auto agreed = StepControl(r, world).read(sum.data(), stepBatch);
+        QVERIFY(agreed.ok());
+        QCOMPARE(agreed->computeSeconds, (std::vector<double>{0.01, 0.02, 0.005}));
+        QCOMPARE(agreed->maxComputeMs, 20.0);
+        QVERIFY(agreed->stop);
+        QCOMPARE(agreed->loss, 5.0 / 12.0);
+        QCOMPARE(agreed->measuredCaps, (std::vector<std::int64_t>{0, 7, 0}));
+        QVERIFY(agreed->capsMeasured);
+    }
+    sum[world] = 0;     // nobody asked to stop
+    sum[world + 4] = 0; // nor measured a cap
+    auto quiet = StepControl(1, world).read(sum.data(), stepBatch);
+    QVERIFY(!quiet->stop);
+    QVERIFY(!quiet->capsMeasured);
+}
+
+void TestEngineBase::stepControlRefusals()
+{
+    const int world = 3;
+    std::vector<double> record{1, 1, 1, 0, 0, 11, 0, 0, 0};
+    StepControl control(0, world);
+    auto missing = control.read(record.data(), 12);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().kind, ErrorKind::Internal);
+    QCOMPARE(missing.error().message, std::string("the ranks' batches do not add up to the step's global batch"));
+    record[world + 2] = 12;
+    record[world + 3 + 2] = -1; // rank 2 measured that not one sample fits
+    auto tooBig = control.read(record.data(), 12);
+    QVERIFY(!tooBig.ok());
+    QCOMPARE(tooBig.error().kind, ErrorKind::Config);
+    QVERIFY(tooBig.error().message.rfind("rank 2: not even one sample fits the device's memory", 0) == 0);
+    record[world + 2] = 11; // both wrong: the count is checked first
+    QCOMPARE(control.read(record.data(), 12).error().kind, ErrorKind::Internal);
+}
+
+void TestEngineBase::stepReport()
+{
+    StepReport r;
+    r.step = 8;
+    r.epoch = 1;
+    r.loss = 0.5;
+    r.localBatch = 5;
+    r.globalBatch = 32;
+    r.lr = 0.1;
+    r.dataMs = 0.25;
+    r.computeMs = 3;
+    r.waitMs = 1;
+    r.commMs = 2;
+    r.optimizerMs = 0.5;
+    r.stepMs = 8;
+    r.deviceBytes = 13040;
+    r.hostBytes = 9640;
+    r.trafficBefore.withinNode = 100;
+    r.trafficBefore.acrossNodes = 10;
+    r.trafficBefore.withinByKind[static_cast<size_t>(TrafficMeter::Kind::AllGather)] = 60;
+    r.trafficBefore.withinByKind[static_cast<size_t>(TrafficMeter::Kind::AllReduce)] = 40;
+    r.trafficAfter.withinNode = 400;
+    r.trafficAfter.acrossNodes = 60;
+    r.trafficAfter.withinByKind[static_cast<size_t>(TrafficMeter::Kind::AllGather)] = 260;
+    r.trafficAfter.withinByKind[static_cast<size_t>(TrafficMeter::Kind::AllReduce)] = 140;
+    r.slowdown = 2;
+    r.emulatedMs = 1.5;
+
+    const nlohmann::json e = r.event();
+    QStringList keys;
+    for (auto it = e.begin(); it != e.end(); ++it)
+        keys << QString::fromStdString(it.key());
+    keys.sort();
+    QCOMPARE(keys.join(QLatin1Char(' ')),
+             QStringLiteral("bytes_across_nodes bytes_within_node bytes_within_node_by_kind comm_ms compute_ms "
+                            "data_ms device_bytes emulated emulated_ms epoch global_batch host_bytes local_batch "
+                            "loss lr optimizer_ms samples_per_s slowdown step step_ms wait_ms"));
+    QCOMPARE(e["step"].get<std::int64_t>(), std::int64_t(8));
+    QCOMPARE(e["epoch"].get<std::int64_t>(), std::int64_t(1));
+    QCOMPARE(e["local_batch"].get<std::int64_t>(), std::int64_t(5));
+    QCOMPARE(e["global_batch"].get<std::int64_t>(), std::int64_t(32));
+    QCOMPARE(e["samples_per_s"].get<double>(), 4000.0); // 32 samples in 8 ms
+    QCOMPARE(e["wait_ms"].get<double>(), 1.0);
+    QCOMPARE(e["device_bytes"].get<std::int64_t>(), std::int64_t(13040));
+    QCOMPARE(e["host_bytes"].get<std::int64_t>(), std::int64_t(9640));
+    QCOMPARE(e["bytes_within_node"].get<std::uint64_t>(), std::uint64_t(300));
+    QCOMPARE(e["bytes_across_nodes"].get<std::uint64_t>(), std::uint64_t(50));
+    QCOMPARE(e["bytes_within_node_by_kind"].dump(),
+             std::string(R"({"all_gather":200,"all_reduce":100,"all_to_all":0,"broadcast":0,"reduce":0,)"
+                         R"("reduce_scatter":0})"));
+    QVERIFY(e["emulated"].get<bool>());
+    QCOMPARE(e["slowdown"].get<double>(), 2.0);
+    QCOMPARE(e["emulated_ms"].get<double>(), 1.5);
+
+    r.emulatedMs = 0;
+    r.stepMs = 0;
+    r.tensorParallelMs = 0.75;
+    r.gradNorm = std::numeric_limits<double>::infinity();
+    const nlohmann::json f = r.event();
+    QVERIFY(!f["emulated"].get<bool>());
+    QCOMPARE(f["samples_per_s"].get<double>(), 0.0);
+    QCOMPARE(f["tensor_parallel_ms"].get<double>(), 0.75);
+    QCOMPARE(f["grad_norm"].get<double>(), 0.0); // not finite: reported as 0
+    r.gradNorm = 1.25;
+    QCOMPARE(r.event()["grad_norm"].get<double>(), 1.25);
+
+    hamgam::OnlinePlanner::Decision d{{8, 8}, {11, 5}, "profiled", 0.02, 0.015, 0.25};
+    const nlohmann::json b = StepReport::rebalance(9, d, {0.001, 0.002});
+    QCOMPARE(b.dump(), std::string(R"({"new":[11,5],"old":[8,8],"predicted_gain":0.25,"predicted_new_ms":15.0,)"
+                                   R"("predicted_old_ms":20.0,"reason":"profiled","seconds_per_sample":[0.001,0.002],)"
+                                   R"("step":9})"));
+}
+
+void TestEngineBase::memoryProbe()
+{
+    GpuMemory memory;
+    memory.total = std::int64_t(8) << 30;
+    memory.free = std::int64_t(4) << 30;
+    memory.reserved = std::int64_t(1) << 30;
+    memory.allocated = std::int64_t(1) << 30;
+    memory.peak = std::int64_t(3) << 30; // what an earlier phase left
+    int reads = 0, resets = 0;
+    MemoryProbe::Device device{[&] {
+                                   ++reads;
+                                   return memory;
+                               },
+                               [&] {
+                                   ++resets;
+                                   memory.peak = memory.allocated;
+                               }};
+    const std::int64_t reserve = std::int64_t(64) << 20;
+
+    // The CPU: nothing measured, the estimate reported, the device never asked.
+    MemoryProbe cpu(false, true, 0, reserve, device);
+    QCOMPARE(cpu.begin(4), std::int64_t(-1));
+    QCOMPARE(cpu.finish(-1, 4), std::int64_t(0));
+    QCOMPARE(cpu.stepBytes(123), std::int64_t(123));
+    QCOMPARE(reads + resets, 0);
+
+    // Tensor parallelism: caps not measured, but a step reports the allocator's peak.
+    MemoryProbe shared(true, false, 0, reserve, device);
+    QCOMPARE(shared.begin(4), std::int64_t(-1));
+    QCOMPARE(reads + resets, 0);
+    QCOMPARE(shared.stepBytes(123), std::int64_t(3) << 30);
+    QCOMPARE(resets, 1);
+    QCOMPARE(memory.peak, memory.allocated);
+
+    // The first step with samples is measured, once: 4 samples add 256 MiB to the peak.
+    for (const std::int64_t budgetMb : {std::int64_t(0), std::int64_t(2048)}) {
+        MemoryProbe probe(true, true, budgetMb, reserve, device);
+        resets = 0;
+        QCOMPARE(probe.begin(0), std::int64_t(-1)); // no samples: nothing to learn
+        QCOMPARE(resets, 0);
+        const std::int64_t baseline = probe.begin(4);
+        QCOMPARE(resets, 1);
+        QCOMPARE(baseline, memory.allocated);
+        memory.peak = baseline + (std::int64_t(256) << 20);
+        hamgam::MemoryCap cap;
+        cap.budgetBytes = usableGpuBytes(memory, budgetMb * 1024 * 1024);
+        cap.reserveBytes = reserve;
+        const std::int64_t expected = budgetMb > 0 ? 15 : 56; // (budget − reserve − baseline) / 64 MiB
+        QCOMPARE(cap.fromMeasurement(baseline, memory.peak, 4), expected);
+        QCOMPARE(probe.finish(baseline, 4), expected);
+        QVERIFY(probe.measured());
+        QCOMPARE(probe.begin(4), std::int64_t(-1)); // measured already
+        QCOMPARE(probe.finish(-1, 4), std::int64_t(0));
+        QCOMPARE(resets, 1);
+        const std::int64_t peak = memory.peak;
+        QCOMPARE(probe.stepBytes(1), peak);
+        QCOMPARE(resets, 2);
+        QCOMPARE(memory.peak, memory.allocated); // reset for the next step
+    }
 }
 
 QTEST_APPLESS_MAIN(TestEngineBase)

@@ -1,0 +1,54 @@
+#include "dataparallelstep.h"
+
+#include "dataset.h"
+#include "model.h"
+#include "modelrunner.h"
+
+#include <nlohmann/json.hpp>
+
+namespace hamgam::engine {
+
+DataParallelStep::DataParallelStep(Model &model, ModelRunner &runner, const Dataset &dataset, at::Device device)
+    : m_model(model)
+    , m_runner(runner)
+    , m_dataset(dataset)
+    , m_device(device)
+{}
+
+StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t stepBatch)
+{
+    if (batch.samples <= 0) {
+        m_runner.skeletonStep();
+        return {0.0, batch.samples};
+    }
+    // From pinned memory on a GPU: the copy overlaps, the stream orders it.
+    const at::Tensor input = batch.input.to(at::TensorOptions().device(m_device), m_device.is_cuda());
+    const at::Tensor target = batch.target.to(at::TensorOptions().device(m_device), m_device.is_cuda());
+    const at::Tensor output = m_runner.forward(input);
+    const at::Tensor sum = m_model.lossSum(output, target);
+    // Σ of this rank's per-sample losses over the step's global batch:
+    // summed over ranks, the gradient is the exact global-batch mean.
+    (sum / static_cast<double>(stepBatch)).backward();
+    return {sum.item<double>(), batch.samples};
+}
+
+void DataParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct)
+{
+    if (begin >= end) {
+        m_runner.skeletonEvaluate();
+        return;
+    }
+    at::Tensor input, target;
+    m_dataset.evalBatch(begin, end, input, target);
+    const at::Tensor out = m_runner.evaluate(input.to(m_device));
+    const at::Tensor t = target.to(m_device);
+    lossSum += m_model.lossSum(out, t).item<double>();
+    correct += static_cast<double>(m_model.correct(out, t));
+}
+
+nlohmann::json DataParallelStep::readyInfo() const
+{
+    return nullptr;
+}
+
+} // namespace hamgam::engine

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "batch.h"
+
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+
+namespace hamgam::engine {
+
+/// How a step computes on this rank: what differs between the data-parallel
+/// strategies (each rank its own samples through the whole model) and the
+/// tensor-parallel ones (a node's ranks take the node's samples together and
+/// each computes its part of every layer). The Trainer runs everything else of
+/// a step, its collectives in the same order, for both.
+class StepPolicy
+{
+public:
+    /// What this rank adds to the step's control record.
+    struct Losses
+    {
+        double lossSum = 0;              ///< Σ of the per-sample losses this rank reports
+        std::int64_t countedSamples = 0; ///< the samples it accounts for (a node's once)
+    };
+
+    virtual ~StepPolicy() = default;
+
+    /// After the store's beginStep(): the policy's own blocked time counts from here.
+    virtual void beginStep() = 0;
+    /// Forward and backward of this rank's share of a step, the loss divided by
+    /// the step's global batch (summed over ranks: the exact global mean). A rank
+    /// without samples still runs every collective. Throws on failure.
+    virtual Losses train(const Batch &batch, std::int64_t stepBatch) = 0;
+    /// An evaluation forward of held-out samples [begin, end) of this rank's data
+    /// slot (empty: the collectives only), added to the sums. Throws on failure.
+    virtual void evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct) = 0;
+    /// Whether a step's measured device peak may set this rank's batch cap.
+    virtual bool measuresMemory() const = 0;
+    /// Milliseconds blocked in tensor-parallel collectives since beginStep(); nothing for data parallelism.
+    virtual std::optional<double> takeTensorParallelMs() = 0;
+    /// The ready event's `tensor_parallel` field (null for data parallelism).
+    virtual nlohmann::json readyInfo() const = 0;
+};
+
+} // namespace hamgam::engine
