@@ -1,5 +1,7 @@
 #include "workerprocess.h"
 
+#include "eventkind.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QTimer>
@@ -15,7 +17,7 @@ constexpr qsizetype kMaxLogText = 4096;
 
 QJsonObject logEvent(const QByteArray &line, int rank)
 {
-    return QJsonObject{{QStringLiteral("event"), QStringLiteral("log")},
+    return QJsonObject{{QStringLiteral("event"), EventKinds::name(EventKind::Log)},
                        {QStringLiteral("rank"), rank},
                        {QStringLiteral("text"), QString::fromUtf8(line.left(kMaxLogText))}};
 }
@@ -82,10 +84,10 @@ void WorkerProcess::onStdout()
     const QList<QJsonObject> events =
         takeEvents(m_stdoutBuffer, m_process.readAllStandardOutput(), m_spec.rank);
     for (const QJsonObject &event : events) {
-        const QString kind = event.value(QStringLiteral("event")).toString();
-        if (kind == QLatin1String("error"))
+        const EventKind kind = EventKinds::fromString(event.value(QStringLiteral("event")).toString());
+        if (kind == EventKind::Error)
             m_lastError = event;
-        else if (kind == QLatin1String("done"))
+        else if (kind == EventKind::Done)
             m_done = event;
         Q_EMIT eventReceived(event);
     }
@@ -166,7 +168,8 @@ QJsonObject WorkerProcess::parseEventLine(const QByteArray &line, int rank)
     const QJsonValue kindValue = event.value(QStringLiteral("event"));
     const QString kind = kindValue.toString();
     if (error.error == QJsonParseError::NoError && doc.isObject() && kindValue.isString() && !kind.isEmpty()
-        && kind.size() <= 64 && kind != QLatin1String("state") && kind != QLatin1String("worker_exit"))
+        && kind.size() <= 64 && EventKinds::fromString(kind) != EventKind::State
+        && EventKinds::fromString(kind) != EventKind::WorkerExit)
         return event;
     return logEvent(line, rank);
 }

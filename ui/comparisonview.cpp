@@ -4,6 +4,7 @@
 
 #include "appicons.h"
 #include "bidi.h"
+#include "eventkind.h"
 #include "localeformat.h"
 #include "localetickers.h"
 #include "plotexporter.h"
@@ -371,7 +372,7 @@ void ComparisonView::setRuns(const QStringList &runIds)
         // Each rank may report the same evaluation: one value per step.
         QMap<double, double> accuracy;
         QMap<double, double> perplexity;
-        for (const RunEvent &e : m_store.events(id, {QStringLiteral("eval")})) {
+        for (const RunEvent &e : m_store.events(id, {EventKinds::name(EventKind::Eval)})) {
             const double step = e.payload.value(QStringLiteral("step")).toDouble();
             if (e.payload.contains(QStringLiteral("accuracy")))
                 accuracy.insert(step, 100.0 * e.payload.value(QStringLiteral("accuracy")).toDouble());

@@ -1,6 +1,7 @@
 #include "historystore.h"
 
 #include "atomicfile.h"
+#include "eventkind.h"
 #include "historyschema.h"
 #include "logging.h"
 
@@ -524,7 +525,7 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
         s[QStringLiteral("mean_wait_pct")] = sum / n;
         s[QStringLiteral("max_wait_pct")] = worst;
     }
-    const auto evals = events(runId, {QStringLiteral("eval")});
+    const auto evals = events(runId, {EventKinds::name(EventKind::Eval)});
     if (!evals.isEmpty()) {
         const QJsonObject last = evals.last().payload;
         for (const char *key : {"accuracy", "perplexity", "loss"}) {
@@ -629,7 +630,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
                             {QStringLiteral("time"), QStringLiteral("source"), QStringLiteral("seq"), QStringLiteral("kind"),
                              QStringLiteral("rank"), QStringLiteral("device"), QStringLiteral("payload")},
                             QStringLiteral("SELECT time_ms, source, seq, kind, rank, device, payload FROM events WHERE run_id = ? "
-                                           "AND kind != 'step' ORDER BY time_ms, source, seq"),
+                                           "AND kind != '%1' ORDER BY time_ms, source, seq")
+                                .arg(EventKinds::name(EventKind::Step)),
                             0);
         !s)
         return Result::failure(s.error());

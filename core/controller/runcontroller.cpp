@@ -1,26 +1,22 @@
-#include "cborvalue.h"
 #include "runcontroller.h"
 
-#include "agentclient.h"
+#include "agentclientlink.h"
 #include "eventkind.h"
 #include "historystore.h"
+#include "journalfollower.h"
 #include "jsonnumber.h"
 #include "logging.h"
-#include "message.h"
 #include "nodestate.h"
 #include "noderegistry.h"
 #include "runfailuretext.h"
+#include "runlauncher.h"
 
-#include <QCborArray>
-#include <QCborValue>
 #include <QDateTime>
-#include <QHostAddress>
 #include <QJsonArray>
 #include <QLocale>
 #include <QRandomGenerator>
 
 namespace {
-constexpr int kJournalPage = 2000;
 
 // RunController::NodeState keeps the agent's word for its state; NodeStates reads it.
 bool isFinalState(const QString &state)
@@ -35,7 +31,10 @@ bool isState(const QString &state, NodeState want)
 } // namespace
 
 RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObject *parent)
-    : QObject(parent), m_registry(registry), m_history(history)
+    : QObject(parent),
+      m_registry(registry),
+      m_history(history),
+      m_launcher(new RunLauncher(registry, [this](const QString &agentId) { return link(agentId); }, this))
 {
     connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
@@ -67,8 +66,8 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
         // Time for the other nodes to report their side; then bring down whatever still runs.
         m_aborting = true;
         for (NodeState &n : m_nodes) {
-            if (!isFinalState(n.state) && n.client)
-                n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+            if (!isFinalState(n.state) && linkOf(n))
+                linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                   [](const Expected<QCborMap> &) {});
         }
         evaluate();
@@ -76,6 +75,21 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
 }
 
 RunController::~RunController() = default;
+
+QList<RunController::NodePreflight> RunController::preflightResults() const
+{
+    return m_launcher->results();
+}
+
+AgentLink *RunController::link(const QString &agentId) const
+{
+    return AgentClientLink::of(m_registry.client(agentId));
+}
+
+AgentLink *RunController::linkOf(const NodeState &node)
+{
+    return node.journal ? node.journal->link() : nullptr;
+}
 
 QString RunController::newRunId()
 {
@@ -123,92 +137,15 @@ void RunController::preflight(const RunConfig &config)
     QList<ConfigError> errors = resolveNodes(m_config);
     errors += m_config.validate();
     if (!errors.isEmpty()) {
-        m_preflight.clear();
         NodePreflight all;
         all.name = tr("configuration");
         for (const ConfigError &e : std::as_const(errors))
             all.addError(tr("%1: %2").arg(e.field, e.message));
-        m_preflight.append(all);
-        Q_EMIT preflightFinished(m_preflight, false);
+        m_launcher->setResults({all});
+        Q_EMIT preflightFinished(m_launcher->results(), false);
         return;
     }
-    runPreflight([this](bool ok) { Q_EMIT preflightFinished(m_preflight, ok); });
-}
-
-void RunController::runPreflight(std::function<void(bool ok)> done)
-{
-    m_preflight.clear();
-    const int count = int(m_config.nodes.size());
-    auto pending = std::make_shared<int>(count);
-    auto finishOne = [this, pending, done] {
-        if (--*pending > 0)
-            return;
-        bool ok = true;
-        for (const NodePreflight &p : std::as_const(m_preflight))
-            ok = ok && p.reached && p.errors.isEmpty();
-        // Workers rendezvous at the master's address as the controller sees it:
-        // a master on loopback cannot be reached by workers on other machines.
-        const Node *master = m_registry.node(m_config.nodes.first().agent);
-        bool remote = false;
-        for (const RunConfig::Node &n : std::as_const(m_config.nodes)) {
-            const Node *node = m_registry.node(n.agent);
-            remote = remote || (node && !QHostAddress(node->address).isLoopback());
-        }
-        if (master && QHostAddress(master->address).isLoopback() && remote) {
-            m_preflight.first().addError(
-                TranslatableText(staticMetaObject.className(),
-                                 QT_TR_NOOP("%1 listens on loopback only, so other machines cannot reach it; run the first "
-                                            "node's agent with --bind on its network address, or list another machine first"))
-                    .arg(master->name));
-            ok = false;
-        }
-        done(ok);
-    };
-    for (int i = 0; i < count; ++i) {
-        NodePreflight p;
-        p.nodeIndex = i;
-        p.agentId = m_config.nodes[i].agent;
-        p.name = m_config.nodes[i].name;
-        m_preflight.append(p);
-    }
-    for (int i = 0; i < count; ++i) {
-        AgentClient *client = m_registry.client(m_config.nodes[i].agent);
-        if (!client) {
-            m_preflight[i].addError(TranslatableText(staticMetaObject.className(), QT_TR_NOOP("not connected")));
-            QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
-            continue;
-        }
-        QCborMap body;
-        body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
-        body[QStringLiteral("node_index")] = i;
-        body[QStringLiteral("master")] = i == 0;
-        client->request(Message::Type::Preflight, body, this, [this, i, finishOne](const Expected<QCborMap> &reply) {
-            NodePreflight &p = m_preflight[i];
-            if (!reply) {
-                p.addError(reply.error());
-            } else {
-                p.reached = true;
-                // Untranslated findings where the agent sends them (same order
-                // as its translated lists), its translated text otherwise.
-                auto findings = [&](const QString &key, const QString &textsKey) {
-                    const QCborArray plain = reply->value(key).toArray();
-                    const QCborArray texts = reply->value(textsKey).toArray();
-                    QList<TranslatableText> out;
-                    for (qsizetype k = 0; k < plain.size(); ++k)
-                        out << (texts.size() == plain.size() ? TranslatableText::fromCbor(texts.at(k))
-                                                             : TranslatableText(plain.at(k).toString()));
-                    return out;
-                };
-                for (const TranslatableText &e : findings(QStringLiteral("errors"), QStringLiteral("error_texts")))
-                    p.addError(e);
-                for (const TranslatableText &w : findings(QStringLiteral("warnings"), QStringLiteral("warning_texts")))
-                    p.addWarning(w);
-                p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
-                p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
-            }
-            finishOne();
-        }, 30000);
-    }
+    m_launcher->preflight(m_config, [this](bool ok) { Q_EMIT preflightFinished(m_launcher->results(), ok); });
 }
 
 void RunController::start(const RunConfig &config)
@@ -223,11 +160,11 @@ void RunController::start(const RunConfig &config)
         Q_EMIT startFailed(lines.join(QLatin1Char('\n')));
         return;
     }
-    runPreflight([this](bool ok) {
-        Q_EMIT preflightFinished(m_preflight, ok);
+    m_launcher->preflight(m_config, [this](bool ok) {
+        Q_EMIT preflightFinished(m_launcher->results(), ok);
         if (!ok) {
             QStringList lines;
-            for (const NodePreflight &p : std::as_const(m_preflight)) {
+            for (const NodePreflight &p : m_launcher->results()) {
                 for (const QString &e : p.errors)
                     lines << tr("%1: %2").arg(p.name, e);
             }
@@ -242,16 +179,15 @@ void RunController::launch()
 {
     m_runId = newRunId();
     m_attempt = 0;
-    m_earlier.clear();
+    dropNodes(m_earlier);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (m_history) {
         QList<RunNodeRecord> records;
-        int rank = 0;
+        const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
         for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
             const RunConfig::Node &n = m_config.nodes[i];
             const Node *node = m_registry.node(n.agent);
-            records.append({int(i), n.agent, n.name, node ? node->address : QString(), rank, n.devices, {}, 0});
-            rank += int(n.devices.size());
+            records.append({int(i), n.agent, n.name, node ? node->address : QString(), ranks[i], n.devices, {}, 0});
         }
         RunRecord record;
         record.id = m_runId;
@@ -267,33 +203,27 @@ void RunController::launch()
 
 void RunController::startAttempt()
 {
-    const Node *master = m_registry.node(m_config.nodes.first().agent);
-    const QString masterAddress = QStringLiteral("%1:%2").arg(master ? master->address : QString()).arg(m_preflight.first().port);
+    const QString masterAddress = m_launcher->masterAddress(m_config);
     const int world = m_config.deviceCount();
     // An elastic attempt resumes from the newest checkpoint every node left has.
-    qint64 resumeStep = -1;
-    if (m_attempt > 0) {
-        for (const RunConfig::Node &n : std::as_const(m_config.nodes)) {
-            const qint64 latest = m_checkpoints.value(n.agent).isEmpty() ? -1 : m_checkpoints.value(n.agent).lastKey();
-            resumeStep = resumeStep < 0 ? latest : qMin(resumeStep, latest);
-        }
-    }
+    const qint64 resumeStep = m_attempt > 0 ? RunLauncher::resumeStep(m_config.nodes, m_checkpoints) : -1;
     // The attempt before goes on being backfilled: a lost node's agent may come back with its journal.
     for (NodeState &n : m_nodes) {
-        if (n.attempt != m_attempt)
+        if (n.attempt != m_attempt) {
             m_earlier.append(n);
+            n.journal = nullptr;
+        }
     }
-    m_nodes.clear();
-    int rank = 0;
+    dropNodes(m_nodes);
+    const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
     for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
         const RunConfig::Node &n = m_config.nodes[i];
-        NodeState s = nodeState(m_attempt, int(i), n.agent, n.name, rank, n.devices);
+        NodeState s = nodeState(m_attempt, int(i), n.agent, n.name, ranks[i], n.devices);
         s.state = NodeStates::name(::NodeState::Starting);
         m_nodes.append(s);
-        rank += int(n.devices.size());
     }
     QJsonArray preflight;
-    for (const NodePreflight &p : std::as_const(m_preflight))
+    for (const NodePreflight &p : m_launcher->results())
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
     controllerEvent(EventKinds::name(EventKind::Launch), QJsonObject{{QStringLiteral("master"), masterAddress},
@@ -303,63 +233,41 @@ void RunController::startAttempt()
     for (NodeState &n : m_nodes)
         hook(n);
 
-    // A fresh 32-byte secret per start, the same for every node: only this
-    // attempt's workers can use its rendezvous store (docs/security.md). It
-    // travels over the agents' mutual-TLS channel only and is never stored here.
-    QByteArray secret(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(secret.data()), secret.size() / 4);
-    const QString rendezvousSecret = QString::fromLatin1(secret.toHex());
-    secret.fill('\0');
-    auto pending = std::make_shared<int>(int(m_nodes.size()));
-    auto failures = std::make_shared<QStringList>();
-    for (int i = 0; i < m_nodes.size(); ++i) {
-        QCborMap body;
-        body[QStringLiteral("run_id")] = m_nodes[i].agentRunId;
-        body[QStringLiteral("config")] = QCborMap::fromJsonObject(m_config.toJson());
-        body[QStringLiteral("node_index")] = i;
-        body[QStringLiteral("first_rank")] = m_nodes[i].firstRank;
-        body[QStringLiteral("world_size")] = world;
-        body[QStringLiteral("master")] = masterAddress;
-        body[QStringLiteral("rendezvous_secret")] = rendezvousSecret;
+    QList<RunLauncher::Workers> workers;
+    for (const NodeState &n : std::as_const(m_nodes)) {
+        RunLauncher::Workers w{n.agentRunId, n.agentId, n.name, n.firstRank, std::nullopt};
         if (resumeStep >= 0)
-            body[QStringLiteral("resume")] = m_checkpoints.value(m_nodes[i].agentId).value(resumeStep);
-        AgentClient *client = m_registry.client(m_nodes[i].agentId);
-        auto onReply = [this, i, pending, failures](const Expected<QCborMap> &reply) {
-            if (!reply) {
-                failures->append(tr("%1: %2").arg(m_nodes[i].name, reply.error()));
-                m_nodes[i].state = NodeStates::name(::NodeState::Failed);
-                m_nodes[i].reason = reply.error();
-            }
-            if (--*pending > 0)
-                return;
-            if (!failures->isEmpty()) {
-                m_abortRequested = true;
-                for (NodeState &n : m_nodes) {
-                    if (n.client && !isState(n.state, ::NodeState::Failed))
-                        n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
-                                          [](const Expected<QCborMap> &) {});
-                }
-                finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(*failures)));
-                Q_EMIT startFailed(m_reason);
-                return;
-            }
-            if (m_history)
-                m_history->updateRun(m_runId, RunStatus::Running, {}, m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
-            setStatus(RunStatus::Running, {});
-            if (m_attempt == 0)
-                Q_EMIT started(m_runId);
-        };
-        if (!client) {
-            onReply(Expected<QCborMap>::failure(tr("not connected")));
-            continue;
-        }
-        client->request(Message::Type::StartRun, body, this, onReply, 30000);
+            w.resume = m_checkpoints.value(n.agentId).value(resumeStep);
+        workers.append(w);
     }
+    auto nodeFailed = [this](int i, const QString &error) {
+        m_nodes[i].state = NodeStates::name(::NodeState::Failed);
+        m_nodes[i].reason = error;
+    };
+    auto done = [this](const QStringList &failures) {
+        if (!failures.isEmpty()) {
+            m_abortRequested = true;
+            for (NodeState &n : m_nodes) {
+                if (linkOf(n) && !isState(n.state, ::NodeState::Failed))
+                    linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+                                       [](const Expected<QCborMap> &) {});
+            }
+            finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(failures)));
+            Q_EMIT startFailed(m_reason);
+            return;
+        }
+        if (m_history)
+            m_history->updateRun(m_runId, RunStatus::Running, {}, m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
+        setStatus(RunStatus::Running, {});
+        if (m_attempt == 0)
+            Q_EMIT started(m_runId);
+    };
+    m_launcher->start(m_config, workers, masterAddress, nodeFailed, done);
 }
 
 RunController::NodeState RunController::nodeState(int attempt, int index, const QString &agentId,
-                                                  const QString &name, int firstRank,
-                                                  const QList<int> &devices) const
+                                                  const QString &name, int firstRank, const QList<int> &devices,
+                                                  qint64 lastSeq)
 {
     NodeState s;
     s.index = index;
@@ -368,9 +276,33 @@ RunController::NodeState RunController::nodeState(int attempt, int index, const 
     s.name = name;
     s.firstRank = firstRank;
     s.devices = devices;
-    s.agentRunId = attempt > 0 ? QStringLiteral("%1-a%2").arg(m_runId).arg(attempt) : m_runId;
-    s.source = attempt > 0 ? QStringLiteral("%1#%2").arg(agentId).arg(attempt) : agentId;
+    s.agentRunId = RunLauncher::agentRunId(m_runId, attempt);
+    s.source = RunLauncher::source(agentId, attempt);
+    auto *journal = new JournalFollower(m_runId, s.agentRunId, s.source, lastSeq, this);
+    s.journal = journal;
+    connect(journal, &JournalFollower::eventsArrived, this, [this, journal](const QList<RunEvent> &events) {
+        if (NodeState *n = nodeOf(journal))
+            ingest(*n, events);
+    });
+    connect(journal, &JournalFollower::caughtUp, this, [this, journal] {
+        if (NodeState *n = nodeOf(journal))
+            onCaughtUp(*n);
+    });
+    connect(journal, &JournalFollower::journalUnavailable, this, [this, journal](const QString &error) {
+        if (NodeState *n = nodeOf(journal))
+            onJournalUnavailable(*n, error);
+    });
     return s;
+}
+
+void RunController::dropNodes(QList<NodeState> &nodes)
+{
+    // Later: one of them may be emitting right now.
+    for (const NodeState &n : std::as_const(nodes)) {
+        if (n.journal)
+            n.journal->deleteLater();
+    }
+    nodes.clear();
 }
 
 bool RunController::tryElastic()
@@ -395,13 +327,11 @@ bool RunController::tryElastic()
     }
     if (lostNames.isEmpty() || remaining.isEmpty())
         return false;
-    qint64 resumeStep = -1;
     for (const RunConfig::Node &n : std::as_const(remaining)) {
         if (m_checkpoints.value(n.agent).isEmpty())
             return false; // nothing to resume from on that node
-        const qint64 latest = m_checkpoints.value(n.agent).lastKey();
-        resumeStep = resumeStep < 0 ? latest : qMin(resumeStep, latest);
     }
+    const qint64 resumeStep = RunLauncher::resumeStep(remaining, m_checkpoints);
     RunConfig next = m_config;
     next.nodes = remaining;
     for (RunConfig::Node &n : next.nodes)
@@ -427,10 +357,10 @@ bool RunController::tryElastic()
     m_failureGrace.stop();
     m_aborting = false;
     m_config = next;
-    runPreflight([this](bool ok) {
+    m_launcher->preflight(m_config, [this](bool ok) {
         if (!ok) {
             QStringList lines;
-            for (const NodePreflight &p : std::as_const(m_preflight)) {
+            for (const NodePreflight &p : m_launcher->results()) {
                 for (const QString &e : p.errors)
                     lines << tr("%1: %2").arg(p.name, e);
             }
@@ -456,8 +386,8 @@ void RunController::attach(const QString &runId)
     m_config = RunConfig::fromJson(record->config, &ignored);
     m_status = record->status;
     m_reason = record->reason;
-    m_nodes.clear();
-    m_earlier.clear();
+    dropNodes(m_nodes);
+    dropNodes(m_earlier);
     // Attempt 0 ran on every node of the run; each elastic event names the nodes of the next one.
     // The last attempt is followed; the journals of the ones before are only backfilled (a node lost
     // before any controller followed it still has its steps up to the failure there).
@@ -479,8 +409,7 @@ void RunController::attach(const QString &runId)
             if (!it.value().contains(r.agentId))
                 continue;
             NodeState s = nodeState(it.key(), index++, r.agentId, r.name, it.key() == 0 ? r.firstRank : rank,
-                                    r.devices);
-            s.lastSeq = m_history->lastSeq(runId, s.source);
+                                    r.devices, m_history->lastSeq(runId, RunLauncher::source(r.agentId, it.key())));
             rank += int(r.devices.size());
             (it.key() == m_attempt ? m_nodes : m_earlier).append(s);
         }
@@ -496,8 +425,8 @@ void RunController::stop()
 {
     m_stopRequested = true;
     for (NodeState &n : m_nodes) {
-        if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
+        if (linkOf(n) && !isFinalState(n.state))
+            linkOf(n)->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(EventKinds::name(EventKind::StopRequested), {});
 }
@@ -506,8 +435,8 @@ void RunController::abort()
 {
     m_abortRequested = true;
     for (NodeState &n : m_nodes) {
-        if (n.client && !isFinalState(n.state))
-            n.client->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
+        if (linkOf(n) && !isFinalState(n.state))
+            linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(EventKinds::name(EventKind::AbortRequested), {});
 }
@@ -521,11 +450,11 @@ RunController::NodeState *RunController::nodeByAgent(const QString &agentId)
     return nullptr;
 }
 
-RunController::NodeState *RunController::nodeFor(const QString &agentId, const QString &agentRunId)
+RunController::NodeState *RunController::nodeOf(const JournalFollower *follower)
 {
     for (QList<NodeState> *list : {&m_nodes, &m_earlier}) {
         for (NodeState &n : *list) {
-            if (n.agentId == agentId && n.agentRunId == agentRunId)
+            if (n.journal == follower)
                 return &n;
         }
     }
@@ -547,137 +476,47 @@ void RunController::onClientReady(const QString &key)
 
 void RunController::hook(NodeState &node)
 {
-    AgentClient *client = m_registry.client(node.agentId);
-    if (!client || client == node.client)
-        return;
-    QObject::disconnect(node.pushConnection);
-    node.client = client;
-    node.subscribed = false;
-    node.backfilling = false;
-    const QString agentId = node.agentId;
-    const QString agentRunId = node.agentRunId;
-    node.pushConnection =
-        connect(client, &AgentClient::pushReceived, this, [this, agentId, agentRunId](const Message &m) {
-            if (NodeState *n = nodeFor(agentId, agentRunId))
-                onPush(*n, m);
-        });
-    client->request(Message::Type::Subscribe,
-                    QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}, this,
-                    [this, agentId, agentRunId](const Expected<QCborMap> &reply) {
-                        NodeState *n = nodeFor(agentId, agentRunId);
-                        if (!n || !reply)
-                            return;
-                        n->subscribed = true;
-                        if (!m_runId.isEmpty())
-                            backfill(*n);
-                    });
+    node.journal->follow(link(node.agentId));
 }
 
-void RunController::onPush(NodeState &node, const Message &message)
+void RunController::onJournalUnavailable(NodeState &node, const QString &error)
 {
-    const QCborMap &b = message.body();
-    if (m_runId.isEmpty() || b.value(QStringLiteral("run_id")).toString() != node.agentRunId)
-        return;
-    if (message.type() == Message::Type::RunEvent) {
-        const QCborMap e = b.value(QStringLiteral("event")).toMap();
-        RunEvent ev;
-        ev.runId = m_runId;
-        ev.source = node.source;
-        ev.seq = CborValue::integer(b.value(QStringLiteral("seq")));
-        ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
-        ev.kind = e.value(QStringLiteral("kind")).toString();
-        ev.rank = int(CborValue::integer(e.value(QStringLiteral("rank")), -1));
-        ev.device = int(CborValue::integer(e.value(QStringLiteral("device")), -1));
-        ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
-        // Events past a gap (we were away) wait for the backfill, which fetches them in order.
-        if (ev.seq > node.lastSeq + 1) {
-            backfill(node);
-            return;
-        }
-        ingest(node, {ev});
+    qCWarning(lcRuns).noquote() << "journal of" << node.name << "for" << node.agentRunId << "unavailable:" << error;
+    if (node.attempt == m_attempt && node.state.isEmpty()) {
+        node.state = NodeStates::name(::NodeState::Failed);
+        node.reason = error;
+        evaluate();
     }
 }
 
-void RunController::backfill(NodeState &node)
+void RunController::onCaughtUp(NodeState &)
 {
-    if (node.backfilling || !node.client)
-        return;
-    node.backfilling = true;
-    const QString agentId = node.agentId;
-    const QString agentRunId = node.agentRunId;
-    node.client->request(
-        Message::Type::Journal,
-        QCborMap{{QStringLiteral("run_id"), node.agentRunId}, {QStringLiteral("from"), node.lastSeq}}, this,
-        [this, agentId, agentRunId](const Expected<QCborMap> &reply) {
-            NodeState *n = nodeFor(agentId, agentRunId);
-            if (!n)
-                return;
-            n->backfilling = false;
-            if (!reply) {
-                qCWarning(lcRuns).noquote()
-                    << "journal of" << n->name << "for" << agentRunId << "unavailable:" << reply.error();
-                if (n->attempt == m_attempt && n->state.isEmpty()) {
-                    n->state = NodeStates::name(::NodeState::Failed);
-                    n->reason = reply.error();
-                    evaluate();
-                }
-                return;
-            }
-            QList<RunEvent> events;
-            for (const QCborValue v : reply->value(QStringLiteral("events")).toArray()) {
-                const QCborMap e = v.toMap();
-                RunEvent ev;
-                ev.runId = m_runId;
-                ev.source = n->source;
-                ev.seq = CborValue::integer(e.value(QStringLiteral("seq")));
-                ev.timeMs = CborValue::integer(e.value(QStringLiteral("time")));
-                ev.kind = e.value(QStringLiteral("kind")).toString();
-                ev.rank = int(CborValue::integer(e.value(QStringLiteral("rank")), -1));
-                ev.device = int(CborValue::integer(e.value(QStringLiteral("device")), -1));
-                ev.payload = QCborValue(e.value(QStringLiteral("event"))).toJsonValue().toObject();
-                events.append(ev);
-            }
-            ingest(*n, events);
-            if (events.size() >= kJournalPage) {
-                backfill(*n);
-                return;
-            }
-            if (m_lateEvents && m_history) {
-                // Steps that came after the end (a lost node's, say) count in the run's summary too.
-                m_lateEvents = false;
-                m_history->flush();
-                m_history->setSummary(m_runId, m_history->computeSummary(m_runId));
-            }
-            if (allCaughtUp())
-                Q_EMIT caughtUp();
-        });
+    if (m_lateEvents && m_history) {
+        // Steps that came after the end (a lost node's, say) count in the run's summary too.
+        m_lateEvents = false;
+        m_history->flush();
+        m_history->setSummary(m_runId, m_history->computeSummary(m_runId));
+    }
+    if (allCaughtUp())
+        Q_EMIT caughtUp();
 }
 
 bool RunController::allCaughtUp() const
 {
     for (const NodeState &s : m_nodes) {
-        if (!s.subscribed || s.backfilling)
+        if (!s.journal->isSubscribed() || s.journal->isBackfilling())
             return false;
     }
     // An earlier attempt's node whose agent is gone holds nothing up: its journal comes when it is back.
     for (const NodeState &s : m_earlier) {
-        if (s.client && (!s.subscribed || s.backfilling))
+        if (s.journal->link() && (!s.journal->isSubscribed() || s.journal->isBackfilling()))
             return false;
     }
     return true;
 }
 
-void RunController::ingest(NodeState &node, const QList<RunEvent> &events)
+void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
 {
-    QList<RunEvent> fresh;
-    for (const RunEvent &ev : events) {
-        if (ev.seq <= node.lastSeq)
-            continue; // seen already (a page and a push overlapping)
-        node.lastSeq = ev.seq;
-        fresh.append(ev);
-    }
-    if (fresh.isEmpty())
-        return;
     if (m_history)
         m_history->appendEvents(fresh);
     if (m_finished || !RunStatusText::isActive(m_status))
@@ -733,54 +572,17 @@ void RunController::onNodeState(NodeState &node, const QString &state, const QSt
 
 void RunController::evaluate()
 {
-    if (m_finished || m_nodes.isEmpty())
+    if (m_finished)
         return;
-    bool allFinal = true;
-    bool anyFailed = false;
-    bool anyStopped = false;
-    bool anyAborted = false;
-    for (const NodeState &n : std::as_const(m_nodes)) {
-        allFinal = allFinal && isFinalState(n.state);
-        anyFailed = anyFailed || isState(n.state, ::NodeState::Failed);
-        anyStopped = anyStopped || isState(n.state, ::NodeState::Stopped);
-        anyAborted = anyAborted || isState(n.state, ::NodeState::Aborted);
-    }
-    if (!allFinal)
+    QList<RunOutcome::Node> nodes;
+    for (const NodeState &n : std::as_const(m_nodes))
+        nodes.append({n.name, n.state, n.reason});
+    const RunOutcome outcome(nodes, m_failures, m_stopRequested, m_abortRequested);
+    if (!outcome.isSettled())
         return;
-    if (anyFailed && !m_abortRequested && tryElastic())
+    if (outcome.mayRecover() && tryElastic())
         return;
-    if (anyFailed && !m_abortRequested) {
-        // The root cause: a crash first, then an error of its own, and only then a
-        // worker that failed because a peer went away (exit code 3); workers this
-        // controller killed while bringing the group down come last.
-        QString reason;
-        auto pick = [&](auto predicate) {
-            for (const Failure &f : std::as_const(m_failures)) {
-                if (reason.isEmpty() && predicate(f))
-                    reason = tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
-            }
-        };
-        pick([](const Failure &f) { return f.crashed && !f.induced; });
-        pick([](const Failure &f) { return f.exitCode != 3 && !f.induced; });
-        pick([](const Failure &f) { return !f.induced; });
-        pick([](const Failure &) { return true; });
-        for (const NodeState &n : std::as_const(m_nodes)) {
-            if (isState(n.state, ::NodeState::Failed) && !n.reason.isEmpty()) {
-                if (reason.isEmpty())
-                    reason = tr("%1: %2").arg(n.name, n.reason);
-                else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 && !reason.contains(n.reason))
-                    reason = tr("%1 (%2: %3)").arg(reason, n.name, n.reason);
-                break;
-            }
-        }
-        finish(RunStatus::Failed, reason);
-    } else if (m_abortRequested || anyAborted) {
-        finish(RunStatus::Aborted, tr("aborted"));
-    } else if (m_stopRequested || anyStopped) {
-        finish(RunStatus::Stopped, tr("stopped after a checkpoint"));
-    } else {
-        finish(RunStatus::Finished, {});
-    }
+    finish(outcome.status(), outcome.reason());
 }
 
 void RunController::setStatus(RunStatus status, const QString &reason)

@@ -1,20 +1,20 @@
 #pragma once
 
+#include "nodepreflight.h"
 #include "runconfig.h"
+#include "runoutcome.h"
 #include "runrecord.h"
-#include "translatabletext.h"
 
 #include <QHash>
 #include <QMap>
 #include <QObject>
-#include <QPointer>
-#include <QSet>
 #include <QTimer>
 
-class AgentClient;
+class AgentLink;
 class HistoryStore;
+class JournalFollower;
 class NodeRegistry;
-class Message;
+class RunLauncher;
 
 /// Drives one run from the controller's side, or follows one started
 /// earlier (attach): checks the config, runs pre-flight on every node, picks
@@ -23,39 +23,16 @@ class Message;
 /// come, and after any disconnection everything the agents journaled since the
 /// last stored event, for every attempt of an elastic run (a lost node's
 /// journal is fetched when its agent is back). When one node fails, the others
-/// are aborted and the failure's reason is kept.
+/// are aborted and the failure's reason is kept. It wires its parts: a
+/// RunLauncher starts each attempt, a JournalFollower per node and attempt
+/// brings its journal in, and RunOutcome tells how the run ended.
 class RunController final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunController)
 
 public:
-    struct NodePreflight
-    {
-        int nodeIndex = 0;
-        QString agentId;
-        QString name;
-        bool reached = false;
-        /// In the language of the moment they arrived (scripts, start failures).
-        QStringList errors;
-        QStringList warnings;
-        /// The same findings in the same order, to translate again when shown:
-        /// the agent's own come untranslated, so a language change reaches them.
-        QList<TranslatableText> errorTexts;
-        QList<TranslatableText> warningTexts;
-        void addError(const TranslatableText &text)
-        {
-            errorTexts << text;
-            errors << text.toString();
-        }
-        void addWarning(const TranslatableText &text)
-        {
-            warningTexts << text;
-            warnings << text.toString();
-        }
-        quint16 port = 0;
-        QString deviceKind;
-    };
+    using NodePreflight = ::NodePreflight;
 
     RunController(NodeRegistry &registry, HistoryStore *history, QObject *parent = nullptr);
     ~RunController() override;
@@ -75,7 +52,7 @@ public:
     RunStatus status() const { return m_status; }
     QString reason() const { return m_reason; }
     const RunConfig &config() const { return m_config; }
-    QList<NodePreflight> preflightResults() const { return m_preflight; }
+    QList<NodePreflight> preflightResults() const;
     bool isAttached() const { return !m_runId.isEmpty(); }
     static QString newRunId();
 
@@ -103,37 +80,27 @@ private:
         QString source;      ///< RunEvent::source of its events: the agent id, plus "#N" for attempt N
         QString state;       ///< as the agent reports it
         QString reason;
-        qint64 lastSeq = 0;  ///< highest seq seen from this agent
-        bool subscribed = false;
-        bool backfilling = false;
-        QPointer<AgentClient> client;
-        QMetaObject::Connection pushConnection;
+        JournalFollower *journal = nullptr; ///< this controller's child, shared by the copies of this node
     };
-    struct Failure
-    {
-        QString agentId;
-        QString node;
-        int rank = -1;
-        int exitCode = 0;
-        bool crashed = false;
-        QString description;
-        /// Reported after this controller brought the group down: a consequence
-        /// (workers killed while they waited for the failed peer), never the cause.
-        bool induced = false;
-    };
+    using Failure = RunOutcome::Failure;
 
-    void runPreflight(std::function<void(bool ok)> done);
     void launch();
     /// Starts the workers of the current attempt (0: the first; later: elastic resumes).
     void startAttempt();
+    /// A node of an attempt, with the follower of its journal from `lastSeq` on.
     NodeState nodeState(int attempt, int index, const QString &agentId, const QString &name, int firstRank,
-                        const QList<int> &devices) const;
+                        const QList<int> &devices, qint64 lastSeq = 0);
+    /// Forgets nodes; their followers go with them.
+    void dropNodes(QList<NodeState> &nodes);
+    /// The link to a connected agent, nullptr when it is not.
+    AgentLink *link(const QString &agentId) const;
+    static AgentLink *linkOf(const NodeState &node);
     /// After a lost node: resume from the last checkpoint on the nodes left. Returns whether it did.
     bool tryElastic();
     void hook(NodeState &node);
     void onClientReady(const QString &key);
-    void onPush(NodeState &node, const Message &message);
-    void backfill(NodeState &node);
+    void onCaughtUp(NodeState &node);
+    void onJournalUnavailable(NodeState &node, const QString &error);
     bool allCaughtUp() const;
     void ingest(NodeState &node, const QList<RunEvent> &events);
     void onNodeState(NodeState &node, const QString &state, const QString &reason);
@@ -143,11 +110,12 @@ private:
     void controllerEvent(const QString &kind, const QJsonObject &payload);
     void onTelemetry(const QString &key);
     NodeState *nodeByAgent(const QString &agentId);
-    /// A node of the current or an earlier attempt, by its agent and the run's id there.
-    NodeState *nodeFor(const QString &agentId, const QString &agentRunId);
+    /// The node of the current or an earlier attempt whose journal `follower` follows.
+    NodeState *nodeOf(const JournalFollower *follower);
 
     NodeRegistry &m_registry;
     HistoryStore *m_history;
+    RunLauncher *m_launcher;
     RunConfig m_config;
     QString m_runId;
     RunStatus m_status = RunStatus::Preparing;
@@ -157,7 +125,6 @@ private:
     /// their journals still come into the history, also from an agent that was
     /// lost and comes back.
     QList<NodeState> m_earlier;
-    QList<NodePreflight> m_preflight;
     QList<Failure> m_failures;
     bool m_stopRequested = false;
     bool m_abortRequested = false;

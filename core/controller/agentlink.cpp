@@ -1,0 +1,3 @@
+#include "agentlink.h"
+
+AgentLink::~AgentLink() = default;

@@ -1,0 +1,187 @@
+#include "runlauncher.h"
+
+#include "cborvalue.h"
+#include "noderegistry.h"
+
+#include <QCborArray>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QRandomGenerator>
+
+#include <memory>
+
+namespace {
+// The launcher's messages are the run controller's, under that catalogue context.
+constexpr const char *kContext = "RunController";
+
+QString trRun(const char *text)
+{
+    return QCoreApplication::translate(kContext, text);
+}
+} // namespace
+
+RunLauncher::RunLauncher(const NodeRegistry &registry, LinkFor linkFor, QObject *parent)
+    : QObject(parent), m_registry(registry), m_linkFor(std::move(linkFor))
+{
+}
+
+RunLauncher::~RunLauncher() = default;
+
+void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)> done)
+{
+    m_results.clear();
+    const int count = int(config.nodes.size());
+    auto pending = std::make_shared<int>(count);
+    auto finishOne = [this, pending, done, config] {
+        if (--*pending > 0)
+            return;
+        bool ok = true;
+        for (const NodePreflight &p : std::as_const(m_results))
+            ok = ok && p.reached && p.errors.isEmpty();
+        // Workers rendezvous at the master's address as the controller sees it:
+        // a master on loopback cannot be reached by workers on other machines.
+        const Node *master = m_registry.node(config.nodes.first().agent);
+        bool remote = false;
+        for (const RunConfig::Node &n : std::as_const(config.nodes)) {
+            const Node *node = m_registry.node(n.agent);
+            remote = remote || (node && !QHostAddress(node->address).isLoopback());
+        }
+        if (master && QHostAddress(master->address).isLoopback() && remote) {
+            m_results.first().addError(
+                TranslatableText(kContext, QT_TRANSLATE_NOOP("RunController",
+                                                             "%1 listens on loopback only, so other machines cannot "
+                                                             "reach it; run the first node's agent with --bind on its "
+                                                             "network address, or list another machine first"))
+                    .arg(master->name));
+            ok = false;
+        }
+        done(ok);
+    };
+    for (int i = 0; i < count; ++i) {
+        NodePreflight p;
+        p.nodeIndex = i;
+        p.agentId = config.nodes[i].agent;
+        p.name = config.nodes[i].name;
+        m_results.append(p);
+    }
+    for (int i = 0; i < count; ++i) {
+        AgentLink *link = m_linkFor(config.nodes[i].agent);
+        if (!link) {
+            m_results[i].addError(TranslatableText(kContext, QT_TRANSLATE_NOOP("RunController", "not connected")));
+            QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
+            continue;
+        }
+        QCborMap body;
+        body[QStringLiteral("config")] = QCborMap::fromJsonObject(config.toJson());
+        body[QStringLiteral("node_index")] = i;
+        body[QStringLiteral("master")] = i == 0;
+        link->request(Message::Type::Preflight, body, this, [this, i, finishOne](const Expected<QCborMap> &reply) {
+            NodePreflight &p = m_results[i];
+            if (!reply) {
+                p.addError(reply.error());
+            } else {
+                p.reached = true;
+                // Untranslated findings where the agent sends them (same order
+                // as its translated lists), its translated text otherwise.
+                auto findings = [&](const QString &key, const QString &textsKey) {
+                    const QCborArray plain = reply->value(key).toArray();
+                    const QCborArray texts = reply->value(textsKey).toArray();
+                    QList<TranslatableText> out;
+                    for (qsizetype k = 0; k < plain.size(); ++k)
+                        out << (texts.size() == plain.size() ? TranslatableText::fromCbor(texts.at(k))
+                                                             : TranslatableText(plain.at(k).toString()));
+                    return out;
+                };
+                for (const TranslatableText &e : findings(QStringLiteral("errors"), QStringLiteral("error_texts")))
+                    p.addError(e);
+                for (const TranslatableText &w : findings(QStringLiteral("warnings"), QStringLiteral("warning_texts")))
+                    p.addWarning(w);
+                p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
+                p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
+            }
+            finishOne();
+        }, 30000);
+    }
+}
+
+QString RunLauncher::masterAddress(const RunConfig &config) const
+{
+    const Node *master = m_registry.node(config.nodes.first().agent);
+    return QStringLiteral("%1:%2").arg(master ? master->address : QString()).arg(m_results.first().port);
+}
+
+void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
+                        std::function<void(int index, const QString &error)> nodeFailed,
+                        std::function<void(const QStringList &failures)> done)
+{
+    // A fresh 32-byte secret per start, the same for every node: only this
+    // attempt's workers can use its rendezvous store (docs/security.md). It
+    // travels over the agents' mutual-TLS channel only and is never stored here.
+    QByteArray secret(32, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(secret.data()), secret.size() / 4);
+    const QString rendezvousSecret = QString::fromLatin1(secret.toHex());
+    secret.fill('\0');
+    const int world = config.deviceCount();
+    auto pending = std::make_shared<int>(int(workers.size()));
+    auto failures = std::make_shared<QStringList>();
+    for (int i = 0; i < workers.size(); ++i) {
+        const Workers &w = workers[i];
+        QCborMap body;
+        body[QStringLiteral("run_id")] = w.agentRunId;
+        body[QStringLiteral("config")] = QCborMap::fromJsonObject(config.toJson());
+        body[QStringLiteral("node_index")] = i;
+        body[QStringLiteral("first_rank")] = w.firstRank;
+        body[QStringLiteral("world_size")] = world;
+        body[QStringLiteral("master")] = masterAddress;
+        body[QStringLiteral("rendezvous_secret")] = rendezvousSecret;
+        if (w.resume)
+            body[QStringLiteral("resume")] = *w.resume;
+        auto onReply = [i, name = w.name, pending, failures, nodeFailed, done](const Expected<QCborMap> &reply) {
+            if (!reply) {
+                failures->append(QCoreApplication::translate(kContext, "%1: %2").arg(name, reply.error()));
+                nodeFailed(i, reply.error());
+            }
+            if (--*pending > 0)
+                return;
+            done(*failures);
+        };
+        AgentLink *link = m_linkFor(w.agentId);
+        if (!link) {
+            onReply(Expected<QCborMap>::failure(trRun("not connected")));
+            continue;
+        }
+        link->request(Message::Type::StartRun, body, this, onReply, 30000);
+    }
+}
+
+QList<int> RunLauncher::firstRanks(const QList<RunConfig::Node> &nodes)
+{
+    QList<int> ranks;
+    int rank = 0;
+    for (const RunConfig::Node &n : nodes) {
+        ranks << rank;
+        rank += int(n.devices.size());
+    }
+    return ranks;
+}
+
+QString RunLauncher::agentRunId(const QString &runId, int attempt)
+{
+    return attempt > 0 ? QStringLiteral("%1-a%2").arg(runId).arg(attempt) : runId;
+}
+
+QString RunLauncher::source(const QString &agentId, int attempt)
+{
+    return attempt > 0 ? QStringLiteral("%1#%2").arg(agentId).arg(attempt) : agentId;
+}
+
+qint64 RunLauncher::resumeStep(const QList<RunConfig::Node> &nodes,
+                               const QHash<QString, QMap<qint64, QString>> &checkpoints)
+{
+    qint64 step = -1;
+    for (const RunConfig::Node &n : nodes) {
+        const qint64 latest = checkpoints.value(n.agent).isEmpty() ? -1 : checkpoints.value(n.agent).lastKey();
+        step = step < 0 ? latest : qMin(step, latest);
+    }
+    return step;
+}

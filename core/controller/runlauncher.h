@@ -1,0 +1,68 @@
+#pragma once
+
+#include "agentlink.h"
+#include "nodepreflight.h"
+#include "runconfig.h"
+
+#include <QHash>
+#include <QMap>
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+class NodeRegistry;
+
+/// Starts one attempt of a run on its nodes: pre-flight on every node (the
+/// master's port comes from it), the master's address, each node's first rank,
+/// and a start_run to every agent with one fresh rendezvous secret. The naming
+/// and arithmetic of an attempt are pure and static, for a table test.
+class RunLauncher final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunLauncher)
+
+public:
+    /// The link to a connected agent; nullptr when it is not connected.
+    using LinkFor = std::function<AgentLink *(const QString &agentId)>;
+    /// One node's workers to start.
+    struct Workers
+    {
+        QString agentRunId;
+        QString agentId;
+        QString name;
+        int firstRank = 0;
+        std::optional<QString> resume; ///< the checkpoint directory to resume from; none for a fresh start
+    };
+
+    RunLauncher(const NodeRegistry &registry, LinkFor linkFor, QObject *parent = nullptr);
+    ~RunLauncher() override;
+
+    /// Pre-flight on every node of `config`; `done` once all answered (or could not be asked).
+    void preflight(const RunConfig &config, std::function<void(bool ok)> done);
+    const QList<NodePreflight> &results() const { return m_results; }
+    void setResults(QList<NodePreflight> results) { m_results = std::move(results); }
+    /// Where the workers rendezvous: the first node's address as this controller sees it, and its pre-flight port.
+    QString masterAddress(const RunConfig &config) const;
+
+    /// Sends start_run to every node. `nodeFailed` as soon as one could not
+    /// start, `done` with every such failure (worded) once all answered.
+    void start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
+               std::function<void(int index, const QString &error)> nodeFailed,
+               std::function<void(const QStringList &failures)> done);
+
+    /// Each node's first rank: the devices of the nodes before it.
+    static QList<int> firstRanks(const QList<RunConfig::Node> &nodes);
+    /// The run's id on the agents for an attempt: the run id, plus "-aN" for an elastic attempt N.
+    static QString agentRunId(const QString &runId, int attempt);
+    /// RunEvent::source of a node's events in an attempt: the agent id, plus "#N" for attempt N.
+    static QString source(const QString &agentId, int attempt);
+    /// The newest step every one of `nodes` has a checkpoint of; -1 when none has one.
+    static qint64 resumeStep(const QList<RunConfig::Node> &nodes,
+                             const QHash<QString, QMap<qint64, QString>> &checkpoints);
+
+private:
+    const NodeRegistry &m_registry;
+    LinkFor m_linkFor;
+    QList<NodePreflight> m_results;
+};

@@ -1,0 +1,94 @@
+#include "runoutcome.h"
+
+#include "nodestate.h"
+
+#include <algorithm>
+
+namespace {
+bool isState(const QString &state, NodeState want)
+{
+    return NodeStates::fromString(state) == want;
+}
+} // namespace
+
+RunOutcome::RunOutcome(QList<Node> nodes, QList<Failure> failures, bool stopRequested, bool abortRequested)
+    : m_nodes(std::move(nodes)),
+      m_failures(std::move(failures)),
+      m_stopRequested(stopRequested),
+      m_abortRequested(abortRequested)
+{
+}
+
+bool RunOutcome::isSettled() const
+{
+    if (m_nodes.isEmpty())
+        return false;
+    for (const Node &n : m_nodes) {
+        if (!NodeStates::isFinal(NodeStates::fromString(n.state)))
+            return false;
+    }
+    return true;
+}
+
+bool RunOutcome::any(NodeState state) const
+{
+    return std::any_of(m_nodes.cbegin(), m_nodes.cend(), [&](const Node &n) { return isState(n.state, state); });
+}
+
+bool RunOutcome::mayRecover() const
+{
+    return any(NodeState::Failed) && !m_abortRequested;
+}
+
+RunStatus RunOutcome::status() const
+{
+    if (mayRecover())
+        return RunStatus::Failed;
+    if (m_abortRequested || any(NodeState::Aborted))
+        return RunStatus::Aborted;
+    if (m_stopRequested || any(NodeState::Stopped))
+        return RunStatus::Stopped;
+    return RunStatus::Finished;
+}
+
+QString RunOutcome::reason() const
+{
+    switch (status()) {
+    case RunStatus::Failed:
+        return failureReason();
+    case RunStatus::Aborted:
+        return tr("aborted");
+    case RunStatus::Stopped:
+        return tr("stopped after a checkpoint");
+    default:
+        return {};
+    }
+}
+
+QString RunOutcome::failureReason() const
+{
+    // The root cause: a crash first, then an error of its own, and only then a
+    // worker that failed because a peer went away (exit code 3); workers this
+    // controller killed while bringing the group down come last.
+    QString reason;
+    auto pick = [&](auto predicate) {
+        for (const Failure &f : m_failures) {
+            if (reason.isEmpty() && predicate(f))
+                reason = tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
+        }
+    };
+    pick([](const Failure &f) { return f.crashed && !f.induced; });
+    pick([](const Failure &f) { return f.exitCode != 3 && !f.induced; });
+    pick([](const Failure &f) { return !f.induced; });
+    pick([](const Failure &) { return true; });
+    for (const Node &n : m_nodes) {
+        if (isState(n.state, NodeState::Failed) && !n.reason.isEmpty()) {
+            if (reason.isEmpty())
+                reason = tr("%1: %2").arg(n.name, n.reason);
+            else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 && !reason.contains(n.reason))
+                reason = tr("%1 (%2: %3)").arg(reason, n.name, n.reason);
+            break;
+        }
+    }
+    return reason;
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "runrecord.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+enum class NodeState : quint8;
+
+/// How a run ends, once every node of its current attempt is done: from the
+/// nodes' states and the failures reported, its status and the reason shown.
+/// The cause comes first (a crash, then an error of its own, then a worker
+/// that failed because a peer went away); workers this controller killed while
+/// bringing the group down are never the cause while another failure is known.
+/// Pure: it only reads what it is given.
+class RunOutcome final
+{
+    // Its messages are the run controller's, under that catalogue context.
+    Q_DECLARE_TR_FUNCTIONS(RunController)
+
+public:
+    struct Node
+    {
+        QString name;
+        QString state; ///< as the agent reports it
+        QString reason;
+    };
+    struct Failure
+    {
+        QString agentId;
+        QString node;
+        int rank = -1;
+        int exitCode = 0;
+        bool crashed = false;
+        QString description;
+        /// Reported after this controller brought the group down: a consequence
+        /// (workers killed while they waited for the failed peer), never the cause.
+        bool induced = false;
+    };
+
+    RunOutcome(QList<Node> nodes, QList<Failure> failures, bool stopRequested, bool abortRequested);
+
+    /// Every node is in a final state (and there is a node): the run's end can be told.
+    bool isSettled() const;
+    /// A node failed and nobody asked to abort: an elastic run may resume on the nodes left.
+    bool mayRecover() const;
+    /// The run's status once settled (and not resumed).
+    RunStatus status() const;
+    /// Why, in the language of the moment: empty for a finished run.
+    QString reason() const;
+
+private:
+    bool any(NodeState state) const;
+    QString failureReason() const;
+
+    QList<Node> m_nodes;
+    QList<Failure> m_failures;
+    bool m_stopRequested;
+    bool m_abortRequested;
+};
