@@ -68,7 +68,7 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
         for (NodeState &n : m_nodes) {
             if (!isFinalState(n.state) && linkOf(n))
                 linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
-                                  [](const Expected<QCborMap> &) {});
+                                   [](const Expected<QCborMap> &) {});
         }
         evaluate();
     });
@@ -100,35 +100,7 @@ QString RunController::newRunId()
 
 QList<ConfigError> RunController::resolveNodes(RunConfig &config) const
 {
-    QList<ConfigError> errors;
-    for (qsizetype i = 0; i < config.nodes.size(); ++i) {
-        RunConfig::Node &entry = config.nodes[i];
-        const QString want = entry.agent.isEmpty() ? entry.name : entry.agent;
-        const QString field = QStringLiteral("nodes[%1].agent").arg(i);
-        if (want.isEmpty())
-            continue; // validate() reports it
-        // Only pinned machines: a name or id that a beacon claims is not enough.
-        const QList<const Node *> matches = m_registry.match(want, NodeRegistry::Scope::Trusted);
-        if (matches.isEmpty()) {
-            const QList<const Node *> untrusted = m_registry.match(want, NodeRegistry::Scope::Any);
-            if (untrusted.size() == 1)
-                errors.append({field, tr("%1 is not trusted yet").arg(want)});
-            else
-                errors.append({field, tr("no machine \"%1\" is known; is its agent running and trusted?").arg(want)});
-            continue;
-        }
-        if (matches.size() > 1) {
-            errors.append({field, tr("\"%1\" matches several machines; use the node id").arg(want)});
-            continue;
-        }
-        const Node *match = matches.first();
-        entry.agent = match->nodeId;
-        if (entry.name.isEmpty())
-            entry.name = match->name;
-        if (!match->isConnected())
-            errors.append({field, tr("%1 is not connected (%2)").arg(match->name, match->message)});
-    }
-    return errors;
+    return m_launcher->resolveNodes(config);
 }
 
 void RunController::preflight(const RunConfig &config)
@@ -163,12 +135,8 @@ void RunController::start(const RunConfig &config)
     m_launcher->preflight(m_config, [this](bool ok) {
         Q_EMIT preflightFinished(m_launcher->results(), ok);
         if (!ok) {
-            QStringList lines;
-            for (const NodePreflight &p : m_launcher->results()) {
-                for (const QString &e : p.errors)
-                    lines << tr("%1: %2").arg(p.name, e);
-            }
-            Q_EMIT startFailed(tr("pre-flight found problems, nothing was started:\n%1").arg(lines.join(QLatin1Char('\n'))));
+            Q_EMIT startFailed(tr("pre-flight found problems, nothing was started:\n%1")
+                                   .arg(m_launcher->problems().join(QLatin1Char('\n'))));
             return;
         }
         launch();
@@ -359,12 +327,8 @@ bool RunController::tryElastic()
     m_config = next;
     m_launcher->preflight(m_config, [this](bool ok) {
         if (!ok) {
-            QStringList lines;
-            for (const NodePreflight &p : m_launcher->results()) {
-                for (const QString &e : p.errors)
-                    lines << tr("%1: %2").arg(p.name, e);
-            }
-            finish(RunStatus::Failed, tr("elastic recovery failed its pre-flight: %1").arg(QLocale().createSeparatedList(lines)));
+            finish(RunStatus::Failed, tr("elastic recovery failed its pre-flight: %1")
+                                          .arg(QLocale().createSeparatedList(m_launcher->problems())));
             return;
         }
         startAttempt();

@@ -27,6 +27,44 @@ RunLauncher::RunLauncher(const NodeRegistry &registry, LinkFor linkFor, QObject 
 
 RunLauncher::~RunLauncher() = default;
 
+QList<ConfigError> RunLauncher::resolveNodes(RunConfig &config) const
+{
+    QList<ConfigError> errors;
+    for (qsizetype i = 0; i < config.nodes.size(); ++i) {
+        RunConfig::Node &entry = config.nodes[i];
+        const QString want = entry.agent.isEmpty() ? entry.name : entry.agent;
+        const QString field = QStringLiteral("nodes[%1].agent").arg(i);
+        if (want.isEmpty())
+            continue; // validate() reports it
+        // Only pinned machines: a name or id that a beacon claims is not enough.
+        const QList<const Node *> matches = m_registry.match(want, NodeRegistry::Scope::Trusted);
+        if (matches.isEmpty()) {
+            const QList<const Node *> untrusted = m_registry.match(want, NodeRegistry::Scope::Any);
+            if (untrusted.size() == 1)
+                errors.append({field, QCoreApplication::translate("RunController", "%1 is not trusted yet").arg(want)});
+            else
+                errors.append({field, QCoreApplication::translate(
+                                          "RunController", "no machine \"%1\" is known; is its agent running and trusted?")
+                                          .arg(want)});
+            continue;
+        }
+        if (matches.size() > 1) {
+            errors.append({field, QCoreApplication::translate("RunController",
+                                                              "\"%1\" matches several machines; use the node id")
+                                      .arg(want)});
+            continue;
+        }
+        const Node *match = matches.first();
+        entry.agent = match->nodeId;
+        if (entry.name.isEmpty())
+            entry.name = match->name;
+        if (!match->isConnected())
+            errors.append({field, QCoreApplication::translate("RunController", "%1 is not connected (%2)")
+                                      .arg(match->name, match->message)});
+    }
+    return errors;
+}
+
 void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)> done)
 {
     m_results.clear();
@@ -102,6 +140,16 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
             finishOne();
         }, 30000);
     }
+}
+
+QStringList RunLauncher::problems() const
+{
+    QStringList lines;
+    for (const NodePreflight &p : m_results) {
+        for (const QString &e : p.errors)
+            lines << QCoreApplication::translate(kContext, "%1: %2").arg(p.name, e);
+    }
+    return lines;
 }
 
 QString RunLauncher::masterAddress(const RunConfig &config) const

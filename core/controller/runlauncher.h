@@ -38,10 +38,14 @@ public:
     RunLauncher(const NodeRegistry &registry, LinkFor linkFor, QObject *parent = nullptr);
     ~RunLauncher() override;
 
+    /// Fills in each node's agent id from a name or id prefix the user gave; errors for unknown machines.
+    QList<ConfigError> resolveNodes(RunConfig &config) const;
     /// Pre-flight on every node of `config`; `done` once all answered (or could not be asked).
     void preflight(const RunConfig &config, std::function<void(bool ok)> done);
     const QList<NodePreflight> &results() const { return m_results; }
     void setResults(QList<NodePreflight> results) { m_results = std::move(results); }
+    /// Every node's pre-flight errors, one line each: "node: error".
+    QStringList problems() const;
     /// Where the workers rendezvous: the first node's address as this controller sees it, and its pre-flight port.
     QString masterAddress(const RunConfig &config) const;
 
