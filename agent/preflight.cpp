@@ -142,8 +142,9 @@ Preflight::Result Preflight::run(const Input &in)
     qint64 localBatch = (c.globalBatch + devicesInRun - 1) / devicesInRun;
     if (node.batch)
         localBatch = (*node.batch + node.devices.size() - 1) / qMax<qsizetype>(1, node.devices.size());
-    if (node.maxBatch)
-        localBatch = qMin<qint64>(localBatch, *node.maxBatch);
+    if (node.maxBatch) // the node's cap, split over its devices as the worker splits it
+        localBatch = qMin<qint64>(localBatch, (*node.maxBatch + node.devices.size() - 1)
+                                                  / qMax<qsizetype>(1, node.devices.size()));
     const int shards = c.strategy == QLatin1String("fsdp") ? devicesInRun : int(node.devices.size());
     if (gpu) {
         for (int d : node.devices) {

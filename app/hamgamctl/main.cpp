@@ -1,4 +1,5 @@
 // hamgamctl: the command-line client. Each subcommand parses its own options.
+#include "historycommands.h"
 #include "installcommand.h"
 #include "nodescommand.h"
 #include "runcommands.h"
@@ -26,13 +27,13 @@ const Command kCommands[] = {
     {"watch", QT_TRANSLATE_NOOP("hamgamctl", "stream live device telemetry"), NodesCommand::watch},
     {"check", QT_TRANSLATE_NOOP("hamgamctl", "validate a run config and run pre-flight checks"), RunCommands::check},
     {"run", QT_TRANSLATE_NOOP("hamgamctl", "start a run (--follow to watch it)"), RunCommands::run},
-    {"runs", QT_TRANSLATE_NOOP("hamgamctl", "list runs (--json)"), RunCommands::runs},
-    {"show", QT_TRANSLATE_NOOP("hamgamctl", "show one run (--json)"), RunCommands::show},
+    {"runs", QT_TRANSLATE_NOOP("hamgamctl", "list runs (--json)"), HistoryCommands::runs},
+    {"show", QT_TRANSLATE_NOOP("hamgamctl", "show one run (--json)"), HistoryCommands::show},
     {"stop", QT_TRANSLATE_NOOP("hamgamctl", "stop a run after a checkpoint"), RunCommands::stop},
     {"abort", QT_TRANSLATE_NOOP("hamgamctl", "abort a run now"), RunCommands::abort},
     {"attach", QT_TRANSLATE_NOOP("hamgamctl", "follow a run again, filling the history's gaps"), RunCommands::attach},
-    {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), RunCommands::compare},
-    {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), RunCommands::exportRun},
+    {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), HistoryCommands::compare},
+    {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), HistoryCommands::exportRun},
     {"install", QT_TRANSLATE_NOOP("hamgamctl", "install the agent on machines over SSH"), InstallCommand::install},
     {"upgrade", QT_TRANSLATE_NOOP("hamgamctl", "upgrade the agent on machines over SSH"), InstallCommand::upgrade},
     {"uninstall", QT_TRANSLATE_NOOP("hamgamctl", "remove the agent from machines over SSH"), InstallCommand::uninstall},

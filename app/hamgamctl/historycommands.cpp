@@ -1,0 +1,317 @@
+#include "historycommands.h"
+
+#include "safetext.h"
+
+#include "ctlcontext.h"
+#include "ctlformat.h"
+#include "eventkind.h"
+#include "eventtext.h"
+#include "historystore.h"
+#include "runconfig.h"
+#include "texttable.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QTextStream>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+
+using namespace CtlFormat;
+
+
+int HistoryCommands::runs(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("List past and current runs, newest first."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    parser.addOption({QStringLiteral("status"), tr("Only runs with this status (finished, failed, running, ...)."), tr("status")});
+    parser.addOption({QStringLiteral("strategy"), tr("Only runs of this strategy."), tr("strategy")});
+    parser.addOption({QStringLiteral("name"), tr("Only runs whose name contains this."), tr("text")});
+    auto ctx = openContext(parser, arguments, 0, tr("hamgamctl runs takes no arguments"));
+    if (!ctx)
+        return 2;
+    if (!ctx->historyExists()) { // nothing recorded yet; and no empty database is left behind
+        if (parser.isSet(QStringLiteral("json")))
+            out() << QJsonDocument(QJsonArray()).toJson(QJsonDocument::Indented);
+        else
+            out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
+        return 0;
+    }
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    RunFilter filter;
+    if (parser.isSet(QStringLiteral("status")))
+        filter.statuses = parser.values(QStringLiteral("status"));
+    if (parser.isSet(QStringLiteral("strategy")))
+        filter.strategies = parser.values(QStringLiteral("strategy"));
+    filter.nameContains = parser.value(QStringLiteral("name"));
+    const QList<RunRecord> runs = (*history)->runs(filter);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray a;
+        for (const RunRecord &r : runs)
+            a.append(runJson(r));
+        out() << QJsonDocument(a).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (runs.isEmpty()) {
+        out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
+        return 0;
+    }
+    TextTable table({tr("ID"), tr("NAME"), tr("STRATEGY"), tr("STATUS"), tr("CREATED"), tr("DURATION"), tr("STEPS"),
+                     tr("LOSS"), tr("SAMPLES/S"), tr("WAIT %")});
+    for (const RunRecord &r : runs) {
+        table.addRow({r.id, r.name, r.strategy, RunStatusText::display(r.status),
+                      QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::ShortFormat),
+                      duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0),
+                      number(r.summary.value(QStringLiteral("steps")), 0), number(r.summary.value(QStringLiteral("final_loss")), 4),
+                      number(r.summary.value(QStringLiteral("samples_per_s")), 0),
+                      number(r.summary.value(QStringLiteral("mean_wait_pct")), 1)});
+    }
+    out() << table.render();
+    return 0;
+}
+
+int HistoryCommands::show(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Show one run: its status, summary, nodes, per-rank timing and notable events."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl show: give one run"));
+    if (!ctx)
+        return 2;
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto r = (*history)->findRun(parser.positionalArguments().first());
+    if (!r) {
+        err() << tr("hamgamctl show: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const auto nodes = (*history)->nodes(r->id);
+    const auto ranks = (*history)->rankBreakdown(r->id);
+    QStringList notableKinds;
+    for (EventKind kind : {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State, EventKind::Checkpoint,
+                           EventKind::Eval, EventKind::WorkerExit, EventKind::Done})
+        notableKinds << EventKinds::name(kind);
+    const auto notable = (*history)->events(r->id, notableKinds);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonObject o = runJson(*r);
+        o[QStringLiteral("config")] = r->config;
+        QJsonArray n;
+        for (const RunNodeRecord &node : nodes)
+            n.append(QJsonObject{{QStringLiteral("index"), node.nodeIndex},
+                                 {QStringLiteral("agent"), node.agentId},
+                                 {QStringLiteral("name"), node.name},
+                                 {QStringLiteral("first_rank"), node.firstRank},
+                                 {QStringLiteral("final_plan"), node.finalPlan},
+                                 {QStringLiteral("last_seq"), double(node.lastSeq)}});
+        o[QStringLiteral("nodes")] = n;
+        QJsonArray rk;
+        for (const QJsonObject &x : ranks)
+            rk.append(x);
+        o[QStringLiteral("ranks")] = rk;
+        o[QStringLiteral("step_rows")] = double((*history)->stepRowCount(r->id));
+        QJsonArray ev;
+        for (const RunEvent &e : notable)
+            ev.append(QJsonObject{{QStringLiteral("source"), e.source},
+                                  {QStringLiteral("seq"), double(e.seq)},
+                                  {QStringLiteral("time_ms"), double(e.timeMs)},
+                                  {QStringLiteral("kind"), e.kind},
+                                  {QStringLiteral("rank"), e.rank},
+                                  {QStringLiteral("payload"), e.payload}});
+        o[QStringLiteral("events")] = ev;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out() << tr("Run %1 \"%2\"").arg(r->id, SafeText::escaped(r->name)) << Qt::endl;
+    out() << (r->reason.isEmpty() ? tr("  status:   %1").arg(RunStatusText::display(r->status))
+                                  : tr("  status:   %1 (%2)").arg(RunStatusText::display(r->status), SafeText::escaped(r->reason)))
+          << Qt::endl;
+    out() << tr("  strategy: %1, model %2, global batch %3").arg(r->strategy, r->config.value(QStringLiteral("model")).toObject().value(QStringLiteral("kind")).toString(),
+                                                             number(r->config.value(QStringLiteral("global_batch")), 0))
+          << Qt::endl;
+    out() << tr("  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%")
+                 .arg(duration(r->endedMs > 0 && r->startedMs > 0 ? r->endedMs - r->startedMs : 0),
+                      number(r->summary.value(QStringLiteral("steps")), 0), number(r->summary.value(QStringLiteral("final_loss")), 4),
+                      number(r->summary.value(QStringLiteral("samples_per_s")), 1), number(r->summary.value(QStringLiteral("mean_wait_pct")), 1))
+          << Qt::endl;
+    TextTable nodeTable({tr("NODE"), tr("NAME"), tr("RANKS"), tr("FINAL PLAN")});
+    for (const RunNodeRecord &n : nodes)
+        nodeTable.addRow({QString::number(n.nodeIndex), n.name,
+                          QStringLiteral("%1-%2").arg(n.firstRank).arg(n.firstRank + n.devices.size() - 1),
+                          QString::fromUtf8(QJsonDocument(n.finalPlan).toJson(QJsonDocument::Compact))});
+    out() << Qt::endl << nodeTable.render();
+    TextTable rankTable({tr("RANK"), tr("BATCH"), tr("DATA MS"), tr("COMPUTE MS"), tr("WAIT MS"), tr("COMM MS"), tr("OPT MS"), tr("SAMPLES/S")});
+    for (const QJsonObject &x : ranks)
+        rankTable.addRow({number(x.value(QStringLiteral("rank")), 0), number(x.value(QStringLiteral("local_batch")), 1),
+                          number(x.value(QStringLiteral("data_ms")), 1), number(x.value(QStringLiteral("compute_ms")), 1),
+                          number(x.value(QStringLiteral("wait_ms")), 1), number(x.value(QStringLiteral("comm_ms")), 1),
+                          number(x.value(QStringLiteral("optimizer_ms")), 1), number(x.value(QStringLiteral("samples_per_s")), 0)});
+    out() << Qt::endl << rankTable.render() << Qt::endl;
+    // The node an event came from: its agent id, "#N" after it for an elastic attempt N.
+    auto nodeName = [&nodes](const QString &source) {
+        const QString agent = source.section(QLatin1Char('#'), 0, 0);
+        for (const RunNodeRecord &n : nodes) {
+            if (n.agentId == agent && !n.name.isEmpty())
+                return n.name;
+        }
+        return agent.left(12);
+    };
+    for (const RunEvent &e : notable) {
+        switch (EventKinds::fromString(e.kind)) {
+        case EventKind::State:
+        case EventKind::Error:
+        case EventKind::Rebalance:
+        case EventKind::WorkerExit:
+            out() << QStringLiteral("  %1  %2")
+                         .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")),
+                              EventText::line(e, nodeName(e.source), EventText::Shown::Terminal))
+                  << Qt::endl;
+            break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+int HistoryCommands::compare(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Compare 2 to 8 runs: a summary table, and the config fields that differ."));
+    parser.addPositionalArgument(QStringLiteral("runs"), tr("Run ids (or their first characters) or names."), tr("RUN RUN..."));
+    parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
+    auto ctx = openContext(parser, arguments, -1, {});
+    if (!ctx)
+        return 2;
+    const QStringList ids = parser.positionalArguments();
+    if (ids.size() < 2 || ids.size() > 8) {
+        err() << tr("hamgamctl compare: give 2 to 8 runs") << Qt::endl;
+        return 2;
+    }
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    QList<RunRecord> runs;
+    for (const QString &id : ids) {
+        const auto r = (*history)->findRun(id);
+        if (!r) {
+            err() << tr("hamgamctl compare: no run \"%1\"").arg(id) << Qt::endl;
+            return 3;
+        }
+        runs.append(*r);
+    }
+    QStringList differing;
+    for (qsizetype i = 1; i < runs.size(); ++i) {
+        for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
+            if (!differing.contains(f) && f != QLatin1String("name"))
+                differing.append(f);
+        }
+    }
+    std::sort(differing.begin(), differing.end());
+    auto valueOf = [](const QJsonObject &config, const QString &field) {
+        for (const auto &[k, v] : RunConfig::flatten(config)) {
+            if (k == field)
+                return v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+        }
+        return QStringLiteral("-");
+    };
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray a;
+        for (const RunRecord &r : runs)
+            a.append(runJson(r));
+        QJsonObject diff;
+        for (const QString &f : differing) {
+            QJsonArray values;
+            for (const RunRecord &r : runs)
+                values.append(valueOf(r.config, f));
+            diff[f] = values;
+        }
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}}).toJson();
+        return 0;
+    }
+    QStringList header{tr("METRIC")};
+    for (const RunRecord &r : runs)
+        header << r.id;
+    TextTable summary(header);
+    auto row = [&](const QString &label, auto cell) {
+        QStringList cells{label};
+        for (const RunRecord &r : runs)
+            cells << cell(r);
+        summary.addRow(cells);
+    };
+    row(tr("name"), [](const RunRecord &r) { return r.name; });
+    row(tr("status"), [](const RunRecord &r) { return RunStatusText::display(r.status); });
+    row(tr("duration"), [](const RunRecord &r) { return duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0); });
+    row(tr("steps"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("steps")), 0); });
+    row(tr("final loss"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
+    row(tr("samples/s"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("samples_per_s")), 1); });
+    row(tr("mean wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("mean_wait_pct")), 1); });
+    row(tr("max wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("max_wait_pct")), 1); });
+    out() << summary.render() << Qt::endl;
+    if (differing.isEmpty()) {
+        out() << tr("The configs are the same (apart from the name).") << Qt::endl;
+        return 0;
+    }
+    QStringList dheader{tr("CONFIG FIELD")};
+    for (const RunRecord &r : runs)
+        dheader << r.id;
+    TextTable diff(dheader);
+    for (const QString &f : differing) {
+        QStringList cells{f};
+        for (const RunRecord &r : runs)
+            cells << valueOf(r.config, f);
+        diff.addRow(cells);
+    }
+    out() << diff.render();
+    return 0;
+}
+
+int HistoryCommands::exportRun(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Export a run's data as CSV files (ISO dates, plain digits) into a directory: "
+                                        "steps.csv, events.csv, telemetry.csv and run.json."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("csv"), tr("Directory to write the files into."), tr("dir")});
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl export: give one run and --csv DIR"));
+    if (!ctx)
+        return 2;
+    if (!parser.isSet(QStringLiteral("csv"))) {
+        err() << tr("hamgamctl export: --csv DIR is required") << Qt::endl;
+        return 2;
+    }
+    auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
+    if (!history) {
+        err() << history.error() << Qt::endl;
+        return 1;
+    }
+    const auto r = (*history)->findRun(parser.positionalArguments().first());
+    if (!r) {
+        err() << tr("hamgamctl export: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+        return 3;
+    }
+    const QString dir = parser.value(QStringLiteral("csv"));
+    auto written = (*history)->exportCsv(r->id, dir);
+    if (!written) {
+        err() << tr("hamgamctl export: %1").arg(written.error()) << Qt::endl;
+        return 1;
+    }
+    out() << tr("Wrote %1 to %2").arg(written->join(QStringLiteral(", ")), dir) << Qt::endl;
+    return 0;
+}
