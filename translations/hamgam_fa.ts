@@ -1159,6 +1159,224 @@
     </message>
 </context>
 <context>
+    <name>EventText</name>
+    <message>
+        <source>, </source>
+        <comment>between the numbers of a list</comment>
+        <translation>، </translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>آماده</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>برنامه</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>گام</translation>
+    </message>
+    <message>
+        <source>Re-plan</source>
+        <translation>بازبرنامه‌ریزی</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>ارزیابی</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>نقطهٔ وارسی</translation>
+    </message>
+    <message>
+        <source>Training finished</source>
+        <translation>آموزش پایان یافت</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>خطا</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>خروجی</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>Worker ended</source>
+        <translation>پایان کارگر</translation>
+    </message>
+    <message>
+        <source>Launched</source>
+        <translation>راه‌اندازی شد</translation>
+    </message>
+    <message>
+        <source>Elastic recovery</source>
+        <translation>بازیابی کشسان</translation>
+    </message>
+    <message>
+        <source>Stop requested</source>
+        <translation>درخواست توقف</translation>
+    </message>
+    <message>
+        <source>Abort requested</source>
+        <translation>درخواست لغو</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>پایان یافت</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>تشخیص</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>هشدار</translation>
+    </message>
+    <message>
+        <source>From step %1</source>
+        <translation>از گام %1</translation>
+    </message>
+    <message>
+        <source>From step %1 (%2)</source>
+        <translation>از گام %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %Ln rank(s), %2</source>
+        <comment>strategy, ranks, model</comment>
+        <translation>
+            <numerusform>%1 روی %Ln رتبه، %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>equal shares</source>
+        <translation>سهم‌های برابر</translation>
+    </message>
+    <message>
+        <source>as the config sets them</source>
+        <translation>چنان‌که پیکربندی تعیین کرده است</translation>
+    </message>
+    <message>
+        <source>before the speeds are measured</source>
+        <translation>پیش از سنجش سرعت‌ها</translation>
+    </message>
+    <message>
+        <source>planned from the measured speeds</source>
+        <translation>برنامه‌ریزی‌شده از روی سرعت‌های سنجیده</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1, loss %2, %3 samples/s</source>
+        <translation>%1، زیان %2، %3 نمونه در ثانیه</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 ← %3</translation>
+    </message>
+    <message>
+        <source>%1 (predicted %2 faster)</source>
+        <translation>%1 (پیش‌بینی: %2 سریع‌تر)</translation>
+    </message>
+    <message>
+        <source>accuracy %1 % at step %2</source>
+        <translation>دقت %1٪ در گام %2</translation>
+    </message>
+    <message>
+        <source>perplexity %1 at step %2</source>
+        <translation>سرگشتگی %1 در گام %2</translation>
+    </message>
+    <message>
+        <source>loss %1 at step %2</source>
+        <translation>زیان %1 در گام %2</translation>
+    </message>
+    <message>
+        <source>at step %1</source>
+        <translation>در گام %1</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>گام %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %Ln step(s)</source>
+        <translation>
+            <numerusform>پس از %Ln گام متوقف شد</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s)</source>
+        <translation>
+            <numerusform>%Ln گام</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s)</source>
+        <translation>
+            <numerusform>%Ln دستگاه</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation>تلاش %1</translation>
+    </message>
+    <message>
+        <source>%1, device %2</source>
+        <translation>%1، دستگاه %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 ← %2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>رتبهٔ %1</translation>
+    </message>
+    <message>
+        <source>%1, rank %2</source>
+        <translation>%1، رتبهٔ %2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the findings of a diagnosis</comment>
+        <translation>؛ </translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>در حال آغاز</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>در حال توقف</translation>
+    </message>
+    <message>
+        <source>first speed measurements</source>
+        <translation>نخستین سنجش‌های سرعت</translation>
+    </message>
+    <message>
+        <source>speeds changed</source>
+        <translation>تغییر سرعت‌ها</translation>
+    </message>
+    <message>
+        <source>resumed on other ranks</source>
+        <translation>ازسرگیری روی رتبه‌های دیگر</translation>
+    </message>
+    <message>
+        <source>a batch did not fit the device&apos;s memory</source>
+        <translation>یک دسته در حافظهٔ دستگاه جا نشد</translation>
+    </message>
+</context>
+<context>
     <name>FingerprintStore</name>
     <message>
         <source>cannot read %1</source>
@@ -1186,6 +1404,257 @@
     <message>
         <source>frame of %1 bytes exceeds the limit of %2 bytes</source>
         <translation>قاب %1 بایتی از حد %2 بایت بزرگ‌تر است</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryCommands</name>
+    <message>
+        <source>List past and current runs, newest first.</source>
+        <translation>فهرست اجراهای گذشته و جاری، از تازه‌ترین.</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>چاپ JSON.</translation>
+    </message>
+    <message>
+        <source>Only runs with this status (finished, failed, running, ...).</source>
+        <translation>فقط اجراهای با این وضعیت (finished, failed, running, ...).</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>Only runs of this strategy.</source>
+        <translation>فقط اجراهای این راهبرد.</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>راهبرد</translation>
+    </message>
+    <message>
+        <source>Only runs whose name contains this.</source>
+        <translation>فقط اجراهایی که نامشان این متن را دارد.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <source>hamgamctl runs takes no arguments</source>
+        <translation>hamgamctl runs آرگومانی نمی‌گیرد</translation>
+    </message>
+    <message>
+        <source>No runs yet. Start one with: hamgamctl run CONFIG</source>
+        <translation>هنوز اجرایی نیست. با این فرمان یکی آغاز کنید: hamgamctl run CONFIG</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>شناسه</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <source>STRATEGY</source>
+        <translation>راهبرد</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>CREATED</source>
+        <translation>تاریخ ساخت</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>مدت</translation>
+    </message>
+    <message>
+        <source>STEPS</source>
+        <translation>گام</translation>
+    </message>
+    <message>
+        <source>LOSS</source>
+        <translation>زیان</translation>
+    </message>
+    <message>
+        <source>SAMPLES/S</source>
+        <translation>نمونه/ثانیه</translation>
+    </message>
+    <message>
+        <source>WAIT %</source>
+        <translation>انتظار ٪</translation>
+    </message>
+    <message>
+        <source>Show one run: its status, summary, nodes, per-rank timing and notable events.</source>
+        <translation>نمایش یک اجرا: وضعیت، خلاصه، گره‌ها، زمان‌های هر رتبه و رویدادهای مهم.</translation>
+    </message>
+    <message>
+        <source>Run id (or its first characters) or name.</source>
+        <translation>شناسهٔ اجرا (یا نویسه‌های آغازینش) یا نام آن.</translation>
+    </message>
+    <message>
+        <source>hamgamctl show: give one run</source>
+        <translation>hamgamctl show: یک اجرا را مشخص کنید</translation>
+    </message>
+    <message>
+        <source>hamgamctl show: no run &quot;%1&quot;</source>
+        <translation>hamgamctl show: اجرای «%1» وجود ندارد</translation>
+    </message>
+    <message>
+        <source>Run %1 &quot;%2&quot;</source>
+        <translation>اجرای %1 «%2»</translation>
+    </message>
+    <message>
+        <source>  status:   %1</source>
+        <translation>  وضعیت:   %1</translation>
+    </message>
+    <message>
+        <source>  status:   %1 (%2)</source>
+        <translation>  وضعیت:   %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  strategy: %1, model %2, global batch %3</source>
+        <translation>  راهبرد: %1، مدل %2، دستهٔ سراسری %3</translation>
+    </message>
+    <message>
+        <source>  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%</source>
+        <translation>  مدت: %1، گام‌ها %2، زیان پایانی %3، %4 نمونه در ثانیه، میانگین انتظار %5٪</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>گره</translation>
+    </message>
+    <message>
+        <source>RANKS</source>
+        <translation>رتبه</translation>
+    </message>
+    <message>
+        <source>FINAL PLAN</source>
+        <translation>برنامهٔ پایانی</translation>
+    </message>
+    <message>
+        <source>RANK</source>
+        <translation>رتبه</translation>
+    </message>
+    <message>
+        <source>BATCH</source>
+        <translation>دسته</translation>
+    </message>
+    <message>
+        <source>DATA MS</source>
+        <translation>داده (ms)</translation>
+    </message>
+    <message>
+        <source>COMPUTE MS</source>
+        <translation>محاسبه (ms)</translation>
+    </message>
+    <message>
+        <source>WAIT MS</source>
+        <translation>انتظار (ms)</translation>
+    </message>
+    <message>
+        <source>COMM MS</source>
+        <translation>ارتباط (ms)</translation>
+    </message>
+    <message>
+        <source>OPT MS</source>
+        <translation>بهینه‌ساز (ms)</translation>
+    </message>
+    <message>
+        <source>Compare 2 to 8 runs: a summary table, and the config fields that differ.</source>
+        <translation>مقایسهٔ ۲ تا ۸ اجرا: جدول خلاصه و فیلدهای متفاوت پیکربندی.</translation>
+    </message>
+    <message>
+        <source>Run ids (or their first characters) or names.</source>
+        <translation>شناسه‌های اجراها (یا نویسه‌های آغازینشان) یا نام‌هایشان.</translation>
+    </message>
+    <message>
+        <source>RUN RUN...</source>
+        <translation>اجرا اجرا...</translation>
+    </message>
+    <message>
+        <source>hamgamctl compare: give 2 to 8 runs</source>
+        <translation>hamgamctl compare: ۲ تا ۸ اجرا بدهید</translation>
+    </message>
+    <message>
+        <source>hamgamctl compare: no run &quot;%1&quot;</source>
+        <translation>hamgamctl compare: اجرای «%1» وجود ندارد</translation>
+    </message>
+    <message>
+        <source>METRIC</source>
+        <translation>سنجه</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>مدت</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>گام</translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation>زیان پایانی</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>نمونه در ثانیه</translation>
+    </message>
+    <message>
+        <source>mean wait %</source>
+        <translation>میانگین انتظار ٪</translation>
+    </message>
+    <message>
+        <source>max wait %</source>
+        <translation>بیشینهٔ انتظار ٪</translation>
+    </message>
+    <message>
+        <source>The configs are the same (apart from the name).</source>
+        <translation>پیکربندی‌ها (به جز نام) یکسان‌اند.</translation>
+    </message>
+    <message>
+        <source>CONFIG FIELD</source>
+        <translation>فیلد پیکربندی</translation>
+    </message>
+    <message>
+        <source>Export a run&apos;s data as CSV files (ISO dates, plain digits) into a directory: steps.csv, events.csv, telemetry.csv and run.json.</source>
+        <translation>خروجی گرفتن از داده‌های یک اجرا به صورت پرونده‌های CSV (تاریخ‌های ISO، رقم‌های لاتین) در یک پوشه: steps.csv، events.csv، telemetry.csv و run.json.</translation>
+    </message>
+    <message>
+        <source>Directory to write the files into.</source>
+        <translation>پوشه‌ای که پرونده‌ها در آن نوشته می‌شوند.</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>پوشه</translation>
+    </message>
+    <message>
+        <source>hamgamctl export: give one run and --csv DIR</source>
+        <translation>hamgamctl export: یک اجرا و --csv DIR بدهید</translation>
+    </message>
+    <message>
+        <source>hamgamctl export: --csv DIR is required</source>
+        <translation>hamgamctl export: --csv DIR لازم است</translation>
+    </message>
+    <message>
+        <source>hamgamctl export: no run &quot;%1&quot;</source>
+        <translation>hamgamctl export: اجرای «%1» وجود ندارد</translation>
+    </message>
+    <message>
+        <source>hamgamctl export: %1</source>
+        <translation>hamgamctl export: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 to %2</source>
+        <translation>%1 در %2 نوشته شد</translation>
     </message>
 </context>
 <context>
@@ -1617,58 +2086,6 @@
         <translation>جزئیات</translation>
     </message>
     <message>
-        <source>State</source>
-        <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>خطا</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>هشدار</translation>
-    </message>
-    <message>
-        <source>Re-plan</source>
-        <translation>بازبرنامه‌ریزی</translation>
-    </message>
-    <message>
-        <source>From step %1: %2 → %3</source>
-        <translation>از گام %1: %2 ← %3</translation>
-    </message>
-    <message>
-        <source>%1 (predicted %2 faster)</source>
-        <translation>%1 (پیش‌بینی: %2 سریع‌تر)</translation>
-    </message>
-    <message>
-        <source>Worker ended</source>
-        <translation>پایان کارگر</translation>
-    </message>
-    <message>
-        <source>Launched</source>
-        <translation>راه‌اندازی شد</translation>
-    </message>
-    <message>
-        <source>Stop requested</source>
-        <translation>درخواست توقف</translation>
-    </message>
-    <message>
-        <source>Abort requested</source>
-        <translation>درخواست لغو</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>پایان یافت</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>تشخیص</translation>
-    </message>
-    <message>
-        <source>%1, rank %2</source>
-        <translation>%1، رتبهٔ %2</translation>
-    </message>
-    <message>
         <source>%1 on average, %2 on the device that waited most</source>
         <translation>%1 به طور میانگین، %2 در دستگاهی که بیشتر از همه منتظر ماند</translation>
     </message>
@@ -1683,23 +2100,9 @@
             <numerusform>%Ln پرونده در %1 نوشته شد</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln device(s)</source>
-        <translation>
-            <numerusform>%Ln دستگاه</numerusform>
-        </translation>
-    </message>
     <message>
         <source>History</source>
         <translation>تاریخچه</translation>
-    </message>
-    <message>
-        <source>%1, device %2</source>
-        <translation>%1، دستگاه %2</translation>
-    </message>
-    <message>
-        <source>%1 → %2</source>
-        <translation>%1 ← %2</translation>
     </message>
 </context>
 <context>
@@ -2638,94 +3041,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>%1 #%2</source>
         <translation>%1 #%2</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>Re-planned at step %1 (%2): %3</source>
-        <translation>بازبرنامه‌ریزی در گام %1 (%2): %3</translation>
-    </message>
-    <message>
-        <source>Evaluation at step %1: accuracy %2 %</source>
-        <translation>ارزیابی در گام %1: دقت %2٪</translation>
-    </message>
-    <message>
-        <source>Evaluation at step %1: perplexity %2</source>
-        <translation>ارزیابی در گام %1: سرگشتگی %2</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2): %3</source>
-        <translation>%1 (رتبهٔ %2): %3</translation>
-    </message>
-    <message>
-        <source>Checkpoint at step %1</source>
-        <translation>نقطهٔ وارسی در گام %1</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 (%3)</source>
-        <translation>%1: %2 (%3)</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2) %3</source>
-        <translation>%1 (رتبهٔ %2): %3</translation>
-    </message>
-    <message>
-        <source>Training finished</source>
-        <translation>آموزش پایان یافت</translation>
-    </message>
-    <message>
-        <source>first speed measurements</source>
-        <translation>نخستین سنجش‌های سرعت</translation>
-    </message>
-    <message>
-        <source>speeds changed</source>
-        <translation>تغییر سرعت‌ها</translation>
-    </message>
-    <message>
-        <source>resumed on other ranks</source>
-        <translation>ازسرگیری روی رتبه‌های دیگر</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>در حال آغاز</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>در حال اجرا</translation>
-    </message>
-    <message>
-        <source>stopping</source>
-        <translation>در حال توقف</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>پایان یافت</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>ناموفق بود</translation>
-    </message>
-    <message>
-        <source>stopped</source>
-        <translation>متوقف شد</translation>
-    </message>
-    <message>
-        <source>aborted</source>
-        <translation>لغو شد</translation>
-    </message>
-    <message>
-        <source>Evaluation at step %1: loss %2</source>
-        <translation>ارزیابی در گام %1: زیان %2</translation>
-    </message>
-    <message>
-        <source>a batch did not fit the device&apos;s memory</source>
-        <translation>یک دسته در حافظهٔ دستگاه جا نشد</translation>
     </message>
 </context>
 <context>
@@ -3813,256 +4128,12 @@ Status: %3%4</source>
         <translation>اجرا به‌موقع پایان نیافت</translation>
     </message>
     <message>
-        <source>List past and current runs, newest first.</source>
-        <translation>فهرست اجراهای گذشته و جاری، از تازه‌ترین.</translation>
-    </message>
-    <message>
-        <source>Print JSON.</source>
-        <translation>چاپ JSON.</translation>
-    </message>
-    <message>
-        <source>Only runs with this status (finished, failed, running, ...).</source>
-        <translation>فقط اجراهای با این وضعیت (finished, failed, running, ...).</translation>
-    </message>
-    <message>
-        <source>status</source>
-        <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>Only runs of this strategy.</source>
-        <translation>فقط اجراهای این راهبرد.</translation>
-    </message>
-    <message>
-        <source>strategy</source>
-        <translation>راهبرد</translation>
-    </message>
-    <message>
-        <source>Only runs whose name contains this.</source>
-        <translation>فقط اجراهایی که نامشان این متن را دارد.</translation>
-    </message>
-    <message>
-        <source>text</source>
-        <translation>متن</translation>
-    </message>
-    <message>
-        <source>hamgamctl runs takes no arguments</source>
-        <translation>hamgamctl runs آرگومانی نمی‌گیرد</translation>
-    </message>
-    <message>
-        <source>No runs yet. Start one with: hamgamctl run CONFIG</source>
-        <translation>هنوز اجرایی نیست. با این فرمان یکی آغاز کنید: hamgamctl run CONFIG</translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation>شناسه</translation>
-    </message>
-    <message>
-        <source>NAME</source>
-        <translation>نام</translation>
-    </message>
-    <message>
-        <source>STRATEGY</source>
-        <translation>راهبرد</translation>
-    </message>
-    <message>
-        <source>STATUS</source>
-        <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>CREATED</source>
-        <translation>تاریخ ساخت</translation>
-    </message>
-    <message>
-        <source>DURATION</source>
-        <translation>مدت</translation>
-    </message>
-    <message>
-        <source>STEPS</source>
-        <translation>گام</translation>
-    </message>
-    <message>
-        <source>LOSS</source>
-        <translation>زیان</translation>
-    </message>
-    <message>
-        <source>SAMPLES/S</source>
-        <translation>نمونه/ثانیه</translation>
-    </message>
-    <message>
-        <source>WAIT %</source>
-        <translation>انتظار ٪</translation>
-    </message>
-    <message>
-        <source>Show one run: its status, summary, nodes, per-rank timing and notable events.</source>
-        <translation>نمایش یک اجرا: وضعیت، خلاصه، گره‌ها، زمان‌های هر رتبه و رویدادهای مهم.</translation>
-    </message>
-    <message>
-        <source>hamgamctl show: give one run</source>
-        <translation>hamgamctl show: یک اجرا را مشخص کنید</translation>
-    </message>
-    <message>
-        <source>hamgamctl show: no run &quot;%1&quot;</source>
-        <translation>hamgamctl show: اجرای «%1» وجود ندارد</translation>
-    </message>
-    <message>
-        <source>Run %1 &quot;%2&quot;</source>
-        <translation>اجرای %1 «%2»</translation>
-    </message>
-    <message>
-        <source>  strategy: %1, model %2, global batch %3</source>
-        <translation>  راهبرد: %1، مدل %2، دستهٔ سراسری %3</translation>
-    </message>
-    <message>
-        <source>  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%</source>
-        <translation>  مدت: %1، گام‌ها %2، زیان پایانی %3، %4 نمونه در ثانیه، میانگین انتظار %5٪</translation>
-    </message>
-    <message>
-        <source>NODE</source>
-        <translation>گره</translation>
-    </message>
-    <message>
-        <source>RANKS</source>
-        <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>FINAL PLAN</source>
-        <translation>برنامهٔ پایانی</translation>
-    </message>
-    <message>
-        <source>RANK</source>
-        <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>BATCH</source>
-        <translation>دسته</translation>
-    </message>
-    <message>
-        <source>DATA MS</source>
-        <translation>داده (ms)</translation>
-    </message>
-    <message>
-        <source>COMPUTE MS</source>
-        <translation>محاسبه (ms)</translation>
-    </message>
-    <message>
-        <source>WAIT MS</source>
-        <translation>انتظار (ms)</translation>
-    </message>
-    <message>
-        <source>COMM MS</source>
-        <translation>ارتباط (ms)</translation>
-    </message>
-    <message>
-        <source>OPT MS</source>
-        <translation>بهینه‌ساز (ms)</translation>
-    </message>
-    <message>
-        <source>Compare 2 to 8 runs: a summary table, and the config fields that differ.</source>
-        <translation>مقایسهٔ ۲ تا ۸ اجرا: جدول خلاصه و فیلدهای متفاوت پیکربندی.</translation>
-    </message>
-    <message>
-        <source>Run ids (or their first characters) or names.</source>
-        <translation>شناسه‌های اجراها (یا نویسه‌های آغازینشان) یا نام‌هایشان.</translation>
-    </message>
-    <message>
-        <source>RUN RUN...</source>
-        <translation>اجرا اجرا...</translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: give 2 to 8 runs</source>
-        <translation>hamgamctl compare: ۲ تا ۸ اجرا بدهید</translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: no run &quot;%1&quot;</source>
-        <translation>hamgamctl compare: اجرای «%1» وجود ندارد</translation>
-    </message>
-    <message>
-        <source>METRIC</source>
-        <translation>سنجه</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>نام</translation>
-    </message>
-    <message>
-        <source>duration</source>
-        <translation>مدت</translation>
-    </message>
-    <message>
-        <source>steps</source>
-        <translation>گام‌ها</translation>
-    </message>
-    <message>
-        <source>final loss</source>
-        <translation>زیان پایانی</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>نمونه/ثانیه</translation>
-    </message>
-    <message>
-        <source>mean wait %</source>
-        <translation>میانگین انتظار ٪</translation>
-    </message>
-    <message>
-        <source>max wait %</source>
-        <translation>بیشینهٔ انتظار ٪</translation>
-    </message>
-    <message>
-        <source>The configs are the same (apart from the name).</source>
-        <translation>پیکربندی‌ها (به جز نام) یکسان‌اند.</translation>
-    </message>
-    <message>
-        <source>CONFIG FIELD</source>
-        <translation>فیلد پیکربندی</translation>
-    </message>
-    <message>
-        <source>Export a run&apos;s data as CSV files (ISO dates, plain digits) into a directory: steps.csv, events.csv, telemetry.csv and run.json.</source>
-        <translation>خروجی گرفتن از داده‌های یک اجرا به صورت پرونده‌های CSV (تاریخ‌های ISO، رقم‌های لاتین) در یک پوشه: steps.csv، events.csv، telemetry.csv و run.json.</translation>
-    </message>
-    <message>
-        <source>Directory to write the files into.</source>
-        <translation>پوشه‌ای که پرونده‌ها در آن نوشته می‌شوند.</translation>
-    </message>
-    <message>
-        <source>dir</source>
-        <translation>پوشه</translation>
-    </message>
-    <message>
-        <source>hamgamctl export: give one run and --csv DIR</source>
-        <translation>hamgamctl export: یک اجرا و --csv DIR بدهید</translation>
-    </message>
-    <message>
-        <source>hamgamctl export: --csv DIR is required</source>
-        <translation>hamgamctl export: --csv DIR لازم است</translation>
-    </message>
-    <message>
-        <source>hamgamctl export: no run &quot;%1&quot;</source>
-        <translation>hamgamctl export: اجرای «%1» وجود ندارد</translation>
-    </message>
-    <message>
-        <source>hamgamctl export: %1</source>
-        <translation>hamgamctl export: %1</translation>
-    </message>
-    <message>
-        <source>Wrote %1 to %2</source>
-        <translation>%1 در %2 نوشته شد</translation>
-    </message>
-    <message>
         <source>run %1: %2</source>
         <translation>اجرای %1: %2</translation>
     </message>
     <message>
         <source>run %1: %2, %3</source>
         <translation>اجرای %1: %2، %3</translation>
-    </message>
-    <message>
-        <source>  status:   %1</source>
-        <translation>  وضعیت:   %1</translation>
-    </message>
-    <message>
-        <source>  status:   %1 (%2)</source>
-        <translation>  وضعیت:   %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -4352,10 +4423,6 @@ Status: %3%4</source>
         <translation>دستهٔ هر گره باید دست‌کم یک نمونه به هر یک از دستگاه‌هایش برساند</translation>
     </message>
     <message>
-        <source>the memory cap must be at least one sample</source>
-        <translation>سقف حافظه باید دست‌کم یک نمونه باشد</translation>
-    </message>
-    <message>
         <source>the emulated slowdown must be between 1 and 100</source>
         <translation>کندی شبیه‌سازی‌شده باید بین ۱ و ۱۰۰ باشد</translation>
     </message>
@@ -4419,6 +4486,34 @@ Status: %3%4</source>
         <source>gradients travel as fp32, fp16 or bf16, not &quot;%1&quot;</source>
         <translation>گرادیان‌ها با fp32، fp16 یا bf16 فرستاده می‌شوند، نه «%1»</translation>
     </message>
+    <message>
+        <source>give an absolute path, such as /home/me/model.pt: every machine opens the file on its own disk</source>
+        <translation>یک مسیر مطلق بدهید (که با / آغاز شود)؛ هر ماشین این پرونده را از دیسک خودش باز می‌کند</translation>
+    </message>
+    <message>
+        <source>the cnn model needs images: give the shape as [channels, height, width]</source>
+        <translation>مدل cnn تصویر لازم دارد: شکل را به صورت [کانال‌ها، ارتفاع، عرض] بدهید</translation>
+    </message>
+    <message>
+        <source>give an absolute path: every machine reads the dataset from its own disk</source>
+        <translation>یک مسیر مطلق بدهید؛ هر ماشین مجموعه‌داده را از دیسک خودش می‌خواند</translation>
+    </message>
+    <message>
+        <source>give an absolute path: every machine writes its checkpoints on its own disk</source>
+        <translation>یک مسیر مطلق بدهید؛ هر ماشین نقطه‌های وارسی را روی دیسک خودش می‌نویسد</translation>
+    </message>
+    <message>
+        <source>a node&apos;s memory cap must give each of its devices at least one sample</source>
+        <translation>سقف حافظهٔ هر ماشین باید به هر یک از دستگاه‌هایش دست‌کم یک نمونه برسد</translation>
+    </message>
+    <message>
+        <source>strategy %1 cuts the input layer into %2 blocks: a sample needs at least %2 values</source>
+        <translation>راهبرد %1 لایهٔ ورودی را به %2 بلوک می‌برد: هر نمونه دست‌کم %2 مقدار لازم دارد</translation>
+    </message>
+    <message>
+        <source>strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes</source>
+        <translation>راهبرد %1 لایهٔ خروجی را به %2 بلوک می‌برد: دست‌کم %2 کلاس لازم است</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -4467,22 +4562,6 @@ Status: %3%4</source>
     <message>
         <source>no run %1 in the history</source>
         <translation>اجرای %1 در تاریخچه نیست</translation>
-    </message>
-    <message>
-        <source>%1, rank %2: %3</source>
-        <translation>%1، رتبهٔ %2: %3</translation>
-    </message>
-    <message>
-        <source>%1 (%2: %3)</source>
-        <translation>%1 (%2: %3)</translation>
-    </message>
-    <message>
-        <source>aborted</source>
-        <translation>لغو شد</translation>
-    </message>
-    <message>
-        <source>stopped after a checkpoint</source>
-        <translation>پس از نقطهٔ وارسی متوقف شد</translation>
     </message>
     <message>
         <source>the agent on %1 stopped answering</source>
@@ -4563,6 +4642,29 @@ Status: %3%4</source>
     <message>
         <source>cannot open the journal in %1: %2</source>
         <translation>باز کردن دفتر رویداد در %1 ممکن نشد: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunOutcome</name>
+    <message>
+        <source>aborted</source>
+        <translation>لغو شد</translation>
+    </message>
+    <message>
+        <source>stopped after a checkpoint</source>
+        <translation>پس از نقطهٔ وارسی متوقف شد</translation>
+    </message>
+    <message>
+        <source>%1, rank %2: %3</source>
+        <translation>%1، رتبهٔ %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3)</source>
+        <translation>%1 (%2: %3)</translation>
     </message>
 </context>
 <context>
@@ -4888,18 +4990,6 @@ Status: %3%4</source>
     <message>
         <source>Synthetic: seeded random samples made on every machine; no files needed, good for measuring speed.</source>
         <translation>داده‌های مصنوعی: نمونه‌های تصادفی با بذر تصادفی معین که روی هر ماشین ساخته می‌شوند؛ پرونده‌ای لازم نیست و برای سنجش سرعت مناسب است.</translation>
-    </message>
-    <message>
-        <source>give an absolute path, such as /home/me/model.pt: every machine opens the file on its own disk</source>
-        <translation>یک مسیر مطلق بدهید (که با / آغاز شود)؛ هر ماشین این پرونده را از دیسک خودش باز می‌کند</translation>
-    </message>
-    <message>
-        <source>give an absolute path: every machine reads the dataset from its own disk</source>
-        <translation>یک مسیر مطلق بدهید؛ هر ماشین مجموعه‌داده را از دیسک خودش می‌خواند</translation>
-    </message>
-    <message>
-        <source>give an absolute path: every machine writes its checkpoints on its own disk</source>
-        <translation>یک مسیر مطلق بدهید؛ هر ماشین نقطه‌های وارسی را روی دیسک خودش می‌نویسد</translation>
     </message>
     <message>
         <source>fp32 (exact)</source>
