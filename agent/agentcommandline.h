@@ -13,11 +13,19 @@ class AgentCommandLine
     Q_DECLARE_TR_FUNCTIONS(AgentCommandLine)
 
 public:
-    enum class Action { Run, Help, Version, ListTrusted, Untrust, PrintFingerprint };
+    enum class Action
+    {
+        Run,
+        Help,
+        Version,
+        ListTrusted,
+        Untrust,
+        PrintFingerprint
+    };
 
     Action action = Action::Run;
     AgentOptions options;
-    QStringList trust;      ///< fingerprints to add before running
+    QStringList trust; ///< fingerprints to add before running
     QString untrust;
     QString helpText;
 

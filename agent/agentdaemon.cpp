@@ -1,9 +1,9 @@
-#include "cborvalue.h"
 #include "agentdaemon.h"
 
 #include "agentserver.h"
 #include "atomicfile.h"
 #include "beaconsender.h"
+#include "cborvalue.h"
 #include "deviceprobe.h"
 #include "logging.h"
 #include "pathpolicy.h"
@@ -17,19 +17,20 @@
 
 #include <QCborArray>
 #include <QCborValue>
-#include <QJsonArray>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QSslSocket>
 #include <QSysInfo>
 #include <QUuid>
 
 AgentDaemon::AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent)
-    : QObject(parent), m_options(std::move(options)), m_probeHolder(std::move(probe))
-{
-}
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_probeHolder(std::move(probe))
+{}
 
 AgentDaemon::~AgentDaemon() = default;
 
@@ -48,8 +49,9 @@ Expected<QString> AgentDaemon::loadOrCreateNodeId(const QString &configDir)
             return id;
     }
     const QString id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    if (auto s = AtomicFile::write(path, id.toLatin1() + '\n', QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                                                     | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    if (auto s = AtomicFile::write(path, id.toLatin1() + '\n',
+                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                       QFileDevice::ReadOther);
         !s)
         return Expected<QString>::failure(s.error());
     return id;
@@ -64,7 +66,8 @@ Status AgentDaemon::start()
 {
     if (!QDir().mkpath(m_options.configDir))
         return Status::failure(tr("cannot create the configuration directory %1").arg(m_options.configDir));
-    QFile::setPermissions(m_options.configDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(m_options.configDir,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     m_name = m_options.name.isEmpty() ? QSysInfo::machineHostName() : m_options.name;
 
     auto identity = Identity::loadOrCreate(m_options.configDir, QStringLiteral("agent"),
@@ -80,14 +83,16 @@ Status AgentDaemon::start()
     if (auto s = m_trust->load(); !s)
         return s;
 
-    const QString worker = m_options.workerPath.isEmpty()
-                               ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-worker"))
-                               : m_options.workerPath;
+    const QString worker =
+        m_options.workerPath.isEmpty()
+            ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-worker"))
+            : m_options.workerPath;
     m_runs = new RunSupervisor(QDir(m_options.configDir).filePath(QStringLiteral("runs")), worker, m_nodeId,
                                m_options.maxActiveRuns, this);
     m_runs->setWorkerInterface(m_options.workerInterface);
     m_runs->restore();
-    m_paths = std::make_unique<PathPolicy>(m_options.allowedDirs.isEmpty() ? PathPolicy::defaultDirs() : m_options.allowedDirs);
+    m_paths = std::make_unique<PathPolicy>(m_options.allowedDirs.isEmpty() ? PathPolicy::defaultDirs()
+                                                                           : m_options.allowedDirs);
     connect(m_runs, &RunSupervisor::event, this, &AgentDaemon::onRunEvent);
     connect(m_runs, &RunSupervisor::stateChanged, this, &AgentDaemon::onRunState);
 
@@ -163,7 +168,8 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
     const Translations::Scoped language(session->language());
     switch (request.type()) {
     case Message::Type::HostInfo: {
-        const TelemetrySnapshot snapshot = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        const TelemetrySnapshot snapshot =
+            m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
         QCborMap body = snapshot.toCbor();
         body[QStringLiteral("node_id")] = m_nodeId;
         body[QStringLiteral("name")] = m_name;
@@ -192,8 +198,9 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
             result = Preflight::run(in);
         }
         QJsonObject reply = result.toJson();
-        reply[QStringLiteral("device_kind")] = in.telemetry.devices.isEmpty() ? QStringLiteral("cpu")
-                                                                              : DeviceSample::kindName(in.telemetry.devices.first().kind);
+        reply[QStringLiteral("device_kind")] =
+            in.telemetry.devices.isEmpty() ? QStringLiteral("cpu")
+                                           : DeviceSample::kindName(in.telemetry.devices.first().kind);
         reply[QStringLiteral("active_runs")] = m_runs->activeRuns();
         session->reply(request.id(), QCborMap::fromJsonObject(reply));
         return;
@@ -201,22 +208,27 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
     case Message::Type::StartRun: {
         const QJsonObject body = QCborValue(request.body()).toJsonValue().toObject();
         QList<ConfigError> errors;
-        const RunConfig config = RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
+        const RunConfig config =
+            RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
         errors += config.validate();
         if (!errors.isEmpty()) {
-            session->replyError(request.id(), QStringLiteral("invalid"), tr("%1: %2").arg(errors.first().field, errors.first().message));
+            session->replyError(request.id(), QStringLiteral("invalid"),
+                                tr("%1: %2").arg(errors.first().field, errors.first().message));
             return;
         }
         // The checkpoint a start resumes from is confined like the config's own paths.
-        if (const QStringList refused = m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
+        if (const QStringList refused =
+                m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
             !refused.isEmpty()) {
-            qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":" << refused.first();
+            qCWarning(lcRuns).noquote()
+                << "refused a run from" << session->peerAddress() << ":" << refused.first();
             session->replyError(request.id(), QStringLiteral("refused"), refused.first());
             return;
         }
         QJsonObject startRequest = body;
         const TelemetrySnapshot t = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
-        startRequest[QStringLiteral("device_kind")] = t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
+        startRequest[QStringLiteral("device_kind")] =
+            t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
         if (auto s = m_runs->start(startRequest); !s) {
             session->replyError(request.id(), QStringLiteral("refused"), s.error());
             return;
@@ -229,7 +241,8 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
     case Message::Type::StopRun:
     case Message::Type::AbortRun: {
         const QString runId = request.body().value(QStringLiteral("run_id")).toString();
-        const Status s = request.type() == Message::Type::StopRun ? m_runs->stop(runId) : m_runs->abort(runId);
+        const Status s =
+            request.type() == Message::Type::StopRun ? m_runs->stop(runId) : m_runs->abort(runId);
         if (s)
             session->reply(request.id(), {});
         else
@@ -322,8 +335,8 @@ void AgentDaemon::updateSampling()
 void AgentDaemon::checkIdle()
 {
     // Only controllers that completed the handshake keep the agent alive, not port scans.
-    const bool controllerConnected
-        = std::any_of(m_sessions.cbegin(), m_sessions.cend(), [](const AgentSession *s) { return s->isReady(); });
+    const bool controllerConnected = std::any_of(m_sessions.cbegin(), m_sessions.cend(),
+                                                 [](const AgentSession *s) { return s->isReady(); });
     if (controllerConnected || m_runs->activeRuns() > 0) {
         m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
         return;

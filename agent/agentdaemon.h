@@ -2,17 +2,16 @@
 
 #include "agentoptions.h"
 #include "agentsession.h"
-#include "telemetry.h"
 #include "expected.h"
 #include "fingerprintstore.h"
 #include "identity.h"
-
-#include <QList>
-#include <QObject>
-#include <QTimer>
+#include "telemetry.h"
 
 #include <memory>
 #include <optional>
+#include <QList>
+#include <QObject>
+#include <QTimer>
 
 class AgentServer;
 class BeaconSender;

@@ -22,7 +22,9 @@ struct AgentOptions
     int idleExitSeconds = 0; ///< 0: never; otherwise exit after this long with no controller and no run
     int maxConnections = 64;
     int maxActiveRuns = 4;
-    QString workerPath; ///< hamgam-worker; empty: next to this program
-    QString workerInterface; ///< interface for the workers' (plaintext) Gloo traffic; empty: the one towards the master
-    QStringList allowedDirs; ///< where runs may read data and write checkpoints; empty: PathPolicy::defaultDirs()
+    QString workerPath;      ///< hamgam-worker; empty: next to this program
+    QString workerInterface; ///< interface for the workers' (plaintext) Gloo traffic; empty: the one towards
+                             ///< the master
+    QStringList
+        allowedDirs; ///< where runs may read data and write checkpoints; empty: PathPolicy::defaultDirs()
 };

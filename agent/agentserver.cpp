@@ -3,13 +3,13 @@
 #include "logging.h"
 
 #include <QHash>
-
 #include <QSslSocket>
 
 AgentServer::AgentServer(QSslConfiguration tls, int maxConnections, QObject *parent)
-    : QTcpServer(parent), m_tls(std::move(tls)), m_limiter(ConnectionLimiter::forTotal(maxConnections))
-{
-}
+    : QTcpServer(parent)
+    , m_tls(std::move(tls))
+    , m_limiter(ConnectionLimiter::forTotal(maxConnections))
+{}
 
 void AgentServer::incomingConnection(qintptr descriptor)
 {
@@ -21,16 +21,17 @@ void AgentServer::incomingConnection(qintptr descriptor)
     const QHostAddress peer = socket->peerAddress();
     // When the unauthenticated pool is full, a newcomer from an address still within its share
     // takes the oldest pending place: sockets from many addresses cannot lock trusted controllers out.
-    const bool admitted = m_limiter.admit(peer)
-                          || (m_limiter.pendingFrom(peer) < m_limiter.limits().pendingPerAddress && evictOldestPending()
-                              && m_limiter.admit(peer));
+    const bool admitted =
+        m_limiter.admit(peer) || (m_limiter.pendingFrom(peer) < m_limiter.limits().pendingPerAddress &&
+                                  evictOldestPending() && m_limiter.admit(peer));
     if (!admitted) {
         // Refused at once, before any TLS work: a flood costs us an accept and a close,
         // and at most one log line every few seconds.
         ++m_refusedSinceLog;
         if (!m_lastRefusalLog.isValid() || m_lastRefusalLog.elapsed() >= kRefusalLogIntervalMs) {
             qCWarning(lcProtocol) << "refused" << m_refusedSinceLog << "connection(s), the last from"
-                                  << socket->peerAddress() << "-" << m_limiter.pendingFrom(socket->peerAddress())
+                                  << socket->peerAddress() << "-"
+                                  << m_limiter.pendingFrom(socket->peerAddress())
                                   << "unauthenticated from there," << m_limiter.pending() << "in all,"
                                   << m_limiter.trusted() << "trusted, limit" << m_limiter.limits().total;
             m_refusedSinceLog = 0;

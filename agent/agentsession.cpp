@@ -1,6 +1,6 @@
-#include "cborvalue.h"
 #include "agentsession.h"
 
+#include "cborvalue.h"
 #include "fingerprintstore.h"
 #include "identity.h"
 #include "logging.h"
@@ -16,8 +16,12 @@ namespace {
 const QStringList kTopics = {QStringLiteral("telemetry"), QStringLiteral("runs")};
 } // namespace
 
-AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello, QObject *parent)
-    : QObject(parent), m_connection(new PeerConnection(socket, this)), m_trust(trust), m_hello(std::move(hello))
+AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello,
+                           QObject *parent)
+    : QObject(parent)
+    , m_connection(new PeerConnection(socket, this))
+    , m_trust(trust)
+    , m_hello(std::move(hello))
 {
     connect(socket, &QSslSocket::encrypted, this, &AgentSession::onEncrypted);
     connect(socket, &QSslSocket::sslErrors, socket, [socket](const QList<QSslError> &) {
@@ -25,7 +29,8 @@ AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, He
         socket->ignoreSslErrors();
     });
     connect(m_connection, &PeerConnection::messageReceived, this, &AgentSession::onMessage);
-    connect(m_connection, &PeerConnection::closed, this, [this](const QString &reason) { Q_EMIT closed(this, reason); });
+    connect(m_connection, &PeerConnection::closed, this,
+            [this](const QString &reason) { Q_EMIT closed(this, reason); });
     m_handshakeTimer.setSingleShot(true);
     // Until TLS shows a trusted certificate the connection holds an unauthenticated place: a short
     // deadline (Protocol::kTlsHandshakeTimeoutMs), then the usual one for the hello.
@@ -45,17 +50,19 @@ void AgentSession::onEncrypted()
 {
     m_fingerprint = m_connection->peerFingerprint();
     if (m_fingerprint.isEmpty()) {
-        m_connection->closeWithError(QStringLiteral("untrusted"),
-                                     tr("the controller presented no certificate; this agent accepts only trusted controllers"));
+        m_connection->closeWithError(
+            QStringLiteral("untrusted"),
+            tr("the controller presented no certificate; this agent accepts only trusted controllers"));
         return;
     }
     if (!m_trust.containsFingerprint(m_fingerprint)) {
         qCWarning(lcTrust).noquote() << "refused untrusted controller" << peerAddress()
                                      << Identity::displayFingerprint(m_fingerprint);
-        m_connection->closeWithError(QStringLiteral("untrusted"),
-                                     tr("this controller (%1) is not in the agent's trust list; on the agent's machine run: "
-                                        "hamgam-agent --trust %2")
-                                         .arg(Identity::displayFingerprint(m_fingerprint), m_fingerprint));
+        m_connection->closeWithError(
+            QStringLiteral("untrusted"),
+            tr("this controller (%1) is not in the agent's trust list; on the agent's machine run: "
+               "hamgam-agent --trust %2")
+                .arg(Identity::displayFingerprint(m_fingerprint), m_fingerprint));
         return;
     }
     m_trusted = true;
@@ -85,20 +92,23 @@ void AgentSession::onMessage(const Message &message)
         return; // the close is on its way
     if (!m_ready) {
         if (message.type() != Message::Type::Hello) {
-            m_connection->closeWithError(QStringLiteral("protocol"), tr("expected hello, got %1").arg(message.typeName()));
+            m_connection->closeWithError(QStringLiteral("protocol"),
+                                         tr("expected hello, got %1").arg(message.typeName()));
             return;
         }
         const qint64 version = CborValue::integer(message.body().value(QStringLiteral("protocol")));
         if (version != Protocol::kVersion) {
-            m_connection->closeWithError(QStringLiteral("version"),
-                                         tr("this agent speaks protocol %1, the controller speaks %2; install the same "
-                                            "Hamgam version on both")
-                                             .arg(Protocol::kVersion)
-                                             .arg(version));
+            m_connection->closeWithError(
+                QStringLiteral("version"),
+                tr("this agent speaks protocol %1, the controller speaks %2; install the same "
+                   "Hamgam version on both")
+                    .arg(Protocol::kVersion)
+                    .arg(version));
             return;
         }
         if (message.body().value(QStringLiteral("role")).toString() != QLatin1String("controller")) {
-            m_connection->closeWithError(QStringLiteral("protocol"), tr("only controllers connect to agents"));
+            m_connection->closeWithError(QStringLiteral("protocol"),
+                                         tr("only controllers connect to agents"));
             return;
         }
         m_language = message.body().value(QStringLiteral("language")).toString().left(16);
@@ -125,7 +135,8 @@ void AgentSession::onMessage(const Message &message)
         const bool add = message.type() == Message::Type::Subscribe;
         for (const QCborValue topic : message.body().value(QStringLiteral("topics")).toArray()) {
             if (!kTopics.contains(topic.toString())) {
-                replyError(message.id(), QStringLiteral("invalid"), tr("unknown topic \"%1\"").arg(topic.toString()));
+                replyError(message.id(), QStringLiteral("invalid"),
+                           tr("unknown topic \"%1\"").arg(topic.toString()));
                 return;
             }
             if (add)
@@ -139,8 +150,9 @@ void AgentSession::onMessage(const Message &message)
     }
     default:
         if (!message.isRequest()) {
-            m_connection->closeWithError(QStringLiteral("protocol"),
-                                         tr("controllers send requests only, not %1").arg(message.typeName()));
+            m_connection->closeWithError(
+                QStringLiteral("protocol"),
+                tr("controllers send requests only, not %1").arg(message.typeName()));
             return;
         }
         Q_EMIT requestReceived(this, message);

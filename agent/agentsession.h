@@ -27,7 +27,8 @@ public:
         QString hostname;
     };
 
-    AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello, QObject *parent = nullptr);
+    AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello,
+                 QObject *parent = nullptr);
 
     bool isReady() const { return m_ready; }
     /// TLS showed a certificate on the trust list (hello may still be to come).

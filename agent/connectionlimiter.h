@@ -16,14 +16,17 @@ class ConnectionLimiter final
 public:
     struct Limits
     {
-        int total = 64;             ///< places in all (--max-connections)
-        int pendingPerAddress = 8;  ///< unauthenticated connections from one address
+        int total = 64;              ///< places in all (--max-connections)
+        int pendingPerAddress = 8;   ///< unauthenticated connections from one address
         int reservedForTrusted = 16; ///< places an unauthenticated connection never takes
     };
-    /// The limits for --max-connections N: a quarter kept for trusted sessions, at most 8 pending per address.
+    /// The limits for --max-connections N: a quarter kept for trusted sessions, at most 8 pending per
+    /// address.
     static Limits forTotal(int total);
 
-    explicit ConnectionLimiter(Limits limits) : m_limits(limits) {}
+    explicit ConnectionLimiter(Limits limits)
+        : m_limits(limits)
+    {}
 
     /// A new, unauthenticated connection from `from`: true if it may have a place.
     bool admit(const QHostAddress &from);

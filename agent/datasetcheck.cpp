@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-
 #include <zlib.h>
 
 Expected<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString &path)
@@ -45,9 +44,10 @@ Status DatasetCheck::mnistDirectory(const QString &dirPath)
     for (const char *split : {"train", "t10k"}) {
         auto find = [&](const char *kind) {
             for (const QString &suffix : {QStringLiteral(".gz"), QString()}) {
-                const QString p = dir.filePath(QStringLiteral("%1-%2-idx%3-ubyte%4")
-                                                   .arg(QLatin1String(split), QLatin1String(kind),
-                                                        QLatin1String(qstrcmp(kind, "images") == 0 ? "3" : "1"), suffix));
+                const QString p =
+                    dir.filePath(QStringLiteral("%1-%2-idx%3-ubyte%4")
+                                     .arg(QLatin1String(split), QLatin1String(kind),
+                                          QLatin1String(qstrcmp(kind, "images") == 0 ? "3" : "1"), suffix));
                 if (QFileInfo::exists(p))
                     return p;
             }
@@ -56,9 +56,10 @@ Status DatasetCheck::mnistDirectory(const QString &dirPath)
         const QString images = find("images");
         const QString labels = find("labels");
         if (images.isEmpty() || labels.isEmpty())
-            return Status::failure(tr("%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] and "
-                                      "%2-labels-idx1-ubyte[.gz])")
-                                       .arg(dirPath, QLatin1String(split)));
+            return Status::failure(
+                tr("%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] and "
+                   "%2-labels-idx1-ubyte[.gz])")
+                    .arg(dirPath, QLatin1String(split)));
         auto ih = readIdxHeader(images);
         if (!ih)
             return Status::failure(ih.error());
@@ -68,12 +69,19 @@ Status DatasetCheck::mnistDirectory(const QString &dirPath)
         if (ih->dims.size() != 3 || lh->dims.size() != 1)
             return Status::failure(tr("%1 or %2 has the wrong number of dimensions").arg(images, labels));
         if (ih->dims[0] != lh->dims[0])
-            return Status::failure(tr("%1 has %2 images but %3 has %4 labels").arg(images).arg(ih->dims[0]).arg(labels).arg(lh->dims[0]));
+            return Status::failure(tr("%1 has %2 images but %3 has %4 labels")
+                                       .arg(images)
+                                       .arg(ih->dims[0])
+                                       .arg(labels)
+                                       .arg(lh->dims[0]));
         // The payload must be all there: compressed files are checked by the worker as it loads them.
         if (!images.endsWith(QLatin1String(".gz"))) {
             const qint64 expected = 16 + ih->dims[0] * ih->dims[1] * ih->dims[2];
             if (QFileInfo(images).size() < expected)
-                return Status::failure(tr("%1 is truncated: %2 bytes of %3").arg(images).arg(QFileInfo(images).size()).arg(expected));
+                return Status::failure(tr("%1 is truncated: %2 bytes of %3")
+                                           .arg(images)
+                                           .arg(QFileInfo(images).size())
+                                           .arg(expected));
         }
     }
     return {};
@@ -95,6 +103,7 @@ Status DatasetCheck::torchScript(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         return Status::failure(tr("cannot read the TorchScript module %1 on this machine").arg(path));
     if (f.read(2) != "PK")
-        return Status::failure(tr("%1 is not a TorchScript archive (torch.jit.save writes a zip file)").arg(path));
+        return Status::failure(
+            tr("%1 is not a TorchScript archive (torch.jit.save writes a zip file)").arg(path));
     return {};
 }

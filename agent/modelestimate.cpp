@@ -27,7 +27,8 @@ ModelEstimate ModelEstimate::of(const RunConfig &c)
     } else if (c.model.kind == QLatin1String("cnn")) {
         const qint64 ch = c.model.channels;
         const qint64 pixels = inputs;
-        e.parameters = 9 * ch + ch + qint64(c.model.blocks) * 2 * (9 * ch * ch + 3 * ch) + ch * classes + classes;
+        e.parameters =
+            9 * ch + ch + qint64(c.model.blocks) * 2 * (9 * ch * ch + 3 * ch) + ch * classes + classes;
         e.activationBytesPerSample = (qint64(c.model.blocks) * 6 + 3) * ch * pixels * f;
     } else if (c.model.kind == QLatin1String("gpt")) {
         const qint64 w = c.model.width;
@@ -46,10 +47,11 @@ ModelEstimate ModelEstimate::of(const RunConfig &c)
 qint64 ModelEstimate::deviceBytes(const RunConfig &c, qint64 localBatch, int shards) const
 {
     const qint64 f = 4;
-    const qint64 optimizerState = c.optimizer.kind == QLatin1String("adamw") ? 2 : (c.optimizer.momentum > 0 ? 1 : 0);
+    const qint64 optimizerState =
+        c.optimizer.kind == QLatin1String("adamw") ? 2 : (c.optimizer.momentum > 0 ? 1 : 0);
     qint64 persistent = parameters * f * (2 + optimizerState); // weights, gradients, state
-    const bool sharded = c.strategy == QLatin1String("lsdp") || c.strategy == QLatin1String("lshdp")
-                         || c.strategy == QLatin1String("fsdp");
+    const bool sharded = c.strategy == QLatin1String("lsdp") || c.strategy == QLatin1String("lshdp") ||
+                         c.strategy == QLatin1String("fsdp");
     if (sharded) {
         // Sharded weights, gradients and state, plus one full layer gathered at a time
         // (bounded here by a tenth of the model); lsdp keeps optimizer state in host memory.

@@ -1,21 +1,19 @@
 #include "nvmlprobe.h"
 
-#include <QFile>
-#include <QHash>
-
 #include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <cstring>
+#include <dlfcn.h>
 #include <limits>
 #include <mutex>
 #include <optional>
-#include <thread>
-#include <vector>
-
-#include <dlfcn.h>
 #include <pwd.h>
+#include <QFile>
+#include <QHash>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 // NVML's ABI as nvml.h declares it. nvml.h is not in Debian main, so the few
@@ -67,9 +65,10 @@ struct nvmlProcessInfo_v3_t
 };
 static_assert(sizeof(nvmlUtilization_t) == 8 && sizeof(nvmlMemory_t) == 24);
 static_assert(sizeof(nvmlMemory_v2_t) == 40 && offsetof(nvmlMemory_v2_t, total) == 8);
-static_assert(sizeof(nvmlProcessInfo_v1_t) == 16 && sizeof(nvmlProcessInfo_v2_t) == 24
-              && sizeof(nvmlProcessInfo_v3_t) == 32);
-static_assert(offsetof(nvmlProcessInfo_v1_t, usedGpuMemory) == 8 && offsetof(nvmlProcessInfo_v3_t, usedGpuMemory) == 8);
+static_assert(sizeof(nvmlProcessInfo_v1_t) == 16 && sizeof(nvmlProcessInfo_v2_t) == 24 &&
+              sizeof(nvmlProcessInfo_v3_t) == 32);
+static_assert(offsetof(nvmlProcessInfo_v1_t, usedGpuMemory) == 8 &&
+              offsetof(nvmlProcessInfo_v3_t, usedGpuMemory) == 8);
 
 constexpr nvmlReturn_t NVML_SUCCESS = 0;
 constexpr nvmlReturn_t NVML_ERROR_INSUFFICIENT_SIZE = 7;
@@ -86,13 +85,12 @@ constexpr int NVML_CLOCK_MEM = 2;
 constexpr int NVML_PCIE_UTIL_TX_BYTES = 0;
 constexpr int NVML_PCIE_UTIL_RX_BYTES = 1;
 
-constexpr unsigned int kFirstCapacity = 16;   // processes asked for at first, per list
-constexpr unsigned int kMaxCapacity = 4096;   // a count beyond this is not believed
-constexpr qsizetype kMaxProcesses = 256;      // reported per GPU
-constexpr qsizetype kMaxCommand = 1024;       // characters of a command line
+constexpr unsigned int kFirstCapacity = 16; // processes asked for at first, per list
+constexpr unsigned int kMaxCapacity = 4096; // a count beyond this is not believed
+constexpr qsizetype kMaxProcesses = 256;    // reported per GPU
+constexpr qsizetype kMaxCommand = 1024;     // characters of a command line
 
-template<typename F>
-F symbol(void *lib, const char *name)
+template<typename F> F symbol(void *lib, const char *name)
 {
     return reinterpret_cast<F>(dlsym(lib, name));
 }
@@ -111,8 +109,8 @@ struct ProcessList
         // R535 drivers' _v3 wrote the v3 layout, the later ones write v2 again; nvitop
         // tells them apart the same way: the confidential-computing call came with
         // R535, the process detail list after it.
-        const bool v3Layout =
-            dlsym(lib, "nvmlDeviceGetConfComputeMemSizeInfo") && !dlsym(lib, "nvmlDeviceGetRunningProcessDetailList");
+        const bool v3Layout = dlsym(lib, "nvmlDeviceGetConfComputeMemSizeInfo") &&
+                              !dlsym(lib, "nvmlDeviceGetRunningProcessDetailList");
         if (auto fn = symbol<ProcessesFn>(lib, QByteArray(base + "_v3").constData()))
             return {fn, v3Layout ? sizeof(nvmlProcessInfo_v3_t) : sizeof(nvmlProcessInfo_v2_t)};
         if (auto fn = symbol<ProcessesFn>(lib, QByteArray(base + "_v2").constData()))
@@ -132,13 +130,15 @@ struct RawProcess
 /// Reads one list. NVML answers INSUFFICIENT_SIZE with the count it needs and
 /// the array unwritten; processes may start between two calls, so it asks
 /// again with room to spare, a few times. `capacity` is kept per GPU and list.
-nvmlReturn_t readProcesses(const ProcessList &list, nvmlDevice_t device, unsigned int &capacity, QList<RawProcess> &out)
+nvmlReturn_t readProcesses(const ProcessList &list, nvmlDevice_t device, unsigned int &capacity,
+                           QList<RawProcess> &out)
 {
     nvmlReturn_t r = NVML_ERROR_INSUFFICIENT_SIZE;
     for (int attempt = 0; attempt < 4 && r == NVML_ERROR_INSUFFICIENT_SIZE; ++attempt) {
         // Room for the widest layout whatever the driver writes: a wrong guess of
         // the stride garbles the list but never writes past the buffer.
-        std::vector<unsigned long long> buffer(std::size_t(capacity) * sizeof(nvmlProcessInfo_v3_t) / sizeof(unsigned long long));
+        std::vector<unsigned long long> buffer(std::size_t(capacity) * sizeof(nvmlProcessInfo_v3_t) /
+                                               sizeof(unsigned long long));
         unsigned int count = capacity;
         r = list.fn(device, &count, buffer.data());
         if (r == NVML_SUCCESS) {
@@ -146,7 +146,9 @@ nvmlReturn_t readProcesses(const ProcessList &list, nvmlDevice_t device, unsigne
             for (unsigned int i = 0; i < std::min(count, capacity); ++i) {
                 RawProcess p;
                 std::memcpy(&p.pid, bytes + i * list.stride, sizeof p.pid);
-                std::memcpy(&p.memory, bytes + i * list.stride + offsetof(nvmlProcessInfo_v1_t, usedGpuMemory), sizeof p.memory);
+                std::memcpy(&p.memory,
+                            bytes + i * list.stride + offsetof(nvmlProcessInfo_v1_t, usedGpuMemory),
+                            sizeof p.memory);
                 out.append(p);
             }
         } else if (r == NVML_ERROR_INSUFFICIENT_SIZE) {
@@ -307,8 +309,7 @@ struct NvmlProbe::Api
 
     /// Compute and graphics processes in one list, a process in both once ("C+G").
     /// `answered(fn, call)` makes the call unless `fn` is missing or the GPU lost.
-    template<typename Answered>
-    QList<DeviceProcess> processes(Gpu &gpu, const Answered &answered)
+    template<typename Answered> QList<DeviceProcess> processes(Gpu &gpu, const Answered &answered)
     {
         QList<RawProcess> compute;
         QList<RawProcess> graphics;
@@ -323,7 +324,10 @@ struct NvmlProbe::Api
         QList<DeviceProcess> out;
         QHash<unsigned int, qsizetype> byPid;
         const auto add = [&](const RawProcess &raw, DeviceProcess::Type type) {
-            const qint64 memory = raw.memory == NVML_VALUE_NOT_AVAILABLE || raw.memory > quint64(std::numeric_limits<qint64>::max()) ? -1 : qint64(raw.memory);
+            const qint64 memory = raw.memory == NVML_VALUE_NOT_AVAILABLE ||
+                                          raw.memory > quint64(std::numeric_limits<qint64>::max())
+                                      ? -1
+                                      : qint64(raw.memory);
             if (const auto it = byPid.constFind(raw.pid); it != byPid.cend()) {
                 DeviceProcess &p = out[*it];
                 if (p.type != type)
@@ -439,7 +443,8 @@ NvmlProbe::NvmlProbe(const QString &library)
     api->lib = lib;
     auto init = symbol<nvmlReturn_t (*)()>(lib, "nvmlInit_v2");
     auto count = symbol<nvmlReturn_t (*)(unsigned int *)>(lib, "nvmlDeviceGetCount_v2");
-    auto getHandle = symbol<nvmlReturn_t (*)(unsigned int, nvmlDevice_t *)>(lib, "nvmlDeviceGetHandleByIndex_v2");
+    auto getHandle =
+        symbol<nvmlReturn_t (*)(unsigned int, nvmlDevice_t *)>(lib, "nvmlDeviceGetHandleByIndex_v2");
     auto getName = symbol<nvmlReturn_t (*)(nvmlDevice_t, char *, unsigned int)>(lib, "nvmlDeviceGetName");
     auto getUuid = symbol<nvmlReturn_t (*)(nvmlDevice_t, char *, unsigned int)>(lib, "nvmlDeviceGetUUID");
     api->shutdown = symbol<decltype(api->shutdown)>(lib, "nvmlShutdown");
@@ -454,14 +459,17 @@ NvmlProbe::NvmlProbe(const QString &library)
         api->getPowerLimit = symbol<decltype(api->getPowerLimit)>(lib, "nvmlDeviceGetPowerManagementLimit");
     api->getClock = symbol<decltype(api->getClock)>(lib, "nvmlDeviceGetClockInfo");
     // Renamed in R535; the old name stays for older drivers.
-    api->getClockReasons = symbol<decltype(api->getClockReasons)>(lib, "nvmlDeviceGetCurrentClocksEventReasons");
+    api->getClockReasons =
+        symbol<decltype(api->getClockReasons)>(lib, "nvmlDeviceGetCurrentClocksEventReasons");
     if (!api->getClockReasons)
-        api->getClockReasons = symbol<decltype(api->getClockReasons)>(lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
+        api->getClockReasons =
+            symbol<decltype(api->getClockReasons)>(lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
     api->getPcie = symbol<decltype(api->getPcie)>(lib, "nvmlDeviceGetPcieThroughput");
     api->compute = ProcessList::find(lib, "nvmlDeviceGetComputeRunningProcesses");
     api->graphics = ProcessList::find(lib, "nvmlDeviceGetGraphicsRunningProcesses");
     if (!init || !count || !getHandle) {
-        m_status = QStringLiteral("NVML present but without nvmlInit_v2, nvmlDeviceGetCount_v2 or nvmlDeviceGetHandleByIndex_v2");
+        m_status = QStringLiteral(
+            "NVML present but without nvmlInit_v2, nvmlDeviceGetCount_v2 or nvmlDeviceGetHandleByIndex_v2");
         return; // api's destructor closes the library
     }
     if (const nvmlReturn_t r = init(); r != NVML_SUCCESS) {

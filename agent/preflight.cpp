@@ -11,7 +11,6 @@
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryFile>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,7 +53,9 @@ QString Preflight::workerVersion(const QString &program, TranslatableText *error
     static QHash<QString, std::pair<QDateTime, QString>> cache;
     const QFileInfo info(program);
     if (!info.isFile() || !info.isExecutable()) {
-        *error = finding(QT_TRANSLATE_NOOP("Preflight", "the training worker %1 is not installed on this machine")).ltrArg(program);
+        *error =
+            finding(QT_TRANSLATE_NOOP("Preflight", "the training worker %1 is not installed on this machine"))
+                .ltrArg(program);
         return {};
     }
     auto it = cache.find(program);
@@ -70,8 +71,10 @@ QString Preflight::workerVersion(const QString &program, TranslatableText *error
         return {};
     }
     // "hamgam-worker 0.1.0", then the LibTorch it was built with.
-    const QString version =
-        QString::fromUtf8(p.readAllStandardOutput()).trimmed().section(QLatin1Char('\n'), 0, 0).section(QLatin1Char(' '), -1);
+    const QString version = QString::fromUtf8(p.readAllStandardOutput())
+                                .trimmed()
+                                .section(QLatin1Char('\n'), 0, 0)
+                                .section(QLatin1Char(' '), -1);
     cache.insert(program, {info.lastModified(), version});
     return version;
 }
@@ -108,9 +111,13 @@ Preflight::Result Preflight::run(const Input &in)
     if (!error.isEmpty())
         r.errors << error;
     else if (r.workerVersion != in.agentVersion)
-        r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "the training worker is version %1 but the agent is %2; install one Hamgam version"))
-                        .ltrArg(r.workerVersion)
-                        .ltrArg(in.agentVersion);
+        r.errors
+            << finding(
+                   QT_TRANSLATE_NOOP(
+                       "Preflight",
+                       "the training worker is version %1 but the agent is %2; install one Hamgam version"))
+                   .ltrArg(r.workerVersion)
+                   .ltrArg(in.agentVersion);
 
     // The dataset, as this machine sees it.
     Status data;
@@ -131,8 +138,10 @@ Preflight::Result Preflight::run(const Input &in)
     for (int d : node.devices) {
         // A CPU node may run several workers ("devices") that share its cores.
         if (gpu && (d < 0 || d >= devices.size()))
-            r.errors << finding(QT_TRANSLATE_N_NOOP("Preflight", "device %1 does not exist here (this machine has %Ln GPU(s))"),
-                             int(devices.size()))
+            r.errors << finding(
+                            QT_TRANSLATE_N_NOOP(
+                                "Preflight", "device %1 does not exist here (this machine has %Ln GPU(s))"),
+                            int(devices.size()))
                             .arg(d);
     }
 
@@ -143,8 +152,8 @@ Preflight::Result Preflight::run(const Input &in)
     if (node.batch)
         localBatch = (*node.batch + node.devices.size() - 1) / qMax<qsizetype>(1, node.devices.size());
     if (node.maxBatch) // the node's cap, split over its devices as the worker splits it
-        localBatch = qMin<qint64>(localBatch, (*node.maxBatch + node.devices.size() - 1)
-                                                  / qMax<qsizetype>(1, node.devices.size()));
+        localBatch = qMin<qint64>(localBatch, (*node.maxBatch + node.devices.size() - 1) /
+                                                  qMax<qsizetype>(1, node.devices.size()));
     const int shards = c.strategy == QLatin1String("fsdp") ? devicesInRun : int(node.devices.size());
     if (gpu) {
         for (int d : node.devices) {
@@ -155,37 +164,49 @@ Preflight::Result Preflight::run(const Input &in)
             const qint64 free = dev.memoryTotal - dev.memoryUsed;
             if (need > free)
                 r.errors << finding(QT_TRANSLATE_NOOP("Preflight",
-                                                   "%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp"))
+                                                      "%1 has %2 free but the planned batch of %3 "
+                                                      "needs about %4; lower the batch or use lsdp"))
                                 .arg(dev.name)
                                 .dataSizeArg(free)
                                 .arg(localBatch)
                                 .dataSizeArg(need);
             else if (need > 0.8 * free)
-                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight", "%1 will be nearly full (about %2 of %3 free)"))
+                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight",
+                                                        "%1 will be nearly full (about %2 of %3 free)"))
                                   .arg(dev.name)
                                   .dataSizeArg(need)
                                   .dataSizeArg(free);
             if (!dev.processes.isEmpty()) {
                 QStringList procs;
                 for (const DeviceProcess &p : dev.processes) // whose, when the agent could tell
-                    procs << (p.user.isEmpty() ? QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid)
-                                               : QStringLiteral("%1 (%2, %3)").arg(p.name).arg(p.pid).arg(p.user));
-                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight", "%1 is already used by %2: the run will share it and run slower"))
+                    procs << (p.user.isEmpty()
+                                  ? QStringLiteral("%1 (%2)").arg(p.name).arg(p.pid)
+                                  : QStringLiteral("%1 (%2, %3)").arg(p.name).arg(p.pid).arg(p.user));
+                r.warnings << finding(QT_TRANSLATE_NOOP(
+                                          "Preflight",
+                                          "%1 is already used by %2: the run will share it and run slower"))
                                   .arg(dev.name)
                                   .listArg(procs);
             }
         }
     } else {
-        const qint64 need = estimate.deviceBytes(c, localBatch, shards) * qMax<qsizetype>(1, node.devices.size());
+        const qint64 need =
+            estimate.deviceBytes(c, localBatch, shards) * qMax<qsizetype>(1, node.devices.size());
         const qint64 available = in.telemetry.host.memoryAvailable;
         if (available > 0 && need > available)
-            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "this machine has %1 of memory available but the run needs about %2 here"))
+            r.errors << finding(
+                            QT_TRANSLATE_NOOP(
+                                "Preflight",
+                                "this machine has %1 of memory available but the run needs about %2 here"))
                             .dataSizeArg(available)
                             .dataSizeArg(need);
         const int cores = qMax(1, in.telemetry.host.cores);
         if (in.telemetry.host.load1 > 0.5 * cores)
-            r.warnings << finding(QT_TRANSLATE_N_NOOP("Preflight", "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"),
-                               cores)
+            r.warnings << finding(
+                              QT_TRANSLATE_N_NOOP(
+                                  "Preflight",
+                                  "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"),
+                              cores)
                               .arg(in.telemetry.host.load1, 1);
     }
 
@@ -196,26 +217,39 @@ Preflight::Result Preflight::run(const Input &in)
         const QString &dir = c.checkpoint.dir;
         const bool existed = QFileInfo::exists(dir);
         if (!QDir().mkpath(dir)) {
-            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1")).ltrArg(dir);
+            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1"))
+                            .ltrArg(dir);
         } else {
             if (!existed) // 0755 whatever the umask, as the workers make it: group-writable would be refused
-                QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
-                                               | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+                QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                               QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                               QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                                               QFileDevice::ExeOther);
             struct stat st = {};
             const bool known = ::stat(QFile::encodeName(dir).constData(), &st) == 0;
             const bool sticky = known && (st.st_mode & S_ISVTX);
             if (known && !sticky && st.st_uid != ::geteuid()) {
-                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "the checkpoint directory %1 belongs to another user; use a directory of your "
-                                                                   "own, or a shared one with the sticky bit (like /tmp)"))
-                                .ltrArg(dir);
+                r.errors
+                    << finding(
+                           QT_TRANSLATE_NOOP(
+                               "Preflight",
+                               "the checkpoint directory %1 belongs to another user; use a directory of your "
+                               "own, or a shared one with the sticky bit (like /tmp)"))
+                           .ltrArg(dir);
             } else if (known && !sticky && (st.st_mode & (S_IWGRP | S_IWOTH))) {
-                r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "other users can write into the checkpoint directory %1 and it has no sticky "
-                                                                   "bit; run chmod go-w on it, or chmod +t to share it like /tmp"))
-                                .ltrArg(dir);
+                r.errors
+                    << finding(
+                           QT_TRANSLATE_NOOP(
+                               "Preflight",
+                               "other users can write into the checkpoint directory %1 and it has no sticky "
+                               "bit; run chmod go-w on it, or chmod +t to share it like /tmp"))
+                           .ltrArg(dir);
             } else {
                 QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".hamgam-probe-XXXXXX")));
                 if (!probe.open())
-                    r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "cannot write in the checkpoint directory %1")).ltrArg(dir);
+                    r.errors << finding(QT_TRANSLATE_NOOP("Preflight",
+                                                          "cannot write in the checkpoint directory %1"))
+                                    .ltrArg(dir);
             }
         }
     }
@@ -223,7 +257,8 @@ Preflight::Result Preflight::run(const Input &in)
     if (in.master) {
         r.port = freePort();
         if (r.port == 0)
-            r.errors << finding(QT_TRANSLATE_NOOP("Preflight", "no free TCP port for the workers' rendezvous"));
+            r.errors << finding(
+                QT_TRANSLATE_NOOP("Preflight", "no free TCP port for the workers' rendezvous"));
     }
     return r;
 }

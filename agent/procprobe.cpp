@@ -5,7 +5,9 @@
 #include <QSysInfo>
 #include <QThread>
 
-ProcProbe::ProcProbe(QString procRoot, QString cgroupRoot) : m_root(std::move(procRoot)), m_cgroupRoot(std::move(cgroupRoot))
+ProcProbe::ProcProbe(QString procRoot, QString cgroupRoot)
+    : m_root(std::move(procRoot))
+    , m_cgroupRoot(std::move(cgroupRoot))
 {
     m_static.hostname = QSysInfo::machineHostName();
     m_static.os = QSysInfo::prettyProductName();
@@ -43,7 +45,8 @@ void ProcProbe::detectCgroup()
             return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray();
         };
         if (f[0] == "0" && f[1].isEmpty()) {
-            const QList<QByteArray> max = readFile(m_cgroupRoot + path + QStringLiteral("/cpu.max")).split(' ');
+            const QList<QByteArray> max =
+                readFile(m_cgroupRoot + path + QStringLiteral("/cpu.max")).split(' ');
             if (max.size() == 2 && max[0] != "max" && max[1].toDouble() > 0) {
                 m_quotaCores = max[0].toDouble() / max[1].toDouble();
                 m_usageFile = m_cgroupRoot + path + QStringLiteral("/cpu.stat");
@@ -57,7 +60,8 @@ void ProcProbe::detectCgroup()
             if (quota > 0 && period > 0) {
                 m_quotaCores = quota / period;
                 const QString combined = dir + QStringLiteral("/cpuacct.usage");
-                const QString separate = m_cgroupRoot + QStringLiteral("/cpuacct") + path + QStringLiteral("/cpuacct.usage");
+                const QString separate =
+                    m_cgroupRoot + QStringLiteral("/cpuacct") + path + QStringLiteral("/cpuacct.usage");
                 m_usageFile = QFile::exists(combined) ? combined : separate;
                 m_usageV2 = false;
             }
@@ -108,7 +112,8 @@ bool ProcProbe::parseCpuLine(const QByteArray &statContent, quint64 *busy, quint
         values[i - 1] = fields[i].toULongLong();
     const quint64 idle = values[3] + values[4];
     // guest time is already counted in user/nice
-    const quint64 sum = values[0] + values[1] + values[2] + values[3] + values[4] + values[5] + values[6] + values[7];
+    const quint64 sum =
+        values[0] + values[1] + values[2] + values[3] + values[4] + values[5] + values[6] + values[7];
     *total = sum;
     *busy = sum - idle;
     return true;
@@ -148,7 +153,9 @@ QList<DeviceSample> ProcProbe::sampleDevices()
     if (parseCpuLine(read("stat"), &busy, &total)) {
         const quint64 dTotal = total - m_lastTotal;
         const quint64 dBusy = busy - m_lastBusy;
-        cpu.utilization = dTotal > 0 && total >= m_lastTotal ? qBound(0.0, 100.0 * double(dBusy) / double(dTotal), 100.0) : 0;
+        cpu.utilization = dTotal > 0 && total >= m_lastTotal
+                              ? qBound(0.0, 100.0 * double(dBusy) / double(dTotal), 100.0)
+                              : 0;
         m_lastBusy = busy;
         m_lastTotal = total;
     }
@@ -157,7 +164,8 @@ QList<DeviceSample> ProcProbe::sampleDevices()
         const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
         const double elapsed = double(now - m_lastUsageAtNs);
         if (elapsed > 0 && usage >= m_lastUsageNs)
-            cpu.utilization = qBound(0.0, 100.0 * double(usage - m_lastUsageNs) / (elapsed * m_quotaCores), 100.0);
+            cpu.utilization =
+                qBound(0.0, 100.0 * double(usage - m_lastUsageNs) / (elapsed * m_quotaCores), 100.0);
         m_lastUsageNs = usage;
         m_lastUsageAtNs = now;
     }

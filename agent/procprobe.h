@@ -9,7 +9,8 @@ class ProcProbe final : public DeviceProbe
 {
 public:
     /// cgroupRoot: where cgroup file systems are mounted (tests pass fixtures).
-    explicit ProcProbe(QString procRoot = QStringLiteral("/proc"), QString cgroupRoot = QStringLiteral("/sys/fs/cgroup"));
+    explicit ProcProbe(QString procRoot = QStringLiteral("/proc"),
+                       QString cgroupRoot = QStringLiteral("/sys/fs/cgroup"));
 
     QList<DeviceSample> sampleDevices() override;
     HostInfo sampleHost() override;
@@ -31,7 +32,7 @@ private:
 
     QString m_root;
     QString m_cgroupRoot;
-    QString m_usageFile;   ///< cpuacct.usage (v1, ns) or cpu.stat (v2, usage_usec)
+    QString m_usageFile; ///< cpuacct.usage (v1, ns) or cpu.stat (v2, usage_usec)
     bool m_usageV2 = false;
     double m_quotaCores = 0;
     quint64 m_lastUsageNs = 0;

@@ -7,7 +7,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QJsonDocument>
-
 #include <unistd.h>
 
 namespace {
@@ -17,7 +16,8 @@ QByteArray compact(const QJsonObject &o)
 }
 } // namespace
 
-Expected<std::unique_ptr<RunJournal>> RunJournal::create(const QString &dir, const QString &runId, const QString &source,
+Expected<std::unique_ptr<RunJournal>> RunJournal::create(const QString &dir, const QString &runId,
+                                                         const QString &source,
                                                          const QJsonObject &startRequest)
 {
     using Result = Expected<std::unique_ptr<RunJournal>>;
@@ -25,7 +25,9 @@ Expected<std::unique_ptr<RunJournal>> RunJournal::create(const QString &dir, con
         return Result::failure(tr("run %1 already exists on this agent").arg(runId));
     if (!QDir().mkpath(dir))
         return Result::failure(tr("cannot create the run directory %1").arg(dir));
-    if (auto s = AtomicFile::write(QDir(dir).filePath(QStringLiteral("config.json")), QJsonDocument(startRequest).toJson()); !s)
+    if (auto s = AtomicFile::write(QDir(dir).filePath(QStringLiteral("config.json")),
+                                   QJsonDocument(startRequest).toJson());
+        !s)
         return Result::failure(s.error());
     std::unique_ptr<RunJournal> j(new RunJournal);
     j->m_dir = dir;
@@ -91,17 +93,15 @@ RunEvent RunJournal::append(const QString &kind, int rank, int device, const QJs
     e.runId = m_runId;
     e.source = m_source;
     e.seq = m_lastSeq + 1;
-    e.timeMs = qint64(payload.value(QStringLiteral("time")).toDouble(double(QDateTime::currentMSecsSinceEpoch())));
+    e.timeMs =
+        qint64(payload.value(QStringLiteral("time")).toDouble(double(QDateTime::currentMSecsSinceEpoch())));
     e.kind = kind;
     e.rank = rank;
     e.device = device;
     e.payload = payload;
-    QJsonObject line{{QStringLiteral("seq"), double(e.seq)},
-                     {QStringLiteral("time"), double(e.timeMs)},
-                     {QStringLiteral("kind"), kind},
-                     {QStringLiteral("rank"), rank},
-                     {QStringLiteral("device"), device},
-                     {QStringLiteral("event"), payload}};
+    QJsonObject line{{QStringLiteral("seq"), double(e.seq)}, {QStringLiteral("time"), double(e.timeMs)},
+                     {QStringLiteral("kind"), kind},         {QStringLiteral("rank"), rank},
+                     {QStringLiteral("device"), device},     {QStringLiteral("event"), payload}};
     const qint64 offset = m_file->size();
     const QByteArray bytes = compact(line) + '\n';
     if (m_file->write(bytes) == bytes.size()) {
@@ -156,7 +156,8 @@ Status RunJournal::setState(const QString &state, const QString &reason)
     if (NodeStates::isFinal(parsed))
         m_state[QStringLiteral("ended")] = double(now);
     sync();
-    return AtomicFile::write(QDir(m_dir).filePath(QStringLiteral("state.json")), QJsonDocument(m_state).toJson(),
+    return AtomicFile::write(QDir(m_dir).filePath(QStringLiteral("state.json")),
+                             QJsonDocument(m_state).toJson(),
                              QFileDevice::ReadOwner | QFileDevice::WriteOwner);
 }
 

@@ -3,13 +3,12 @@
 #include "expected.h"
 #include "runrecord.h"
 
+#include <memory>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
-
-#include <memory>
 
 /// An agent's durable record of one run on its node: the config it was
 /// started with, every event of every local worker (numbered by seq, the order
@@ -24,8 +23,8 @@ class RunJournal
     Q_DECLARE_TR_FUNCTIONS(RunJournal)
 
 public:
-    static Expected<std::unique_ptr<RunJournal>> create(const QString &dir, const QString &runId, const QString &source,
-                                                        const QJsonObject &startRequest);
+    static Expected<std::unique_ptr<RunJournal>>
+    create(const QString &dir, const QString &runId, const QString &source, const QJsonObject &startRequest);
     /// Re-opens a journal written earlier (after an agent restart).
     static Expected<std::unique_ptr<RunJournal>> open(const QString &dir, const QString &source);
 

@@ -6,14 +6,13 @@
 #include "workerdevice.h"
 #include "workerprocess.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
-
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,7 +62,8 @@ bool writeRendezvousKey(const QString &path, const QByteArray &hex, QString &err
 }
 } // namespace
 
-RunSupervisor::RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent)
+RunSupervisor::RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns,
+                             QObject *parent)
     : QObject(parent)
     , m_runsDir(std::move(runsDir))
     , m_workerProgram(std::move(workerProgram))
@@ -92,7 +92,8 @@ RunSupervisor::~RunSupervisor()
         if (active) {
             const Text reason =
                 reasonText(QT_TR_NOOP("the agent on this machine was stopped while the run was active"));
-            r->journal->append(kStateEvent, -1, -1, statePayload(NodeStates::name(NodeState::Failed), reason));
+            r->journal->append(kStateEvent, -1, -1,
+                               statePayload(NodeStates::name(NodeState::Failed), reason));
             (void)r->journal->setState(NodeStates::name(NodeState::Failed), reason.toString());
         }
         QFile::remove(rendezvousKeyPath(*r->journal));
@@ -116,8 +117,10 @@ void RunSupervisor::restore()
         run->journal = std::move(*journal);
         if (!isFinal(run->journal->state())) {
             // Its workers died with the previous agent process.
-            run->failure = reasonText(QT_TR_NOOP("the agent on this machine stopped while the run was active"));
-            run->journal->append(kStateEvent, -1, -1, statePayload(NodeStates::name(NodeState::Failed), run->failure));
+            run->failure =
+                reasonText(QT_TR_NOOP("the agent on this machine stopped while the run was active"));
+            run->journal->append(kStateEvent, -1, -1,
+                                 statePayload(NodeStates::name(NodeState::Failed), run->failure));
             (void)run->journal->setState(NodeStates::name(NodeState::Failed), run->failure.toString());
         }
         QFile::remove(rendezvousKeyPath(*run->journal)); // no worker of it runs any more
@@ -147,7 +150,8 @@ Status RunSupervisor::start(const QJsonObject &request)
     if (m_runs.contains(runId))
         return Status::failure(tr("run %1 is already known on this agent").arg(runId));
     if (activeRuns() >= m_maxActiveRuns)
-        return Status::failure(tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
+        return Status::failure(
+            tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
     const QJsonObject config = request.value(QStringLiteral("config")).toObject();
     const int nodeIndex = request.value(QStringLiteral("node_index")).toInt(-1);
     const int firstRank = request.value(QStringLiteral("first_rank")).toInt(-1);
@@ -188,7 +192,8 @@ Status RunSupervisor::start(const QJsonObject &request)
     };
     {
         QFile f(configPath);
-        if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(config).toJson(QJsonDocument::Compact)) < 0)
+        if (!f.open(QIODevice::WriteOnly) ||
+            f.write(QJsonDocument(config).toJson(QJsonDocument::Compact)) < 0)
             return failStart(reasonText(QT_TR_NOOP("cannot write %1")).ltrArg(configPath));
     }
     // The secret goes to the workers in a file of the agent's user, never on
@@ -202,18 +207,27 @@ Status RunSupervisor::start(const QJsonObject &request)
         spec.program = m_workerProgram;
         spec.rank = firstRank + int(j);
         spec.device = devices[j];
-        spec.arguments = {QStringLiteral("--config"), configPath,
-                          QStringLiteral("--rank"), QString::number(spec.rank),
-                          QStringLiteral("--world-size"), QString::number(worldSize),
-                          QStringLiteral("--local-rank"), QString::number(j),
-                          QStringLiteral("--local-world-size"), QString::number(devices.size()),
-                          QStringLiteral("--master"), master,
-                          QStringLiteral("--node-index"), QString::number(nodeIndex),
-                          QStringLiteral("--rendezvous-key-file"), keyPath};
+        spec.arguments = {QStringLiteral("--config"),
+                          configPath,
+                          QStringLiteral("--rank"),
+                          QString::number(spec.rank),
+                          QStringLiteral("--world-size"),
+                          QString::number(worldSize),
+                          QStringLiteral("--local-rank"),
+                          QString::number(j),
+                          QStringLiteral("--local-world-size"),
+                          QString::number(devices.size()),
+                          QStringLiteral("--master"),
+                          master,
+                          QStringLiteral("--node-index"),
+                          QString::number(nodeIndex),
+                          QStringLiteral("--rendezvous-key-file"),
+                          keyPath};
         if (!m_workerInterface.isEmpty())
             spec.arguments << QStringLiteral("--gloo-interface") << m_workerInterface;
         if (request.contains(QStringLiteral("resume")))
-            spec.arguments << QStringLiteral("--resume") << request.value(QStringLiteral("resume")).toString();
+            spec.arguments << QStringLiteral("--resume")
+                           << request.value(QStringLiteral("resume")).toString();
         spec.arguments << WorkerDevice::arguments(gpu);
         spec.environment << WorkerDevice::environment(gpu, spec.device);
         auto *worker = new WorkerProcess(spec, this);
@@ -264,7 +278,10 @@ QJsonArray RunSupervisor::list() const
     for (const Run *r : std::as_const(m_runs)) {
         QJsonObject o = r->journal->stateObject();
         o[QStringLiteral("run_id")] = r->journal->runId();
-        o[QStringLiteral("name")] = r->journal->startRequest().value(QStringLiteral("config")).toObject().value(QStringLiteral("name"));
+        o[QStringLiteral("name")] = r->journal->startRequest()
+                                        .value(QStringLiteral("config"))
+                                        .toObject()
+                                        .value(QStringLiteral("name"));
         o[QStringLiteral("last_seq")] = double(r->journal->lastSeq());
         o[QStringLiteral("node_index")] = r->journal->startRequest().value(QStringLiteral("node_index"));
         out.append(o);
@@ -286,21 +303,23 @@ void RunSupervisor::onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonOb
     Q_EMIT event(run->journal->append(kind, worker->rank(), worker->device(), e));
 }
 
-void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description)
+void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed,
+                                     const QString &description)
 {
     ++run->exited;
     // An exit 0 is only a success when the worker says it completed, or stopped because we asked:
     // a worker stopped by a SIGTERM from outside the agent (a user's kill, a system shutdown)
     // also exits 0 with reason "stopped", and that run did not finish.
     const QString doneReason = worker->doneEvent().value(QStringLiteral("reason")).toString();
-    const bool unexplainedExit = !crashed && exitCode == 0 && !run->stopRequested && !run->abortRequested
-                                 && doneReason != QLatin1String("completed");
+    const bool unexplainedExit = !crashed && exitCode == 0 && !run->stopRequested && !run->abortRequested &&
+                                 doneReason != QLatin1String("completed");
     const bool failed = crashed || exitCode != 0 || unexplainedExit;
-    Q_EMIT event(run->journal->append(EventKinds::name(EventKind::WorkerExit), worker->rank(), worker->device(),
-                                      QJsonObject{{QStringLiteral("exit_code"), exitCode},
-                                                  {QStringLiteral("crashed"), crashed},
-                                                  {QStringLiteral("description"), description},
-                                                  {QStringLiteral("stderr"), worker->lastStderrLines().join(QLatin1Char('\n'))}}));
+    Q_EMIT event(run->journal->append(
+        EventKinds::name(EventKind::WorkerExit), worker->rank(), worker->device(),
+        QJsonObject{{QStringLiteral("exit_code"), exitCode},
+                    {QStringLiteral("crashed"), crashed},
+                    {QStringLiteral("description"), description},
+                    {QStringLiteral("stderr"), worker->lastStderrLines().join(QLatin1Char('\n'))}}));
     if (failed && !run->abortRequested && run->failure.isEmpty()) {
         // The first failure is the cause; whatever follows on this node is its consequence.
         QString detail = worker->lastError().value(QStringLiteral("message")).toString();
@@ -311,14 +330,16 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
         Text reason;
         if (unexplainedExit)
             reason = doneReason == QLatin1String("stopped")
-                         ? reasonText(QT_TR_NOOP("device %1 (rank %2) stopped although the controller did not ask it "
-                                                 "to (a SIGTERM from outside the agent?)"))
+                         ? reasonText(QT_TR_NOOP(
+                               "device %1 (rank %2) stopped although the controller did not ask it "
+                               "to (a SIGTERM from outside the agent?)"))
                          : reasonText(QT_TR_NOOP("device %1 (rank %2) exited before its run completed"));
         else if (crashed && exitCode < 0) // never ran: the description says why (WorkerProcess)
             reason = reasonText(QT_TR_NOOP("device %1 (rank %2) could not be started: %3"));
         else if (crashed)
-            reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4)"))
-                                      : reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4): %5"));
+            reason = detail.isEmpty()
+                         ? reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4)"))
+                         : reasonText(QT_TR_NOOP("device %1 (rank %2) killed by signal %3 (%4): %5"));
         else
             reason = detail.isEmpty() ? reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3"))
                                       : reasonText(QT_TR_NOOP("device %1 (rank %2) exited with code %3: %4"));
@@ -344,16 +365,19 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
     if (run->exited < run->workers.size())
         return;
     if (run->abortRequested)
-        setState(run, NodeStates::name(NodeState::Aborted), reasonText(QT_TR_NOOP("aborted by the controller")));
+        setState(run, NodeStates::name(NodeState::Aborted),
+                 reasonText(QT_TR_NOOP("aborted by the controller")));
     else if (!run->failure.isEmpty())
         setState(run, NodeStates::name(NodeState::Failed), run->failure, run->failureCause);
     else if (run->stopRequested)
-        setState(run, NodeStates::name(NodeState::Stopped), reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
+        setState(run, NodeStates::name(NodeState::Stopped),
+                 reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
     else
         setState(run, NodeStates::name(NodeState::Finished), {});
 }
 
-QJsonObject RunSupervisor::statePayload(const QString &state, const TranslatableText &reason, const QString &cause)
+QJsonObject RunSupervisor::statePayload(const QString &state, const TranslatableText &reason,
+                                        const QString &cause)
 {
     QJsonObject payload{{QStringLiteral("state"), state}, {QStringLiteral("reason"), reason.toString()}};
     if (!reason.isEmpty())
@@ -363,7 +387,8 @@ QJsonObject RunSupervisor::statePayload(const QString &state, const Translatable
     return payload;
 }
 
-void RunSupervisor::setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause)
+void RunSupervisor::setState(Run *run, const QString &state, const TranslatableText &reason,
+                             const QString &cause)
 {
     const QString text = reason.toString();
     Q_EMIT event(run->journal->append(kStateEvent, -1, -1, statePayload(state, reason, cause)));

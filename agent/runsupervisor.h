@@ -4,13 +4,12 @@
 #include "runjournal.h"
 #include "translatabletext.h"
 
+#include <memory>
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QObject>
 #include <QTimer>
-
-#include <memory>
 
 class WorkerProcess;
 
@@ -25,7 +24,8 @@ class RunSupervisor final : public QObject
     Q_DISABLE_COPY_MOVE(RunSupervisor)
 
 public:
-    RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns, QObject *parent = nullptr);
+    RunSupervisor(QString runsDir, QString workerProgram, QString nodeId, int maxActiveRuns,
+                  QObject *parent = nullptr);
     ~RunSupervisor() override;
 
     /// The network interface the workers' Gloo traffic is bound to; empty: the one that reaches the master.
@@ -48,7 +48,8 @@ public:
     /// A state event's payload: the reason in this agent's language for older
     /// controllers and scripts, untranslated (`reason_text`) for the controller
     /// to word in its own, and the failing worker's engine `cause`.
-    static QJsonObject statePayload(const QString &state, const TranslatableText &reason, const QString &cause = {});
+    static QJsonObject statePayload(const QString &state, const TranslatableText &reason,
+                                    const QString &cause = {});
 
 Q_SIGNALS:
     void event(const RunEvent &event);
@@ -67,7 +68,8 @@ private:
     };
 
     void onWorkerEvent(Run *run, WorkerProcess *worker, const QJsonObject &event);
-    void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed, const QString &description);
+    void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed,
+                          const QString &description);
     void setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause = {});
     Run *find(const QString &runId) const;
 

@@ -3,7 +3,9 @@
 #include <QDateTime>
 
 TelemetrySampler::TelemetrySampler(std::unique_ptr<DeviceProbe> probe, double hz, QObject *parent)
-    : QObject(parent), m_probe(std::move(probe)), m_hz(qBound(0.1, hz, 10.0))
+    : QObject(parent)
+    , m_probe(std::move(probe))
+    , m_hz(qBound(0.1, hz, 10.0))
 {
     m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.setInterval(int(1000.0 / m_hz));

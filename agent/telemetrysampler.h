@@ -2,10 +2,9 @@
 
 #include "deviceprobe.h"
 
+#include <memory>
 #include <QObject>
 #include <QTimer>
-
-#include <memory>
 
 /// Samples the device probe at the telemetry rate while someone listens, and
 /// keeps the latest snapshot for on-demand readers (pre-flight, host info).

@@ -2,11 +2,10 @@
 
 #include "eventkind.h"
 
+#include <csignal>
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QTimer>
-
-#include <csignal>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -23,7 +22,9 @@ QJsonObject logEvent(const QByteArray &line, int rank)
 }
 } // namespace
 
-WorkerProcess::WorkerProcess(Spec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec))
+WorkerProcess::WorkerProcess(Spec spec, QObject *parent)
+    : QObject(parent)
+    , m_spec(std::move(spec))
 {
     m_process.setProgram(m_spec.program);
     m_process.setArguments(m_spec.arguments);
@@ -155,7 +156,8 @@ void WorkerProcess::onFinished(int exitCode, QProcess::ExitStatus status)
                             .arg(QString::fromLatin1(strsignal(exitCode))));
         return;
     }
-    Q_EMIT finished(exitCode, false, QCoreApplication::translate("WorkerProcess", "exited with code %1").arg(exitCode));
+    Q_EMIT finished(exitCode, false,
+                    QCoreApplication::translate("WorkerProcess", "exited with code %1").arg(exitCode));
 }
 
 QJsonObject WorkerProcess::parseEventLine(const QByteArray &line, int rank)
@@ -167,9 +169,9 @@ QJsonObject WorkerProcess::parseEventLine(const QByteArray &line, int rank)
     const QJsonObject event = doc.object();
     const QJsonValue kindValue = event.value(QStringLiteral("event"));
     const QString kind = kindValue.toString();
-    if (error.error == QJsonParseError::NoError && doc.isObject() && kindValue.isString() && !kind.isEmpty()
-        && kind.size() <= 64 && EventKinds::fromString(kind) != EventKind::State
-        && EventKinds::fromString(kind) != EventKind::WorkerExit)
+    if (error.error == QJsonParseError::NoError && doc.isObject() && kindValue.isString() &&
+        !kind.isEmpty() && kind.size() <= 64 && EventKinds::fromString(kind) != EventKind::State &&
+        EventKinds::fromString(kind) != EventKind::WorkerExit)
         return event;
     return logEvent(line, rank);
 }

@@ -62,7 +62,8 @@ public:
     /// the lines it completes; a line may be split over any number of chunks.
     static QList<QJsonObject> takeEvents(LineBuffer &buffer, const QByteArray &chunk, int rank);
     QJsonObject lastError() const { return m_lastError; }
-    /// The worker's `done` event (empty if it printed none): its `reason` tells a completed run from a stopped one.
+    /// The worker's `done` event (empty if it printed none): its `reason` tells a completed run from a
+    /// stopped one.
     QJsonObject doneEvent() const { return m_done; }
 
 Q_SIGNALS:

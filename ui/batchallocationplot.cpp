@@ -2,7 +2,8 @@
 
 #include "liverundata.h"
 
-BatchAllocationPlot::BatchAllocationPlot(QWidget *parent) : LivePlot(parent)
+BatchAllocationPlot::BatchAllocationPlot(QWidget *parent)
+    : LivePlot(parent)
 {
     retranslate();
 }

@@ -1,7 +1,5 @@
 #include "comparisonview.h"
 
-#include "safetext.h"
-
 #include "appicons.h"
 #include "bidi.h"
 #include "eventkind.h"
@@ -9,6 +7,7 @@
 #include "localetickers.h"
 #include "plotexporter.h"
 #include "runconfig.h"
+#include "safetext.h"
 
 #include <qcustomplot.h>
 #include <QDir>
@@ -138,7 +137,8 @@ const FieldLabel kFieldLabels[] = {
     {"planner.ewma", QT_TRANSLATE_NOOP("ComparisonView", "Speed smoothing")},
     {"comm.bucket_mb", QT_TRANSLATE_NOOP("ComparisonView", "Gradient bucket (MB)")},
     {"comm.dtype", QT_TRANSLATE_NOOP("ComparisonView", "Gradients on the wire")},
-    {"comm.fp16", QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")}, // runs kept before comm.dtype
+    {"comm.fp16",
+     QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")}, // runs kept before comm.dtype
     {"comm.timeout_s", QT_TRANSLATE_NOOP("ComparisonView", "Communication timeout (s)")},
     {"eval.interval", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation interval")},
     {"eval.samples", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation samples")},
@@ -501,7 +501,8 @@ void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         QCPGraph *graph = plot->addGraph();
-        graph->setName(QFontMetrics(font()).elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, 260));
+        graph->setName(
+            QFontMetrics(font()).elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, 260));
         graph->setPen(QPen(runColor(i), 2));
         graph->setAntialiased(true);
         if (which == EvaluationPlot) {
@@ -545,7 +546,8 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         const double x = i + 1;
-        names->addTick(x, metrics.elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
+        names->addTick(x, metrics.elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle,
+                                             m_runs.size() > 4 ? 110 : 160));
         const QJsonValue v = r.summary.value(QLatin1String(key));
         if (!v.isDouble())
             continue;
@@ -657,7 +659,9 @@ void ComparisonView::fillConfig()
             const QString text = jsonText(value);
             // Strategies are written as everywhere else in the app: LSHDP. Paths
             // and names stay left to right in a Persian table.
-            row << cell(field == QLatin1String("strategy") ? text.toUpper() : value.isString() ? Bidi::ltr(text) : text);
+            row << cell(field == QLatin1String("strategy") ? text.toUpper()
+                        : value.isString()                 ? Bidi::ltr(text)
+                                                           : text);
         }
         m_configModel->appendRow(row);
     }

@@ -5,27 +5,29 @@
 #include "discoverylistener.h"
 #include "historystore.h"
 #include "historyview.h"
-#include "installdialog.h"
-#include "settingsdialog.h"
 #include "hostport.h"
+#include "installdialog.h"
 #include "localagentlauncher.h"
 #include "mainwindow.h"
 #include "noderegistry.h"
 #include "protocol.h"
+#include "settingsdialog.h"
 #include "translations.h"
 #include "version.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFontDatabase>
-#include <QApplication>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
-DesktopApp::DesktopApp(QObject *parent) : QObject(parent) {}
+DesktopApp::DesktopApp(QObject *parent)
+    : QObject(parent)
+{}
 
 DesktopApp::~DesktopApp()
 {
@@ -48,18 +50,23 @@ int DesktopApp::start(const QStringList &arguments)
     parser.addOptions({
         {QStringLiteral("config-dir"), tr("Controller configuration directory."), tr("dir")},
         {QStringLiteral("data-dir"), tr("Controller data directory."), tr("dir")},
-        {QStringLiteral("discovery-port"), tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort), tr("port"),
+        {QStringLiteral("discovery-port"),
+         tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort), tr("port"),
          QString::number(Protocol::kDefaultDiscoveryPort)},
-        {QStringLiteral("discovery-targets"), tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
-        {QStringLiteral("agent-port"), tr("Control port of the local agent (default %1).").arg(Protocol::kDefaultControlPort),
-         tr("port"), QString::number(Protocol::kDefaultControlPort)},
+        {QStringLiteral("discovery-targets"),
+         tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
+        {QStringLiteral("agent-port"),
+         tr("Control port of the local agent (default %1).").arg(Protocol::kDefaultControlPort), tr("port"),
+         QString::number(Protocol::kDefaultControlPort)},
         {QStringLiteral("no-local-agent"), tr("Do not start an agent on this computer.")},
         {QStringLiteral("local-agent-idle-exit"),
          tr("Seconds the local agent keeps running without a controller (default 300)."), tr("seconds"),
          QStringLiteral("300")},
-        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
+        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."),
+         tr("host:port")},
         {QStringLiteral("language"), tr("Interface language for this session: en or fa."), tr("code")},
-        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."), tr("path")},
+        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."),
+         tr("path")},
     });
     if (!parser.parse(arguments)) {
         err << parser.errorText() << Qt::endl;
@@ -80,12 +87,15 @@ int DesktopApp::start(const QStringList &arguments)
     bool ok = false;
     const uint discoveryPort = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
     if (!ok || discoveryPort == 0 || discoveryPort > 65535) {
-        err << tr("--discovery-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("discovery-port"))) << Qt::endl;
+        err << tr("--discovery-port: \"%1\" is not a port number")
+                   .arg(parser.value(QStringLiteral("discovery-port")))
+            << Qt::endl;
         return 2;
     }
     const uint agentPort = parser.value(QStringLiteral("agent-port")).toUInt(&ok);
     if (!ok || agentPort == 0 || agentPort > 65535) {
-        err << tr("--agent-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("agent-port"))) << Qt::endl;
+        err << tr("--agent-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("agent-port")))
+            << Qt::endl;
         return 2;
     }
     const auto targets = BroadcastTargets::parse(parser.value(QStringLiteral("discovery-targets")), &ok);
@@ -94,7 +104,8 @@ int DesktopApp::start(const QStringList &arguments)
         return 2;
     }
 
-    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
+    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")),
+                                           parser.value(QStringLiteral("data-dir")));
     if (!profile) {
         err << profile.error() << Qt::endl;
         QMessageBox::critical(nullptr, tr("Hamgam"), profile.error());
@@ -105,7 +116,9 @@ int DesktopApp::start(const QStringList &arguments)
     m_registry = std::make_unique<NodeRegistry>(m_profile->identity(), m_profile->pins());
     m_listener = std::make_unique<DiscoveryListener>(quint16(discoveryPort), targets);
     if (!m_listener->start())
-        err << tr("Discovery is off: cannot listen on UDP port %1: %2").arg(discoveryPort).arg(m_listener->errorString())
+        err << tr("Discovery is off: cannot listen on UDP port %1: %2")
+                   .arg(discoveryPort)
+                   .arg(m_listener->errorString())
             << Qt::endl;
     const QStringList manual = m_profile->manualMachines() + parser.values(QStringLiteral("connect"));
     for (const QString &entry : manual) {
@@ -128,12 +141,13 @@ int DesktopApp::start(const QStringList &arguments)
     if (m_history) {
         m_historyView = new HistoryView(*m_history);
         m_window->addPage(m_historyView, tr("History"));
-        connect(m_historyView, &HistoryView::newRunRequested, m_window.get(), [this](const QJsonObject &json) {
-            QList<ConfigError> errors;
-            RunConfig config = RunConfig::fromJson(json, &errors);
-            config.name = tr("%1 (again)").arg(config.name);
-            m_window->loadConfig(config);
-        });
+        connect(m_historyView, &HistoryView::newRunRequested, m_window.get(),
+                [this](const QJsonObject &json) {
+                    QList<ConfigError> errors;
+                    RunConfig config = RunConfig::fromJson(json, &errors);
+                    config.name = tr("%1 (again)").arg(config.name);
+                    m_window->loadConfig(config);
+                });
         connect(m_window.get(), &MainWindow::runFinished, m_historyView, &HistoryView::refresh);
     }
     // The SSH installer (issue 7): File > Install agent on a machine…, or a machine's context menu.
@@ -149,13 +163,15 @@ int DesktopApp::start(const QStringList &arguments)
     });
     connect(m_window.get(), &MainWindow::settingsRequested, this, [this] {
         SettingsDialog dialog(m_translations.get(), *m_profile, m_registry.get(), m_window.get());
-        connect(&dialog, &SettingsDialog::languageChanged, this, [](const QString &) { choosePersianCapableFont(); });
+        connect(&dialog, &SettingsDialog::languageChanged, this,
+                [](const QString &) { choosePersianCapableFont(); });
         dialog.exec();
     });
     m_window->show();
     if (!historyOpened)
-        QMessageBox::warning(m_window.get(), tr("History"),
-                             tr("The run history cannot be opened, so runs will not be kept:\n%1").arg(historyOpened.error()));
+        QMessageBox::warning(
+            m_window.get(), tr("History"),
+            tr("The run history cannot be opened, so runs will not be kept:\n%1").arg(historyOpened.error()));
     // A run still going from an earlier session (the app was closed or crashed): follow it again.
     if (m_history) {
         RunFilter active;
@@ -163,12 +179,14 @@ int DesktopApp::start(const QStringList &arguments)
         active.limit = 1;
         const auto runs = m_history->runs(active);
         if (!runs.isEmpty())
-            QTimer::singleShot(2000, m_window.get(), [this, id = runs.first().id] { m_window->attachRun(id); });
+            QTimer::singleShot(2000, m_window.get(),
+                               [this, id = runs.first().id] { m_window->attachRun(id); });
     }
 
     if (!parser.isSet(QStringLiteral("no-local-agent"))) {
         LocalAgentLauncher::Options options;
-        options.agentProgram = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-agent"));
+        options.agentProgram =
+            QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-agent"));
         options.configDir = m_profile->localAgentDir();
         options.port = quint16(agentPort);
         options.discoveryPort = quint16(discoveryPort);
@@ -185,8 +203,9 @@ int DesktopApp::start(const QStringList &arguments)
                     m_localKey = nodeId;
                     m_registry->addLocal(host, port, nodeId, fingerprint);
                 });
-        connect(m_launcher.get(), &LocalAgentLauncher::failed, this,
-                [this](const QString &message) { QMessageBox::warning(m_window.get(), tr("Local agent"), message); });
+        connect(m_launcher.get(), &LocalAgentLauncher::failed, this, [this](const QString &message) {
+            QMessageBox::warning(m_window.get(), tr("Local agent"), message);
+        });
         connect(m_registry.get(), &NodeRegistry::clientReady, this, [this](const QString &key) {
             // A line for scripts and the smoke test; the window shows the same.
             if (key == m_localKey)
@@ -204,8 +223,9 @@ void DesktopApp::choosePersianCapableFont()
     QFont font = QApplication::font();
     QStringList families{font.family()};
     const QStringList installed = QFontDatabase::families();
-    for (const QString &candidate : {QStringLiteral("Noto Sans"), QStringLiteral("Noto Sans Arabic"), QStringLiteral("Noto Naskh Arabic"),
-                                     QStringLiteral("Vazirmatn"), QStringLiteral("Nazli"), QStringLiteral("DejaVu Sans")}) {
+    for (const QString &candidate : {QStringLiteral("Noto Sans"), QStringLiteral("Noto Sans Arabic"),
+                                     QStringLiteral("Noto Naskh Arabic"), QStringLiteral("Vazirmatn"),
+                                     QStringLiteral("Nazli"), QStringLiteral("DejaVu Sans")}) {
         if (installed.contains(candidate) && !families.contains(candidate))
             families.append(candidate);
     }

@@ -2,10 +2,9 @@
 
 #include "controllerprofile.h"
 
+#include <memory>
 #include <QObject>
 #include <QPointer>
-
-#include <memory>
 
 class DiscoveryListener;
 class HistoryView;

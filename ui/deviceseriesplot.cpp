@@ -3,16 +3,17 @@
 #include "liverundata.h"
 #include "localetickers.h"
 
-#include <QEvent>
-
 #include <cmath>
+#include <QEvent>
 
 namespace {
 constexpr double kWindowSeconds = 60;
 constexpr int kBins = 240; // a quarter of a second per column
 } // namespace
 
-DeviceSeriesPlot::DeviceSeriesPlot(Metric metric, QWidget *parent) : LivePlot(parent), m_metric(metric)
+DeviceSeriesPlot::DeviceSeriesPlot(Metric metric, QWidget *parent)
+    : LivePlot(parent)
+    , m_metric(metric)
 {
     xAxis->setTicker(LocaleTickers::duration());
     yAxis->setRange(0, 100);
@@ -169,7 +170,8 @@ void DeviceSeriesPlot::rebuild(const LiveRunData &data)
     for (qsizetype i = 0; i < devs.size() && i < graphCount(); ++i) {
         const RingSeries &series = m_metric == Metric::Utilization ? devs[i].utilization : devs[i].memory;
         series.copyTo(&m_x, &m_y);
-        graph(int(i))->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+        graph(int(i))->setData(QVector<double>(m_x.cbegin(), m_x.cend()),
+                               QVector<double>(m_y.cbegin(), m_y.cend()), true);
     }
 }
 

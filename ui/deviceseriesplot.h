@@ -13,7 +13,11 @@ class DeviceSeriesPlot final : public LivePlot
     Q_DISABLE_COPY_MOVE(DeviceSeriesPlot)
 
 public:
-    enum class Metric { Utilization, Memory };
+    enum class Metric
+    {
+        Utilization,
+        Memory
+    };
     static constexpr int kMaxLines = 16;
     /// Legends up to this many lines are one column; larger ones are a compact grid.
     static constexpr int kOneColumn = 8;

@@ -2,6 +2,7 @@
 
 #include "localeformat.h"
 
+#include <algorithm>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,9 +11,8 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
-DoctorPanel::DoctorPanel(QWidget *parent) : QWidget(parent)
+DoctorPanel::DoctorPanel(QWidget *parent)
+    : QWidget(parent)
 {
     m_title = new QLabel;
     QFont f = m_title->font();
@@ -88,7 +88,8 @@ void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
     m_findings = findings;
     int shown = 0;
     if (findings.isEmpty()) {
-        showEntry(shown++, QStyle::SP_DialogApplyButton, tr("Nothing is holding the devices back.").toHtmlEscaped());
+        showEntry(shown++, QStyle::SP_DialogApplyButton,
+                  tr("Nothing is holding the devices back.").toHtmlEscaped());
     } else {
         // The most severe first; equal severities keep the doctor's order.
         QList<UtilizationDoctor::Finding> sorted = findings;
@@ -104,13 +105,15 @@ void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
                     .arg(tr("%1 — %2").arg(UtilizationDoctor::reasonTitle(f.reason), where).toHtmlEscaped(),
                          LocaleFormat::paragraph(f.evidence).toHtmlEscaped(),
                          LocaleFormat::paragraph(tr("→ %1").arg(f.action)).toHtmlEscaped());
-            showEntry(shown++, f.severity >= 0.5 ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation,
+            showEntry(shown++,
+                      f.severity >= 0.5 ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation,
                       html);
         }
         const int more = int(findings.size()) - kMaxShown;
         if (more > 0)
             showEntry(shown++, QStyle::SP_MessageBoxInformation,
-                      LocaleFormat::paragraph(tr("… and %Ln more finding(s) of lower or equal severity.", nullptr, more))
+                      LocaleFormat::paragraph(
+                          tr("… and %Ln more finding(s) of lower or equal severity.", nullptr, more))
                           .toHtmlEscaped());
     }
     for (int i = shown; i < m_rows.size(); ++i)
@@ -121,8 +124,9 @@ void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
 void DoctorPanel::retranslate()
 {
     m_title->setText(tr("Utilization doctor"));
-    m_title->setToolTip(tr("Names which of the seven reasons for low GPU utilization is holding each device back, with the "
-                           "evidence and one thing to do."));
+    m_title->setToolTip(
+        tr("Names which of the seven reasons for low GPU utilization is holding each device back, with the "
+           "evidence and one thing to do."));
     setFindings(m_findings);
 }
 

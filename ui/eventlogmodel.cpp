@@ -7,7 +7,9 @@
 #include <QApplication>
 #include <QStyle>
 
-EventLogModel::EventLogModel(QObject *parent) : QAbstractListModel(parent) {}
+EventLogModel::EventLogModel(QObject *parent)
+    : QAbstractListModel(parent)
+{}
 
 int EventLogModel::rowCount(const QModelIndex &parent) const
 {
@@ -21,17 +23,24 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     const Row &r = m_rows[index.row()];
     switch (role) {
     case Qt::DisplayRole:
-        // Messages come from workers and agents: neutralized, so a newline or U+202E cannot forge or reorder lines.
-        return tr("%1  %2").arg(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")),
-                                SafeText::neutralized(r.text()));
-    case Qt::ToolTipRole: return SafeText::neutralized(r.text());
+        // Messages come from workers and agents: neutralized, so a newline or U+202E cannot forge or reorder
+        // lines.
+        return tr("%1  %2").arg(
+            LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.timeMs), QStringLiteral("HH:mm:ss")),
+            SafeText::neutralized(r.text()));
+    case Qt::ToolTipRole:
+        return SafeText::neutralized(r.text());
     case Qt::DecorationRole:
-        return QApplication::style()->standardIcon(r.level == EventText::Level::Error     ? QStyle::SP_MessageBoxCritical
-                                                   : r.level == EventText::Level::Warning ? QStyle::SP_MessageBoxWarning
-                                                                                          : QStyle::SP_MessageBoxInformation);
-    case LevelRole: return int(r.level); // 0 info, 1 warning, 2 error
-    case TimeRole: return r.timeMs;
-    default: return {};
+        return QApplication::style()->standardIcon(
+            r.level == EventText::Level::Error     ? QStyle::SP_MessageBoxCritical
+            : r.level == EventText::Level::Warning ? QStyle::SP_MessageBoxWarning
+                                                   : QStyle::SP_MessageBoxInformation);
+    case LevelRole:
+        return int(r.level); // 0 info, 1 warning, 2 error
+    case TimeRole:
+        return r.timeMs;
+    default:
+        return {};
     }
 }
 

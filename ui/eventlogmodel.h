@@ -2,9 +2,8 @@
 
 #include "eventtext.h"
 
-#include <QAbstractListModel>
-
 #include <functional>
+#include <QAbstractListModel>
 
 class LiveRunData;
 
@@ -16,7 +15,11 @@ class EventLogModel final : public QAbstractListModel
     Q_DISABLE_COPY_MOVE(EventLogModel)
 
 public:
-    enum Role { LevelRole = Qt::UserRole + 1, TimeRole };
+    enum Role
+    {
+        LevelRole = Qt::UserRole + 1,
+        TimeRole
+    };
 
     explicit EventLogModel(QObject *parent = nullptr);
 

@@ -1,7 +1,5 @@
 #include "historyview.h"
 
-#include "safetext.h"
-
 #include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
@@ -14,6 +12,7 @@
 #include "runconfig.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
+#include "safetext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -530,8 +529,8 @@ void HistoryView::exportSelected()
         QMessageBox::warning(this, tr("Export CSV"), written.error());
         return;
     }
-    m_statusLabel->setText(
-        tr("%Ln file(s) written to %1", nullptr, int(written->size())).arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
+    m_statusLabel->setText(tr("%Ln file(s) written to %1", nullptr, int(written->size()))
+                               .arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
 }
 
 void HistoryView::onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
@@ -635,9 +634,9 @@ void HistoryView::fillSummary(const QString &runId)
         const QJsonValue v = summary.value(QLatin1String(key));
         return v.isDouble() ? LocaleFormat::percent(v.toDouble(), 1) : QString();
     };
-    row(tr("Status"), run->reason.isEmpty()
-                          ? RunStatusText::display(run->status)
-                          : tr("%1: %2").arg(RunStatusText::display(run->status), SafeText::neutralized(run->reason)));
+    row(tr("Status"), run->reason.isEmpty() ? RunStatusText::display(run->status)
+                                            : tr("%1: %2").arg(RunStatusText::display(run->status),
+                                                               SafeText::neutralized(run->reason)));
     row(tr("Strategy"),
         tr("%1 — %2").arg(run->strategy.toUpper(), RunConfig::strategyDescription(run->strategy)));
     const QJsonObject model = run->config.value(QStringLiteral("model")).toObject();
@@ -737,7 +736,8 @@ void HistoryView::fillEvents(const QString &runId)
     if (runId.isEmpty())
         return;
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
-        if (EventKinds::fromString(e.kind) == EventKind::WorkerExit && EventText::level(e) != EventText::Level::Error)
+        if (EventKinds::fromString(e.kind) == EventKind::WorkerExit &&
+            EventText::level(e) != EventText::Level::Error)
             continue; // a normal end says nothing the state does not
         const QString kind = EventText::title(e, EventText::Shown::Widget);
         // One row for each line: a diagnosis has one per finding.

@@ -31,7 +31,10 @@
 #include <QVBoxLayout>
 
 InstallDialog::InstallDialog(ControllerProfile &profile, NodeRegistry &registry, QWidget *parent)
-    : QDialog(parent), m_profile(profile), m_registry(registry), m_jobs(new InstallJobsModel(this))
+    : QDialog(parent)
+    , m_profile(profile)
+    , m_registry(registry)
+    , m_jobs(new InstallJobsModel(this))
 {
     m_template.agentBinary = AgentInstaller::defaultAgentBinary();
     m_template.workerBinary = AgentInstaller::defaultWorkerBinary();
@@ -65,8 +68,9 @@ void InstallDialog::buildUi()
     identityRow->addWidget(m_identity, 1);
     identityRow->addWidget(m_browse);
     m_action = new QComboBox;
-    for (auto a : {InstallRequest::Action::Install, InstallRequest::Action::Upgrade, InstallRequest::Action::Restart,
-                   InstallRequest::Action::Status, InstallRequest::Action::Uninstall})
+    for (auto a :
+         {InstallRequest::Action::Install, InstallRequest::Action::Upgrade, InstallRequest::Action::Restart,
+          InstallRequest::Action::Status, InstallRequest::Action::Uninstall})
         m_action->addItem(QString(), int(a));
     m_mode = new QComboBox;
     m_mode->addItem(QString(), int(InstallRequest::Mode::User));
@@ -106,13 +110,15 @@ void InstallDialog::buildUi()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->horizontalHeader()->setSectionResizeMode(InstallJobsModel::Machine, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(InstallJobsModel::Machine,
+                                                      QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(InstallJobsModel::Step, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(InstallJobsModel::Progress, QHeaderView::Fixed);
     m_table->horizontalHeader()->resizeSection(InstallJobsModel::Progress, 150);
     m_table->horizontalHeader()->setSectionResizeMode(InstallJobsModel::Result, QHeaderView::Stretch);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
-        QMessageBox::information(this, m_jobs->index(index.row(), InstallJobsModel::Machine).data().toString(),
+        QMessageBox::information(this,
+                                 m_jobs->index(index.row(), InstallJobsModel::Machine).data().toString(),
                                  index.data(Qt::ToolTipRole).toString());
     });
 
@@ -154,14 +160,16 @@ void InstallDialog::fitHeight()
 void InstallDialog::retranslateUi()
 {
     setWindowTitle(tr("Install agent over SSH"));
-    m_intro->setText(tr("Installs the Hamgam agent on machines you can reach with SSH, on all of them at once. The "
-                        "agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the "
-                        "Machines list without a prompt. Unknown host keys are shown and asked about; passwords and "
-                        "passphrases are asked for when needed and never stored.")
-                         .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()))));
+    m_intro->setText(
+        tr("Installs the Hamgam agent on machines you can reach with SSH, on all of them at once. The "
+           "agent trusts this computer (fingerprint %1) and is pinned here, so it appears trusted in the "
+           "Machines list without a prompt. Unknown host keys are shown and asked about; passwords and "
+           "passphrases are asked for when needed and never stored.")
+            .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()))));
     m_hostsLabel->setText(tr("&Machines:"));
     m_hostsLabel->setBuddy(m_hosts);
-    m_hosts->setPlaceholderText(tr("host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222"));
+    m_hosts->setPlaceholderText(
+        tr("host names or addresses, separated by spaces: lab-01 lab-02 user@10.0.0.7:2222"));
     m_userLabel->setText(tr("SSH &user:"));
     m_userLabel->setBuddy(m_user);
     const QString localUser = qEnvironmentVariable("USER");
@@ -176,8 +184,8 @@ void InstallDialog::retranslateUi()
     m_browse->setText(tr("&Browse…"));
     m_actionLabel->setText(tr("&Action:"));
     m_actionLabel->setBuddy(m_action);
-    const char *actions[] = {QT_TR_NOOP("Install"), QT_TR_NOOP("Upgrade"), QT_TR_NOOP("Restart"), QT_TR_NOOP("Check status"),
-                             QT_TR_NOOP("Uninstall")};
+    const char *actions[] = {QT_TR_NOOP("Install"), QT_TR_NOOP("Upgrade"), QT_TR_NOOP("Restart"),
+                             QT_TR_NOOP("Check status"), QT_TR_NOOP("Uninstall")};
     for (int i = 0; i < m_action->count(); ++i)
         m_action->setItemText(i, tr(actions[i]));
     m_modeLabel->setText(tr("&How:"));
@@ -207,10 +215,11 @@ void InstallDialog::updateButtons()
 {
     const bool running = isRunning();
     const auto action = InstallRequest::Action(m_action->currentData().toInt());
-    const bool installing = action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade;
+    const bool installing =
+        action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade;
     m_mode->setEnabled(installing && !running);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_hosts, m_user, m_port, m_identity, m_browse, m_action, m_agentPort,
-                                                       m_agentOptions})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_hosts, m_user, m_port, m_identity, m_browse,
+                                                       m_action, m_agentPort, m_agentOptions})
         w->setEnabled(!running);
     m_start->setEnabled(!running);
     m_cancel->setEnabled(running);
@@ -219,7 +228,8 @@ void InstallDialog::updateButtons()
 
 bool InstallDialog::isRunning() const
 {
-    return std::any_of(m_installers.cbegin(), m_installers.cend(), [](const auto &i) { return i->isRunning(); });
+    return std::any_of(m_installers.cbegin(), m_installers.cend(),
+                       [](const auto &i) { return i->isRunning(); });
 }
 
 void InstallDialog::addHosts(const QString &hosts)
@@ -241,7 +251,8 @@ void InstallDialog::setAction(InstallRequest::Action action)
 
 void InstallDialog::browseIdentity()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("SSH private key"), QDir::home().filePath(QStringLiteral(".ssh")));
+    const QString file = QFileDialog::getOpenFileName(this, tr("SSH private key"),
+                                                      QDir::home().filePath(QStringLiteral(".ssh")));
     if (!file.isEmpty())
         m_identity->setText(file);
 }
@@ -283,7 +294,8 @@ bool InstallDialog::startJobs()
         QMessageBox::warning(this, windowTitle(), tr("Cannot read the key file %1.").arg(base.identityFile));
         return false;
     }
-    const bool installing = base.action == InstallRequest::Action::Install || base.action == InstallRequest::Action::Upgrade;
+    const bool installing =
+        base.action == InstallRequest::Action::Install || base.action == InstallRequest::Action::Upgrade;
     if (installing && base.mode == InstallRequest::Mode::Package && base.packageFile.isEmpty()) {
         QMessageBox::warning(this, windowTitle(),
                              tr("No hamgam-agent package was found next to this program. Build it with "
@@ -299,12 +311,14 @@ bool InstallDialog::startJobs()
     for (qsizetype k = 0; k < requests.size(); ++k) {
         const QString machine = targets[k];
         const int row = m_jobs->addJob(machine, base.action);
-        auto installer = std::make_unique<AgentInstaller>(requests[k], m_profile.identity(), &m_profile.pins());
+        auto installer =
+            std::make_unique<AgentInstaller>(requests[k], m_profile.identity(), &m_profile.pins());
         AgentInstaller *raw = installer.get();
-        connect(raw, &AgentInstaller::stepStarted, this, [this, row, machine](InstallStep step, int index, int count) {
-            m_jobs->setStep(row, step, index, count);
-            log(machine, tr("%1 (%2 of %3)").arg(InstallText::step(step)).arg(index + 1).arg(count));
-        });
+        connect(raw, &AgentInstaller::stepStarted, this,
+                [this, row, machine](InstallStep step, int index, int count) {
+                    m_jobs->setStep(row, step, index, count);
+                    log(machine, tr("%1 (%2 of %3)").arg(InstallText::step(step)).arg(index + 1).arg(count));
+                });
         connect(raw, &AgentInstaller::uploadProgress, this,
                 [this, row](qint64 done, qint64 total) { m_jobs->setUploadProgress(row, done, total); });
         connect(raw, &AgentInstaller::noteAdded, this, [this, row, machine](const QString &text) {
@@ -313,7 +327,8 @@ bool InstallDialog::startJobs()
         });
         connect(raw, &AgentInstaller::questionAsked, this,
                 [this, raw](const InstallQuestion &q) { onQuestion(raw, q); });
-        connect(raw, &AgentInstaller::finished, this, [this, row](const InstallResult &r) { onFinished(row, r); });
+        connect(raw, &AgentInstaller::finished, this,
+                [this, row](const InstallResult &r) { onFinished(row, r); });
         m_installers.push_back(std::move(installer));
     }
     for (auto &i : m_installers)
@@ -344,12 +359,13 @@ void InstallDialog::askNext()
     if (installer && installer->isRunning()) {
         if (q.kind == InstallQuestion::Kind::HostKey) {
             // Rich text, so the fingerprint stays on one line to compare.
-            const QString text = tr("<p><b>%1</b> is not in your known_hosts yet.</p><p>Its %2 host key fingerprint is<br>"
-                                    "</p><pre>%3</pre><p>Compare it with what "
-                                    "<code>ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub</code> prints on that machine. "
-                                    "Connect and remember this key?</p>")
-                                     .arg(Bidi::ltr(q.host).toHtmlEscaped(), q.keyType.toHtmlEscaped(),
-                                          Bidi::ltr(q.fingerprint).toHtmlEscaped());
+            const QString text =
+                tr("<p><b>%1</b> is not in your known_hosts yet.</p><p>Its %2 host key fingerprint is<br>"
+                   "</p><pre>%3</pre><p>Compare it with what "
+                   "<code>ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub</code> prints on that machine. "
+                   "Connect and remember this key?</p>")
+                    .arg(Bidi::ltr(q.host).toHtmlEscaped(), q.keyType.toHtmlEscaped(),
+                         Bidi::ltr(q.fingerprint).toHtmlEscaped());
             QMessageBox box(QMessageBox::Question, tr("Unknown host key of %1").arg(Bidi::ltr(q.host)), text,
                             QMessageBox::Yes | QMessageBox::No, this);
             box.setTextFormat(Qt::RichText);
@@ -363,7 +379,7 @@ void InstallDialog::askNext()
             QInputDialog input(this);
             input.setInputMode(QInputDialog::TextInput);
             input.setTextEchoMode(QLineEdit::Password);
-            input.setWindowTitle(q.kind == InstallQuestion::Kind::Passphrase ? tr("Key passphrase")
+            input.setWindowTitle(q.kind == InstallQuestion::Kind::Passphrase     ? tr("Key passphrase")
                                  : q.kind == InstallQuestion::Kind::SudoPassword ? tr("Password for sudo")
                                                                                  : tr("SSH password"));
             input.setLabelText(q.text);
@@ -383,16 +399,18 @@ void InstallDialog::onFinished(int row, const InstallResult &result)
 {
     m_jobs->setFinished(row, result);
     const QString machine = m_jobs->index(row, InstallJobsModel::Machine).data().toString();
-    log(machine, result.ok() ? tr("%1: %2").arg(InstallText::outcome(result.outcome), m_jobs->resultText(row)) : result.error);
+    log(machine, result.ok() ? tr("%1: %2").arg(InstallText::outcome(result.outcome), m_jobs->resultText(row))
+                             : result.error);
     const InstallRequest::Action action = m_runAction;
     if (result.ok()) {
-        if ((action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade) && result.answering) {
+        if ((action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade) &&
+            result.answering) {
             // Already pinned by the installer: the Machines list shows it trusted at once.
             m_registry.addManual(result.host, result.agentPort);
         } else if (action == InstallRequest::Action::Uninstall) {
             for (const Node &n : m_registry.nodes()) {
-                if ((!result.nodeId.isEmpty() && n.nodeId == result.nodeId)
-                    || (n.manual && n.address == result.host && n.port == result.agentPort)) {
+                if ((!result.nodeId.isEmpty() && n.nodeId == result.nodeId) ||
+                    (n.manual && n.address == result.host && n.port == result.agentPort)) {
                     m_registry.forget(n.key);
                     break;
                 }
@@ -418,9 +436,10 @@ void InstallDialog::reject()
         QDialog::reject();
         return;
     }
-    const auto answer = QMessageBox::question(this, windowTitle(),
-                                              tr("Installations are still running. Cancel them and close? Nothing "
-                                                 "half-uploaded stays behind."));
+    const auto answer =
+        QMessageBox::question(this, windowTitle(),
+                              tr("Installations are still running. Cancel them and close? Nothing "
+                                 "half-uploaded stays behind."));
     if (answer != QMessageBox::Yes)
         return;
     m_closeWhenDone = true;

@@ -2,11 +2,10 @@
 
 #include "installtypes.h"
 
+#include <memory>
 #include <QDialog>
 #include <QList>
 #include <QPointer>
-
-#include <memory>
 #include <vector>
 
 class AgentInstaller;

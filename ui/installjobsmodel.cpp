@@ -8,7 +8,9 @@
 #include <QColor>
 #include <QGuiApplication>
 
-InstallJobsModel::InstallJobsModel(QObject *parent) : QAbstractTableModel(parent) {}
+InstallJobsModel::InstallJobsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
 
 int InstallJobsModel::rowCount(const QModelIndex &parent) const
 {
@@ -25,11 +27,16 @@ QVariant InstallJobsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Machine: return tr("Machine");
-    case Step: return tr("Step");
-    case Progress: return tr("Progress");
-    case Result: return tr("Result");
-    default: return {};
+    case Machine:
+        return tr("Machine");
+    case Step:
+        return tr("Step");
+    case Progress:
+        return tr("Progress");
+    case Result:
+        return tr("Result");
+    default:
+        return {};
     }
 }
 
@@ -47,29 +54,36 @@ QString InstallJobsModel::resultText(int row) const
     const Row &r = m_rows.value(row);
     const InstallResult &res = r.result;
     switch (r.state) {
-    case State::Waiting: return tr("waiting");
-    case State::Running: return r.notes.isEmpty() ? QString() : r.notes.last();
+    case State::Waiting:
+        return tr("waiting");
+    case State::Running:
+        return r.notes.isEmpty() ? QString() : r.notes.last();
     case State::Failed:
     case State::Refused:
-    case State::Cancelled: return res.error;
-    case State::Succeeded: break;
+    case State::Cancelled:
+        return res.error;
+    case State::Succeeded:
+        break;
     }
     switch (r.action) {
     case InstallRequest::Action::Install:
     case InstallRequest::Action::Upgrade:
     case InstallRequest::Action::Restart:
         if (!res.answering)
-            return tr("installed %1 (%2), not started").arg(Bidi::ltr(res.agentVersion), InstallText::mode(res.mode));
+            return tr("installed %1 (%2), not started")
+                .arg(Bidi::ltr(res.agentVersion), InstallText::mode(res.mode));
         return tr("%1 %2, %3: trusted, answering on %4")
-            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion), InstallText::autostart(res.autostart),
+            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion),
+                 InstallText::autostart(res.autostart),
                  Bidi::ltr(QStringLiteral("%1:%2").arg(res.host).arg(res.agentPort)));
-    case InstallRequest::Action::Uninstall: return tr("removed");
+    case InstallRequest::Action::Uninstall:
+        return tr("removed");
     case InstallRequest::Action::Status:
         if (!res.installed)
             return tr("not installed");
         return tr("%1 %2, %3; %4, %5")
-            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion), InstallText::autostart(res.autostart),
-                 res.running ? tr("running") : tr("not running"),
+            .arg(InstallText::mode(res.mode), Bidi::ltr(res.agentVersion),
+                 InstallText::autostart(res.autostart), res.running ? tr("running") : tr("not running"),
                  res.answering ? tr("answering on port %1").arg(res.agentPort) : tr("not answering"));
     }
     return {};
@@ -84,30 +98,38 @@ QVariant InstallJobsModel::data(const QModelIndex &index, int role) const
         return progress(r);
     if (role == StateRole)
         return int(r.state);
-    if (role == Qt::ForegroundRole && index.column() == Result
-        && (r.state == State::Failed || r.state == State::Refused))
+    if (role == Qt::ForegroundRole && index.column() == Result &&
+        (r.state == State::Failed || r.state == State::Refused))
         return QBrush(errorColor(QGuiApplication::palette()));
     if (role == Qt::ToolTipRole) {
         QStringList lines{resultText(index.row())};
         lines += r.notes;
         if (r.state == State::Succeeded && !r.result.fingerprint.isEmpty())
-            lines << tr("Agent fingerprint: %1").arg(Bidi::ltr(Identity::displayFingerprint(r.result.fingerprint)));
+            lines << tr("Agent fingerprint: %1")
+                         .arg(Bidi::ltr(Identity::displayFingerprint(r.result.fingerprint)));
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Machine: return r.machine;
+    case Machine:
+        return r.machine;
     case Step:
         switch (r.state) {
-        case State::Waiting: return QString();
-        case State::Running: return tr("%1 (%2 of %3)").arg(InstallText::step(r.step)).arg(r.index + 1).arg(r.count);
-        default: return InstallText::outcome(r.result.outcome);
+        case State::Waiting:
+            return QString();
+        case State::Running:
+            return tr("%1 (%2 of %3)").arg(InstallText::step(r.step)).arg(r.index + 1).arg(r.count);
+        default:
+            return InstallText::outcome(r.result.outcome);
         }
-    case Progress: return tr("%1%").arg(progress(r));
-    case Result: return resultText(index.row());
-    default: return {};
+    case Progress:
+        return tr("%1%").arg(progress(r));
+    case Result:
+        return resultText(index.row());
+    default:
+        return {};
     }
 }
 
@@ -166,10 +188,18 @@ void InstallJobsModel::setFinished(int row, const InstallResult &result)
     Row &r = m_rows[row];
     r.result = result;
     switch (result.outcome) {
-    case InstallResult::Outcome::Succeeded: r.state = State::Succeeded; break;
-    case InstallResult::Outcome::Failed: r.state = State::Failed; break;
-    case InstallResult::Outcome::Refused: r.state = State::Refused; break;
-    case InstallResult::Outcome::Cancelled: r.state = State::Cancelled; break;
+    case InstallResult::Outcome::Succeeded:
+        r.state = State::Succeeded;
+        break;
+    case InstallResult::Outcome::Failed:
+        r.state = State::Failed;
+        break;
+    case InstallResult::Outcome::Refused:
+        r.state = State::Refused;
+        break;
+    case InstallResult::Outcome::Cancelled:
+        r.state = State::Cancelled;
+        break;
     }
     changed(row);
 }

@@ -14,12 +14,28 @@ class InstallJobsModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(InstallJobsModel)
 
 public:
-    enum Column { Machine, Step, Progress, Result, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        Machine,
+        Step,
+        Progress,
+        Result,
+        ColumnCount
+    };
+    enum Role
+    {
         ProgressRole = Qt::UserRole + 1, ///< 0..100
         StateRole,                       ///< State as int
     };
-    enum class State { Waiting, Running, Succeeded, Failed, Refused, Cancelled };
+    enum class State
+    {
+        Waiting,
+        Running,
+        Succeeded,
+        Failed,
+        Refused,
+        Cancelled
+    };
 
     explicit InstallJobsModel(QObject *parent = nullptr);
 

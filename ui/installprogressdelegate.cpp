@@ -6,9 +6,12 @@
 #include <QStyle>
 #include <QStyleOptionProgressBar>
 
-InstallProgressDelegate::InstallProgressDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+InstallProgressDelegate::InstallProgressDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{}
 
-void InstallProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void InstallProgressDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                                    const QModelIndex &index) const
 {
     const QVariant value = index.data(InstallJobsModel::ProgressRole);
     if (!value.isValid()) {

@@ -12,5 +12,6 @@ class InstallProgressDelegate final : public QStyledItemDelegate
 public:
     explicit InstallProgressDelegate(QObject *parent = nullptr);
 
-    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
 };

@@ -22,7 +22,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-LiveView::LiveView(QWidget *parent) : QWidget(parent)
+LiveView::LiveView(QWidget *parent)
+    : QWidget(parent)
 {
     m_title = new QLabel;
     QFont titleFont = m_title->font();
@@ -162,9 +163,13 @@ void LiveView::setTitle(const QString &title, const QString &status)
 
 void LiveView::retranslate()
 {
-    const char *captions[] = {QT_TR_NOOP("Utilization per device"), QT_TR_NOOP("Memory per device"),
-                              QT_TR_NOOP("Where each node's step goes"), QT_TR_NOOP("Batch allocation per node"),
-                              QT_TR_NOOP("Loss"), QT_TR_NOOP("Throughput"), QT_TR_NOOP("Events")};
+    const char *captions[] = {QT_TR_NOOP("Utilization per device"),
+                              QT_TR_NOOP("Memory per device"),
+                              QT_TR_NOOP("Where each node's step goes"),
+                              QT_TR_NOOP("Batch allocation per node"),
+                              QT_TR_NOOP("Loss"),
+                              QT_TR_NOOP("Throughput"),
+                              QT_TR_NOOP("Events")};
     for (qsizetype i = 0; i < m_captions.size(); ++i)
         m_captions[i]->setText(tr(captions[i]));
     m_lossAxis->setItemText(0, tr("by step"));
@@ -207,9 +212,9 @@ void LiveView::refreshNow(bool force)
     const qint64 total = m_data->totalSteps();
     m_progress->setRange(0, total > 0 ? int(qMin<qint64>(total, INT_MAX)) : 0);
     m_progress->setValue(int(qMin<qint64>(m_data->step(), INT_MAX)));
-    const QString progress = total > 0
-                                 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
-                                 : tr("step %1").arg(LocaleFormat::number(m_data->step()));
+    const QString progress =
+        total > 0 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
+                  : tr("step %1").arg(LocaleFormat::number(m_data->step()));
     m_progressText->setText(progress);
     m_progress->setFormat(progress); // for accessibility tools, which read the bar's text
     const double eta = m_data->etaSeconds();

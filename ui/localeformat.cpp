@@ -110,7 +110,8 @@ QString LocaleFormat::toNativeDigits(QString text, const QLocale &locale)
 QString LocaleFormat::paragraph(const QString &text)
 {
     // U+200F RIGHT-TO-LEFT MARK: a strong RTL character that fixes the paragraph's direction.
-    if (QGuiApplication::layoutDirection() == Qt::RightToLeft && !text.isEmpty() && !text.startsWith(QChar(0x200F)))
+    if (QGuiApplication::layoutDirection() == Qt::RightToLeft && !text.isEmpty() &&
+        !text.startsWith(QChar(0x200F)))
         return QChar(0x200F) + text;
     return text;
 }

@@ -3,7 +3,8 @@
 #include "liverundata.h"
 #include "localetickers.h"
 
-LossPlot::LossPlot(QWidget *parent) : LivePlot(parent)
+LossPlot::LossPlot(QWidget *parent)
+    : LivePlot(parent)
 {
     m_loss = addGraph(xAxis, yAxis);
     m_loss->setPen(QPen(seriesColor(0), 1.6));
@@ -52,7 +53,8 @@ quint64 LossPlot::revisionOf(const LiveRunData &data) const
 void LossPlot::rebuild(const LiveRunData &data)
 {
     (m_wallTime ? data.lossByTime() : data.lossByStep()).copyTo(&m_x, &m_y);
-    m_loss->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+    m_loss->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()),
+                    true);
     m_loss->rescaleAxes();
     if (data.evalMetric() != m_evalMetric) {
         m_evalMetric = data.evalMetric();
@@ -69,7 +71,8 @@ void LossPlot::rebuild(const LiveRunData &data)
     if (showEval) {
         m_eval->addToLegend(); // false when it is there already
         eval.copyTo(&m_x, &m_y);
-        m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+        m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()),
+                        true);
         m_eval->rescaleValueAxis();
         m_eval->rescaleKeyAxis(true); // an evaluation can come just after the last step shown
     }

@@ -23,10 +23,13 @@ QColor statusColor(int link, int trust)
     if (trust == int(Node::Trust::Changed) || trust == int(Node::Trust::RejectedByAgent))
         return QColor(0xd3, 0x2f, 0x2f);
     switch (Node::Link(link)) {
-    case Node::Link::Connected: return QColor(0x2e, 0x9d, 0x4f);
+    case Node::Link::Connected:
+        return QColor(0x2e, 0x9d, 0x4f);
     case Node::Link::Connecting:
-    case Node::Link::Online: return QColor(0xe0, 0xa1, 0x00);
-    case Node::Link::Offline: break;
+    case Node::Link::Online:
+        return QColor(0xe0, 0xa1, 0x00);
+    case Node::Link::Offline:
+        break;
     }
     return QColor(0x8a, 0x8a, 0x8a);
 }
@@ -52,7 +55,9 @@ QRect visual(Qt::LayoutDirection direction, const QRect &bounds, const QRect &lo
 }
 } // namespace
 
-MachineDelegate::MachineDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+MachineDelegate::MachineDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{}
 
 QColor MachineDelegate::utilizationColor(double percent)
 {
@@ -126,12 +131,17 @@ int MachineDelegate::deviceAt(const QStyleOptionViewItem &option, const QModelIn
     return -1;
 }
 
-bool MachineDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
-                                const QModelIndex &index)
+bool MachineDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                                const QStyleOptionViewItem &option, const QModelIndex &index)
 {
     if (event->type() == QEvent::ToolTip && index.isValid()) {
         const int device = deviceAt(option, index, event->pos());
-        const QString tip = index.data(MachinesModel::DevicesRole).toList().value(device).toMap().value(QStringLiteral("tooltip")).toString();
+        const QString tip = index.data(MachinesModel::DevicesRole)
+                                .toList()
+                                .value(device)
+                                .toMap()
+                                .value(QStringLiteral("tooltip"))
+                                .toString();
         if (device >= 0 && !tip.isEmpty()) {
             QToolTip::showText(event->globalPos(), tip, view, view->visualRect(index));
             return true;
@@ -140,7 +150,8 @@ bool MachineDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, cons
     return QStyledItemDelegate::helpEvent(event, view, option, index);
 }
 
-void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, const QModelIndex &index) const
+void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt,
+                            const QModelIndex &index) const
 {
     QStyleOptionViewItem option = opt;
     initStyleOption(&option, index);
@@ -175,23 +186,26 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
     painter->setPen(text);
     const QString status = index.data(MachinesModel::StatusTextRole).toString();
     const int statusWidth = fm.horizontalAdvance(status) + kPadding;
-    QRect nameRect(bounds.left() + kDot + kPadding, bounds.top(), bounds.width() - kDot - kPadding - statusWidth, line);
+    QRect nameRect(bounds.left() + kDot + kPadding, bounds.top(),
+                   bounds.width() - kDot - kPadding - statusWidth, line);
     painter->drawText(visual(dir, bounds, nameRect), Qt::AlignLeading | Qt::AlignVCenter,
-                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight, nameRect.width()));
+                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight,
+                                                    nameRect.width()));
     painter->setFont(option.font);
     painter->setPen(dim);
     QRect statusRect(bounds.right() - statusWidth, bounds.top(), statusWidth, line);
     painter->drawText(visual(dir, bounds, statusRect), Qt::AlignTrailing | Qt::AlignVCenter, status);
 
     // Line 2: address (always left-to-right digits and colons) or the last problem.
-    QRect addrRect(bounds.left() + kDot + kPadding, bounds.top() + line, bounds.width() - kDot - kPadding, line);
+    QRect addrRect(bounds.left() + kDot + kPadding, bounds.top() + line, bounds.width() - kDot - kPadding,
+                   line);
     const QString message = index.data(MachinesModel::MessageRole).toString();
     const QString address = Bidi::ltr(index.data(MachinesModel::AddressRole).toString());
     // A trusted machine that others claim to be: the warning in the error colour, in full in the tooltip.
     const QString claims = index.data(MachinesModel::ClaimantWarningRole).toString();
     const QString second = trust != int(Node::Trust::Pinned) && !message.isEmpty() ? message
-                           : !claims.isEmpty()                                    ? claims
-                                                                                  : address;
+                           : !claims.isEmpty()                                     ? claims
+                                                                                   : address;
     if (second == claims && !claims.isEmpty() && !selected)
         painter->setPen(errorColor(pal));
     painter->drawText(visual(dir, bounds, addrRect), Qt::AlignLeading | Qt::AlignVCenter,
@@ -206,10 +220,12 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
     const int barWidth = qMax(60, (bounds.width() - indent) / 4);
     for (const QVariant &v : devices) {
         const QVariantMap d = v.toMap();
-        const QRect nameR(bounds.left() + indent, y, bounds.width() - indent - 2 * barWidth - 2 * kPadding, line - 4);
+        const QRect nameR(bounds.left() + indent, y, bounds.width() - indent - 2 * barWidth - 2 * kPadding,
+                          line - 4);
         painter->setPen(text);
-        painter->drawText(visual(dir, bounds, nameR), Qt::AlignLeading | Qt::AlignVCenter,
-                          fm.elidedText(d.value(QStringLiteral("name")).toString(), Qt::ElideRight, nameR.width()));
+        painter->drawText(
+            visual(dir, bounds, nameR), Qt::AlignLeading | Qt::AlignVCenter,
+            fm.elidedText(d.value(QStringLiteral("name")).toString(), Qt::ElideRight, nameR.width()));
         const QRect barsR(bounds.right() - 2 * barWidth - kPadding, y, 2 * barWidth + kPadding, line - 4);
         if (d.value(QStringLiteral("lost")).toBool()) {
             // Its last readings would be a lie: the bars give way to what happened.
@@ -227,13 +243,15 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
                      tr("%1%").arg(locale.toString(util, 'f', 0)), pal, dir);
             paintBar(painter, visual(dir, bounds, memR), total > 0 ? double(used) / double(total) : 0,
                      QColor(0x7e, 0x57, 0xc2),
-                     tr("%1 / %2").arg(LocaleFormat::dataSize(used, 1, locale), LocaleFormat::dataSize(total, 1, locale)),
+                     tr("%1 / %2").arg(LocaleFormat::dataSize(used, 1, locale),
+                                       LocaleFormat::dataSize(total, 1, locale)),
                      pal, dir);
         }
         y += line;
         // Who holds it, under it: "alice python3 30.1 GB · bob sleep 8.0 GB".
         if (const QString holders = d.value(QStringLiteral("holders")).toString(); !holders.isEmpty()) {
-            const QRect holdersR(bounds.left() + indent + kPadding, y, bounds.width() - indent - kPadding, line - 4);
+            const QRect holdersR(bounds.left() + indent + kPadding, y, bounds.width() - indent - kPadding,
+                                 line - 4);
             painter->setPen(dim);
             painter->drawText(visual(dir, bounds, holdersR), Qt::AlignLeading | Qt::AlignVCenter,
                               fm.elidedText(holders, Qt::ElideRight, holdersR.width()));
@@ -243,7 +261,8 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, 
     if (devices.isEmpty()) {
         painter->setPen(dim);
         const QRect r(bounds.left() + indent, y, bounds.width() - indent, line);
-        painter->drawText(visual(dir, bounds, r), Qt::AlignLeading | Qt::AlignVCenter, tr("No device information yet"));
+        painter->drawText(visual(dir, bounds, r), Qt::AlignLeading | Qt::AlignVCenter,
+                          tr("No device information yet"));
     }
     painter->restore();
 }

@@ -10,7 +10,9 @@
 #include <QCborMap>
 #include <QMimeData>
 
-MachinesModel::MachinesModel(NodeRegistry &registry, QObject *parent) : QAbstractListModel(parent), m_registry(registry)
+MachinesModel::MachinesModel(NodeRegistry &registry, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_registry(registry)
 {
     for (const Node &n : registry.nodes())
         m_keys.append(n.key);
@@ -65,19 +67,26 @@ QString MachinesModel::deviceToolTip(const DeviceSample &d)
 QString MachinesModel::statusText(int link, int trust)
 {
     switch (Node::Trust(trust)) {
-    case Node::Trust::Changed: return tr("Certificate changed: refused");
-    case Node::Trust::RejectedByAgent: return tr("Agent does not trust this computer");
+    case Node::Trust::Changed:
+        return tr("Certificate changed: refused");
+    case Node::Trust::RejectedByAgent:
+        return tr("Agent does not trust this computer");
     case Node::Trust::Unknown:
         if (Node::Link(link) != Node::Link::Offline)
             return tr("Not trusted yet");
         break;
-    case Node::Trust::Pinned: break;
+    case Node::Trust::Pinned:
+        break;
     }
     switch (Node::Link(link)) {
-    case Node::Link::Offline: return tr("Offline");
-    case Node::Link::Online: return tr("Online");
-    case Node::Link::Connecting: return tr("Connecting…");
-    case Node::Link::Connected: return tr("Connected");
+    case Node::Link::Offline:
+        return tr("Offline");
+    case Node::Link::Online:
+        return tr("Online");
+    case Node::Link::Connecting:
+        return tr("Connecting…");
+    case Node::Link::Connected:
+        return tr("Connected");
     }
     return {};
 }
@@ -92,23 +101,35 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
     switch (role) {
     // Names and messages come from other machines: shown neutralized (SafeText).
     case Qt::DisplayRole:
-        return n->local ? tr("This computer (%1)").arg(SafeText::neutralized(n->hostname.isEmpty() ? n->name : n->hostname))
+        return n->local ? tr("This computer (%1)")
+                              .arg(SafeText::neutralized(n->hostname.isEmpty() ? n->name : n->hostname))
                         : SafeText::neutralized(n->name);
     case Qt::ToolTipRole:
         return tr("%1\nAddress: %2\nStatus: %3%4")
-            .arg(SafeText::neutralized(n->name), Bidi::ltr(QStringLiteral("%1:%2").arg(n->address).arg(n->port)),
+            .arg(SafeText::neutralized(n->name),
+                 Bidi::ltr(QStringLiteral("%1:%2").arg(n->address).arg(n->port)),
                  statusText(int(n->link), int(n->trust)),
                  message(*n).isEmpty() ? QString() : QStringLiteral("\n") + message(*n));
-    case KeyRole: return n->key;
-    case NodeIdRole: return n->nodeId;
-    case AddressRole: return QStringLiteral("%1:%2").arg(n->address).arg(n->port);
-    case LinkRole: return int(n->link);
-    case TrustRole: return int(n->trust);
-    case StatusTextRole: return statusText(int(n->link), int(n->trust));
-    case MessageRole: return message(*n);
-    case ClaimantWarningRole: return SafeText::neutralized(NodeRegistry::claimantWarning(*n));
-    case LocalRole: return n->local;
-    case FingerprintRole: return n->pinnedFingerprint.isEmpty() ? n->fingerprintToConfirm() : n->pinnedFingerprint;
+    case KeyRole:
+        return n->key;
+    case NodeIdRole:
+        return n->nodeId;
+    case AddressRole:
+        return QStringLiteral("%1:%2").arg(n->address).arg(n->port);
+    case LinkRole:
+        return int(n->link);
+    case TrustRole:
+        return int(n->trust);
+    case StatusTextRole:
+        return statusText(int(n->link), int(n->trust));
+    case MessageRole:
+        return message(*n);
+    case ClaimantWarningRole:
+        return SafeText::neutralized(NodeRegistry::claimantWarning(*n));
+    case LocalRole:
+        return n->local;
+    case FingerprintRole:
+        return n->pinnedFingerprint.isEmpty() ? n->fingerprintToConfirm() : n->pinnedFingerprint;
     case DevicesRole: {
         QVariantList devices;
         if (n->telemetry) {
@@ -122,7 +143,8 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
                     {QStringLiteral("live"), true},
                     {QStringLiteral("lost"), d.lost},
                     {QStringLiteral("holders"), DeviceText::holders(d.processes, DeviceText::Shown::Widget)},
-                    {QStringLiteral("tooltip"), d.kind == DeviceSample::Kind::Gpu ? deviceToolTip(d) : QString()}});
+                    {QStringLiteral("tooltip"),
+                     d.kind == DeviceSample::Kind::Gpu ? deviceToolTip(d) : QString()}});
             }
         } else {
             for (const Beacon::Device &d : n->advertisedDevices)
@@ -132,7 +154,8 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
         }
         return devices;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 

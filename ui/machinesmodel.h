@@ -15,20 +15,22 @@ class MachinesModel final : public QAbstractListModel
     Q_DISABLE_COPY_MOVE(MachinesModel)
 
 public:
-    enum Role {
+    enum Role
+    {
         KeyRole = Qt::UserRole + 1,
         NodeIdRole,
         AddressRole,
-        LinkRole,        ///< Node::Link as int
-        TrustRole,       ///< Node::Trust as int
-        StatusTextRole,  ///< translated status
+        LinkRole,       ///< Node::Link as int
+        TrustRole,      ///< Node::Trust as int
+        StatusTextRole, ///< translated status
         MessageRole,
         LocalRole,
         /// QVariantList of QVariantMap {name, kind, util, mem_used, mem_total, live, lost, holders, tooltip}:
         /// `holders` who holds the GPU in one line, `tooltip` its readings and processes (rich text, escaped)
         DevicesRole,
         FingerprintRole,
-        ClaimantWarningRole, ///< other machines claim to be this one: the warning, neutralized; empty when none
+        ClaimantWarningRole, ///< other machines claim to be this one: the warning, neutralized; empty when
+                             ///< none
     };
 
     explicit MachinesModel(NodeRegistry &registry, QObject *parent = nullptr);

@@ -11,7 +11,8 @@
 #include <QMouseEvent>
 #include <QPainter>
 
-MachinesView::MachinesView(QWidget *parent) : QListView(parent)
+MachinesView::MachinesView(QWidget *parent)
+    : QListView(parent)
 {
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setDragEnabled(true);

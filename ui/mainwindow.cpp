@@ -41,8 +41,12 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history, QWidget *parent)
-    : QMainWindow(parent), m_profile(profile), m_registry(registry), m_history(history)
+MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history,
+                       QWidget *parent)
+    : QMainWindow(parent)
+    , m_profile(profile)
+    , m_registry(registry)
+    , m_history(history)
 {
     buildUi();
     buildMenus();
@@ -154,7 +158,9 @@ void MainWindow::buildUi()
             r->stop();
     });
     connect(m_setup, &RunSetupWidget::abortRequested, this, [this] {
-        if (run() && QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) == QMessageBox::Yes)
+        if (run() &&
+            QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) ==
+                QMessageBox::Yes)
             run()->abort();
     });
 
@@ -207,8 +213,10 @@ void MainWindow::buildMenus()
     auto *about = help->addAction(QString());
     connect(about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Hamgam"),
-                           tr("<h3>Hamgam %1</h3><p>Train deep networks on the mixed, slowly networked machines a lab already "
-                              "has: batches that follow each machine's speed, and sharding that keeps parameters inside each "
+                           tr("<h3>Hamgam %1</h3><p>Train deep networks on the mixed, slowly networked "
+                              "machines a lab already "
+                              "has: batches that follow each machine's speed, and sharding that keeps "
+                              "parameters inside each "
                               "machine.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
@@ -231,8 +239,12 @@ void MainWindow::retranslateUi()
     const char *menus[] = {QT_TR_NOOP("&File"), QT_TR_NOOP("&Tools"), QT_TR_NOOP("&Help")};
     for (qsizetype i = 0; i < m_menus.size(); ++i)
         m_menus[i]->setTitle(tr(menus[i]));
-    const char *actions[] = {QT_TR_NOOP("&Load run config…"), QT_TR_NOOP("&Save run config…"), QT_TR_NOOP("&Add machine…"),
-                             QT_TR_NOOP("&Install agent on a machine…"), QT_TR_NOOP("&Quit"), QT_TR_NOOP("&Settings…"),
+    const char *actions[] = {QT_TR_NOOP("&Load run config…"),
+                             QT_TR_NOOP("&Save run config…"),
+                             QT_TR_NOOP("&Add machine…"),
+                             QT_TR_NOOP("&Install agent on a machine…"),
+                             QT_TR_NOOP("&Quit"),
+                             QT_TR_NOOP("&Settings…"),
                              QT_TR_NOOP("&About Hamgam")};
     for (qsizetype i = 0; i < m_actions.size(); ++i)
         m_actions[i]->setText(tr(actions[i]));
@@ -267,7 +279,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
             settings.setValue(key, splitter->saveState());
     }
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
-    settings.setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("run/last_config"),
+                      QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
     QMainWindow::closeEvent(event);
 }
 
@@ -294,11 +307,12 @@ void MainWindow::rememberSplitters(QWidget *page, const QString &name)
     QSettings settings;
     for (qsizetype i = 0; i < splitters.size(); ++i) {
         QSplitter *splitter = splitters[i];
-        const QString key = QStringLiteral("window/splitters/%1/%2-%3%4")
-                                .arg(name)
-                                .arg(i)
-                                .arg(splitter->orientation() == Qt::Horizontal ? QLatin1Char('h') : QLatin1Char('v'))
-                                .arg(splitter->count());
+        const QString key =
+            QStringLiteral("window/splitters/%1/%2-%3%4")
+                .arg(name)
+                .arg(i)
+                .arg(splitter->orientation() == Qt::Horizontal ? QLatin1Char('h') : QLatin1Char('v'))
+                .arg(splitter->count());
         splitter->restoreState(settings.value(key).toByteArray());
         m_rememberedSplitters.append({key, splitter});
     }
@@ -307,10 +321,11 @@ void MainWindow::rememberSplitters(QWidget *page, const QString &name)
 void MainWindow::addMachine()
 {
     bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Add machine"),
-                                               tr("Host name or address of the agent, with :port if it is not %1:")
-                                                   .arg(Protocol::kDefaultControlPort),
-                                               QLineEdit::Normal, {}, &ok);
+    const QString text =
+        QInputDialog::getText(this, tr("Add machine"),
+                              tr("Host name or address of the agent, with :port if it is not %1:")
+                                  .arg(Protocol::kDefaultControlPort),
+                              QLineEdit::Normal, {}, &ok);
     if (!ok || text.trimmed().isEmpty())
         return;
     auto hp = HostPort::parse(text, Protocol::kDefaultControlPort);
@@ -332,10 +347,12 @@ void MainWindow::showContextMenu(const QPoint &pos)
     QAction *addToGroup = menu.addAction(tr("Add to the training group"));
     QAction *details = menu.addAction(tr("Details"));
     QAction *trustAction = menu.addAction(tr("Trust…"));
-    trustAction->setEnabled(trust == int(Node::Trust::Unknown) && !index.data(MachinesModel::NodeIdRole).toString().isEmpty());
+    trustAction->setEnabled(trust == int(Node::Trust::Unknown) &&
+                            !index.data(MachinesModel::NodeIdRole).toString().isEmpty());
     QAction *forget = menu.addAction(tr("Forget"));
     forget->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
-    QAction *install = menu.addAction(AppIcons::install(), tr("Install agent over SSH…")); // SSH installer (issue 7)
+    QAction *install =
+        menu.addAction(AppIcons::install(), tr("Install agent over SSH…")); // SSH installer (issue 7)
     install->setEnabled(!index.data(MachinesModel::LocalRole).toBool());
     QAction *chosen = menu.exec(m_view->viewport()->mapToGlobal(pos));
     if (chosen == addToGroup) {
@@ -346,25 +363,30 @@ void MainWindow::showContextMenu(const QPoint &pos)
             return;
         QString html = QStringLiteral("<h3>%1</h3><table cellspacing='4'>").arg(node->name.toHtmlEscaped());
         auto row = [&](const QString &label, const QString &value) {
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                        .arg(label.toHtmlEscaped(), value.toHtmlEscaped());
         };
         const QLocale locale;
         row(tr("Status"), MachinesModel::statusText(int(node->link), int(node->trust)));
         row(tr("Address"), Bidi::ltr(QStringLiteral("%1:%2").arg(node->address).arg(node->port)));
         row(tr("Node id"), Bidi::ltr(node->nodeId));
         row(tr("Agent version"), Bidi::ltr(node->agentVersion));
-        row(tr("Fingerprint"), Bidi::ltr(Identity::displayFingerprint(node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm()
-                                                                                                        : node->pinnedFingerprint)));
+        row(tr("Fingerprint"),
+            Bidi::ltr(Identity::displayFingerprint(
+                node->pinnedFingerprint.isEmpty() ? node->fingerprintToConfirm() : node->pinnedFingerprint)));
         if (node->telemetry) {
             const HostInfo &h = node->telemetry->host;
             row(tr("Host name"), Bidi::ltr(h.hostname));
             row(tr("Operating system"), h.os);
             row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(h.cpuModel));
-            row(tr("Memory"), tr("%1 available of %2").arg(LocaleFormat::dataSize(h.memoryAvailable), LocaleFormat::dataSize(h.memoryTotal)));
+            row(tr("Memory"),
+                tr("%1 available of %2")
+                    .arg(LocaleFormat::dataSize(h.memoryAvailable), LocaleFormat::dataSize(h.memoryTotal)));
             for (const DeviceSample &d : node->telemetry->devices)
-                row(d.label(), tr("%1% busy, %2 of %3 memory")
-                                .arg(locale.toString(d.utilization, 'f', 0), LocaleFormat::dataSize(d.memoryUsed),
-                                     LocaleFormat::dataSize(d.memoryTotal)));
+                row(d.label(),
+                    tr("%1% busy, %2 of %3 memory")
+                        .arg(locale.toString(d.utilization, 'f', 0), LocaleFormat::dataSize(d.memoryUsed),
+                             LocaleFormat::dataSize(d.memoryTotal)));
         }
         html += QStringLiteral("</table>");
         if (!node->message.isEmpty())
@@ -410,22 +432,26 @@ void MainWindow::showNextTrustPrompt()
         showNextTrustPrompt();
         return;
     }
-    m_trustBox = new QMessageBox(QMessageBox::Question, tr("New machine"),
-                                 tr("A Hamgam agent was found on %1 (%2).").arg(node->name, Bidi::ltr(node->address)),
-                                 QMessageBox::NoButton, this);
+    m_trustBox =
+        new QMessageBox(QMessageBox::Question, tr("New machine"),
+                        tr("A Hamgam agent was found on %1 (%2).").arg(node->name, Bidi::ltr(node->address)),
+                        QMessageBox::NoButton, this);
     m_trustBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_trustBox->setInformativeText(tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
-                                      "(hamgam-agent --fingerprint):\n\n%1")
-                                       .arg(Bidi::ltr(Identity::displayFingerprint(node->fingerprintToConfirm()))));
+    m_trustBox->setInformativeText(
+        tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
+           "(hamgam-agent --fingerprint):\n\n%1")
+            .arg(Bidi::ltr(Identity::displayFingerprint(node->fingerprintToConfirm()))));
     QPushButton *trustButton = m_trustBox->addButton(tr("Trust"), QMessageBox::AcceptRole);
     m_trustBox->addButton(tr("Not now"), QMessageBox::RejectRole);
     const QString shown = node->fingerprintToConfirm();
-    connect(m_trustBox, &QMessageBox::buttonClicked, this, [this, key, shown, trustButton](QAbstractButton *button) {
-        if (button == trustButton)
-            m_registry.trust(key, shown); // exactly the certificate the user compared, or nothing
+    connect(m_trustBox, &QMessageBox::buttonClicked, this,
+            [this, key, shown, trustButton](QAbstractButton *button) {
+                if (button == trustButton)
+                    m_registry.trust(key, shown); // exactly the certificate the user compared, or nothing
+            });
+    connect(m_trustBox, &QObject::destroyed, this, [this] {
+        QMetaObject::invokeMethod(this, &MainWindow::showNextTrustPrompt, Qt::QueuedConnection);
     });
-    connect(m_trustBox, &QObject::destroyed, this,
-            [this] { QMetaObject::invokeMethod(this, &MainWindow::showNextTrustPrompt, Qt::QueuedConnection); });
     m_trustBox->open();
 }
 
@@ -433,9 +459,11 @@ void MainWindow::updateDetails()
 {
     const RunConfig c = m_setup ? m_setup->config() : RunConfig();
     const int devices = c.deviceCount();
-    m_details->setText(c.nodes.isEmpty() ? QString()
-                                         : tr("%Ln machine(s), %1 in all; the first one hosts the rendezvous.", nullptr, int(c.nodes.size()))
-                                               .arg(tr("%Ln device(s)", nullptr, devices)));
+    m_details->setText(c.nodes.isEmpty()
+                           ? QString()
+                           : tr("%Ln machine(s), %1 in all; the first one hosts the rendezvous.", nullptr,
+                                int(c.nodes.size()))
+                                 .arg(tr("%Ln device(s)", nullptr, devices)));
 }
 
 void MainWindow::updateStatus()
@@ -443,8 +471,9 @@ void MainWindow::updateStatus()
     int online = 0;
     for (const Node &n : m_registry.nodes())
         online += n.isOnline() ? 1 : 0;
-    m_statusLabel->setText(tr("%Ln machine(s) online  ·  this controller %1…", nullptr, online)
-                               .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
+    m_statusLabel->setText(
+        tr("%Ln machine(s) online  ·  this controller %1…", nullptr, online)
+            .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
 }
 
 void MainWindow::newSession()
@@ -463,8 +492,10 @@ void MainWindow::newSession()
     });
     connect(run, &RunController::started, this, [this](const QString &runId) {
         m_setup->setRunning(true);
-        m_setup->showMessage([runId]() -> QString { return tr("Run %1 started.").arg(Bidi::ltr(runId)); }, false);
-        QSettings().setValue(QStringLiteral("run/last_config"), QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
+        m_setup->showMessage([runId]() -> QString { return tr("Run %1 started.").arg(Bidi::ltr(runId)); },
+                             false);
+        QSettings().setValue(QStringLiteral("run/last_config"),
+                             QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
         m_tabs->setCurrentWidget(m_live);
         updateLiveTitle();
     });
@@ -473,8 +504,10 @@ void MainWindow::newSession()
         m_setup->setRunning(false);
         m_setup->showMessage(
             [runId = run->runId(), status, reason]() -> QString {
-                return reason.isEmpty() ? tr("Run %1: %2.").arg(Bidi::ltr(runId), RunStatusText::display(status))
-                                        : tr("Run %1: %2 — %3").arg(Bidi::ltr(runId), RunStatusText::display(status), reason);
+                return reason.isEmpty()
+                           ? tr("Run %1: %2.").arg(Bidi::ltr(runId), RunStatusText::display(status))
+                           : tr("Run %1: %2 — %3")
+                                 .arg(Bidi::ltr(runId), RunStatusText::display(status), reason);
             },
             status == RunStatus::Failed);
         updateLiveTitle();
@@ -532,6 +565,7 @@ void MainWindow::updateLiveTitle()
         return;
     }
     m_live->setTitle(tr("%1 (%2)").arg(r->config().name, Bidi::ltr(r->runId())),
-                     r->reason().isEmpty() ? RunStatusText::display(r->status())
-                                           : tr("%1: %2").arg(RunStatusText::display(r->status()), r->reason()));
+                     r->reason().isEmpty()
+                         ? RunStatusText::display(r->status())
+                         : tr("%1: %2").arg(RunStatusText::display(r->status()), r->reason()));
 }

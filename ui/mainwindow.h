@@ -2,11 +2,10 @@
 
 #include "runconfig.h"
 
+#include <memory>
 #include <QMainWindow>
 #include <QPointer>
 #include <QStringList>
-
-#include <memory>
 
 class ControllerProfile;
 class HistoryStore;
@@ -39,7 +38,8 @@ class MainWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history, QWidget *parent = nullptr);
+    MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history,
+               QWidget *parent = nullptr);
     ~MainWindow() override;
 
     MachinesModel *machinesModel() const { return m_model; }
@@ -63,7 +63,8 @@ public:
 
 Q_SIGNALS:
     void settingsRequested();
-    /// "Install agent over SSH…" (a machine's context menu, `host` set) or "Install agent on a machine…" (File menu).
+    /// "Install agent over SSH…" (a machine's context menu, `host` set) or "Install agent on a machine…"
+    /// (File menu).
     void installAgentRequested(const QString &host);
     void runFinished(const QString &runId);
 

@@ -24,7 +24,8 @@ Status PlotExporter::save(QCustomPlot &plot, const QString &path, Format format,
                                             QCoreApplication::applicationName(), plot.objectName());
     QFile file(tmp);
     if (!written || !file.open(QIODevice::ReadOnly))
-        return Status::failure(tr("cannot draw the plot into %1").arg(Bidi::ltr(QDir::toNativeSeparators(path))));
+        return Status::failure(
+            tr("cannot draw the plot into %1").arg(Bidi::ltr(QDir::toNativeSeparators(path))));
     return AtomicFile::write(path, file.readAll(),
                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
                                  QFileDevice::ReadOther);

@@ -1,12 +1,14 @@
 #include "runsetupwidget.h"
 
 #include "appicons.h"
+#include "atomicfile.h"
 #include "bidi.h"
 #include "compactdoublespinbox.h"
 #include "errorcolor.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
 
+#include <algorithm>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -28,10 +30,6 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-
-#include "atomicfile.h"
-
-#include <algorithm>
 
 namespace {
 QSpinBox *spin(int min, int max, int value)
@@ -77,7 +75,9 @@ QString errorStyle(const QPalette &palette)
 }
 } // namespace
 
-RunSetupWidget::RunSetupWidget(TrainingGroupModel &group, QWidget *parent) : QWidget(parent), m_group(group)
+RunSetupWidget::RunSetupWidget(TrainingGroupModel &group, QWidget *parent)
+    : QWidget(parent)
+    , m_group(group)
 {
     m_validateTimer.setSingleShot(true);
     m_validateTimer.setInterval(150);
@@ -172,10 +172,11 @@ void RunSetupWidget::build()
     m_gptWidth = spin(8, 65536, 128);
     m_gptHeads = spin(1, 1024, 4);
     m_gptContext = spin(2, 65536, 64);
-    for (auto [label, w, field] : {std::tuple{QT_TR_NOOP("Layers"), m_gptLayers, "model.layers"},
-                                   std::tuple{QT_TR_NOOP("Width"), m_gptWidth, "model.width"},
-                                   std::tuple{QT_TR_NOOP("Attention heads"), m_gptHeads, "model.heads"},
-                                   std::tuple{QT_TR_NOOP("Context (bytes)"), m_gptContext, "model.context"}}) {
+    for (auto [label, w, field] :
+         {std::tuple{QT_TR_NOOP("Layers"), m_gptLayers, "model.layers"},
+          std::tuple{QT_TR_NOOP("Width"), m_gptWidth, "model.width"},
+          std::tuple{QT_TR_NOOP("Attention heads"), m_gptHeads, "model.heads"},
+          std::tuple{QT_TR_NOOP("Context (bytes)"), m_gptContext, "model.context"}}) {
         auto *l = new QLabel;
         m_labels.append({l, label});
         gptForm->addRow(l, w);
@@ -238,7 +239,8 @@ void RunSetupWidget::build()
     m_checkpointDir = new QLineEdit;
     row(QT_TR_NOOP("Checkpoint directory"), m_checkpointDir, {QStringLiteral("checkpoint.dir")});
     m_checkpointInterval = spin(0, 10000000, 0);
-    row(QT_TR_NOOP("Checkpoint every (steps)"), m_checkpointInterval, {QStringLiteral("checkpoint.interval")});
+    row(QT_TR_NOOP("Checkpoint every (steps)"), m_checkpointInterval,
+        {QStringLiteral("checkpoint.interval")});
 
     // Advanced, folded by default.
     m_advancedToggle = new QToolButton;
@@ -306,7 +308,8 @@ void RunSetupWidget::build()
     form->addRow(m_advanced);
     connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool on) {
         m_advanced->setVisible(on);
-        m_advancedToggle->setArrowType(on ? Qt::DownArrow : (layoutDirection() == Qt::RightToLeft ? Qt::LeftArrow : Qt::RightArrow));
+        m_advancedToggle->setArrowType(
+            on ? Qt::DownArrow : (layoutDirection() == Qt::RightToLeft ? Qt::LeftArrow : Qt::RightArrow));
     });
 
     auto *scroll = new QScrollArea;
@@ -364,18 +367,46 @@ void RunSetupWidget::build()
     });
     // Every field named after its config key, as its error label is ("error:global_batch"):
     // tests and accessibility tools find the field a message belongs to.
-    const std::pair<QWidget *, const char *> fields[] = {
-        {m_name, "name"}, {m_model, "model.kind"}, {m_mlpHidden, "model.hidden"}, {m_cnnChannels, "model.channels"},
-        {m_cnnBlocks, "model.blocks"}, {m_cnnGroups, "model.groups"}, {m_gptLayers, "model.layers"}, {m_gptWidth, "model.width"},
-        {m_gptHeads, "model.heads"}, {m_gptContext, "model.context"}, {m_scriptPath, "model.path"}, {m_dataset, "dataset.kind"},
-        {m_datasetPath, "dataset.path"}, {m_syntheticSamples, "dataset.samples"}, {m_strategy, "strategy"},
-        {m_globalBatch, "global_batch"}, {m_steps, "steps"}, {m_epochs, "epochs"}, {m_optimizer, "optimizer.kind"},
-        {m_lr, "optimizer.lr"}, {m_checkpointDir, "checkpoint.dir"}, {m_checkpointInterval, "checkpoint.interval"},
-        {m_momentum, "optimizer.momentum"}, {m_weightDecay, "optimizer.weight_decay"}, {m_schedule, "schedule.kind"},
-        {m_warmup, "schedule.warmup_steps"}, {m_gradClip, "grad_clip"}, {m_seed, "seed"}, {m_threads, "threads"},
-        {m_profileSteps, "planner.profile_steps"}, {m_replanInterval, "planner.replan_interval"}, {m_margin, "planner.margin"},
-        {m_bucketMb, "comm.bucket_mb"}, {m_wireType, "comm.dtype"}, {m_timeout, "comm.timeout_s"}, {m_evalInterval, "eval.interval"},
-        {m_streamParams, "stream_params"}, {m_elastic, "elastic"}, {m_manualBatches, "nodes.batch"}, {m_slowdowns, "nodes.slowdown"}};
+    const std::pair<QWidget *, const char *> fields[] = {{m_name, "name"},
+                                                         {m_model, "model.kind"},
+                                                         {m_mlpHidden, "model.hidden"},
+                                                         {m_cnnChannels, "model.channels"},
+                                                         {m_cnnBlocks, "model.blocks"},
+                                                         {m_cnnGroups, "model.groups"},
+                                                         {m_gptLayers, "model.layers"},
+                                                         {m_gptWidth, "model.width"},
+                                                         {m_gptHeads, "model.heads"},
+                                                         {m_gptContext, "model.context"},
+                                                         {m_scriptPath, "model.path"},
+                                                         {m_dataset, "dataset.kind"},
+                                                         {m_datasetPath, "dataset.path"},
+                                                         {m_syntheticSamples, "dataset.samples"},
+                                                         {m_strategy, "strategy"},
+                                                         {m_globalBatch, "global_batch"},
+                                                         {m_steps, "steps"},
+                                                         {m_epochs, "epochs"},
+                                                         {m_optimizer, "optimizer.kind"},
+                                                         {m_lr, "optimizer.lr"},
+                                                         {m_checkpointDir, "checkpoint.dir"},
+                                                         {m_checkpointInterval, "checkpoint.interval"},
+                                                         {m_momentum, "optimizer.momentum"},
+                                                         {m_weightDecay, "optimizer.weight_decay"},
+                                                         {m_schedule, "schedule.kind"},
+                                                         {m_warmup, "schedule.warmup_steps"},
+                                                         {m_gradClip, "grad_clip"},
+                                                         {m_seed, "seed"},
+                                                         {m_threads, "threads"},
+                                                         {m_profileSteps, "planner.profile_steps"},
+                                                         {m_replanInterval, "planner.replan_interval"},
+                                                         {m_margin, "planner.margin"},
+                                                         {m_bucketMb, "comm.bucket_mb"},
+                                                         {m_wireType, "comm.dtype"},
+                                                         {m_timeout, "comm.timeout_s"},
+                                                         {m_evalInterval, "eval.interval"},
+                                                         {m_streamParams, "stream_params"},
+                                                         {m_elastic, "elastic"},
+                                                         {m_manualBatches, "nodes.batch"},
+                                                         {m_slowdowns, "nodes.slowdown"}};
     for (const auto &[widget, key] : fields)
         widget->setObjectName(QStringLiteral("field:%1").arg(QLatin1String(key)));
     m_modelHelp->setObjectName(QStringLiteral("help:model"));
@@ -413,7 +444,8 @@ void RunSetupWidget::retranslate()
     m_mlpHidden->setPlaceholderText(tr("units per layer, e.g. 256, 256"));
     m_datasetPath->setPlaceholderText(tr("a directory of MNIST-format files, or a text file"));
     m_checkpointDir->setPlaceholderText(tr("on each machine; empty: no checkpoints"));
-    m_manualBatches->setPlaceholderText(tr("empty: the planner decides; or one number per node, in group order"));
+    m_manualBatches->setPlaceholderText(
+        tr("empty: the planner decides; or one number per node, in group order"));
     m_slowdowns->setPlaceholderText(tr("e.g. 1, 2.5: node 2 pretends to be 2.5 times slower"));
     m_check->setText(tr("Check"));
     m_check->setToolTip(tr("Validate and run the pre-flight checks on every node, without starting"));
@@ -455,8 +487,9 @@ void RunSetupWidget::updateModelPage()
     // Only the shown page takes room: a stack otherwise sizes to its largest page.
     m_modelPages->setCurrentIndex(qMax(0, m_model->currentIndex()));
     for (int i = 0; i < m_modelPages->count(); ++i)
-        m_modelPages->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == m_modelPages->currentIndex() ? QSizePolicy::Preferred
-                                                                                                         : QSizePolicy::Ignored);
+        m_modelPages->widget(i)->setSizePolicy(QSizePolicy::Preferred, i == m_modelPages->currentIndex()
+                                                                           ? QSizePolicy::Preferred
+                                                                           : QSizePolicy::Ignored);
     m_modelPages->adjustSize();
 }
 
@@ -479,12 +512,15 @@ QString RunSetupWidget::modelDescription(const QString &kind)
     if (kind == QLatin1String("mlp"))
         return tr("MLP: fully connected layers on the flattened image; small and quick, a good first run.");
     if (kind == QLatin1String("cnn"))
-        return tr("CNN: a small residual convolutional network with GroupNorm for 28×28 images; more computation per sample "
+        return tr("CNN: a small residual convolutional network with GroupNorm for 28×28 images; more "
+                  "computation per sample "
                   "than the MLP.");
     if (kind == QLatin1String("gpt"))
-        return tr("GPT: a small byte-level transformer that learns to predict the next byte of a text dataset.");
+        return tr(
+            "GPT: a small byte-level transformer that learns to predict the next byte of a text dataset.");
     if (kind == QLatin1String("torchscript"))
-        return tr("Your own network, saved as a TorchScript file whose forward(input) returns logits; the file must be on "
+        return tr("Your own network, saved as a TorchScript file whose forward(input) returns logits; the "
+                  "file must be on "
                   "every machine.");
     return {};
 }
@@ -492,12 +528,14 @@ QString RunSetupWidget::modelDescription(const QString &kind)
 QString RunSetupWidget::datasetDescription(const QString &kind)
 {
     if (kind == QLatin1String("fashion-mnist"))
-        return tr("Fashion-MNIST: 28×28 grey images of clothing in 10 classes, read from an MNIST-format directory on every "
+        return tr("Fashion-MNIST: 28×28 grey images of clothing in 10 classes, read from an MNIST-format "
+                  "directory on every "
                   "machine.");
     if (kind == QLatin1String("text"))
         return tr("Text: any UTF-8 text file on every machine, read byte by byte; for the gpt model.");
     if (kind == QLatin1String("synthetic"))
-        return tr("Synthetic: seeded random samples made on every machine; no files needed, good for measuring speed.");
+        return tr("Synthetic: seeded random samples made on every machine; no files needed, good for "
+                  "measuring speed.");
     return {};
 }
 
@@ -615,7 +653,8 @@ void RunSetupWidget::setConfig(const RunConfig &c)
         slow << QString::number(n.slowdown);
         anySlow = anySlow || n.slowdown != 1.0;
     }
-    m_manualBatches->setText(batches.size() == c.nodes.size() ? batches.join(QStringLiteral(", ")) : QString());
+    m_manualBatches->setText(batches.size() == c.nodes.size() ? batches.join(QStringLiteral(", "))
+                                                              : QString());
     m_slowdowns->setText(anySlow ? slow.join(QStringLiteral(", ")) : QString());
     if (!c.nodes.isEmpty())
         m_group.setConfigNodes(c.nodes);
@@ -643,8 +682,10 @@ void RunSetupWidget::validate()
     }
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
     if (!ok || (!batches.isEmpty() && batches.size() != c.nodes.size()))
-        m_errors.append({QStringLiteral("nodes.batch"), tr("give one whole number per machine of the group (%Ln machine(s)), or leave it empty",
-                                                     nullptr, int(c.nodes.size()))});
+        m_errors.append(
+            {QStringLiteral("nodes.batch"),
+             tr("give one whole number per machine of the group (%Ln machine(s)), or leave it empty", nullptr,
+                int(c.nodes.size()))});
     for (QLabel *l : std::as_const(m_errorLabels)) {
         l->clear();
         l->setVisible(false);
@@ -652,7 +693,8 @@ void RunSetupWidget::validate()
     // The group-wide "nodes" problems that only the manual split causes (it does
     // not add up to the global batch): those the same config without it lacks.
     QStringList splitProblems;
-    if (std::any_of(c.nodes.cbegin(), c.nodes.cend(), [](const RunConfig::Node &n) { return n.batch.has_value(); })) {
+    if (std::any_of(c.nodes.cbegin(), c.nodes.cend(),
+                    [](const RunConfig::Node &n) { return n.batch.has_value(); })) {
         RunConfig withoutSplit = c;
         for (RunConfig::Node &n : withoutSplit.nodes)
             n.batch.reset();
@@ -660,7 +702,8 @@ void RunSetupWidget::validate()
         for (const ConfigError &e : withoutSplit.validate())
             groupProblems << e.field + QLatin1Char('\n') + e.message;
         for (const ConfigError &e : std::as_const(m_errors)) {
-            if (e.field == QLatin1String("nodes") && !groupProblems.contains(e.field + QLatin1Char('\n') + e.message))
+            if (e.field == QLatin1String("nodes") &&
+                !groupProblems.contains(e.field + QLatin1Char('\n') + e.message))
                 splitProblems << e.message;
         }
     }
@@ -703,9 +746,11 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
     for (const RunController::NodePreflight &p : results) {
         auto *item = new QTreeWidgetItem(m_preflight);
         const bool good = p.errors.isEmpty() && (p.reached || p.agentId.isEmpty());
-        item->setText(0, good ? (p.warnings.isEmpty() ? tr("%1: ready").arg(p.name) : tr("%1: ready, with warnings").arg(p.name))
+        item->setText(0, good ? (p.warnings.isEmpty() ? tr("%1: ready").arg(p.name)
+                                                      : tr("%1: ready, with warnings").arg(p.name))
                               : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(p.name));
-        item->setIcon(0, style()->standardIcon(good ? (p.warnings.isEmpty() ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning)
+        item->setIcon(0, style()->standardIcon(good ? (p.warnings.isEmpty() ? QStyle::SP_DialogApplyButton
+                                                                            : QStyle::SP_MessageBoxWarning)
                                                     : QStyle::SP_MessageBoxCritical));
         for (const TranslatableText &e : p.errorTexts) {
             const QString text = e.toString();
@@ -722,8 +767,12 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         item->setExpanded(!good || !p.warnings.isEmpty());
     }
     m_preflight->setVisible(!results.isEmpty());
-    showMessage([ok]() -> QString { return ok ? tr("Pre-flight passed on every node.") : tr("Pre-flight found problems; nothing was started."); },
-                !ok);
+    showMessage(
+        [ok]() -> QString {
+            return ok ? tr("Pre-flight passed on every node.")
+                      : tr("Pre-flight found problems; nothing was started.");
+        },
+        !ok);
 }
 
 void RunSetupWidget::setRunning(bool running)
@@ -754,7 +803,8 @@ void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
 bool RunSetupWidget::saveTo(const QString &path, QString *error) const
 {
     const Status s = AtomicFile::write(path, QJsonDocument(config().toJson()).toJson(),
-                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                           QFileDevice::ReadGroup | QFileDevice::ReadOther);
     if (!s && error)
         *error = s.error();
     return s.ok();
@@ -782,8 +832,8 @@ bool RunSetupWidget::loadFrom(const QString &path, QString *error)
 
 void RunSetupWidget::promptSave()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save run config"), m_name->text() + QStringLiteral(".json"),
-                                                      tr("Run configs (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save run config"), m_name->text() + QStringLiteral(".json"), tr("Run configs (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -795,7 +845,8 @@ void RunSetupWidget::promptSave()
 
 void RunSetupWidget::promptLoad()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load run config"), {}, tr("Run configs (*.json)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Load run config"), {}, tr("Run configs (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -3,11 +3,10 @@
 #include "runconfig.h"
 #include "runcontroller.h"
 
+#include <functional>
 #include <QHash>
 #include <QTimer>
 #include <QWidget>
-
-#include <functional>
 
 class QCheckBox;
 class QComboBox;

@@ -1,11 +1,10 @@
 #include "runstablemodel.h"
 
-#include "safetext.h"
-
 #include "bidi.h"
 #include "historystore.h"
 #include "localeformat.h"
 #include "runconfig.h"
+#include "safetext.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -55,8 +55,9 @@ QString groupedFingerprint(const QString &fingerprint)
 {
     const QString shown = Identity::displayFingerprint(fingerprint);
     const qsizetype half = 16 * 3 - 1;
-    return shown.size() > half ? Bidi::ltr(shown.left(half)) + QLatin1Char('\n') + Bidi::ltr(shown.mid(half + 1))
-                               : Bidi::ltr(shown);
+    return shown.size() > half
+               ? Bidi::ltr(shown.left(half)) + QLatin1Char('\n') + Bidi::ltr(shown.mid(half + 1))
+               : Bidi::ltr(shown);
 }
 } // namespace
 

@@ -3,7 +3,8 @@
 #include "liverundata.h"
 #include "localetickers.h"
 
-StepSplitPlot::StepSplitPlot(QWidget *parent) : LivePlot(parent)
+StepSplitPlot::StepSplitPlot(QWidget *parent)
+    : LivePlot(parent)
 {
     const QColor colors[] = {QColor(0xba, 0xb0, 0xac), QColor(0x59, 0xa1, 0x4f), QColor(0xe1, 0x57, 0x59),
                              QColor(0x4e, 0x79, 0xa7), QColor(0xed, 0xc9, 0x48)};
@@ -32,8 +33,8 @@ StepSplitPlot::StepSplitPlot(QWidget *parent) : LivePlot(parent)
 
 void StepSplitPlot::retranslate()
 {
-    const char *names[] = {QT_TR_NOOP("data"), QT_TR_NOOP("compute"), QT_TR_NOOP("wait"), QT_TR_NOOP("communication"),
-                           QT_TR_NOOP("optimizer")};
+    const char *names[] = {QT_TR_NOOP("data"), QT_TR_NOOP("compute"), QT_TR_NOOP("wait"),
+                           QT_TR_NOOP("communication"), QT_TR_NOOP("optimizer")};
     for (qsizetype i = 0; i < m_bars.size(); ++i)
         m_bars[i]->setName(tr(names[i]));
     yAxis->setLabel(tr("ms per step"));

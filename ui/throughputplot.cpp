@@ -2,7 +2,8 @@
 
 #include "liverundata.h"
 
-ThroughputPlot::ThroughputPlot(QWidget *parent) : LivePlot(parent)
+ThroughputPlot::ThroughputPlot(QWidget *parent)
+    : LivePlot(parent)
 {
     m_graph = addGraph();
     m_graph->setPen(QPen(seriesColor(4), 1.6));
@@ -27,7 +28,8 @@ quint64 ThroughputPlot::revisionOf(const LiveRunData &data) const
 void ThroughputPlot::rebuild(const LiveRunData &data)
 {
     data.throughput().copyTo(&m_x, &m_y);
-    m_graph->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()), true);
+    m_graph->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()),
+                     true);
     m_graph->rescaleAxes();
     yAxis->setRangeLower(0);
     yAxis->setRangeUpper(yAxis->range().upper * 1.1 + 1e-9);

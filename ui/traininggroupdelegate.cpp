@@ -13,7 +13,9 @@ namespace {
 constexpr int kPadding = 8;
 }
 
-TrainingGroupDelegate::TrainingGroupDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+TrainingGroupDelegate::TrainingGroupDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{}
 
 QSize TrainingGroupDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const
 {
@@ -23,7 +25,8 @@ QSize TrainingGroupDelegate::sizeHint(const QStyleOptionViewItem &option, const 
     return QSize(qMax(200, width), 2 * kPadding + 3 * line + 4);
 }
 
-void TrainingGroupDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt, const QModelIndex &index) const
+void TrainingGroupDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt,
+                                  const QModelIndex &index) const
 {
     QStyleOptionViewItem option = opt;
     initStyleOption(&option, index);
@@ -56,7 +59,8 @@ void TrainingGroupDelegate::paint(QPainter *painter, const QStyleOptionViewItem 
     // Order badge.
     const QRect badge(inner.left(), inner.top() + 3, line - 6, line - 6);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(index.data(TrainingGroupModel::OnlineRole).toBool() ? QColor(0x2e, 0x9d, 0x4f) : QColor(0x8a, 0x8a, 0x8a));
+    painter->setBrush(index.data(TrainingGroupModel::OnlineRole).toBool() ? QColor(0x2e, 0x9d, 0x4f)
+                                                                          : QColor(0x8a, 0x8a, 0x8a));
     painter->drawEllipse(visualInner(badge));
     painter->setPen(Qt::white);
     QFont small = option.font;
@@ -69,29 +73,37 @@ void TrainingGroupDelegate::paint(QPainter *painter, const QStyleOptionViewItem 
     bold.setBold(true);
     painter->setFont(bold);
     painter->setPen(text);
-    const QRect nameRect(badge.right() + kPadding, inner.top(), inner.width() - badge.width() - kPadding, line);
+    const QRect nameRect(badge.right() + kPadding, inner.top(), inner.width() - badge.width() - kPadding,
+                         line);
     painter->drawText(visualInner(nameRect), Qt::AlignLeading | Qt::AlignVCenter,
-                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight, nameRect.width()));
+                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideRight,
+                                                    nameRect.width()));
 
     painter->setFont(option.font);
     painter->setPen(dim);
     const double speed = index.data(TrainingGroupModel::SpeedRole).toDouble();
-    const QString second = speed > 0 ? tr("%1 · %2 samples/s").arg(index.data(TrainingGroupModel::DevicesTextRole).toString(),
-                                                                    locale.toString(speed, 'f', 0))
-                                     : tr("%1 · speed not measured yet").arg(index.data(TrainingGroupModel::DevicesTextRole).toString());
+    const QString second = speed > 0 ? tr("%1 · %2 samples/s")
+                                           .arg(index.data(TrainingGroupModel::DevicesTextRole).toString(),
+                                                locale.toString(speed, 'f', 0))
+                                     : tr("%1 · speed not measured yet")
+                                           .arg(index.data(TrainingGroupModel::DevicesTextRole).toString());
     const QRect devRect(nameRect.left(), inner.top() + line, nameRect.width(), line);
-    painter->drawText(visualInner(devRect), Qt::AlignLeading | Qt::AlignVCenter, fm.elidedText(second, Qt::ElideRight, devRect.width()));
+    painter->drawText(visualInner(devRect), Qt::AlignLeading | Qt::AlignVCenter,
+                      fm.elidedText(second, Qt::ElideRight, devRect.width()));
 
     const double share = index.data(TrainingGroupModel::ShareRole).toDouble();
     const double batch = index.data(TrainingGroupModel::BatchRole).toDouble();
     const QRect barRect(nameRect.left(), inner.top() + 2 * line + 2, nameRect.width(), line - 6);
     if (share >= 0 && batch >= 0) {
-        MachineDelegate::paintBar(painter, visualInner(barRect), share, QColor(0x4a, 0x86, 0xc8),
-                                  tr("%1 % of the global batch (%2 samples)").arg(locale.toString(100 * share, 'f', 0), locale.toString(batch, 'f', 0)),
-                                  pal, dir);
+        MachineDelegate::paintBar(
+            painter, visualInner(barRect), share, QColor(0x4a, 0x86, 0xc8),
+            tr("%1 % of the global batch (%2 samples)")
+                .arg(locale.toString(100 * share, 'f', 0), locale.toString(batch, 'f', 0)),
+            pal, dir);
     } else {
         painter->drawText(visualInner(barRect), Qt::AlignLeading | Qt::AlignVCenter,
-                          fm.elidedText(tr("Share of the batch: set by the planner when the run starts"), Qt::ElideRight, barRect.width()));
+                          fm.elidedText(tr("Share of the batch: set by the planner when the run starts"),
+                                        Qt::ElideRight, barRect.width()));
     }
     painter->restore();
 }

@@ -1,6 +1,6 @@
-#include "cborvalue.h"
 #include "traininggroupmodel.h"
 
+#include "cborvalue.h"
 #include "machinesmodel.h"
 #include "noderegistry.h"
 
@@ -10,7 +10,9 @@
 #include <QLocale>
 #include <QMimeData>
 
-TrainingGroupModel::TrainingGroupModel(NodeRegistry &registry, QObject *parent) : QAbstractListModel(parent), m_registry(registry)
+TrainingGroupModel::TrainingGroupModel(NodeRegistry &registry, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_registry(registry)
 {
     m_animation.setInterval(33);
     connect(&m_animation, &QTimer::timeout, this, &TrainingGroupModel::animate);
@@ -32,7 +34,8 @@ QList<int> TrainingGroupModel::deviceIndices(const QString &nodeKey) const
 {
     const Node *n = m_registry.node(nodeKey);
     QList<int> out;
-    const qsizetype count = n ? (n->telemetry ? n->telemetry->devices.size() : n->advertisedDevices.size()) : 0;
+    const qsizetype count =
+        n ? (n->telemetry ? n->telemetry->devices.size() : n->advertisedDevices.size()) : 0;
     for (qsizetype i = 0; i < qMax<qsizetype>(1, count); ++i)
         out.append(int(i));
     return out;
@@ -60,26 +63,37 @@ QVariant TrainingGroupModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (!n)
             return e.nodeKey.left(8);
-        return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname) : n->name;
-    case Qt::ToolTipRole: return tr("Drag to reorder; the first machine hosts the rendezvous. Press Delete or drag out to remove.");
-    case NodeKeyRole: return e.nodeKey;
+        return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname)
+                        : n->name;
+    case Qt::ToolTipRole:
+        return tr(
+            "Drag to reorder; the first machine hosts the rendezvous. Press Delete or drag out to remove.");
+    case NodeKeyRole:
+        return e.nodeKey;
     case DevicesRole: {
         QVariantList list;
         for (int d : used)
-            list.append(QVariantMap{{QStringLiteral("index"), d}, {QStringLiteral("name"), deviceName(e.nodeKey, d)}});
+            list.append(QVariantMap{{QStringLiteral("index"), d},
+                                    {QStringLiteral("name"), deviceName(e.nodeKey, d)}});
         return list;
     }
     case DevicesTextRole:
         if (e.devices.isEmpty())
             return tr("all %Ln device(s)", nullptr, int(all.size()));
         if (used.size() == 1)
-            return tr("%1 (device %2)").arg(deviceName(e.nodeKey, used.first()), QLocale().toString(used.first()));
+            return tr("%1 (device %2)")
+                .arg(deviceName(e.nodeKey, used.first()), QLocale().toString(used.first()));
         return tr("%Ln of its devices", nullptr, int(used.size()));
-    case SpeedRole: return m_speed.value(e.nodeKey, -1.0);
-    case ShareRole: return m_shareShown.value(e.nodeKey, -1.0);
-    case BatchRole: return m_batch.value(e.nodeKey, -1.0);
-    case OnlineRole: return n && n->isConnected();
-    default: return {};
+    case SpeedRole:
+        return m_speed.value(e.nodeKey, -1.0);
+    case ShareRole:
+        return m_shareShown.value(e.nodeKey, -1.0);
+    case BatchRole:
+        return m_batch.value(e.nodeKey, -1.0);
+    case OnlineRole:
+        return n && n->isConnected();
+    default:
+        return {};
     }
 }
 
@@ -117,12 +131,15 @@ QMimeData *TrainingGroupModel::mimeData(const QModelIndexList &indexes) const
     return mime;
 }
 
-bool TrainingGroupModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int, const QModelIndex &) const
+bool TrainingGroupModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int,
+                                         const QModelIndex &) const
 {
-    return data && (data->hasFormat(QString::fromLatin1(MachinesModel::kMimeType)) || data->hasFormat(QString::fromLatin1(kRowsMimeType)));
+    return data && (data->hasFormat(QString::fromLatin1(MachinesModel::kMimeType)) ||
+                    data->hasFormat(QString::fromLatin1(kRowsMimeType)));
 }
 
-bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int, const QModelIndex &parent)
+bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int,
+                                      const QModelIndex &parent)
 {
     if (!data || action == Qt::IgnoreAction)
         return false;
@@ -131,7 +148,8 @@ bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction acti
     if (data->hasFormat(QString::fromLatin1(kRowsMimeType))) {
         // Reordering inside the group.
         QList<int> rows;
-        for (const QCborValue v : QCborValue::fromCbor(data->data(QString::fromLatin1(kRowsMimeType))).toArray())
+        for (const QCborValue v :
+             QCborValue::fromCbor(data->data(QString::fromLatin1(kRowsMimeType))).toArray())
             rows.append(int(CborValue::integer(v)));
         std::sort(rows.begin(), rows.end());
         QList<Entry> moving;
@@ -155,9 +173,12 @@ bool TrainingGroupModel::dropMimeData(const QMimeData *data, Qt::DropAction acti
         return false; // we moved the rows ourselves: the view must not remove the source rows
     }
     bool changed = false;
-    for (const QCborValue v : QCborValue::fromCbor(data->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray()) {
+    for (const QCborValue v :
+         QCborValue::fromCbor(data->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray()) {
         const QCborMap item = v.toMap();
-        changed = add(item.value(QStringLiteral("node")).toString(), int(CborValue::integer(item.value(QStringLiteral("device")), -1)), row) || changed;
+        changed = add(item.value(QStringLiteral("node")).toString(),
+                      int(CborValue::integer(item.value(QStringLiteral("device")), -1)), row) ||
+                  changed;
         row = qMin(row + 1, int(m_entries.size()));
     }
     return changed;

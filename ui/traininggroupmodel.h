@@ -19,7 +19,8 @@ class TrainingGroupModel final : public QAbstractListModel
     Q_DISABLE_COPY_MOVE(TrainingGroupModel)
 
 public:
-    enum Role {
+    enum Role
+    {
         NodeKeyRole = Qt::UserRole + 1,
         DevicesRole,     ///< QVariantList of QVariantMap {index, name}
         DevicesTextRole, ///< "2 devices", "GPU 1 of 2", translated
@@ -43,8 +44,10 @@ public:
     Qt::DropActions supportedDragActions() const override;
     QStringList mimeTypes() const override;
     QMimeData *mimeData(const QModelIndexList &indexes) const override;
-    bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column, const QModelIndex &parent) const override;
-    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column, const QModelIndex &parent) override;
+    bool canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                         const QModelIndex &parent) const override;
+    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                      const QModelIndex &parent) override;
     bool removeRows(int row, int count, const QModelIndex &parent = {}) override;
 
     QList<Entry> entries() const { return m_entries; }

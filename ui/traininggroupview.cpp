@@ -5,7 +5,8 @@
 #include <QKeyEvent>
 #include <QPainter>
 
-TrainingGroupView::TrainingGroupView(QWidget *parent) : QListView(parent)
+TrainingGroupView::TrainingGroupView(QWidget *parent)
+    : QListView(parent)
 {
     setDragEnabled(true);
     setAcceptDrops(true);
@@ -58,7 +59,8 @@ void TrainingGroupView::paintEvent(QPaintEvent *event)
         return;
     QPainter painter(viewport());
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
-                     tr("Drag machines here from the Machines list, or a single device from a machine's card. "
-                        "The first machine hosts the workers' rendezvous."));
+    painter.drawText(
+        viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
+        tr("Drag machines here from the Machines list, or a single device from a machine's card. "
+           "The first machine hosts the workers' rendezvous."));
 }

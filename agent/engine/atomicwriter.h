@@ -35,7 +35,8 @@ public:
 
     /// The whole file in one call.
     static Status writeFile(const std::string &path, const std::string &content);
-    static Status writeFile(int dirFd, const std::string &dir, const std::string &name, const std::string &content);
+    static Status writeFile(int dirFd, const std::string &dir, const std::string &name,
+                            const std::string &content);
 
 private:
     std::string m_path; ///< for messages

@@ -92,7 +92,8 @@ Result<CheckpointFolder> CheckpointFolder::open(const std::string &path, Access 
             if (::mkdir(partial.c_str(), i == path.size() ? 0700 : 0755) == 0)
                 created = i == path.size();
             else if (errno != EEXIST)
-                return failure<CheckpointFolder>("cannot create checkpoint directory " + path + ": " + errnoText());
+                return failure<CheckpointFolder>("cannot create checkpoint directory " + path + ": " +
+                                                 errnoText());
         }
     }
     const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -113,10 +114,11 @@ Result<CheckpointFolder> CheckpointFolder::open(const std::string &path, Access 
         return failure<CheckpointFolder>("the checkpoint directory " + notOurs(path, st) +
                                          " (or a shared one with the sticky bit, like /tmp)");
     if (writableByOthers(st) && !sticky)
-        return failure<CheckpointFolder>("the checkpoint directory " + path +
-                                         " can be written by other users and has no sticky bit, so they could "
-                                         "plant or swap its entries: run chmod go-w on it, or chmod +t to share "
-                                         "it like /tmp, or use a directory of your own");
+        return failure<CheckpointFolder>(
+            "the checkpoint directory " + path +
+            " can be written by other users and has no sticky bit, so they could "
+            "plant or swap its entries: run chmod go-w on it, or chmod +t to share "
+            "it like /tmp, or use a directory of your own");
     folder.m_shared = sticky && (writableByOthers(st) || st.st_uid != ::geteuid());
     return R(std::move(folder));
 }
@@ -132,7 +134,8 @@ Result<CheckpointFolder> CheckpointFolder::child(const std::string &name, Access
         if (::mkdirat(m_fd, name.c_str(), 0700) == 0)
             created = true;
         else if (errno != EEXIST)
-            return failure<CheckpointFolder>("cannot create checkpoint directory " + path + ": " + errnoText());
+            return failure<CheckpointFolder>("cannot create checkpoint directory " + path + ": " +
+                                             errnoText());
     }
     const int fd = ::openat(m_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
@@ -147,7 +150,8 @@ Result<CheckpointFolder> CheckpointFolder::child(const std::string &name, Access
             return failure<CheckpointFolder>("checkpoint directory " + path + " does not exist");
         if (error == ENOTDIR)
             return failure<CheckpointFolder>("checkpoint directory " + path + " is not a directory");
-        return failure<CheckpointFolder>("cannot open checkpoint directory " + path + ": " + std::strerror(error));
+        return failure<CheckpointFolder>("cannot open checkpoint directory " + path + ": " +
+                                         std::strerror(error));
     }
     CheckpointFolder folder(fd, path, false);
     if (created)

@@ -29,9 +29,9 @@ class Watchdog;
 class CommGroup
 {
 public:
-    CommGroup(std::string name, std::vector<int> ranks, int self, c10::intrusive_ptr<torchcompat::CollectiveBackend> pg,
-              const Topology &topology, TrafficMeter &traffic, std::chrono::milliseconds timeout,
-              Watchdog *watchdog);
+    CommGroup(std::string name, std::vector<int> ranks, int self,
+              c10::intrusive_ptr<torchcompat::CollectiveBackend> pg, const Topology &topology,
+              TrafficMeter &traffic, std::chrono::milliseconds timeout, Watchdog *watchdog);
 
     const std::string &name() const { return m_name; }
     int size() const { return static_cast<int>(m_ranks.size()); }

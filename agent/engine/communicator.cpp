@@ -111,7 +111,8 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     // Membership: every rank publishes its node, then reads everyone's.
     char hostname[256] = {};
     ::gethostname(hostname, sizeof hostname - 1);
-    const nlohmann::json me = {{"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}, {"gpu", s.gpuIdentity}};
+    const nlohmann::json me = {
+        {"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}, {"gpu", s.gpuIdentity}};
     if (Status st = c->storeSet("member/" + std::to_string(s.rank), me.dump()); !st)
         return st.error();
     std::vector<int> nodeOf;
@@ -156,10 +157,11 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
                                         localAddressTowards(s.masterHost, s.masterPort))
                                   : c10d::ProcessGroupGloo::createDeviceForInterface(s.glooInterface);
         } catch (const std::exception &e) {
-            return R::failure(ErrorKind::Communication,
-                              "cannot set up the Gloo transport" +
-                                  (s.glooInterface.empty() ? std::string() : " on interface " + s.glooInterface) +
-                                  ": " + firstLine(e));
+            return R::failure(
+                ErrorKind::Communication,
+                "cannot set up the Gloo transport" +
+                    (s.glooInterface.empty() ? std::string() : " on interface " + s.glooInterface) + ": " +
+                    firstLine(e));
         }
     }
     std::vector<int> all(static_cast<size_t>(s.worldSize));
@@ -213,7 +215,7 @@ Result<CommGroup *> Communicator::createGroup(const std::string &name, std::vect
     if (self == ranks.end())
         return Result<CommGroup *>::failure(ErrorKind::Internal, "rank is not a member of group " + name);
     auto pg = makeBackend(name, static_cast<int>(self - ranks.begin()), static_cast<int>(ranks.size()),
-                               m_settings.useNccl && !hostTensors, threads);
+                          m_settings.useNccl && !hostTensors, threads);
     if (!pg)
         return pg.error();
     auto group = std::make_unique<CommGroup>(name, ranks, m_settings.rank, *pg, m_topology, m_traffic,

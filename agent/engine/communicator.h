@@ -49,7 +49,7 @@ public:
         /// Groups of one member get a real backend too (--collectives-alone): one
         /// GPU then puts every collective the engine uses through NCCL (scripts/gpu-check).
         bool groupsEvenAlone = false;
-        std::string glooInterface; ///< empty: the interface that reaches the master
+        std::string glooInterface;    ///< empty: the interface that reaches the master
         std::string rendezvousSecret; ///< the run's 32-byte secret (--rendezvous-key-file)
         std::chrono::milliseconds timeout{60000};
     };
@@ -79,8 +79,8 @@ public:
 
 private:
     Communicator(Settings settings, Logger &logger, Watchdog *watchdog);
-    Result<c10::intrusive_ptr<torchcompat::CollectiveBackend>> makeBackend(const std::string &name, int rank,
-                                                                    int size, bool nccl, int threads = 2);
+    Result<c10::intrusive_ptr<torchcompat::CollectiveBackend>>
+    makeBackend(const std::string &name, int rank, int size, bool nccl, int threads = 2);
 
     Settings m_settings;
     Logger &m_logger;

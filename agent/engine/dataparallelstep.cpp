@@ -8,7 +8,8 @@
 
 namespace hamgam::engine {
 
-DataParallelStep::DataParallelStep(Model &model, ModelRunner &runner, const Dataset &dataset, at::Device device)
+DataParallelStep::DataParallelStep(Model &model, ModelRunner &runner, const Dataset &dataset,
+                                   at::Device device)
     : m_model(model)
     , m_runner(runner)
     , m_dataset(dataset)

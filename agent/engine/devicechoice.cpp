@@ -26,7 +26,8 @@ Result<DeviceChoice> chooseDevice(DeviceMode mode, const std::vector<int> &nodeD
 {
     using R = Result<DeviceChoice>;
     const int local = std::max(0, localRank);
-    const int physical = local < static_cast<int>(nodeDevices.size()) ? nodeDevices[static_cast<size_t>(local)] : local;
+    const int physical =
+        local < static_cast<int>(nodeDevices.size()) ? nodeDevices[static_cast<size_t>(local)] : local;
     const std::string node = "node " + std::to_string(nodeIndex);
 
     if (mode == DeviceMode::Cpu)
@@ -46,15 +47,17 @@ Result<DeviceChoice> chooseDevice(DeviceMode mode, const std::vector<int> &nodeD
         return R::failure(ErrorKind::Config, node + " lists GPU " + std::to_string(physical) +
                                                  " twice: NCCL cannot put two ranks on one GPU");
     if (facts.visibleGpus <= 0)
-        return R::failure(ErrorKind::Config,
-                          node + " is to train on " + gpuName(physical, facts) + ", which is not there: CUDA shows no GPU");
+        return R::failure(ErrorKind::Config, node + " is to train on " + gpuName(physical, facts) +
+                                                 ", which is not there: CUDA shows no GPU");
     // The agent narrowed CUDA's view to this rank's GPU: it is cuda:0 here.
     if (facts.visibleDevices && visibleListLength(*facts.visibleDevices) == 1)
-        return DeviceChoice{true, 0, physical, "training on " + gpuName(physical, facts) + ", cuda:0 in this process"};
+        return DeviceChoice{true, 0, physical,
+                            "training on " + gpuName(physical, facts) + ", cuda:0 in this process"};
     if (physical < 0 || physical >= facts.visibleGpus)
         return R::failure(ErrorKind::Config, node + " is to train on " + gpuName(physical, facts) +
                                                  ", which is not there: CUDA shows " +
-                                                 std::to_string(facts.visibleGpus) + " GPU(s) to this worker");
+                                                 std::to_string(facts.visibleGpus) +
+                                                 " GPU(s) to this worker");
     return DeviceChoice{true, physical, physical, "training on " + gpuName(physical, facts)};
 }
 

@@ -12,7 +12,12 @@ namespace hamgam::engine {
 
 /// What --device asks of a worker: the agent says cuda or cpu, a worker
 /// started by hand decides from what it finds (auto).
-enum class DeviceMode { Auto, Cpu, Cuda };
+enum class DeviceMode
+{
+    Auto,
+    Cpu,
+    Cuda
+};
 
 /// What the worker's process sees of the machine (GpuRuntime fills it).
 struct DeviceFacts
@@ -29,7 +34,7 @@ struct DeviceFacts
 struct DeviceChoice
 {
     bool cuda = false;
-    int index = -1;   ///< CUDA's index within this process; -1 on the CPU
+    int index = -1;    ///< CUDA's index within this process; -1 on the CPU
     int physical = -1; ///< the GPU as the node's devices list (and NVML) number it
     std::string note;
 };

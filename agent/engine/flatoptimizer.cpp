@@ -14,7 +14,8 @@ int FlatOptimizer::stateSlots() const
 
 std::int64_t FlatOptimizer::temporaryBytes(std::int64_t numel) const
 {
-    const std::int64_t chunk = m_settings.chunkElements > 0 ? std::min(m_settings.chunkElements, numel) : numel;
+    const std::int64_t chunk =
+        m_settings.chunkElements > 0 ? std::min(m_settings.chunkElements, numel) : numel;
     return 2 * chunk * static_cast<std::int64_t>(sizeof(float));
 }
 
@@ -36,8 +37,8 @@ void FlatOptimizer::step(at::Tensor &param, const at::Tensor &grad, std::vector<
     }
 }
 
-void FlatOptimizer::stepChunk(at::Tensor &param, const at::Tensor &grad, std::vector<at::Tensor> &state, double lr,
-                              std::int64_t stepNumber) const
+void FlatOptimizer::stepChunk(at::Tensor &param, const at::Tensor &grad, std::vector<at::Tensor> &state,
+                              double lr, std::int64_t stepNumber) const
 {
     const auto &s = m_settings;
     if (s.kind == Kind::Sgd) {

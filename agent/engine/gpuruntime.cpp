@@ -43,9 +43,10 @@ std::string identity(const at::Device &device)
         const cudaDeviceProp *p = at::cuda::getDeviceProperties(device.index());
         const auto *b = reinterpret_cast<const unsigned char *>(p->uuid.bytes);
         char text[64];
-        std::snprintf(text, sizeof text, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-                      b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
-                      b[14], b[15]);
+        std::snprintf(text, sizeof text,
+                      "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1],
+                      b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14],
+                      b[15]);
         return text;
     }
 #else

@@ -96,10 +96,12 @@ Result<IdxFile> IdxFile::read(const std::string &path)
     while (have < total) {
         const std::int64_t chunk = std::min(total - have, kChunk);
         idx.m_data.resize(static_cast<std::size_t>(have + chunk));
-        if (auto e = readExactly(f.get(), idx.m_data.data() + have, static_cast<std::size_t>(chunk), got); !e.empty()) {
+        if (auto e = readExactly(f.get(), idx.m_data.data() + have, static_cast<std::size_t>(chunk), got);
+            !e.empty()) {
             if (e == "truncated")
                 return dataError(path, "truncated: the header declares " + std::to_string(total) +
-                                           " bytes of data, the file has " + std::to_string(have + std::int64_t(got)));
+                                           " bytes of data, the file has " +
+                                           std::to_string(have + std::int64_t(got)));
             return dataError(path, e);
         }
         have += chunk;

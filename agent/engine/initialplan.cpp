@@ -46,7 +46,8 @@ Result<std::vector<std::int64_t>> InitialPlan::batches(const WorkerConfig &confi
     std::vector<std::int64_t> plan;
     if (manual(config)) {
         for (int n = 0; n < topo.nodeCount(); ++n) {
-            const auto split = BatchPlanner::equal(topo.nodeSize(n), *config.nodes[static_cast<size_t>(n)].batch);
+            const auto split =
+                BatchPlanner::equal(topo.nodeSize(n), *config.nodes[static_cast<size_t>(n)].batch);
             plan.insert(plan.end(), split.batches.begin(), split.batches.end());
         }
         return plan;
@@ -58,7 +59,8 @@ Result<std::vector<std::int64_t>> InitialPlan::batches(const WorkerConfig &confi
     return split.batches;
 }
 
-std::vector<int> InitialPlan::overCap(const std::vector<std::int64_t> &plan, const std::vector<std::int64_t> &caps)
+std::vector<int> InitialPlan::overCap(const std::vector<std::int64_t> &plan,
+                                      const std::vector<std::int64_t> &caps)
 {
     std::vector<int> ranks;
     for (size_t r = 0; r < plan.size() && r < caps.size(); ++r)

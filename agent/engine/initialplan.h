@@ -38,7 +38,8 @@ public:
     static Result<std::vector<std::int64_t>> batches(const WorkerConfig &config, const Topology &topology,
                                                      const std::vector<std::int64_t> &caps);
     /// The ranks a plan gives more samples than their cap (0: none).
-    static std::vector<int> overCap(const std::vector<std::int64_t> &plan, const std::vector<std::int64_t> &caps);
+    static std::vector<int> overCap(const std::vector<std::int64_t> &plan,
+                                    const std::vector<std::int64_t> &caps);
     /// The planner adapts for hdp, lshdp and tensor parallelism with more than
     /// one data slot (rank, or node) to balance and no manual plan.
     static OnlinePlanner::Settings plannerSettings(const WorkerConfig &config, int dataSlots);

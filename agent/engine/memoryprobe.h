@@ -25,7 +25,8 @@ public:
 
     /// budgetMb: memory_budget_mb (0: the device's); reserveBytes: kept free
     /// beyond the measured peak (the optimizer's temporaries on the device).
-    MemoryProbe(bool cuda, bool measuresCaps, std::int64_t budgetMb, std::int64_t reserveBytes, Device device);
+    MemoryProbe(bool cuda, bool measuresCaps, std::int64_t budgetMb, std::int64_t reserveBytes,
+                Device device);
 
     /// Before a step's forward pass: the bytes in use, with the peak reset, or
     /// −1 when this step is not measured.

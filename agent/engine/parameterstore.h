@@ -47,7 +47,7 @@ public:
         CommGroup *shardReduce = nullptr;       ///< gradient reduce-scatter; null for one rank
         std::vector<CommGroup *> replicaGroups; ///< per own segment; null where the segment has one rank
         bool hostMaster = false;                ///< master weights and optimizer state in host memory
-        bool stream = false;   ///< with one rank per shard group: parameters not resident on the device
+        bool stream = false; ///< with one rank per shard group: parameters not resident on the device
         at::ScalarType wireType = at::kFloat; ///< gradients travel as this (comm.dtype)
         /// Collectives on different communicators launch in one order on every
         /// rank (NCCL can deadlock otherwise): a reduce-scatter is waited for

@@ -57,7 +57,9 @@ Result<PlacementPlan> PlacementPlan::create(const Settings &settings, const Topo
                                                : Parameters::Gathered;
     p.m_hostMaster = locallySharded;
     p.m_orderedCollectives = settings.cuda;
-    p.m_wire = settings.commDtype == "bf16" ? Wire::Bf16 : settings.commDtype == "fp16" ? Wire::Fp16 : Wire::Fp32;
+    p.m_wire = settings.commDtype == "bf16"   ? Wire::Bf16
+               : settings.commDtype == "fp16" ? Wire::Fp16
+                                              : Wire::Fp32;
     p.m_bucketBytes = std::max<std::int64_t>(1, static_cast<std::int64_t>(settings.bucketMb * 1024 * 1024));
 
     // Groups in one global order (shard groups, then replica segments), each
@@ -127,16 +129,17 @@ Status PlacementPlan::checkTopology(const WorkerConfig &config, const Topology &
     if (!config.nodes.empty()) {
         if (static_cast<int>(config.nodes.size()) != topo.nodeCount() || config.rankCount() != world)
             return Status::failure(ErrorKind::Config,
-                                   "the config lists " + std::to_string(config.nodes.size()) + " nodes with " +
-                                       std::to_string(config.rankCount()) + " devices, but " +
-                                       std::to_string(world) + " ranks on " + std::to_string(topo.nodeCount()) +
-                                       " nodes joined");
+                                   "the config lists " + std::to_string(config.nodes.size()) +
+                                       " nodes with " + std::to_string(config.rankCount()) +
+                                       " devices, but " + std::to_string(world) + " ranks on " +
+                                       std::to_string(topo.nodeCount()) + " nodes joined");
         for (int n = 0; n < topo.nodeCount(); ++n)
             if (static_cast<int>(config.nodes[static_cast<size_t>(n)].devices.size()) != topo.nodeSize(n))
-                return Status::failure(ErrorKind::Config,
-                                       "node " + std::to_string(n) + " lists " +
-                                           std::to_string(config.nodes[static_cast<size_t>(n)].devices.size()) +
-                                           " devices but has " + std::to_string(topo.nodeSize(n)) + " ranks");
+                return Status::failure(
+                    ErrorKind::Config,
+                    "node " + std::to_string(n) + " lists " +
+                        std::to_string(config.nodes[static_cast<size_t>(n)].devices.size()) +
+                        " devices but has " + std::to_string(topo.nodeSize(n)) + " ranks");
     }
     if (const auto kind = config.tensorParallelKind()) {
         std::vector<int> sizes;

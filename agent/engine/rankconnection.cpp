@@ -6,13 +6,13 @@
 #include "logger.h"
 #include "torchcompat.h"
 
-#include <ATen/Parallel.h>
 #include <algorithm>
+#include <ATen/Parallel.h>
 
 namespace hamgam::engine {
 
-Result<RankConnection> RankConnection::open(const WorkerConfig &config, const WorkerOptions &options, Logger &log,
-                                            Watchdog *watchdog)
+Result<RankConnection> RankConnection::open(const WorkerConfig &config, const WorkerOptions &options,
+                                            Logger &log, Watchdog *watchdog)
 {
     const int rank = options.rank;
     const int threads = options.threads > 0 ? options.threads : config.threads;
@@ -54,9 +54,10 @@ Result<RankConnection> RankConnection::open(const WorkerConfig &config, const Wo
         log.info(choice->note);
         if (!choice->cuda && !torchcompat::kGlooSumsBFloat16 && config.comm.dtype == "bf16")
             return Result<RankConnection>::failure(
-                ErrorKind::Config, "comm.dtype bf16 needs LibTorch 2.x on the CPU: this worker's LibTorch " +
-                                       std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
-                                       " has a Gloo that cannot sum bf16 (use fp16, or a LibTorch 2.x build)");
+                ErrorKind::Config,
+                "comm.dtype bf16 needs LibTorch 2.x on the CPU: this worker's LibTorch " +
+                    std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
+                    " has a Gloo that cannot sum bf16 (use fp16, or a LibTorch 2.x build)");
         if (choice->cuda) {
             c.device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(choice->index));
             // LibTorch and NCCL allocate on the current device: make it the rank's.

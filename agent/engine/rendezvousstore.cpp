@@ -219,8 +219,8 @@ Status RendezvousStore::open(const std::string &host, int port, const std::strin
                 // the key was right, and we were pushed out by a crowd of unauthenticated
                 // connections. Try again until the timeout.
             }
-            problem = rc == -1          ? "the server closed the connection during the handshake (pushed out by "
-                                          "unauthenticated connections?)"
+            problem = rc == -1 ? "the server closed the connection during the handshake (pushed out by "
+                                 "unauthenticated connections?)"
                       : rc == ETIMEDOUT ? "no answer to the handshake"
                                         : std::strerror(rc);
             closeSocket();

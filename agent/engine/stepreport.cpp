@@ -32,7 +32,8 @@ json StepReport::event() const
     json byKind = json::object();
     for (int k = 0; k < TrafficMeter::kKinds; ++k)
         byKind[TrafficMeter::kindName(static_cast<TrafficMeter::Kind>(k))] =
-            trafficAfter.withinByKind[static_cast<size_t>(k)] - trafficBefore.withinByKind[static_cast<size_t>(k)];
+            trafficAfter.withinByKind[static_cast<size_t>(k)] -
+            trafficBefore.withinByKind[static_cast<size_t>(k)];
     e["bytes_within_node_by_kind"] = byKind;
     if (tensorParallelMs)
         e["tensor_parallel_ms"] = *tensorParallelMs;

@@ -31,7 +31,8 @@ public:
     /// The node's `samples` (padded with zero rows to `parts` equal parts of at
     /// least one row), cut to the input's part `inputPart` and the output's part `outputPart`.
     static Rows rows(const at::Tensor &input, const at::Tensor &target, std::int64_t samples,
-                     const DatasetInfo &info, std::int64_t parts, std::int64_t inputPart, std::int64_t outputPart);
+                     const DatasetInfo &info, std::int64_t parts, std::int64_t inputPart,
+                     std::int64_t outputPart);
 
     void beginStep() override;
     Losses train(const Batch &batch, std::int64_t stepBatch) override;

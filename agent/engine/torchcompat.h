@@ -44,7 +44,8 @@ inline const char *avoidKnownLibraryFaults()
     // the same input, run after run; tst_workerequivalence's cnn case caught
     // it). LibTorch's own convolution is exact, at some cost in speed.
     at::globalContext().setUserEnabledMkldnn(false);
-    return "oneDNN's CPU convolutions are off (NaN from LibTorch 2.x's oneDNN on 2-3 threads); LibTorch's own are used";
+    return "oneDNN's CPU convolutions are off (NaN from LibTorch 2.x's oneDNN on 2-3 threads); LibTorch's "
+           "own are used";
 #else
     return "";
 #endif
@@ -53,7 +54,8 @@ inline const char *avoidKnownLibraryFaults()
 #ifdef HAMGAM_WITH_CUDA
 /// The caching allocator's statistics of one device: bytes allocated now and
 /// at their peak since the last reset, and bytes reserved from the driver.
-struct AllocatorBytes {
+struct AllocatorBytes
+{
     std::int64_t allocatedNow = 0;
     std::int64_t allocatedPeak = 0;
     std::int64_t reserved = 0;

@@ -14,7 +14,8 @@ namespace hamgam::engine {
 class TorchScriptUnit final : public Unit
 {
 public:
-    static Result<std::unique_ptr<TorchScriptUnit>> load(const std::string &path, at::Device device = at::kCPU);
+    static Result<std::unique_ptr<TorchScriptUnit>> load(const std::string &path,
+                                                         at::Device device = at::kCPU);
 
     std::string name() const override { return "torchscript"; }
     const std::vector<ParamSpec> &params() const override { return m_params; }

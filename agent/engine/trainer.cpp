@@ -7,6 +7,7 @@
 #include "dataparallelstep.h"
 #include "datasetfactory.h"
 #include "eventsink.h"
+#include "gpuruntime.h"
 #include "initialplan.h"
 #include "logger.h"
 #include "modelfactory.h"
@@ -20,13 +21,10 @@
 #include "tensorparallelstep.h"
 #include "watchdog.h"
 
-#include "gpuruntime.h"
-
 #include <ATen/Parallel.h>
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 namespace hamgam::engine {
@@ -91,8 +89,9 @@ Status Trainer::setUp()
     m_comm = std::move(connection->communicator);
     const Topology &topo = m_comm->topology();
     m_control.emplace(topo.rank(), topo.worldSize());
-    if (Status s = agree(PlacementPlan::checkTopology(m_config, topo, m_options.localRank, m_options.localWorldSize),
-                         "checking the topology against the config");
+    if (Status s =
+            agree(PlacementPlan::checkTopology(m_config, topo, m_options.localRank, m_options.localWorldSize),
+                  "checking the topology against the config");
         !s)
         return s;
     if (Status s = setUpTensorParallel(); !s)
@@ -131,7 +130,8 @@ Status Trainer::setUp()
         resumed = true;
     }
     // Tensor parallelism: every rank of a node takes the node's samples.
-    m_prefetcher = std::make_unique<Prefetcher>(*m_dataset, *m_sampler, m_placement->dataSlot(), 2, m_device.is_cuda());
+    m_prefetcher =
+        std::make_unique<Prefetcher>(*m_dataset, *m_sampler, m_placement->dataSlot(), 2, m_device.is_cuda());
     m_prefetcher->reset(m_startStep, m_placement->dataShares(m_planner->plan()));
     publishReady(resumed);
     emitPlan(m_startStep, m_manualPlan ? "manual" : (m_planner->settings().adaptive ? "initial" : "equal"));
@@ -158,7 +158,9 @@ Status Trainer::setUpPlacement()
 
     // The plan's groups in its order, each created only by its members.
     ParameterStore::Placement placement{m_placement->scheme(), nullptr, nullptr, {}};
-    auto create = [&](const PlacementPlan::Group &g) { return m_comm->createGroup(g.name, g.ranks, g.hostTensors); };
+    auto create = [&](const PlacementPlan::Group &g) {
+        return m_comm->createGroup(g.name, g.ranks, g.hostTensors);
+    };
     if (m_placement->shardGather() && m_placement->shardReduce()) {
         auto gather = create(*m_placement->shardGather());
         if (!gather)
@@ -210,9 +212,9 @@ Status Trainer::setUpPlacement()
     const std::int64_t reserve =
         m_store->hostMasterOptimizer() ? 0 : m_optimizer->temporaryBytes(m_store->shardBytes() / 4);
     const at::Device device = m_device;
-    m_memory.emplace(m_device.is_cuda(), m_policy->measuresMemory(), m_config.memoryBudgetMb, reserve,
-                     MemoryProbe::Device{[device] { return gpu::memory(device); },
-                                         [device] { gpu::resetPeak(device); }});
+    m_memory.emplace(
+        m_device.is_cuda(), m_policy->measuresMemory(), m_config.memoryBudgetMb, reserve,
+        MemoryProbe::Device{[device] { return gpu::memory(device); }, [device] { gpu::resetPeak(device); }});
     return {};
 }
 
@@ -298,8 +300,8 @@ Status Trainer::setUpPlan()
     if (m_manualPlan)
         for (int r : InitialPlan::overCap(*plan, m_caps))
             m_log.warning("the manual plan gives rank " + std::to_string(r) + " more samples than its cap");
-    m_planner.emplace(InitialPlan::plannerSettings(m_config, m_placement->dataSlots()), m_config.globalBatch, *plan,
-                      m_caps);
+    m_planner.emplace(InitialPlan::plannerSettings(m_config, m_placement->dataSlots()), m_config.globalBatch,
+                      *plan, m_caps);
     return {};
 }
 
@@ -496,7 +498,8 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     m_events.publish("step", report.event());
 
     if (decision) {
-        m_events.publish("rebalance", StepReport::rebalance(step + 1, *decision, m_planner->secondsPerSample()));
+        m_events.publish("rebalance",
+                         StepReport::rebalance(step + 1, *decision, m_planner->secondsPerSample()));
         emitPlan(step + 1, "planned");
         m_prefetcher->reset(step + 1, m_placement->dataShares(m_planner->plan()));
     }

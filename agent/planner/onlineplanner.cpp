@@ -100,7 +100,8 @@ std::optional<OnlinePlanner::Decision> OnlinePlanner::decide()
     if (!measured) {
         if (!mustFit)
             return std::nullopt;
-        s.assign(m_state.plan.size(), 1.0); // nothing measured (or a fixed plan): keep it as even as the caps allow
+        s.assign(m_state.plan.size(),
+                 1.0); // nothing measured (or a fixed plan): keep it as even as the caps allow
     }
     std::vector<double> throughput(s.size());
     for (size_t i = 0; i < s.size(); ++i)

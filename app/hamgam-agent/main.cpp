@@ -9,12 +9,11 @@
 #include "translations.h"
 #include "version.h"
 
+#include <csignal>
 #include <QCoreApplication>
 #include <QDir>
 #include <QLoggingCategory>
 #include <QTextStream>
-
-#include <csignal>
 
 int main(int argc, char *argv[])
 {
@@ -33,9 +32,14 @@ int main(int argc, char *argv[])
         return 2;
     }
     switch (cl->action) {
-    case AgentCommandLine::Action::Help: out << cl->helpText; return 0;
-    case AgentCommandLine::Action::Version: out << "hamgam-agent " << Hamgam::kVersion << Qt::endl; return 0;
-    default: break;
+    case AgentCommandLine::Action::Help:
+        out << cl->helpText;
+        return 0;
+    case AgentCommandLine::Action::Version:
+        out << "hamgam-agent " << Hamgam::kVersion << Qt::endl;
+        return 0;
+    default:
+        break;
     }
     const AgentOptions &options = cl->options;
     QDir().mkpath(options.configDir);
@@ -54,10 +58,12 @@ int main(int argc, char *argv[])
             err << s.error() << Qt::endl;
             return 1;
         }
-        out << QCoreApplication::translate("hamgam-agent", "Removed %1 from the trust list.").arg(cl->untrust) << Qt::endl;
+        out << QCoreApplication::translate("hamgam-agent", "Removed %1 from the trust list.").arg(cl->untrust)
+            << Qt::endl;
         return 0;
     case AgentCommandLine::Action::PrintFingerprint: {
-        auto identity = Identity::loadOrCreate(options.configDir, QStringLiteral("agent"), QStringLiteral("hamgam-agent"));
+        auto identity = Identity::loadOrCreate(options.configDir, QStringLiteral("agent"),
+                                               QStringLiteral("hamgam-agent"));
         if (!identity) {
             err << identity.error() << Qt::endl;
             return 1;
@@ -65,14 +71,16 @@ int main(int argc, char *argv[])
         out << identity->fingerprint() << Qt::endl;
         return 0;
     }
-    default: break;
+    default:
+        break;
     }
 
     bool trustAdded = false;
     for (const QString &fp : cl->trust) {
         if (trust.containsFingerprint(fp))
             continue;
-        if (auto s = trust.add(fp, QCoreApplication::translate("hamgam-agent", "added on the command line")); !s) {
+        if (auto s = trust.add(fp, QCoreApplication::translate("hamgam-agent", "added on the command line"));
+            !s) {
             err << s.error() << Qt::endl;
             return 2;
         }
@@ -87,7 +95,8 @@ int main(int argc, char *argv[])
         if (trustAdded && daemon.port() == 0) {
             // The usual case of "hamgam-agent --trust FP" next to a running agent:
             // that agent re-reads its trust list at the next connection.
-            out << QCoreApplication::translate("hamgam-agent", "The trust list is updated. No second agent was started: %1")
+            out << QCoreApplication::translate("hamgam-agent",
+                                               "The trust list is updated. No second agent was started: %1")
                        .arg(s.error())
                 << Qt::endl;
             return 0;
@@ -98,7 +107,8 @@ int main(int argc, char *argv[])
     QObject::connect(&daemon, &AgentDaemon::idleExit, &app, &QCoreApplication::quit);
     SignalWatcher signalWatcher({SIGTERM, SIGINT, SIGHUP});
     QObject::connect(&signalWatcher, &SignalWatcher::received, &app, &QCoreApplication::quit);
-    out << QCoreApplication::translate("hamgam-agent", "hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5")
+    out << QCoreApplication::translate("hamgam-agent",
+                                       "hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5")
                .arg(QString::fromLatin1(Hamgam::kVersion), options.bind.toString())
                .arg(daemon.port())
                .arg(daemon.nodeId(), daemon.identity().fingerprint())

@@ -3,9 +3,8 @@
 #include "mainwindow.h"
 #include "signalwatcher.h"
 
-#include <QApplication>
-
 #include <csignal>
+#include <QApplication>
 
 int main(int argc, char *argv[])
 {

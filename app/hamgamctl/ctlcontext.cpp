@@ -9,23 +9,30 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QTextStream>
 #include <QTimer>
 
 void CtlContext::addOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
-        {QStringLiteral("config-dir"), tr("Controller configuration directory (default ~/.config/hamgam)."), tr("dir")},
-        {QStringLiteral("data-dir"), tr("Controller data directory (default ~/.local/share/hamgam)."), tr("dir")},
-        {QStringLiteral("discovery-port"), tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort),
-         tr("port"), QString::number(Protocol::kDefaultDiscoveryPort)},
-        {QStringLiteral("discovery-targets"), tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
-        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."), tr("host:port")},
-        {QStringLiteral("wait"), tr("How long to look for machines, in ms (default 3000)."), tr("ms"), QStringLiteral("3000")},
-        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."), tr("path")},
+        {QStringLiteral("config-dir"), tr("Controller configuration directory (default ~/.config/hamgam)."),
+         tr("dir")},
+        {QStringLiteral("data-dir"), tr("Controller data directory (default ~/.local/share/hamgam)."),
+         tr("dir")},
+        {QStringLiteral("discovery-port"),
+         tr("UDP discovery port (default %1).").arg(Protocol::kDefaultDiscoveryPort), tr("port"),
+         QString::number(Protocol::kDefaultDiscoveryPort)},
+        {QStringLiteral("discovery-targets"),
+         tr("Comma-separated broadcast addresses for discovery queries."), tr("addresses")},
+        {QStringLiteral("connect"), tr("Also contact the agent at host[:port]; repeatable."),
+         tr("host:port")},
+        {QStringLiteral("wait"), tr("How long to look for machines, in ms (default 3000)."), tr("ms"),
+         QStringLiteral("3000")},
+        {QStringLiteral("history"), tr("History database (default ~/.local/share/hamgam/history.sqlite)."),
+         tr("path")},
     });
 }
 
@@ -64,14 +71,17 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
     bool ok = false;
     const uint port = parser.value(QStringLiteral("discovery-port")).toUInt(&ok);
     if (!ok || port == 0 || port > 65535)
-        return Result::failure(tr("--discovery-port: \"%1\" is not a port number").arg(parser.value(QStringLiteral("discovery-port"))));
+        return Result::failure(tr("--discovery-port: \"%1\" is not a port number")
+                                   .arg(parser.value(QStringLiteral("discovery-port"))));
     const auto targets = BroadcastTargets::parse(parser.value(QStringLiteral("discovery-targets")), &ok);
     if (!ok)
         return Result::failure(tr("--discovery-targets: not a list of IP addresses"));
     const int waitMs = parser.value(QStringLiteral("wait")).toInt(&ok);
     if (!ok || waitMs < 0)
-        return Result::failure(tr("--wait: \"%1\" is not a number of milliseconds").arg(parser.value(QStringLiteral("wait"))));
-    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")), parser.value(QStringLiteral("data-dir")));
+        return Result::failure(
+            tr("--wait: \"%1\" is not a number of milliseconds").arg(parser.value(QStringLiteral("wait"))));
+    auto profile = ControllerProfile::open(parser.value(QStringLiteral("config-dir")),
+                                           parser.value(QStringLiteral("data-dir")));
     if (!profile)
         return Result::failure(profile.error());
     std::unique_ptr<CtlContext> ctx(new CtlContext);
@@ -79,7 +89,8 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
     ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile.identity(), ctx->m_profile.pins());
     ctx->m_listener = std::make_unique<DiscoveryListener>(quint16(port), targets);
     if (!ctx->m_listener->start())
-        return Result::failure(tr("cannot listen for agents on UDP port %1: %2").arg(port).arg(ctx->m_listener->errorString()));
+        return Result::failure(
+            tr("cannot listen for agents on UDP port %1: %2").arg(port).arg(ctx->m_listener->errorString()));
     QStringList manual = ctx->m_profile.manualMachines();
     manual += parser.values(QStringLiteral("connect"));
     for (const QString &entry : std::as_const(manual)) {
@@ -109,9 +120,9 @@ void CtlContext::settle(int maxMs)
         if (elapsed.elapsed() < 500)
             return;
         for (const Node &n : m_registry->nodes()) {
-            const bool pending = n.link == Node::Link::Connecting
-                                 || (n.trust == Node::Trust::Pinned && n.isOnline() && !n.telemetry)
-                                 || (n.manual && n.nodeId.isEmpty() && n.message.isEmpty());
+            const bool pending = n.link == Node::Link::Connecting ||
+                                 (n.trust == Node::Trust::Pinned && n.isOnline() && !n.telemetry) ||
+                                 (n.manual && n.nodeId.isEmpty() && n.message.isEmpty());
             if (pending)
                 return;
         }

@@ -1,16 +1,14 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "controllerprofile.h"
 #include "expected.h"
 
-#include <QCommandLineOption>
-#include <QCommandLineParser>
-#include <QList>
-
 #include <memory>
 #include <optional>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QList>
 
 class DiscoveryListener;
 class HistoryStore;
@@ -39,7 +37,11 @@ public:
 
     ControllerProfile &profile() { return m_profile; }
     NodeRegistry &registry() { return *m_registry; }
-    enum class HistoryUse { Record, ReadOnly };
+    enum class HistoryUse
+    {
+        Record,
+        ReadOnly
+    };
     /// The history database (--history PATH, or the default one the app uses).
     /// ReadOnly: a missing database is an error, not a new empty file (a
     /// mistyped --history must not leave databases behind).
@@ -63,4 +65,3 @@ private:
     std::unique_ptr<HistoryStore> m_history;
     QString m_historyPath;
 };
-

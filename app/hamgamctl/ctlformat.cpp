@@ -7,7 +7,6 @@
 
 namespace CtlFormat {
 
-
 QTextStream &out()
 {
     static QTextStream s(stdout);
@@ -19,8 +18,9 @@ QTextStream &err()
     return s;
 }
 
-std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments, int positional,
-                                        const QString &usage, const std::function<bool()> &checkOptions)
+std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments,
+                                        int positional, const QString &usage,
+                                        const std::function<bool()> &checkOptions)
 {
     parser.addHelpOption();
     CtlContext::addOptions(parser);
@@ -45,7 +45,10 @@ QString duration(qint64 ms)
     if (ms <= 0)
         return QStringLiteral("-");
     const qint64 s = ms / 1000;
-    return QStringLiteral("%1:%2:%3").arg(s / 3600).arg((s / 60) % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
 QString number(const QJsonValue &v, int decimals)
@@ -60,7 +63,8 @@ QJsonObject runJson(const RunRecord &r)
                        {QStringLiteral("strategy"), r.strategy},
                        {QStringLiteral("status"), RunStatusText::key(r.status)},
                        {QStringLiteral("reason"), r.reason},
-                       {QStringLiteral("created"), QDateTime::fromMSecsSinceEpoch(r.createdMs).toUTC().toString(Qt::ISODate)},
+                       {QStringLiteral("created"),
+                        QDateTime::fromMSecsSinceEpoch(r.createdMs).toUTC().toString(Qt::ISODate)},
                        {QStringLiteral("started_ms"), double(r.startedMs)},
                        {QStringLiteral("ended_ms"), double(r.endedMs)},
                        {QStringLiteral("summary"), r.summary}};
@@ -69,9 +73,12 @@ QJsonObject runJson(const RunRecord &r)
 int exitCodeFor(RunStatus status)
 {
     switch (status) {
-    case RunStatus::Finished: return 0;
-    case RunStatus::Failed: return 1;
-    default: return 5;
+    case RunStatus::Finished:
+        return 0;
+    case RunStatus::Failed:
+        return 1;
+    default:
+        return 5;
     }
 }
 

@@ -2,14 +2,13 @@
 
 #include "runrecord.h"
 
+#include <functional>
+#include <memory>
 #include <QCommandLineParser>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>
-
-#include <functional>
-#include <memory>
 
 class CtlContext;
 
@@ -21,8 +20,9 @@ QTextStream &out();
 QTextStream &err();
 /// Parses the arguments and opens the context; nullptr on bad usage (printed). `checkOptions` runs
 /// before anything is opened, so a bad value creates nothing on disk.
-std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments, int positional,
-                                        const QString &usage, const std::function<bool()> &checkOptions = {});
+std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStringList &arguments,
+                                        int positional, const QString &usage,
+                                        const std::function<bool()> &checkOptions = {});
 QString duration(qint64 ms);
 QString number(const QJsonValue &v, int decimals);
 QJsonObject runJson(const RunRecord &r);

@@ -1,15 +1,16 @@
 #include "historycommands.h"
 
-#include "safetext.h"
-
 #include "ctlcontext.h"
 #include "ctlformat.h"
 #include "eventkind.h"
 #include "eventtext.h"
 #include "historystore.h"
 #include "runconfig.h"
+#include "safetext.h"
 #include "texttable.h"
 
+#include <functional>
+#include <optional>
 #include <QDateTime>
 #include <QDir>
 #include <QEventLoop>
@@ -20,19 +21,15 @@
 #include <QTextStream>
 #include <QTimer>
 
-#include <functional>
-#include <optional>
-
-
 using namespace CtlFormat;
-
 
 int HistoryCommands::runs(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("List past and current runs, newest first."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
-    parser.addOption({QStringLiteral("status"), tr("Only runs with this status (finished, failed, running, ...)."), tr("status")});
+    parser.addOption({QStringLiteral("status"),
+                      tr("Only runs with this status (finished, failed, running, ...)."), tr("status")});
     parser.addOption({QStringLiteral("strategy"), tr("Only runs of this strategy."), tr("strategy")});
     parser.addOption({QStringLiteral("name"), tr("Only runs whose name contains this."), tr("text")});
     auto ctx = openContext(parser, arguments, 0, tr("hamgamctl runs takes no arguments"));
@@ -68,13 +65,14 @@ int HistoryCommands::runs(const QStringList &arguments)
         out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
         return 0;
     }
-    TextTable table({tr("ID"), tr("NAME"), tr("STRATEGY"), tr("STATUS"), tr("CREATED"), tr("DURATION"), tr("STEPS"),
-                     tr("LOSS"), tr("SAMPLES/S"), tr("WAIT %")});
+    TextTable table({tr("ID"), tr("NAME"), tr("STRATEGY"), tr("STATUS"), tr("CREATED"), tr("DURATION"),
+                     tr("STEPS"), tr("LOSS"), tr("SAMPLES/S"), tr("WAIT %")});
     for (const RunRecord &r : runs) {
         table.addRow({r.id, r.name, r.strategy, RunStatusText::display(r.status),
                       QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::ShortFormat),
                       duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0),
-                      number(r.summary.value(QStringLiteral("steps")), 0), number(r.summary.value(QStringLiteral("final_loss")), 4),
+                      number(r.summary.value(QStringLiteral("steps")), 0),
+                      number(r.summary.value(QStringLiteral("final_loss")), 4),
                       number(r.summary.value(QStringLiteral("samples_per_s")), 0),
                       number(r.summary.value(QStringLiteral("mean_wait_pct")), 1)});
     }
@@ -85,7 +83,8 @@ int HistoryCommands::runs(const QStringList &arguments)
 int HistoryCommands::show(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Show one run: its status, summary, nodes, per-rank timing and notable events."));
+    parser.setApplicationDescription(
+        tr("Show one run: its status, summary, nodes, per-rank timing and notable events."));
     parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl show: give one run"));
@@ -104,8 +103,8 @@ int HistoryCommands::show(const QStringList &arguments)
     const auto nodes = (*history)->nodes(r->id);
     const auto ranks = (*history)->rankBreakdown(r->id);
     QStringList notableKinds;
-    for (EventKind kind : {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State, EventKind::Checkpoint,
-                           EventKind::Eval, EventKind::WorkerExit, EventKind::Done})
+    for (EventKind kind : {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State,
+                           EventKind::Checkpoint, EventKind::Eval, EventKind::WorkerExit, EventKind::Done})
         notableKinds << EventKinds::name(kind);
     const auto notable = (*history)->events(r->id, notableKinds);
     if (parser.isSet(QStringLiteral("json"))) {
@@ -139,15 +138,23 @@ int HistoryCommands::show(const QStringList &arguments)
     }
     out() << tr("Run %1 \"%2\"").arg(r->id, SafeText::escaped(r->name)) << Qt::endl;
     out() << (r->reason.isEmpty() ? tr("  status:   %1").arg(RunStatusText::display(r->status))
-                                  : tr("  status:   %1 (%2)").arg(RunStatusText::display(r->status), SafeText::escaped(r->reason)))
+                                  : tr("  status:   %1 (%2)")
+                                        .arg(RunStatusText::display(r->status), SafeText::escaped(r->reason)))
           << Qt::endl;
-    out() << tr("  strategy: %1, model %2, global batch %3").arg(r->strategy, r->config.value(QStringLiteral("model")).toObject().value(QStringLiteral("kind")).toString(),
-                                                             number(r->config.value(QStringLiteral("global_batch")), 0))
+    out() << tr("  strategy: %1, model %2, global batch %3")
+                 .arg(r->strategy,
+                      r->config.value(QStringLiteral("model"))
+                          .toObject()
+                          .value(QStringLiteral("kind"))
+                          .toString(),
+                      number(r->config.value(QStringLiteral("global_batch")), 0))
           << Qt::endl;
     out() << tr("  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%")
                  .arg(duration(r->endedMs > 0 && r->startedMs > 0 ? r->endedMs - r->startedMs : 0),
-                      number(r->summary.value(QStringLiteral("steps")), 0), number(r->summary.value(QStringLiteral("final_loss")), 4),
-                      number(r->summary.value(QStringLiteral("samples_per_s")), 1), number(r->summary.value(QStringLiteral("mean_wait_pct")), 1))
+                      number(r->summary.value(QStringLiteral("steps")), 0),
+                      number(r->summary.value(QStringLiteral("final_loss")), 4),
+                      number(r->summary.value(QStringLiteral("samples_per_s")), 1),
+                      number(r->summary.value(QStringLiteral("mean_wait_pct")), 1))
           << Qt::endl;
     TextTable nodeTable({tr("NODE"), tr("NAME"), tr("RANKS"), tr("FINAL PLAN")});
     for (const RunNodeRecord &n : nodes)
@@ -155,12 +162,15 @@ int HistoryCommands::show(const QStringList &arguments)
                           QStringLiteral("%1-%2").arg(n.firstRank).arg(n.firstRank + n.devices.size() - 1),
                           QString::fromUtf8(QJsonDocument(n.finalPlan).toJson(QJsonDocument::Compact))});
     out() << Qt::endl << nodeTable.render();
-    TextTable rankTable({tr("RANK"), tr("BATCH"), tr("DATA MS"), tr("COMPUTE MS"), tr("WAIT MS"), tr("COMM MS"), tr("OPT MS"), tr("SAMPLES/S")});
+    TextTable rankTable({tr("RANK"), tr("BATCH"), tr("DATA MS"), tr("COMPUTE MS"), tr("WAIT MS"),
+                         tr("COMM MS"), tr("OPT MS"), tr("SAMPLES/S")});
     for (const QJsonObject &x : ranks)
-        rankTable.addRow({number(x.value(QStringLiteral("rank")), 0), number(x.value(QStringLiteral("local_batch")), 1),
-                          number(x.value(QStringLiteral("data_ms")), 1), number(x.value(QStringLiteral("compute_ms")), 1),
-                          number(x.value(QStringLiteral("wait_ms")), 1), number(x.value(QStringLiteral("comm_ms")), 1),
-                          number(x.value(QStringLiteral("optimizer_ms")), 1), number(x.value(QStringLiteral("samples_per_s")), 0)});
+        rankTable.addRow(
+            {number(x.value(QStringLiteral("rank")), 0), number(x.value(QStringLiteral("local_batch")), 1),
+             number(x.value(QStringLiteral("data_ms")), 1), number(x.value(QStringLiteral("compute_ms")), 1),
+             number(x.value(QStringLiteral("wait_ms")), 1), number(x.value(QStringLiteral("comm_ms")), 1),
+             number(x.value(QStringLiteral("optimizer_ms")), 1),
+             number(x.value(QStringLiteral("samples_per_s")), 0)});
     out() << Qt::endl << rankTable.render() << Qt::endl;
     // The node an event came from: its agent id, "#N" after it for an elastic attempt N.
     auto nodeName = [&nodes](const QString &source) {
@@ -182,7 +192,8 @@ int HistoryCommands::show(const QStringList &arguments)
                               EventText::line(e, nodeName(e.source), EventText::Shown::Terminal))
                   << Qt::endl;
             break;
-        default: break;
+        default:
+            break;
         }
     }
     return 0;
@@ -191,8 +202,10 @@ int HistoryCommands::show(const QStringList &arguments)
 int HistoryCommands::compare(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Compare 2 to 8 runs: a summary table, and the config fields that differ."));
-    parser.addPositionalArgument(QStringLiteral("runs"), tr("Run ids (or their first characters) or names."), tr("RUN RUN..."));
+    parser.setApplicationDescription(
+        tr("Compare 2 to 8 runs: a summary table, and the config fields that differ."));
+    parser.addPositionalArgument(QStringLiteral("runs"), tr("Run ids (or their first characters) or names."),
+                                 tr("RUN RUN..."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, -1, {});
     if (!ctx)
@@ -227,7 +240,11 @@ int HistoryCommands::compare(const QStringList &arguments)
     auto valueOf = [](const QJsonObject &config, const QString &field) {
         for (const auto &[k, v] : RunConfig::flatten(config)) {
             if (k == field)
-                return v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+                return v.isString()
+                           ? v.toString()
+                           : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))
+                                 .mid(1)
+                                 .chopped(1);
         }
         return QStringLiteral("-");
     };
@@ -242,7 +259,9 @@ int HistoryCommands::compare(const QStringList &arguments)
                 values.append(valueOf(r.config, f));
             diff[f] = values;
         }
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}}).toJson();
+        out() << QJsonDocument(
+                     QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}})
+                     .toJson();
         return 0;
     }
     QStringList header{tr("METRIC")};
@@ -257,12 +276,18 @@ int HistoryCommands::compare(const QStringList &arguments)
     };
     row(tr("name"), [](const RunRecord &r) { return r.name; });
     row(tr("status"), [](const RunRecord &r) { return RunStatusText::display(r.status); });
-    row(tr("duration"), [](const RunRecord &r) { return duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0); });
+    row(tr("duration"), [](const RunRecord &r) {
+        return duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0);
+    });
     row(tr("steps"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("steps")), 0); });
-    row(tr("final loss"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
-    row(tr("samples/s"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("samples_per_s")), 1); });
-    row(tr("mean wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("mean_wait_pct")), 1); });
-    row(tr("max wait %"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("max_wait_pct")), 1); });
+    row(tr("final loss"),
+        [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
+    row(tr("samples/s"),
+        [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("samples_per_s")), 1); });
+    row(tr("mean wait %"),
+        [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("mean_wait_pct")), 1); });
+    row(tr("max wait %"),
+        [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("max_wait_pct")), 1); });
     out() << summary.render() << Qt::endl;
     if (differing.isEmpty()) {
         out() << tr("The configs are the same (apart from the name).") << Qt::endl;
@@ -285,8 +310,9 @@ int HistoryCommands::compare(const QStringList &arguments)
 int HistoryCommands::exportRun(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Export a run's data as CSV files (ISO dates, plain digits) into a directory: "
-                                        "steps.csv, events.csv, telemetry.csv and run.json."));
+    parser.setApplicationDescription(
+        tr("Export a run's data as CSV files (ISO dates, plain digits) into a directory: "
+           "steps.csv, events.csv, telemetry.csv and run.json."));
     parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
     parser.addOption({QStringLiteral("csv"), tr("Directory to write the files into."), tr("dir")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl export: give one run and --csv DIR"));

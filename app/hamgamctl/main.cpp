@@ -6,10 +6,9 @@
 #include "translations.h"
 #include "version.h"
 
+#include <functional>
 #include <QCoreApplication>
 #include <QTextStream>
-
-#include <functional>
 
 namespace {
 struct Command
@@ -25,31 +24,42 @@ const Command kCommands[] = {
     {"add", QT_TRANSLATE_NOOP("hamgamctl", "add a machine by address"), NodesCommand::add},
     {"forget", QT_TRANSLATE_NOOP("hamgamctl", "forget a machine"), NodesCommand::forget},
     {"watch", QT_TRANSLATE_NOOP("hamgamctl", "stream live device telemetry"), NodesCommand::watch},
-    {"check", QT_TRANSLATE_NOOP("hamgamctl", "validate a run config and run pre-flight checks"), RunCommands::check},
+    {"check", QT_TRANSLATE_NOOP("hamgamctl", "validate a run config and run pre-flight checks"),
+     RunCommands::check},
     {"run", QT_TRANSLATE_NOOP("hamgamctl", "start a run (--follow to watch it)"), RunCommands::run},
     {"runs", QT_TRANSLATE_NOOP("hamgamctl", "list runs (--json)"), HistoryCommands::runs},
     {"show", QT_TRANSLATE_NOOP("hamgamctl", "show one run (--json)"), HistoryCommands::show},
     {"stop", QT_TRANSLATE_NOOP("hamgamctl", "stop a run after a checkpoint"), RunCommands::stop},
     {"abort", QT_TRANSLATE_NOOP("hamgamctl", "abort a run now"), RunCommands::abort},
-    {"attach", QT_TRANSLATE_NOOP("hamgamctl", "follow a run again, filling the history's gaps"), RunCommands::attach},
+    {"attach", QT_TRANSLATE_NOOP("hamgamctl", "follow a run again, filling the history's gaps"),
+     RunCommands::attach},
     {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), HistoryCommands::compare},
     {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), HistoryCommands::exportRun},
-    {"install", QT_TRANSLATE_NOOP("hamgamctl", "install the agent on machines over SSH"), InstallCommand::install},
-    {"upgrade", QT_TRANSLATE_NOOP("hamgamctl", "upgrade the agent on machines over SSH"), InstallCommand::upgrade},
-    {"uninstall", QT_TRANSLATE_NOOP("hamgamctl", "remove the agent from machines over SSH"), InstallCommand::uninstall},
-    {"restart", QT_TRANSLATE_NOOP("hamgamctl", "restart the agent on machines over SSH"), InstallCommand::restart},
-    {"agent-status", QT_TRANSLATE_NOOP("hamgamctl", "the agent's state on machines, over SSH"), InstallCommand::status},
+    {"install", QT_TRANSLATE_NOOP("hamgamctl", "install the agent on machines over SSH"),
+     InstallCommand::install},
+    {"upgrade", QT_TRANSLATE_NOOP("hamgamctl", "upgrade the agent on machines over SSH"),
+     InstallCommand::upgrade},
+    {"uninstall", QT_TRANSLATE_NOOP("hamgamctl", "remove the agent from machines over SSH"),
+     InstallCommand::uninstall},
+    {"restart", QT_TRANSLATE_NOOP("hamgamctl", "restart the agent on machines over SSH"),
+     InstallCommand::restart},
+    {"agent-status", QT_TRANSLATE_NOOP("hamgamctl", "the agent's state on machines, over SSH"),
+     InstallCommand::status},
 };
 
 void usage(QTextStream &out)
 {
-    out << QCoreApplication::translate("hamgamctl", "Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)") << "\n\n"
+    out << QCoreApplication::translate(
+               "hamgamctl", "Usage: hamgamctl COMMAND [options]   (hamgamctl COMMAND --help for its options)")
+        << "\n\n"
         << QCoreApplication::translate("hamgamctl", "Commands:") << "\n";
     for (const Command &c : kCommands)
-        out << "  " << QString::fromLatin1(c.name).leftJustified(13) << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
+        out << "  " << QString::fromLatin1(c.name).leftJustified(13)
+            << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
     out << "\n"
-        << QCoreApplication::translate("hamgamctl", "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
-                                                    "found, 4 refused, 5 the run was stopped or aborted.")
+        << QCoreApplication::translate(
+               "hamgamctl", "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
+                            "found, 4 refused, 5 the run was stopped or aborted.")
         << Qt::endl;
 }
 } // namespace
@@ -67,7 +77,8 @@ int main(int argc, char *argv[])
         usage(err);
         return 2;
     }
-    if (args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") || args[1] == QLatin1String("help")) {
+    if (args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
         usage(out);
         return 0;
     }
@@ -82,7 +93,8 @@ int main(int argc, char *argv[])
             return c.run(sub);
         }
     }
-    err << QCoreApplication::translate("hamgamctl", "hamgamctl: unknown command \"%1\"").arg(args[1]) << "\n\n";
+    err << QCoreApplication::translate("hamgamctl", "hamgamctl: unknown command \"%1\"").arg(args[1])
+        << "\n\n";
     usage(err);
     return 2;
 }

@@ -10,6 +10,8 @@
 #include "safetext.h"
 #include "texttable.h"
 
+#include <functional>
+#include <optional>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
@@ -19,17 +21,18 @@
 #include <QLocale>
 #include <QTextStream>
 
-#include <functional>
-#include <optional>
-
 namespace {
 QString statusText(const Node &n)
 {
     switch (n.link) {
-    case Node::Link::Offline: return NodesCommand::tr("offline");
-    case Node::Link::Online: return NodesCommand::tr("online");
-    case Node::Link::Connecting: return NodesCommand::tr("connecting");
-    case Node::Link::Connected: return NodesCommand::tr("connected");
+    case Node::Link::Offline:
+        return NodesCommand::tr("offline");
+    case Node::Link::Online:
+        return NodesCommand::tr("online");
+    case Node::Link::Connecting:
+        return NodesCommand::tr("connecting");
+    case Node::Link::Connected:
+        return NodesCommand::tr("connected");
     }
     return {};
 }
@@ -37,10 +40,14 @@ QString statusText(const Node &n)
 QString trustText(const Node &n)
 {
     switch (n.trust) {
-    case Node::Trust::Unknown: return NodesCommand::tr("not trusted yet");
-    case Node::Trust::Pinned: return NodesCommand::tr("trusted");
-    case Node::Trust::Changed: return NodesCommand::tr("CERTIFICATE CHANGED");
-    case Node::Trust::RejectedByAgent: return NodesCommand::tr("agent does not trust us");
+    case Node::Trust::Unknown:
+        return NodesCommand::tr("not trusted yet");
+    case Node::Trust::Pinned:
+        return NodesCommand::tr("trusted");
+    case Node::Trust::Changed:
+        return NodesCommand::tr("CERTIFICATE CHANGED");
+    case Node::Trust::RejectedByAgent:
+        return NodesCommand::tr("agent does not trust us");
     }
     return {};
 }
@@ -52,7 +59,8 @@ QJsonObject toJson(const Node &n)
     o[QStringLiteral("name")] = n.name;
     o[QStringLiteral("address")] = n.address;
     o[QStringLiteral("port")] = n.port;
-    o[QStringLiteral("fingerprint")] = n.pinnedFingerprint.isEmpty() ? n.fingerprintToConfirm() : n.pinnedFingerprint;
+    o[QStringLiteral("fingerprint")] =
+        n.pinnedFingerprint.isEmpty() ? n.fingerprintToConfirm() : n.pinnedFingerprint;
     o[QStringLiteral("trusted")] = n.trust == Node::Trust::Pinned;
     o[QStringLiteral("online")] = n.isOnline();
     o[QStringLiteral("local")] = n.local;
@@ -117,7 +125,8 @@ QString watchLines(const QString &time, const QString &machine, const DeviceSamp
         return NodesCommand::tr("%1  %2  %3  %4").arg(time, machine, device, DeviceText::lost()) + u'\n';
     QStringList parts{NodesCommand::tr("%1  %2  %3  util %4%  mem %5 / %6")
                           .arg(time, machine, device, locale.toString(d.utilization, 'f', 1),
-                               DataSize::format(d.memoryUsed, 1, locale), DataSize::format(d.memoryTotal, 1, locale))};
+                               DataSize::format(d.memoryUsed, 1, locale),
+                               DataSize::format(d.memoryTotal, 1, locale))};
     parts << DeviceText::readings(d, locale);
     QString text = parts.join(QStringLiteral("  ")) + u'\n';
     qsizetype pidWidth = 0;
@@ -159,17 +168,19 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
 
 /// The node a user means within `scope` (id or its leading part, name or address); nullptr after
 /// saying why on stderr: none, or several (then none is chosen: an exact id wins nothing).
-const Node *findNode(NodeRegistry &registry, const QString &text, NodeRegistry::Scope scope, const QString &command,
-                     const QString &fingerprint = {})
+const Node *findNode(NodeRegistry &registry, const QString &text, NodeRegistry::Scope scope,
+                     const QString &command, const QString &fingerprint = {})
 {
     QList<const Node *> found = registry.match(text, scope);
-    if (found.size() > 1 && !fingerprint.isEmpty()) // the certificate the user compared decides between claimants
+    if (found.size() > 1 &&
+        !fingerprint.isEmpty()) // the certificate the user compared decides between claimants
         found.removeIf([&](const Node *n) { return n->observedFingerprint != fingerprint; });
     if (found.size() == 1)
         return found.first();
     QTextStream err(stderr);
     if (found.isEmpty()) {
-        if (scope == NodeRegistry::Scope::CertificateSeen && !registry.match(text, NodeRegistry::Scope::Any).isEmpty())
+        if (scope == NodeRegistry::Scope::CertificateSeen &&
+            !registry.match(text, NodeRegistry::Scope::Any).isEmpty())
             err << NodesCommand::tr("hamgamctl %1: \"%2\" was only announced, never reached over TLS, so its "
                                     "certificate is unproven; nothing was pinned")
                        .arg(command, text)
@@ -178,7 +189,8 @@ const Node *findNode(NodeRegistry &registry, const QString &text, NodeRegistry::
             err << NodesCommand::tr("hamgamctl %1: no machine \"%2\" found").arg(command, text) << Qt::endl;
         return nullptr;
     }
-    err << NodesCommand::tr("hamgamctl %1: \"%2\" matches several machines; give the whole id:").arg(command, text)
+    err << NodesCommand::tr("hamgamctl %1: \"%2\" matches several machines; give the whole id:")
+               .arg(command, text)
         << Qt::endl;
     for (const Node *n : found)
         err << "  " << n->nodeId << "  " << SafeText::escaped(n->name) << "  " << n->address << ':' << n->port
@@ -190,7 +202,8 @@ const Node *findNode(NodeRegistry &registry, const QString &text, NodeRegistry::
 int NodesCommand::nodes(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("List the machines this controller sees: discovered agents and machines added by hand."));
+    parser.setApplicationDescription(
+        tr("List the machines this controller sees: discovered agents and machines added by hand."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON instead of a table.")});
     auto ctx = openContext(parser, arguments);
     if (!ctx)
@@ -206,7 +219,9 @@ int NodesCommand::nodes(const QStringList &arguments)
         return 0;
     }
     if (nodes.isEmpty()) {
-        out << tr("No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add HOST[:PORT]") << Qt::endl;
+        out << tr("No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add "
+                  "HOST[:PORT]")
+            << Qt::endl;
         return 0;
     }
     const NodeRegistry &registry = ctx->registry();
@@ -217,7 +232,8 @@ int NodesCommand::nodes(const QStringList &arguments)
     out << table.render();
     for (const Node &n : nodes) {
         const QString name = SafeText::escaped(n.name);
-        // Advice names the whole id and the certificate TLS showed, so following it pins exactly that machine.
+        // Advice names the whole id and the certificate TLS showed, so following it pins exactly that
+        // machine.
         if (n.trust == Node::Trust::Unknown && n.certificateSeen() && !n.nodeId.isEmpty())
             out << tr("%1 is not trusted yet. Its fingerprint is %2; if that is right, run: "
                       "hamgamctl trust %3 --fingerprint %4")
@@ -225,7 +241,8 @@ int NodesCommand::nodes(const QStringList &arguments)
                             n.observedFingerprint)
                 << Qt::endl;
         else if (n.trust == Node::Trust::Unknown && !n.nodeId.isEmpty())
-            out << tr("%1 is not trusted yet and was not reached over TLS, so its certificate is unproven.").arg(name)
+            out << tr("%1 is not trusted yet and was not reached over TLS, so its certificate is unproven.")
+                       .arg(name)
                 << Qt::endl;
         else if (!n.message.isEmpty() && n.trust != Node::Trust::Pinned)
             out << name << ": " << SafeText::escaped(n.message) << Qt::endl;
@@ -238,9 +255,12 @@ int NodesCommand::nodes(const QStringList &arguments)
 int NodesCommand::trust(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Pin a machine's certificate fingerprint so this controller talks to it."));
-    parser.addPositionalArgument(QStringLiteral("node"), tr("Node id (or its first characters), name or address."));
-    parser.addOption({QStringLiteral("fingerprint"), tr("Expected fingerprint; refuse if the agent shows another."), tr("hex")});
+    parser.setApplicationDescription(
+        tr("Pin a machine's certificate fingerprint so this controller talks to it."));
+    parser.addPositionalArgument(QStringLiteral("node"),
+                                 tr("Node id (or its first characters), name or address."));
+    parser.addOption({QStringLiteral("fingerprint"),
+                      tr("Expected fingerprint; refuse if the agent shows another."), tr("hex")});
     auto ctx = openContext(parser, arguments);
     if (!ctx)
         return 2;
@@ -260,7 +280,8 @@ int NodesCommand::trust(const QStringList &arguments)
             << Qt::endl;
         return 2;
     }
-    // Among several claimants of one name or id, --fingerprint names the one whose certificate the user compared.
+    // Among several claimants of one name or id, --fingerprint names the one whose certificate the user
+    // compared.
     const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(),
                                 NodeRegistry::Scope::CertificateSeen, QStringLiteral("trust"), expected);
     if (!node)
@@ -309,7 +330,8 @@ int NodesCommand::add(const QStringList &arguments)
 int NodesCommand::forget(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Forget a machine: its pinned fingerprint and, if added by hand, its address."));
+    parser.setApplicationDescription(
+        tr("Forget a machine: its pinned fingerprint and, if added by hand, its address."));
     parser.addPositionalArgument(QStringLiteral("node"), tr("Node id, name or address."));
     auto ctx = openContext(parser, arguments);
     if (!ctx)
@@ -319,8 +341,8 @@ int NodesCommand::forget(const QStringList &arguments)
         return 2;
     }
     ctx->settle(qMin(1000, parser.value(QStringLiteral("wait")).toInt()));
-    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(), NodeRegistry::Scope::Any,
-                                QStringLiteral("forget"));
+    const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(),
+                                NodeRegistry::Scope::Any, QStringLiteral("forget"));
     if (!node)
         return 3;
     const QString name = node->name;
@@ -336,10 +358,13 @@ int NodesCommand::forget(const QStringList &arguments)
 int NodesCommand::watch(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines: one line per device and sample, then one per process "
-                                       "on it (pid, user, memory, type, command line)."));
-    parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."), tr("[node]"));
-    parser.addOption({QStringLiteral("count"), tr("Stop after this many samples per machine (default: run until interrupted)."),
+    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines: one line per "
+                                        "device and sample, then one per process "
+                                        "on it (pid, user, memory, type, command line)."));
+    parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."),
+                                 tr("[node]"));
+    parser.addOption({QStringLiteral("count"),
+                      tr("Stop after this many samples per machine (default: run until interrupted)."),
                       tr("n"), QStringLiteral("0")});
     std::optional<int> count;
     auto ctx = openContext(parser, arguments, [&] {
@@ -367,7 +392,8 @@ int NodesCommand::watch(const QStringList &arguments)
         const Node *n = ctx->registry().node(key);
         if (!n || !n->telemetry)
             return;
-        const QString time = QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+        const QString time =
+            QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
         for (const DeviceSample &d : n->telemetry->devices)
             out << watchLines(time, SafeText::escaped(n->name), d, locale);
         out.flush(); // a sample at a time, also into a pipe

@@ -1,7 +1,5 @@
 #include "runcommands.h"
 
-#include "safetext.h"
-
 #include "ctlcontext.h"
 #include "ctlformat.h"
 #include "eventkind.h"
@@ -9,7 +7,10 @@
 #include "jsonnumber.h"
 #include "runcontroller.h"
 #include "runsession.h"
+#include "safetext.h"
 
+#include <functional>
+#include <optional>
 #include <QDateTime>
 #include <QDir>
 #include <QEventLoop>
@@ -19,10 +20,6 @@
 #include <QLocale>
 #include <QTextStream>
 #include <QTimer>
-
-#include <functional>
-#include <optional>
-
 #include <unistd.h>
 
 using namespace CtlFormat;
@@ -34,17 +31,23 @@ namespace {
 class ProgressPrinter
 {
 public:
-    explicit ProgressPrinter(const RunConfig &config) : m_config(config), m_tty(::isatty(STDOUT_FILENO)) {}
+    explicit ProgressPrinter(const RunConfig &config)
+        : m_config(config)
+        , m_tty(::isatty(STDOUT_FILENO))
+    {}
 
     void onEvent(const RunEvent &e)
     {
         const EventKind kind = EventKinds::fromString(e.kind);
         if (kind == EventKind::Step) {
             const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
-            const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() + e.payload.value(QStringLiteral("compute_ms")).toDouble()
-                                 + e.payload.value(QStringLiteral("wait_ms")).toDouble() + e.payload.value(QStringLiteral("comm_ms")).toDouble()
-                                 + e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
-            m_wait[e.rank] = total > 0 ? 100.0 * e.payload.value(QStringLiteral("wait_ms")).toDouble() / total : 0;
+            const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() +
+                                 e.payload.value(QStringLiteral("compute_ms")).toDouble() +
+                                 e.payload.value(QStringLiteral("wait_ms")).toDouble() +
+                                 e.payload.value(QStringLiteral("comm_ms")).toDouble() +
+                                 e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
+            m_wait[e.rank] =
+                total > 0 ? 100.0 * e.payload.value(QStringLiteral("wait_ms")).toDouble() / total : 0;
             // Every rank reports the run's global throughput for its step.
             m_globalSamples = e.payload.value(QStringLiteral("samples_per_s")).toDouble();
             if (e.payload.contains(QStringLiteral("loss")))
@@ -61,23 +64,31 @@ public:
         } else if (kind == EventKind::Rebalance) {
             // Every rank reports the same re-plan: print it once.
             const QString plan =
-                QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray()).toJson(QJsonDocument::Compact));
+                QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray())
+                                      .toJson(QJsonDocument::Compact));
             const QString key = number(e.payload.value(QStringLiteral("step")), 0) + QLatin1Char(' ') + plan;
             if (key == m_lastRebalance)
                 return;
             m_lastRebalance = key;
             finishLine();
-            out() << RunCommands::tr("re-planned at step %1: %2").arg(number(e.payload.value(QStringLiteral("step")), 0), plan)
+            out() << RunCommands::tr("re-planned at step %1: %2")
+                         .arg(number(e.payload.value(QStringLiteral("step")), 0), plan)
                   << Qt::endl;
         } else if (kind == EventKind::Eval) {
             finishLine();
             QJsonObject p = e.payload;
             p.remove(QStringLiteral("event"));
             p.remove(QStringLiteral("time"));
-            out() << RunCommands::tr("eval: %1").arg(SafeText::jsonEscaped(QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact)))) << Qt::endl;
+            out() << RunCommands::tr("eval: %1")
+                         .arg(SafeText::jsonEscaped(
+                             QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))))
+                  << Qt::endl;
         } else if (kind == EventKind::Error) {
             finishLine();
-            out() << RunCommands::tr("error on rank %1: %2").arg(e.rank).arg(SafeText::escaped(e.payload.value(QStringLiteral("message")).toString())) << Qt::endl;
+            out() << RunCommands::tr("error on rank %1: %2")
+                         .arg(e.rank)
+                         .arg(SafeText::escaped(e.payload.value(QStringLiteral("message")).toString()))
+                  << Qt::endl;
         }
     }
     void finishLine()
@@ -103,7 +114,9 @@ private:
             for (qsizetype d = 0; d < n.devices.size(); ++d)
                 w += m_wait.value(rank + int(d));
             rank += int(n.devices.size());
-            waits << QStringLiteral("%1 %2%").arg(SafeText::escaped(n.name.isEmpty() ? n.agent.left(8) : n.name)).arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
+            waits << QStringLiteral("%1 %2%")
+                         .arg(SafeText::escaped(n.name.isEmpty() ? n.agent.left(8) : n.name))
+                         .arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
         }
         QString eta = QStringLiteral("-");
         const qint64 total = totalSteps();
@@ -151,14 +164,18 @@ int follow(RunSession &session, bool printProgress)
             printer.onEvent(e);
     });
     int code = 0;
-    QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
-        printer.finishLine();
-        out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(controller.runId(), RunStatusText::display(status))
-                                   : RunCommands::tr("run %1: %2, %3").arg(controller.runId(), RunStatusText::display(status), SafeText::escaped(reason)))
-              << Qt::endl;
-        code = exitCodeFor(status);
-        loop.quit();
-    });
+    QObject::connect(
+        &controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
+            printer.finishLine();
+            out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2")
+                                             .arg(controller.runId(), RunStatusText::display(status))
+                                       : RunCommands::tr("run %1: %2, %3")
+                                             .arg(controller.runId(), RunStatusText::display(status),
+                                                  SafeText::escaped(reason)))
+                  << Qt::endl;
+            code = exitCodeFor(status);
+            loop.quit();
+        });
     loop.exec();
     return code;
 }
@@ -176,16 +193,17 @@ RunConfig loadConfig(const QString &path, QList<ConfigError> *errors)
 void printErrors(const QList<ConfigError> &errors)
 {
     for (const ConfigError &e : errors)
-        err() << (e.field.isEmpty() ? e.message : RunCommands::tr("%1: %2").arg(e.field, e.message)) << Qt::endl;
+        err() << (e.field.isEmpty() ? e.message : RunCommands::tr("%1: %2").arg(e.field, e.message))
+              << Qt::endl;
 }
 
 } // namespace
 
-
 int RunCommands::check(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Validate a run config and run the pre-flight checks on every node; starts nothing."));
+    parser.setApplicationDescription(
+        tr("Validate a run config and run the pre-flight checks on every node; starts nothing."));
     parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl check: give one config file"));
     if (!ctx)
@@ -204,7 +222,10 @@ int RunCommands::check(const QStringList &arguments)
                      [&](const QList<RunController::NodePreflight> &results, bool good) {
                          ok = good;
                          for (const auto &p : results) {
-                             out() << (p.errors.isEmpty() ? tr("%1: ok").arg(SafeText::escaped(p.name)) : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size())).arg(SafeText::escaped(p.name)))
+                             out() << (p.errors.isEmpty()
+                                           ? tr("%1: ok").arg(SafeText::escaped(p.name))
+                                           : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size()))
+                                                 .arg(SafeText::escaped(p.name)))
                                    << Qt::endl;
                              for (const QString &e : p.errors)
                                  out() << tr("  error: %1").arg(SafeText::escaped(e)) << Qt::endl;
@@ -214,7 +235,8 @@ int RunCommands::check(const QStringList &arguments)
                          loop.quit();
                      });
     // Queued: a config that fails validation reports at once, and the loop must already run.
-    QMetaObject::invokeMethod(&controller, [&] { controller.preflight(config); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        &controller, [&] { controller.preflight(config); }, Qt::QueuedConnection);
     loop.exec();
     out() << (ok ? tr("Ready to start.") : tr("Not ready: fix the errors above.")) << Qt::endl;
     return ok ? 0 : 1;
@@ -223,8 +245,9 @@ int RunCommands::check(const QStringList &arguments)
 int RunCommands::run(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Start a run from a config. The run goes on if hamgamctl exits; follow it again with "
-                                        "hamgamctl attach."));
+    parser.setApplicationDescription(
+        tr("Start a run from a config. The run goes on if hamgamctl exits; follow it again with "
+           "hamgamctl attach."));
     parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
     parser.addOption({QStringLiteral("follow"), tr("Stay and print progress until the run ends.")});
     parser.addOption({QStringLiteral("quiet"), tr("With --follow, print only the final status.")});
@@ -251,18 +274,21 @@ int RunCommands::run(const QStringList &arguments)
         failure = message;
         loop.quit();
     });
-    QObject::connect(&controller, &RunController::preflightFinished, &loop,
-                     [&](const QList<RunController::NodePreflight> &results, bool) {
-                         for (const auto &p : results) {
-                             for (const QString &w : p.warnings)
-                                 err() << tr("warning: %1: %2").arg(SafeText::escaped(p.name), SafeText::escaped(w)) << Qt::endl;
-                         }
-                     });
+    QObject::connect(
+        &controller, &RunController::preflightFinished, &loop,
+        [&](const QList<RunController::NodePreflight> &results, bool) {
+            for (const auto &p : results) {
+                for (const QString &w : p.warnings)
+                    err() << tr("warning: %1: %2").arg(SafeText::escaped(p.name), SafeText::escaped(w))
+                          << Qt::endl;
+            }
+        });
     QObject::connect(&controller, &RunController::started, &loop, [&](const QString &id) {
         out() << tr("run %1 started").arg(id) << Qt::endl;
         loop.quit();
     });
-    QMetaObject::invokeMethod(&session, [&] { session.start(config); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        &session, [&] { session.start(config); }, Qt::QueuedConnection);
     loop.exec();
     if (!failure.isEmpty()) {
         err() << failure << Qt::endl;
@@ -276,8 +302,9 @@ int RunCommands::run(const QStringList &arguments)
 int RunCommands::attach(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Follow a run again: fill the history with everything the agents journaled while "
-                                        "no controller listened, then print progress until it ends."));
+    parser.setApplicationDescription(
+        tr("Follow a run again: fill the history with everything the agents journaled while "
+           "no controller listened, then print progress until it ends."));
     parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
     parser.addOption({QStringLiteral("no-follow"), tr("Only catch up the history, then exit.")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl attach: give one run"));
@@ -290,7 +317,9 @@ int RunCommands::attach(const QStringList &arguments)
     }
     const auto record = (*history)->findRun(parser.positionalArguments().first());
     if (!record) {
-        err() << tr("hamgamctl attach: no run \"%1\" in %2").arg(parser.positionalArguments().first(), (*history)->path()) << Qt::endl;
+        err() << tr("hamgamctl attach: no run \"%1\" in %2")
+                     .arg(parser.positionalArguments().first(), (*history)->path())
+              << Qt::endl;
         return 3;
     }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
@@ -317,10 +346,13 @@ namespace {
 int control(const QStringList &arguments, bool abort)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(abort ? RunCommands::tr("Abort a run: kill its workers now.")
-                                           : RunCommands::tr("Stop a run: its workers write a checkpoint, then exit."));
-    parser.addPositionalArgument(QStringLiteral("run"), RunCommands::tr("Run id (or its first characters) or name."));
-    parser.addOption({QStringLiteral("timeout"), RunCommands::tr("Seconds to wait for the run to end (default 120)."),
+    parser.setApplicationDescription(
+        abort ? RunCommands::tr("Abort a run: kill its workers now.")
+              : RunCommands::tr("Stop a run: its workers write a checkpoint, then exit."));
+    parser.addPositionalArgument(QStringLiteral("run"),
+                                 RunCommands::tr("Run id (or its first characters) or name."));
+    parser.addOption({QStringLiteral("timeout"),
+                      RunCommands::tr("Seconds to wait for the run to end (default 120)."),
                       RunCommands::tr("seconds"), QStringLiteral("120")});
     std::optional<int> timeoutS;
     auto ctx = openContext(parser, arguments, 1, RunCommands::tr("give one run"), [&] {
@@ -351,13 +383,16 @@ int control(const QStringList &arguments, bool abort)
         }
     });
     int code = 1;
-    QObject::connect(&controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
-        out() << (reason.isEmpty() ? RunCommands::tr("run %1: %2").arg(record->id, RunStatusText::display(status))
-                                   : RunCommands::tr("run %1: %2, %3").arg(record->id, RunStatusText::display(status), SafeText::escaped(reason)))
-              << Qt::endl;
-        code = 0;
-        loop.quit();
-    });
+    QObject::connect(
+        &controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
+            out() << (reason.isEmpty()
+                          ? RunCommands::tr("run %1: %2").arg(record->id, RunStatusText::display(status))
+                          : RunCommands::tr("run %1: %2, %3")
+                                .arg(record->id, RunStatusText::display(status), SafeText::escaped(reason)))
+                  << Qt::endl;
+            code = 0;
+            loop.quit();
+        });
     QTimer::singleShot(*timeoutS * 1000, &loop, [&] {
         err() << RunCommands::tr("the run did not end in time") << Qt::endl;
         loop.quit();

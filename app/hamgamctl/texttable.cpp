@@ -42,7 +42,9 @@ QString TextTable::render() const
         QString line;
         for (qsizetype i = 0; i < widths.size(); ++i) {
             const QString cell = i < row.size() ? row[i] : QString();
-            line += i + 1 < widths.size() ? cell + QString(widths[i] + 2 - displayWidth(cell), QLatin1Char(' ')) : cell;
+            line += i + 1 < widths.size()
+                        ? cell + QString(widths[i] + 2 - displayWidth(cell), QLatin1Char(' '))
+                        : cell;
         }
         out += line.trimmed().isEmpty() ? QString() : line + QLatin1Char('\n');
     };

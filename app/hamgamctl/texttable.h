@@ -10,7 +10,9 @@
 class TextTable
 {
 public:
-    explicit TextTable(QStringList header) : m_header(std::move(header)) {}
+    explicit TextTable(QStringList header)
+        : m_header(std::move(header))
+    {}
     void addRow(const QStringList &row);
     QString render() const;
     bool isEmpty() const { return m_rows.isEmpty(); }

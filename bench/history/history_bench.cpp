@@ -3,14 +3,13 @@
 // downsampled to 4,000 points. Prints its figures; writes only to a temp dir.
 #include "historystore.h"
 
+#include <cmath>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTextStream>
-
-#include <cmath>
 
 int main(int argc, char *argv[])
 {
@@ -35,7 +34,14 @@ int main(int argc, char *argv[])
     run.createdMs = 1;
     QList<RunNodeRecord> nodeRecords;
     for (int n = 0; n < nodes; ++n)
-        nodeRecords.append({n, QStringLiteral("agent-%1").arg(n), QStringLiteral("node%1").arg(n), QString(), n * gpus, {0, 1, 2, 3, 4, 5, 6, 7}, {}, 0});
+        nodeRecords.append({n,
+                            QStringLiteral("agent-%1").arg(n),
+                            QStringLiteral("node%1").arg(n),
+                            QString(),
+                            n * gpus,
+                            {0, 1, 2, 3, 4, 5, 6, 7},
+                            {},
+                            0});
     store.createRun(run, nodeRecords);
     store.flush();
     const qint64 before = store.committedRows();
@@ -56,12 +62,18 @@ int main(int argc, char *argv[])
             e.kind = QStringLiteral("step");
             e.rank = r;
             e.device = r % gpus;
-            e.payload = QJsonObject{{QStringLiteral("step"), tick},       {QStringLiteral("epoch"), 0},
-                                    {QStringLiteral("loss"), 2.3 - tick * 1e-3}, {QStringLiteral("local_batch"), 32},
-                                    {QStringLiteral("data_ms"), 0.4},     {QStringLiteral("compute_ms"), 61.0},
-                                    {QStringLiteral("wait_ms"), 3.2},     {QStringLiteral("comm_ms"), 20.5},
-                                    {QStringLiteral("optimizer_ms"), 4.1}, {QStringLiteral("samples_per_s"), 350.0},
-                                    {QStringLiteral("device_bytes"), 1.2e9}, {QStringLiteral("bytes_within_node"), 1e6},
+            e.payload = QJsonObject{{QStringLiteral("step"), tick},
+                                    {QStringLiteral("epoch"), 0},
+                                    {QStringLiteral("loss"), 2.3 - tick * 1e-3},
+                                    {QStringLiteral("local_batch"), 32},
+                                    {QStringLiteral("data_ms"), 0.4},
+                                    {QStringLiteral("compute_ms"), 61.0},
+                                    {QStringLiteral("wait_ms"), 3.2},
+                                    {QStringLiteral("comm_ms"), 20.5},
+                                    {QStringLiteral("optimizer_ms"), 4.1},
+                                    {QStringLiteral("samples_per_s"), 350.0},
+                                    {QStringLiteral("device_bytes"), 1.2e9},
+                                    {QStringLiteral("bytes_within_node"), 1e6},
                                     {QStringLiteral("bytes_across_nodes"), 2e6}};
             events.append(e);
         }
@@ -83,8 +95,9 @@ int main(int argc, char *argv[])
     store.flush();
     const double ingestS = timer.nsecsElapsed() / 1e9;
     const qint64 rows = store.committedRows() - before;
-    out << QStringLiteral("ingest: %1 rows (step events, step metrics, telemetry) for %2 s of a %3-rank run at 10 Hz "
-                          "in %4 s = %5 rows/s (real time needs %6 rows/s)")
+    out << QStringLiteral(
+               "ingest: %1 rows (step events, step metrics, telemetry) for %2 s of a %3-rank run at 10 Hz "
+               "in %4 s = %5 rows/s (real time needs %6 rows/s)")
                .arg(rows)
                .arg(seconds)
                .arg(ranks)
@@ -111,9 +124,10 @@ int main(int argc, char *argv[])
         e.kind = QStringLiteral("step");
         e.rank = 0;
         const double spike = (i % 99991 == 0) ? 5.0 : 0.0;
-        e.payload = QJsonObject{{QStringLiteral("step"), i},
-                                {QStringLiteral("loss"), 2.0 * std::exp(-i / 300000.0) + 0.05 * std::sin(i / 50.0) + spike},
-                                {QStringLiteral("local_batch"), 64}};
+        e.payload = QJsonObject{
+            {QStringLiteral("step"), i},
+            {QStringLiteral("loss"), 2.0 * std::exp(-i / 300000.0) + 0.05 * std::sin(i / 50.0) + spike},
+            {QStringLiteral("local_batch"), 64}};
         chunk.append(e);
         if (chunk.size() == 20000) {
             store.appendEvents(chunk);
@@ -133,8 +147,9 @@ int main(int argc, char *argv[])
     double maxY = 0;
     for (double y : std::as_const(series.y))
         maxY = qMax(maxY, y);
-    out << QStringLiteral("series: %1 rows downsampled to %2 points in %3 ms (median of 5; min %4 ms, max %5 ms); "
-                          "largest spike kept: %6")
+    out << QStringLiteral(
+               "series: %1 rows downsampled to %2 points in %3 ms (median of 5; min %4 ms, max %5 ms); "
+               "largest spike kept: %6")
                .arg(series.sourceRows)
                .arg(series.x.size())
                .arg(timings[2], 0, 'f', 1)

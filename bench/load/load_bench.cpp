@@ -21,6 +21,10 @@
 #include "mainwindow.h"
 #include "noderegistry.h"
 
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+#include <ctime>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -30,13 +34,7 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
-
 #include <sys/prctl.h>
-
-#include <algorithm>
-#include <csignal>
-#include <cmath>
-#include <ctime>
 
 namespace {
 
@@ -47,7 +45,10 @@ constexpr qint64 kSeqBase = 20LL << 30;
 class EmulatedProbe final : public DeviceProbe
 {
 public:
-    explicit EmulatedProbe(int devices, int seed) : m_devices(devices), m_seed(seed) {}
+    explicit EmulatedProbe(int devices, int seed)
+        : m_devices(devices)
+        , m_seed(seed)
+    {}
     QList<DeviceSample> sampleDevices() override
     {
         ++m_seq;
@@ -126,7 +127,8 @@ int hostAgents(const QString &dir, int count, int devices, double hz, const QStr
             QTextStream(stderr) << "agent " << i << ": " << started.error() << Qt::endl;
             return 1;
         }
-        out << "agent " << daemon->port() << ' ' << daemon->identity().fingerprint() << ' ' << daemon->nodeId() << Qt::endl;
+        out << "agent " << daemon->port() << ' ' << daemon->identity().fingerprint() << ' '
+            << daemon->nodeId() << Qt::endl;
         agents.push_back(std::move(daemon));
     }
     out << "ready" << Qt::endl;
@@ -147,22 +149,30 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.addOptions({{QStringLiteral("seconds"), QStringLiteral("Measured duration."), QStringLiteral("s"), QStringLiteral("600")},
-                       {QStringLiteral("agents"), QStringLiteral("Emulated agents."), QStringLiteral("n"), QStringLiteral("64")},
-                       {QStringLiteral("devices"), QStringLiteral("Devices per agent."), QStringLiteral("n"), QStringLiteral("8")},
-                       {QStringLiteral("hz"), QStringLiteral("Telemetry rate."), QStringLiteral("hz"), QStringLiteral("10")},
-                       {QStringLiteral("host-agents"), QStringLiteral("Internal: be the agents' process."), QStringLiteral("dir")},
-                       {QStringLiteral("trust"), QStringLiteral("Internal: the controller's fingerprint."), QStringLiteral("fp")}});
+    parser.addOptions({{QStringLiteral("seconds"), QStringLiteral("Measured duration."), QStringLiteral("s"),
+                        QStringLiteral("600")},
+                       {QStringLiteral("agents"), QStringLiteral("Emulated agents."), QStringLiteral("n"),
+                        QStringLiteral("64")},
+                       {QStringLiteral("devices"), QStringLiteral("Devices per agent."), QStringLiteral("n"),
+                        QStringLiteral("8")},
+                       {QStringLiteral("hz"), QStringLiteral("Telemetry rate."), QStringLiteral("hz"),
+                        QStringLiteral("10")},
+                       {QStringLiteral("host-agents"), QStringLiteral("Internal: be the agents' process."),
+                        QStringLiteral("dir")},
+                       {QStringLiteral("trust"), QStringLiteral("Internal: the controller's fingerprint."),
+                        QStringLiteral("fp")}});
     parser.process(app);
     const int seconds = parser.value(QStringLiteral("seconds")).toInt();
     const int agentCount = parser.value(QStringLiteral("agents")).toInt();
     const int devices = parser.value(QStringLiteral("devices")).toInt();
     const double hz = parser.value(QStringLiteral("hz")).toDouble();
     if (parser.isSet(QStringLiteral("host-agents")))
-        return hostAgents(parser.value(QStringLiteral("host-agents")), agentCount, devices, hz, parser.value(QStringLiteral("trust")));
+        return hostAgents(parser.value(QStringLiteral("host-agents")), agentCount, devices, hz,
+                          parser.value(QStringLiteral("trust")));
 
     QTemporaryDir dir;
-    auto profile = ControllerProfile::open(dir.filePath(QStringLiteral("config")), dir.filePath(QStringLiteral("data")));
+    auto profile =
+        ControllerProfile::open(dir.filePath(QStringLiteral("config")), dir.filePath(QStringLiteral("data")));
     if (!profile) {
         QTextStream(stderr) << profile.error() << Qt::endl;
         return 2;
@@ -170,9 +180,10 @@ int main(int argc, char *argv[])
     QProcess host;
     host.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     host.start(QCoreApplication::applicationFilePath(),
-               {QStringLiteral("--host-agents"), dir.filePath(QStringLiteral("agents")), QStringLiteral("--agents"),
-                QString::number(agentCount), QStringLiteral("--devices"), QString::number(devices), QStringLiteral("--hz"),
-                QString::number(hz), QStringLiteral("--trust"), profile->identity().fingerprint()});
+               {QStringLiteral("--host-agents"), dir.filePath(QStringLiteral("agents")),
+                QStringLiteral("--agents"), QString::number(agentCount), QStringLiteral("--devices"),
+                QString::number(devices), QStringLiteral("--hz"), QString::number(hz),
+                QStringLiteral("--trust"), profile->identity().fingerprint()});
     QList<quint16> ports;
     QByteArray pending;
     QElapsedTimer startup;
@@ -260,14 +271,16 @@ int main(int argc, char *argv[])
         while (t.elapsed() < 120000) {
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
             const QList<Node> nodes = registry.nodes();
-            connected = int(std::count_if(nodes.cbegin(), nodes.cend(), [](const Node &n) { return n.link == Node::Link::Connected; }));
+            connected = int(std::count_if(nodes.cbegin(), nodes.cend(),
+                                          [](const Node &n) { return n.link == Node::Link::Connected; }));
             if (connected == agentCount)
                 return true;
         }
         return false;
     }();
     if (!allUp) {
-        QTextStream(stderr) << "load: only " << connected << " of " << agentCount << " agents connected" << Qt::endl;
+        QTextStream(stderr) << "load: only " << connected << " of " << agentCount << " agents connected"
+                            << Qt::endl;
         return 2;
     }
     QList<LiveRunData::NodeInfo> infos;
@@ -308,10 +321,12 @@ int main(int argc, char *argv[])
                 ++silent;
         }
         const QList<Node> nodes = registry.nodes();
-        const int stillConnected
-            = int(std::count_if(nodes.cbegin(), nodes.cend(), [](const Node &n) { return n.link == Node::Link::Connected; }));
+        const int stillConnected = int(std::count_if(
+            nodes.cbegin(), nodes.cend(), [](const Node &n) { return n.link == Node::Link::Connected; }));
         std::sort(lateMs.begin(), lateMs.end());
-        auto pct = [&](double p) { return lateMs.isEmpty() ? 0.0 : lateMs[qMin(lateMs.size() - 1, qsizetype(p * lateMs.size()))]; };
+        auto pct = [&](double p) {
+            return lateMs.isEmpty() ? 0.0 : lateMs[qMin(lateMs.size() - 1, qsizetype(p * lateMs.size()))];
+        };
         // Bounded: the last third of the run holds no more than the first third, within 10 %.
         const qsizetype third = qMax<qsizetype>(1, rss.size() / 3);
         const qint64 early = *std::max_element(rss.cbegin(), rss.cbegin() + third);
@@ -320,15 +335,32 @@ int main(int argc, char *argv[])
         const bool bounded = late <= early + early / 10;
         QTextStream(stdout)
             << QStringLiteral("load: %1 agents x %2 devices at %3 Hz for %4 s over TLS (%5)\n")
-                   .arg(agentCount).arg(devices).arg(hz).arg(wall, 0, 'f', 0).arg(QGuiApplication::platformName())
-            << QStringLiteral("  telemetry: %1 messages received (%2 expected at the nominal rate), %3 lost, %4 agents silent, "
+                   .arg(agentCount)
+                   .arg(devices)
+                   .arg(hz)
+                   .arg(wall, 0, 'f', 0)
+                   .arg(QGuiApplication::platformName())
+            << QStringLiteral("  telemetry: %1 messages received (%2 expected at the nominal rate), %3 lost, "
+                              "%4 agents silent, "
                               "%5 of %6 still connected\n")
-                   .arg(received).arg(qint64(agentCount * hz * wall)).arg(gaps).arg(silent).arg(stillConnected).arg(agentCount)
-            << QStringLiteral("  app memory: RSS %1 MiB in the first third, %2 MiB in the last, peak %3 MiB: %4\n")
-                   .arg(early / 1024.0, 0, 'f', 1).arg(late / 1024.0, 0, 'f', 1).arg(peak / 1024.0, 0, 'f', 1)
+                   .arg(received)
+                   .arg(qint64(agentCount * hz * wall))
+                   .arg(gaps)
+                   .arg(silent)
+                   .arg(stillConnected)
+                   .arg(agentCount)
+            << QStringLiteral(
+                   "  app memory: RSS %1 MiB in the first third, %2 MiB in the last, peak %3 MiB: %4\n")
+                   .arg(early / 1024.0, 0, 'f', 1)
+                   .arg(late / 1024.0, 0, 'f', 1)
+                   .arg(peak / 1024.0, 0, 'f', 1)
                    .arg(bounded ? QStringLiteral("bounded") : QStringLiteral("GROWING"))
-            << QStringLiteral("  UI thread: busy %1 %, 10 ms timer late by p50 %2 ms, p99 %3 ms, worst %4 ms\n")
-                   .arg(busy, 0, 'f', 1).arg(pct(0.5), 0, 'f', 1).arg(pct(0.99), 0, 'f', 1).arg(pct(1.0), 0, 'f', 1);
+            << QStringLiteral(
+                   "  UI thread: busy %1 %, 10 ms timer late by p50 %2 ms, p99 %3 ms, worst %4 ms\n")
+                   .arg(busy, 0, 'f', 1)
+                   .arg(pct(0.5), 0, 'f', 1)
+                   .arg(pct(0.99), 0, 'f', 1)
+                   .arg(pct(1.0), 0, 'f', 1);
         if (gaps > 0 || silent > 0 || stillConnected != agentCount)
             exitCode = 1;
         app.quit();

@@ -1,19 +1,18 @@
 // bench/ui_live: how busy the UI thread is, and how often the live view
 // redraws, while it shows a run of 64 nodes x 8 GPUs streaming at 10 Hz.
 // Run under a display (xvfb-run) or offscreen (QT_QPA_PLATFORM=offscreen).
-#include "liverundata.h"
 #include "liveplot.h"
+#include "liverundata.h"
 #include "liveview.h"
 #include "syntheticrun.h"
 
+#include <ctime>
 #include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTextStream>
 #include <QTimer>
-
-#include <ctime>
 
 int main(int argc, char *argv[])
 {
@@ -89,19 +88,21 @@ int main(int argc, char *argv[])
             if (line.startsWith("VmHWM:"))
                 hwm = line.mid(6).trimmed();
         }
-        QTextStream(stdout) << QStringLiteral("ui_live: %1 nodes x %2 GPUs at 10 Hz for %3 s (%4): UI thread busy %5 %, "
-                                              "%6 plot redraws/s, %7 frames/s, %8 points held, peak RSS %9, worst UI latency %10 ms")
-                                   .arg(nodes)
-                                   .arg(gpus)
-                                   .arg(elapsed, 0, 'f', 1)
-                                   .arg(QGuiApplication::platformName())
-                                   .arg(busy, 0, 'f', 1)
-                                   .arg((view.redraws() - startRedraws) / elapsed, 0, 'f', 1)
-                                   .arg((frames - startFrames) / elapsed, 0, 'f', 1)
-                                   .arg(data.storedPoints())
-                                   .arg(QString::fromLatin1(hwm))
-                                   .arg(worstLateNs / 1e6, 0, 'f', 1)
-                            << Qt::endl;
+        QTextStream(stdout)
+            << QStringLiteral(
+                   "ui_live: %1 nodes x %2 GPUs at 10 Hz for %3 s (%4): UI thread busy %5 %, "
+                   "%6 plot redraws/s, %7 frames/s, %8 points held, peak RSS %9, worst UI latency %10 ms")
+                   .arg(nodes)
+                   .arg(gpus)
+                   .arg(elapsed, 0, 'f', 1)
+                   .arg(QGuiApplication::platformName())
+                   .arg(busy, 0, 'f', 1)
+                   .arg((view.redraws() - startRedraws) / elapsed, 0, 'f', 1)
+                   .arg((frames - startFrames) / elapsed, 0, 'f', 1)
+                   .arg(data.storedPoints())
+                   .arg(QString::fromLatin1(hwm))
+                   .arg(worstLateNs / 1e6, 0, 'f', 1)
+            << Qt::endl;
         app.quit();
     });
     feed.start(100);

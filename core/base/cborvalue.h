@@ -1,9 +1,8 @@
 #pragma once
 
-#include <QCborValue>
-
 #include <cmath>
 #include <limits>
+#include <QCborValue>
 
 /// Reading numbers out of CBOR from the network without undefined behaviour:
 /// QCborValue::toInteger() converts a double to an integer with a plain cast,

@@ -1,18 +1,18 @@
 #pragma once
 
-#include <QString>
-
 #include <optional>
+#include <QString>
 #include <utility>
 
 /// The core layer's error convention: a value, or a message that says what went
 /// wrong (already translated where a user will read it). Exceptions are kept for
 /// process boundaries only.
-template<typename T>
-class [[nodiscard]] Expected
+template<typename T> class [[nodiscard]] Expected
 {
 public:
-    Expected(T value) : m_value(std::move(value)) {}
+    Expected(T value)
+        : m_value(std::move(value))
+    {}
     static Expected failure(QString message) { return Expected(std::nullopt, std::move(message)); }
 
     bool ok() const { return m_value.has_value(); }
@@ -27,7 +27,10 @@ public:
     const QString &error() const { return m_error; }
 
 private:
-    Expected(std::optional<T> value, QString error) : m_value(std::move(value)), m_error(std::move(error)) {}
+    Expected(std::optional<T> value, QString error)
+        : m_value(std::move(value))
+        , m_error(std::move(error))
+    {}
 
     std::optional<T> m_value;
     QString m_error;
@@ -45,7 +48,10 @@ public:
     const QString &error() const { return m_error; }
 
 private:
-    Status(QString message, bool ok) : m_ok(ok), m_error(std::move(message)) {}
+    Status(QString message, bool ok)
+        : m_ok(ok)
+        , m_error(std::move(message))
+    {}
 
     bool m_ok = true;
     QString m_error;

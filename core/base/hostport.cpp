@@ -7,7 +7,9 @@ Expected<HostPort> HostPort::parse(const QString &text, quint16 defaultPort)
     const QString t = text.trimmed();
     auto fail = [&] {
         return Expected<HostPort>::failure(
-            QCoreApplication::translate("HostPort", "\"%1\" is not a host name or address with an optional :port").arg(text));
+            QCoreApplication::translate("HostPort",
+                                        "\"%1\" is not a host name or address with an optional :port")
+                .arg(text));
     };
     if (t.isEmpty())
         return fail();

@@ -17,7 +17,8 @@ bool isRightToLeft(char32_t c)
 
 bool SafeText::isBidiControl(char32_t c)
 {
-    return c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+    return c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+           (c >= 0x2066 && c <= 0x2069);
 }
 
 namespace {
@@ -46,11 +47,20 @@ QString escape(const QString &text, bool keepIsolates)
             continue;
         }
         switch (c) {
-        case '\\': out += QLatin1String("\\\\"); continue;
-        case '\n': out += QLatin1String("\\n"); continue;
-        case '\r': out += QLatin1String("\\r"); continue;
-        case '\t': out += QLatin1String("\\t"); continue;
-        default: break;
+        case '\\':
+            out += QLatin1String("\\\\");
+            continue;
+        case '\n':
+            out += QLatin1String("\\n");
+            continue;
+        case '\r':
+            out += QLatin1String("\\r");
+            continue;
+        case '\t':
+            out += QLatin1String("\\t");
+            continue;
+        default:
+            break;
         }
         if (c < 0x100 && isControl(c))
             out += QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'));

@@ -1,9 +1,8 @@
 #include "signalwatcher.h"
 
-#include <QSocketNotifier>
-
 #include <csignal>
 #include <fcntl.h>
+#include <QSocketNotifier>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -17,7 +16,8 @@ void handler(int signal)
 }
 } // namespace
 
-SignalWatcher::SignalWatcher(std::initializer_list<int> unixSignals, QObject *parent) : QObject(parent)
+SignalWatcher::SignalWatcher(std::initializer_list<int> unixSignals, QObject *parent)
+    : QObject(parent)
 {
     if (g_fds[0] < 0 && ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, g_fds) != 0)
         return;

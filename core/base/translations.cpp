@@ -2,9 +2,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QHash>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QHash>
 #include <QTranslator>
 
 // The layout direction of each catalogue, for QGuiApplication (Qt's own
@@ -27,7 +27,9 @@ static const char *const kLayoutDirection = QT_TRANSLATE_NOOP("QGuiApplication",
     QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
 };
 
-Translations::Translations(QObject *parent) : QObject(parent) {}
+Translations::Translations(QObject *parent)
+    : QObject(parent)
+{}
 
 Translations::~Translations()
 {
@@ -70,7 +72,8 @@ bool Translations::setLanguage(const QString &language)
         return false;
     }
     auto *qt = new QTranslator(this);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else {
         delete qt;

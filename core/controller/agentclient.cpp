@@ -1,6 +1,6 @@
-#include "cborvalue.h"
 #include "agentclient.h"
 
+#include "cborvalue.h"
 #include "identity.h"
 #include "logging.h"
 #include "peerconnection.h"
@@ -13,7 +13,10 @@
 #include <QSslSocket>
 
 AgentClient::AgentClient(const Identity &identity, QString host, quint16 port, QObject *parent)
-    : QObject(parent), m_identity(identity), m_host(std::move(host)), m_port(port)
+    : QObject(parent)
+    , m_identity(identity)
+    , m_host(std::move(host))
+    , m_port(port)
 {
     m_handshakeTimer.setSingleShot(true);
     connect(&m_handshakeTimer, &QTimer::timeout, this, [this] {
@@ -35,7 +38,8 @@ void AgentClient::connectToAgent()
     socket->setSslConfiguration(TlsConfiguration::make(m_identity));
     // The agent's certificate is self-signed; we authenticate it by fingerprint
     // (pinning) right after the handshake, so chain errors are expected.
-    connect(socket, &QSslSocket::sslErrors, socket, [socket](const QList<QSslError> &) { socket->ignoreSslErrors(); });
+    connect(socket, &QSslSocket::sslErrors, socket,
+            [socket](const QList<QSslError> &) { socket->ignoreSslErrors(); });
     m_connection = new PeerConnection(socket, this);
     connect(m_connection, &PeerConnection::messageReceived, this, &AgentClient::onMessage);
     connect(m_connection, &PeerConnection::closed, this, &AgentClient::onClosed);
@@ -63,7 +67,8 @@ void AgentClient::disconnectFromAgent()
         m_connection->close(tr("disconnected by the controller"));
 }
 
-void AgentClient::request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler, int timeoutMs)
+void AgentClient::request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler,
+                          int timeoutMs)
 {
     if (m_state != State::Ready || !m_connection) {
         handler(Expected<QCborMap>::failure(tr("not connected to the agent")));
@@ -95,7 +100,8 @@ void AgentClient::onMessage(const Message &message)
             return;
         }
         if (message.type() != Message::Type::Hello) {
-            m_connection->closeWithError(QStringLiteral("protocol"), tr("expected hello, got %1").arg(message.typeName()));
+            m_connection->closeWithError(QStringLiteral("protocol"),
+                                         tr("expected hello, got %1").arg(message.typeName()));
             return;
         }
         const QCborMap &b = message.body();
@@ -133,8 +139,9 @@ void AgentClient::onMessage(const Message &message)
         if (it == m_pending.end()) {
             if (message.type() == Message::Type::Error) {
                 m_lastErrorCode = message.body().value(QStringLiteral("code")).toString();
-                qCInfo(lcProtocol).noquote() << "agent" << m_host << "reports:"
-                                             << message.body().value(QStringLiteral("message")).toString();
+                qCInfo(lcProtocol).noquote()
+                    << "agent" << m_host
+                    << "reports:" << message.body().value(QStringLiteral("message")).toString();
             }
             return;
         }

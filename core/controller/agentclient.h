@@ -4,12 +4,11 @@
 #include "message.h"
 #include "telemetry.h"
 
+#include <functional>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
-
-#include <functional>
 
 class Identity;
 class PeerConnection;
@@ -25,7 +24,13 @@ class AgentClient final : public QObject
     Q_DISABLE_COPY_MOVE(AgentClient)
 
 public:
-    enum class State { Disconnected, Connecting, Handshaking, Ready };
+    enum class State
+    {
+        Disconnected,
+        Connecting,
+        Handshaking,
+        Ready
+    };
     using ReplyHandler = std::function<void(const Expected<QCborMap> &reply)>;
 
     AgentClient(const Identity &identity, QString host, quint16 port, QObject *parent = nullptr);
@@ -45,7 +50,8 @@ public:
     /// Sends a request; the handler is called exactly once (reply, error reply,
     /// disconnect or timeout), unless `context` is destroyed first: then never,
     /// as with a connection's context object.
-    void request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler, int timeoutMs = 15000);
+    void request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler,
+                 int timeoutMs = 15000);
 
 Q_SIGNALS:
     /// The agent answered hello: its identity is known, nothing else was exchanged.

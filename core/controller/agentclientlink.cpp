@@ -2,7 +2,9 @@
 
 #include "agentclient.h"
 
-AgentClientLink::AgentClientLink(AgentClient &client) : AgentLink(&client), m_client(client)
+AgentClientLink::AgentClientLink(AgentClient &client)
+    : AgentLink(&client)
+    , m_client(client)
 {
     connect(&client, &AgentClient::pushReceived, this, &AgentLink::pushReceived);
 }
@@ -16,8 +18,8 @@ AgentClientLink *AgentClientLink::of(AgentClient *client)
     return new AgentClientLink(*client);
 }
 
-void AgentClientLink::request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler,
-                              int timeoutMs)
+void AgentClientLink::request(Message::Type type, const QCborMap &body, QObject *context,
+                              ReplyHandler handler, int timeoutMs)
 {
     m_client.request(type, body, context, std::move(handler), timeoutMs);
 }

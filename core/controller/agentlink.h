@@ -3,10 +3,9 @@
 #include "expected.h"
 #include "message.h"
 
+#include <functional>
 #include <QCborMap>
 #include <QObject>
-
-#include <functional>
 
 /// What a run needs from one connected agent: requests that get a reply, and
 /// the agent's pushes. AgentClientLink is the real one, over an AgentClient;
@@ -20,7 +19,9 @@ class AgentLink : public QObject
 public:
     using ReplyHandler = std::function<void(const Expected<QCborMap> &reply)>;
 
-    explicit AgentLink(QObject *parent = nullptr) : QObject(parent) {}
+    explicit AgentLink(QObject *parent = nullptr)
+        : QObject(parent)
+    {}
     ~AgentLink() override;
 
     /// Sends a request; the handler is called exactly once (reply, error reply,

@@ -13,12 +13,14 @@
 
 QString ControllerProfile::defaultConfigDir()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)).filePath(QStringLiteral("hamgam"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation))
+        .filePath(QStringLiteral("hamgam"));
 }
 
 QString ControllerProfile::defaultDataDir()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)).filePath(QStringLiteral("hamgam"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation))
+        .filePath(QStringLiteral("hamgam"));
 }
 
 Expected<ControllerProfile> ControllerProfile::open(const QString &configDir, const QString &dataDir)
@@ -29,13 +31,16 @@ Expected<ControllerProfile> ControllerProfile::open(const QString &configDir, co
     if (!QDir().mkpath(p.m_configDir) || !QDir().mkpath(p.m_dataDir))
         return Expected<ControllerProfile>::failure(
             QCoreApplication::translate("ControllerProfile", "cannot create %1").arg(p.m_configDir));
-    QFile::setPermissions(p.m_configDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    auto identity = Identity::loadOrCreate(p.m_configDir, QStringLiteral("controller"),
-                                           QStringLiteral("hamgam controller on %1").arg(QSysInfo::machineHostName()));
+    QFile::setPermissions(p.m_configDir,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    auto identity =
+        Identity::loadOrCreate(p.m_configDir, QStringLiteral("controller"),
+                               QStringLiteral("hamgam controller on %1").arg(QSysInfo::machineHostName()));
     if (!identity)
         return Expected<ControllerProfile>::failure(identity.error());
     p.m_identity = *identity;
-    p.m_pins = std::make_shared<FingerprintStore>(QDir(p.m_configDir).filePath(QStringLiteral("known-agents.json")));
+    p.m_pins =
+        std::make_shared<FingerprintStore>(QDir(p.m_configDir).filePath(QStringLiteral("known-agents.json")));
     if (auto s = p.m_pins->load(); !s)
         return Expected<ControllerProfile>::failure(s.error());
     return p;
@@ -57,7 +62,8 @@ QStringList ControllerProfile::manualMachines() const
     if (!file.open(QIODevice::ReadOnly))
         return {};
     QStringList out;
-    for (const QJsonValue v : QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("manual")).toArray())
+    for (const QJsonValue v :
+         QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("manual")).toArray())
         out.append(v.toString());
     return out;
 }
@@ -67,5 +73,6 @@ Status ControllerProfile::saveManualMachines(const QStringList &entries) const
     QJsonObject root;
     root[QStringLiteral("version")] = 1;
     root[QStringLiteral("manual")] = QJsonArray::fromStringList(entries);
-    return AtomicFile::write(QDir(m_configDir).filePath(QStringLiteral("machines.json")), QJsonDocument(root).toJson());
+    return AtomicFile::write(QDir(m_configDir).filePath(QStringLiteral("machines.json")),
+                             QJsonDocument(root).toJson());
 }

@@ -4,10 +4,9 @@
 #include "fingerprintstore.h"
 #include "identity.h"
 
+#include <memory>
 #include <QString>
 #include <QStringList>
-
-#include <memory>
 
 /// What the app and hamgamctl share on one computer: the controller identity
 /// (one per installation and user), the pinned agent fingerprints, machines

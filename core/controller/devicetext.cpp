@@ -32,7 +32,8 @@ QStringList DeviceText::readings(const DeviceSample &d, const QLocale &locale)
     if (d.clockMemory >= 0)
         parts << tr("memory %1 MHz").arg(locale.toString(d.clockMemory));
     if (d.pcieTx >= 0 && d.pcieRx >= 0)
-        parts << tr("PCIe tx %1/s rx %2/s").arg(DataSize::format(d.pcieTx, 1, locale), DataSize::format(d.pcieRx, 1, locale));
+        parts << tr("PCIe tx %1/s rx %2/s")
+                     .arg(DataSize::format(d.pcieTx, 1, locale), DataSize::format(d.pcieRx, 1, locale));
     if (const QStringList slow = DeviceSample::slowdownReasons(d.throttleReasons); !slow.isEmpty())
         parts << tr("slowed down: %1").arg(locale.createSeparatedList(slow));
     return parts;
@@ -59,7 +60,8 @@ QString DeviceText::command(const DeviceProcess &p, Shown shown, const QLocale &
     return command.isEmpty() ? tr("(not found)") : untrusted(command, shown, locale);
 }
 
-QString DeviceText::holders(const QList<DeviceProcess> &processes, Shown shown, int most, const QLocale &locale)
+QString DeviceText::holders(const QList<DeviceProcess> &processes, Shown shown, int most,
+                            const QLocale &locale)
 {
     QStringList parts;
     for (const DeviceProcess &p : processes) {

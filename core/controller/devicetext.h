@@ -15,7 +15,11 @@ class DeviceText final
     Q_DECLARE_TR_FUNCTIONS(DeviceText)
 
 public:
-    enum class Shown { Terminal, Widget };
+    enum class Shown
+    {
+        Terminal,
+        Widget
+    };
 
     /// The readings beyond utilization and memory, one part each that is
     /// known: "memory busy 41%", "63 °C", "250 / 700 W", "SM 1980 MHz",

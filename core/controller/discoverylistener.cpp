@@ -21,7 +21,8 @@ DiscoveryListener::DiscoveryListener(quint16 discoveryPort, QList<QHostAddress> 
 
 bool DiscoveryListener::start()
 {
-    if (!m_listenSocket->bind(QHostAddress::AnyIPv4, m_port, QUdpSocket::ShareAddress | QUdpSocket::ReuseAddressHint)) {
+    if (!m_listenSocket->bind(QHostAddress::AnyIPv4, m_port,
+                              QUdpSocket::ShareAddress | QUdpSocket::ReuseAddressHint)) {
         m_error = m_listenSocket->errorString();
         return false;
     }

@@ -17,8 +17,10 @@ bool isRunWide(EventKind kind)
     case EventKind::Rebalance:
     case EventKind::Eval:
     case EventKind::Checkpoint:
-    case EventKind::Done: return true;
-    default: return false;
+    case EventKind::Done:
+        return true;
+    default:
+        return false;
     }
 }
 } // namespace
@@ -40,25 +42,44 @@ QString EventText::numbers(const QJsonArray &values, const QLocale &locale)
 QString EventText::title(const RunEvent &e, Shown shown)
 {
     switch (EventKinds::fromString(e.kind)) {
-    case EventKind::Ready: return tr("Ready");
-    case EventKind::Plan: return tr("Plan");
-    case EventKind::Step: return tr("Step");
-    case EventKind::Rebalance: return tr("Re-plan");
-    case EventKind::Eval: return tr("Evaluation");
-    case EventKind::Checkpoint: return tr("Checkpoint");
-    case EventKind::Done: return tr("Training finished");
-    case EventKind::Error: return tr("Error");
-    case EventKind::Log: return tr("Output");
-    case EventKind::State: return tr("State");
-    case EventKind::WorkerExit: return tr("Worker ended");
-    case EventKind::Launch: return tr("Launched");
-    case EventKind::Elastic: return tr("Elastic recovery");
-    case EventKind::StopRequested: return tr("Stop requested");
-    case EventKind::AbortRequested: return tr("Abort requested");
-    case EventKind::Finished: return tr("Finished");
-    case EventKind::Diagnosis: return tr("Diagnosis");
-    case EventKind::Warning: return tr("Warning");
-    case EventKind::Unknown: break;
+    case EventKind::Ready:
+        return tr("Ready");
+    case EventKind::Plan:
+        return tr("Plan");
+    case EventKind::Step:
+        return tr("Step");
+    case EventKind::Rebalance:
+        return tr("Re-plan");
+    case EventKind::Eval:
+        return tr("Evaluation");
+    case EventKind::Checkpoint:
+        return tr("Checkpoint");
+    case EventKind::Done:
+        return tr("Training finished");
+    case EventKind::Error:
+        return tr("Error");
+    case EventKind::Log:
+        return tr("Output");
+    case EventKind::State:
+        return tr("State");
+    case EventKind::WorkerExit:
+        return tr("Worker ended");
+    case EventKind::Launch:
+        return tr("Launched");
+    case EventKind::Elastic:
+        return tr("Elastic recovery");
+    case EventKind::StopRequested:
+        return tr("Stop requested");
+    case EventKind::AbortRequested:
+        return tr("Abort requested");
+    case EventKind::Finished:
+        return tr("Finished");
+    case EventKind::Diagnosis:
+        return tr("Diagnosis");
+    case EventKind::Warning:
+        return tr("Warning");
+    case EventKind::Unknown:
+        break;
     }
     return untrusted(e.kind, shown);
 }
@@ -67,13 +88,17 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
 {
     const QJsonObject &p = e.payload;
     const auto text = [&p](const char *key) { return p.value(QLatin1String(key)).toString(); };
-    const auto integer = [&](const char *key) { return locale.toString(jsonInt64(p.value(QLatin1String(key)))); };
+    const auto integer = [&](const char *key) {
+        return locale.toString(jsonInt64(p.value(QLatin1String(key))));
+    };
     const auto fromStep = [&](const QString &why) {
-        return why.isEmpty() ? tr("From step %1").arg(integer("step")) : tr("From step %1 (%2)").arg(integer("step"), why);
+        return why.isEmpty() ? tr("From step %1").arg(integer("step"))
+                             : tr("From step %1 (%2)").arg(integer("step"), why);
     };
     switch (EventKinds::fromString(e.kind)) {
     case EventKind::Ready:
-        return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model", p.value(QStringLiteral("world_size")).toInt())
+        return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model",
+                   p.value(QStringLiteral("world_size")).toInt())
                     .arg(untrusted(text("strategy"), shown), untrusted(text("model"), shown))};
     case EventKind::Plan: {
         // The plan's sources (docs/worker-events.md).
@@ -83,7 +108,8 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
                             : source == QLatin1String("initial") ? tr("before the speeds are measured")
                             : source == QLatin1String("planned") ? tr("planned from the measured speeds")
                                                                  : untrusted(source, shown);
-        return {tr("%1: %2").arg(fromStep(why), numbers(p.value(QStringLiteral("batches")).toArray(), locale))};
+        return {
+            tr("%1: %2").arg(fromStep(why), numbers(p.value(QStringLiteral("batches")).toArray(), locale))};
     }
     case EventKind::Step:
         return {tr("%1, loss %2, %3 samples/s")
@@ -96,7 +122,8 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         QString line = before.isEmpty() ? tr("%1: %2").arg(at, after)
                                         : tr("%1: %2 → %3").arg(at, numbers(before, locale), after);
         if (const QJsonValue gain = p.value(QStringLiteral("predicted_gain")); gain.isDouble())
-            line = tr("%1 (predicted %2 faster)").arg(line, locale.toString(gain.toDouble() * 100, 'f', 1) + locale.percent());
+            line = tr("%1 (predicted %2 faster)")
+                       .arg(line, locale.toString(gain.toDouble() * 100, 'f', 1) + locale.percent());
         return {line};
     }
     case EventKind::Eval: {
@@ -111,7 +138,8 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
             return {tr("loss %1 at step %2").arg(locale.toString(v.toDouble(), 'f', 4), step)};
         return {tr("at step %1").arg(step)};
     }
-    case EventKind::Checkpoint: return {tr("step %1").arg(integer("step"))};
+    case EventKind::Checkpoint:
+        return {tr("step %1").arg(integer("step"))};
     case EventKind::Done: {
         const int steps = p.value(QStringLiteral("steps")).toInt();
         return {text("reason") == QLatin1String("stopped") ? tr("stopped after %Ln step(s)", nullptr, steps)
@@ -123,22 +151,28 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         safe.insert(QStringLiteral("message"), untrusted(text("message"), shown));
         return {RunFailureText::workerError(safe)};
     }
-    case EventKind::Log: return {untrusted(text("text"), shown)};
+    case EventKind::Log:
+        return {untrusted(text("text"), shown)};
     case EventKind::State: {
         const QString reason = RunFailureText::stateReason(p);
         const QString what = state(text("state"), shown);
         return {reason.isEmpty() ? what : tr("%1: %2").arg(what, untrusted(reason, shown))};
     }
-    case EventKind::WorkerExit: return {RunFailureText::workerExit(p)};
-    case EventKind::Launch: return {tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt())};
+    case EventKind::WorkerExit:
+        return {RunFailureText::workerExit(p)};
+    case EventKind::Launch:
+        return {tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt())};
     case EventKind::Elastic:
         // The reason was worded when it happened, with the lost nodes' names.
-        return {text("reason").isEmpty() ? tr("attempt %1").arg(integer("attempt")) : untrusted(text("reason"), shown)};
+        return {text("reason").isEmpty() ? tr("attempt %1").arg(integer("attempt"))
+                                         : untrusted(text("reason"), shown)};
     case EventKind::StopRequested:
-    case EventKind::AbortRequested: return {};
+    case EventKind::AbortRequested:
+        return {};
     case EventKind::Finished: {
         const QString status = RunStatusText::display(RunStatusText::fromKey(text("status")));
-        return {text("reason").isEmpty() ? status : tr("%1: %2").arg(status, untrusted(text("reason"), shown))};
+        return {text("reason").isEmpty() ? status
+                                         : tr("%1: %2").arg(status, untrusted(text("reason"), shown))};
     }
     case EventKind::Diagnosis: {
         // The doctor's findings as the app recorded them: the title follows
@@ -152,7 +186,8 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
             const int device = f.value(QStringLiteral("device")).toInt(-1);
             if (device >= 0)
                 where = tr("%1, device %2").arg(where, locale.toString(device));
-            QString line = tr("%1 — %2").arg(reason ? UtilizationDoctor::reasonTitle(*reason) : untrusted(key, shown), where);
+            QString line = tr("%1 — %2").arg(
+                reason ? UtilizationDoctor::reasonTitle(*reason) : untrusted(key, shown), where);
             const QString evidence = f.value(QStringLiteral("evidence")).toString();
             const QString action = f.value(QStringLiteral("action")).toString();
             if (!evidence.isEmpty())
@@ -168,8 +203,10 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         }
         return findings;
     }
-    case EventKind::Warning: return {untrusted(text("message"), shown)};
-    case EventKind::Unknown: break;
+    case EventKind::Warning:
+        return {untrusted(text("message"), shown)};
+    case EventKind::Unknown:
+        break;
     }
     // A newer version's event: what it carries, as it came.
     QJsonObject rest = p;
@@ -185,7 +222,8 @@ QString EventText::source(const QString &node, int rank, const QLocale &locale)
 {
     if (rank < 0)
         return node;
-    return node.isEmpty() ? tr("rank %1").arg(locale.toString(rank)) : tr("%1, rank %2").arg(node, locale.toString(rank));
+    return node.isEmpty() ? tr("rank %1").arg(locale.toString(rank))
+                          : tr("%1, rank %2").arg(node, locale.toString(rank));
 }
 
 QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale)
@@ -207,20 +245,26 @@ EventText::Level EventText::level(const RunEvent &e)
 {
     const QJsonObject &p = e.payload;
     switch (EventKinds::fromString(e.kind)) {
-    case EventKind::Error: return Level::Error;
+    case EventKind::Error:
+        return Level::Error;
     case EventKind::WorkerExit:
-        return p.value(QStringLiteral("crashed")).toBool() || p.value(QStringLiteral("exit_code")).toInt() != 0
+        return p.value(QStringLiteral("crashed")).toBool() ||
+                       p.value(QStringLiteral("exit_code")).toInt() != 0
                    ? Level::Error
                    : Level::Info;
     case EventKind::State:
-        return NodeStates::fromString(p.value(QStringLiteral("state")).toString()) == NodeState::Failed ? Level::Error
-                                                                                                        : Level::Info;
+        return NodeStates::fromString(p.value(QStringLiteral("state")).toString()) == NodeState::Failed
+                   ? Level::Error
+                   : Level::Info;
     case EventKind::Finished:
-        return RunStatusText::fromKey(p.value(QStringLiteral("status")).toString()) == RunStatus::Failed ? Level::Error
-                                                                                                         : Level::Info;
+        return RunStatusText::fromKey(p.value(QStringLiteral("status")).toString()) == RunStatus::Failed
+                   ? Level::Error
+                   : Level::Info;
     case EventKind::Diagnosis:
-    case EventKind::Warning: return Level::Warning;
-    default: return Level::Info;
+    case EventKind::Warning:
+        return Level::Warning;
+    default:
+        return Level::Info;
     }
 }
 
@@ -228,14 +272,22 @@ QString EventText::state(const QString &name, Shown shown)
 {
     // The states a run has too read as its status does.
     switch (NodeStates::fromString(name)) {
-    case NodeState::Starting: return tr("Starting");
-    case NodeState::Running: return RunStatusText::display(RunStatus::Running);
-    case NodeState::Stopping: return tr("Stopping");
-    case NodeState::Finished: return RunStatusText::display(RunStatus::Finished);
-    case NodeState::Failed: return RunStatusText::display(RunStatus::Failed);
-    case NodeState::Stopped: return RunStatusText::display(RunStatus::Stopped);
-    case NodeState::Aborted: return RunStatusText::display(RunStatus::Aborted);
-    case NodeState::Unknown: break;
+    case NodeState::Starting:
+        return tr("Starting");
+    case NodeState::Running:
+        return RunStatusText::display(RunStatus::Running);
+    case NodeState::Stopping:
+        return tr("Stopping");
+    case NodeState::Finished:
+        return RunStatusText::display(RunStatus::Finished);
+    case NodeState::Failed:
+        return RunStatusText::display(RunStatus::Failed);
+    case NodeState::Stopped:
+        return RunStatusText::display(RunStatus::Stopped);
+    case NodeState::Aborted:
+        return RunStatusText::display(RunStatus::Aborted);
+    case NodeState::Unknown:
+        break;
     }
     return untrusted(name, shown);
 }

@@ -18,8 +18,17 @@ class EventText final
     Q_DECLARE_TR_FUNCTIONS(EventText)
 
 public:
-    enum class Shown { Terminal, Widget };
-    enum class Level { Info, Warning, Error };
+    enum class Shown
+    {
+        Terminal,
+        Widget
+    };
+    enum class Level
+    {
+        Info,
+        Warning,
+        Error
+    };
 
     /// The kind in a word or two ("Re-plan", "Worker ended"); a kind this
     /// version does not know, by the name it came with.
@@ -30,7 +39,8 @@ public:
     /// The event in one line, after who sent it: "box-a, rank 0: Worker ended:
     /// exited with code 3", "box-a: Failed: …". Events every rank reports
     /// alike (plans, evaluations, checkpoints) name nobody.
-    static QString line(const RunEvent &event, const QString &node, Shown shown, const QLocale &locale = QLocale());
+    static QString line(const RunEvent &event, const QString &node, Shown shown,
+                        const QLocale &locale = QLocale());
     /// Who sent an event: "box-a, rank 0", or the node alone for an event of no rank.
     static QString source(const QString &node, int rank, const QLocale &locale = QLocale());
     static Level level(const RunEvent &event);

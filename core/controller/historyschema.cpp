@@ -21,8 +21,7 @@ const char *const kVersion1[] = {
         created_ms INTEGER NOT NULL,
         started_ms INTEGER,
         ended_ms INTEGER,
-        summary TEXT))",
-    R"(CREATE INDEX runs_created ON runs(created_ms))",
+        summary TEXT))",      R"(CREATE INDEX runs_created ON runs(created_ms))",
     R"(CREATE TABLE run_nodes (
         run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
         node_index INTEGER NOT NULL,
@@ -69,8 +68,7 @@ const char *const kVersion1[] = {
         rank INTEGER,
         device INTEGER,
         payload TEXT NOT NULL,
-        PRIMARY KEY (run_id, source, seq)) WITHOUT ROWID)",
-    R"(CREATE INDEX events_kind ON events(run_id, kind))",
+        PRIMARY KEY (run_id, source, seq)) WITHOUT ROWID)",    R"(CREATE INDEX events_kind ON events(run_id, kind))",
 };
 
 // Version 2: reattach needs to know, per node, the last journal entry stored;
@@ -89,8 +87,7 @@ struct Step
     size_t count;
 };
 
-template<size_t N>
-constexpr Step step(const char *const (&statements)[N])
+template<size_t N> constexpr Step step(const char *const (&statements)[N])
 {
     return {statements, N};
 }
@@ -112,12 +109,14 @@ Status HistorySchema::migrate(QSqlDatabase &db)
 {
     int current = version(db);
     if (current < 0)
-        return Status::failure(tr("cannot read the history database's version: %1").arg(db.lastError().text()));
+        return Status::failure(
+            tr("cannot read the history database's version: %1").arg(db.lastError().text()));
     if (current > kVersion)
-        return Status::failure(tr("the history database has version %1, newer than this Hamgam (%2); use a newer Hamgam "
-                                  "or another --history file")
-                                   .arg(current)
-                                   .arg(kVersion));
+        return Status::failure(
+            tr("the history database has version %1, newer than this Hamgam (%2); use a newer Hamgam "
+               "or another --history file")
+                .arg(current)
+                .arg(kVersion));
     while (current < kVersion) {
         const Step &s = kSteps[current];
         if (!db.transaction())
@@ -127,13 +126,15 @@ Status HistorySchema::migrate(QSqlDatabase &db)
             if (!q.exec(QString::fromLatin1(s.statements[i]))) {
                 const QString error = q.lastError().text();
                 db.rollback();
-                return Status::failure(tr("migrating the history to version %1 failed: %2").arg(current + 1).arg(error));
+                return Status::failure(
+                    tr("migrating the history to version %1 failed: %2").arg(current + 1).arg(error));
             }
         }
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(current + 1)) || !db.commit()) {
             const QString error = db.lastError().text();
             db.rollback();
-            return Status::failure(tr("migrating the history to version %1 failed: %2").arg(current + 1).arg(error));
+            return Status::failure(
+                tr("migrating the history to version %1 failed: %2").arg(current + 1).arg(error));
         }
         qCInfo(lcHistory) << "history migrated to version" << current + 1;
         ++current;

@@ -12,7 +12,6 @@
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
-
 #include <sqlite3.h>
 
 namespace {
@@ -41,13 +40,15 @@ RunRecord readRun(const QSqlQuery &q)
     return r;
 }
 
-const char *const kRunColumns = "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary";
+const char *const kRunColumns =
+    "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary";
 } // namespace
 
 HistoryStore::HistoryStore(QString path, QObject *parent)
-    : QObject(parent), m_path(std::move(path)), m_connection(QStringLiteral("hamgam-history-%1").arg(quintptr(this), 0, 16))
-{
-}
+    : QObject(parent)
+    , m_path(std::move(path))
+    , m_connection(QStringLiteral("hamgam-history-%1").arg(quintptr(this), 0, 16))
+{}
 
 HistoryStore::~HistoryStore()
 {
@@ -67,10 +68,10 @@ HistoryStore::~HistoryStore()
 
 QStringList HistoryStore::stepMetrics()
 {
-    return {QStringLiteral("loss"),        QStringLiteral("local_batch"),   QStringLiteral("data_ms"),
-            QStringLiteral("compute_ms"),  QStringLiteral("wait_ms"),       QStringLiteral("comm_ms"),
+    return {QStringLiteral("loss"),         QStringLiteral("local_batch"),   QStringLiteral("data_ms"),
+            QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),       QStringLiteral("comm_ms"),
             QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"), QStringLiteral("device_bytes"),
-            QStringLiteral("bytes_intra"), QStringLiteral("bytes_inter")};
+            QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
 }
 
 QSqlDatabase HistoryStore::db() const
@@ -90,7 +91,8 @@ Status HistoryStore::open()
     if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
         return Status::failure(tr("cannot open the history %1: %2").arg(m_path, q.lastError().text()));
     q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
-    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next() || q.value(0).toString() != QLatin1String("ok"))
+    if (!q.exec(QStringLiteral("PRAGMA quick_check")) || !q.next() ||
+        q.value(0).toString() != QLatin1String("ok"))
         return Status::failure(tr("the history %1 is damaged (%2); move it away to start a new one")
                                    .arg(m_path, q.value(0).toString()));
     if (auto s = HistorySchema::migrate(d); !s)
@@ -110,7 +112,8 @@ void HistoryStore::createRun(const RunRecord &run, const QList<RunNodeRecord> &n
     m_writer->post(HistoryWriter::CreateRun{run, nodes});
 }
 
-void HistoryStore::updateRun(const QString &id, RunStatus status, const QString &reason, qint64 startedMs, qint64 endedMs)
+void HistoryStore::updateRun(const QString &id, RunStatus status, const QString &reason, qint64 startedMs,
+                             qint64 endedMs)
 {
     m_writer->post(HistoryWriter::UpdateRun{id, status, reason, startedMs, endedMs});
 }
@@ -155,7 +158,9 @@ QList<RunRecord> HistoryStore::runs(const RunFilter &filter) const
     if (!filter.nameContains.isEmpty()) {
         sql += QStringLiteral(" AND name LIKE ? ESCAPE '\\'");
         QString pattern = filter.nameContains;
-        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('%'), QStringLiteral("\\%")).replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
         binds << QStringLiteral("%%1%").arg(pattern);
     }
     auto inList = [&](const char *column, const QStringList &values) {
@@ -208,8 +213,10 @@ std::optional<RunRecord> HistoryStore::findRun(const QString &prefix) const
     if (auto exact = run(prefix))
         return exact;
     QSqlQuery q(db());
-    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE substr(id, 1, ?) = ? OR name = ? ORDER BY created_ms DESC LIMIT 2")
-                  .arg(QLatin1String(kRunColumns)));
+    q.prepare(
+        QStringLiteral(
+            "SELECT %1 FROM runs WHERE substr(id, 1, ?) = ? OR name = ? ORDER BY created_ms DESC LIMIT 2")
+            .arg(QLatin1String(kRunColumns)));
     q.addBindValue(prefix.size());
     q.addBindValue(prefix);
     q.addBindValue(prefix);
@@ -224,8 +231,9 @@ std::optional<RunRecord> HistoryStore::findRun(const QString &prefix) const
 QList<RunNodeRecord> HistoryStore::nodes(const QString &runId) const
 {
     QSqlQuery q(db());
-    q.prepare(QStringLiteral("SELECT node_index, agent_id, name, address, first_rank, devices, final_plan, last_seq "
-                             "FROM run_nodes WHERE run_id = ? ORDER BY node_index"));
+    q.prepare(QStringLiteral(
+        "SELECT node_index, agent_id, name, address, first_rank, devices, final_plan, last_seq "
+        "FROM run_nodes WHERE run_id = ? ORDER BY node_index"));
     q.addBindValue(runId);
     QList<RunNodeRecord> out;
     if (!q.exec())
@@ -257,7 +265,8 @@ qint64 HistoryStore::lastSeq(const QString &runId, const QString &source) const
 
 QList<RunEvent> HistoryStore::events(const QString &runId, const QStringList &kinds, int limit) const
 {
-    QString sql = QStringLiteral("SELECT source, seq, time_ms, kind, rank, device, payload FROM events WHERE run_id = ?");
+    QString sql = QStringLiteral(
+        "SELECT source, seq, time_ms, kind, rank, device, payload FROM events WHERE run_id = ?");
     if (!kinds.isEmpty()) {
         QStringList marks;
         for (qsizetype i = 0; i < kinds.size(); ++i)
@@ -309,7 +318,8 @@ struct Extent
 // downsamples it to at most maxPoints: min and max of each x bucket, both at
 // the bucket's mean x, so spikes survive and the curve looks as at full
 // resolution. The extent comes from index seeks, so the rows are scanned once.
-Series downsample(QSqlDatabase db, const QString &source, const QVariantList &binds, const Extent &extent, int maxPoints)
+Series downsample(QSqlDatabase db, const QString &source, const QVariantList &binds, const Extent &extent,
+                  int maxPoints)
 {
     Series out;
     out.sourceRows = extent.rowsAtMost;
@@ -334,8 +344,9 @@ Series downsample(QSqlDatabase db, const QString &source, const QVariantList &bi
     const int buckets = qMax(1, maxPoints / 2);
     const double width = extent.hi > extent.lo ? (extent.hi - extent.lo) / buckets : 1.0;
     const QVariant handle = db.driver()->handle();
-    sqlite3 *raw = handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0 ? *static_cast<sqlite3 *const *>(handle.data())
-                                                                                   : nullptr;
+    sqlite3 *raw = handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0
+                       ? *static_cast<sqlite3 *const *>(handle.data())
+                       : nullptr;
     if (!raw)
         return out;
     sqlite3_stmt *stmt = nullptr;
@@ -392,13 +403,14 @@ Series downsample(QSqlDatabase db, const QString &source, const QVariantList &bi
 }
 
 // First and last row of an index range: two seeks, no scan.
-bool seekEnds(QSqlDatabase db, const QString &table, const QString &where, const QVariantList &binds, const QString &order,
-              const QString &columns, QVariantList *first, QVariantList *last)
+bool seekEnds(QSqlDatabase db, const QString &table, const QString &where, const QVariantList &binds,
+              const QString &order, const QString &columns, QVariantList *first, QVariantList *last)
 {
     for (int end = 0; end < 2; ++end) {
         QSqlQuery q(db);
         q.prepare(QStringLiteral("SELECT %1 FROM %2 WHERE %3 ORDER BY %4 %5 LIMIT 1")
-                      .arg(columns, table, where, order, end == 0 ? QStringLiteral("ASC") : QStringLiteral("DESC")));
+                      .arg(columns, table, where, order,
+                           end == 0 ? QStringLiteral("ASC") : QStringLiteral("DESC")));
         for (const QVariant &b : binds)
             q.addBindValue(b);
         if (!q.exec() || !q.next())
@@ -420,8 +432,9 @@ Series HistoryStore::series(const QString &runId, const QString &metric, int ran
     // The step range of one rank (rank 0 when combining: every rank runs the same steps).
     QVariantList first;
     QVariantList last;
-    if (!seekEnds(db(), QStringLiteral("steps"), QStringLiteral("run_id = ? AND rank = ?"), {runId, qMax(0, rank)},
-                  QStringLiteral("step"), QStringLiteral("step, time_ms"), &first, &last))
+    if (!seekEnds(db(), QStringLiteral("steps"), QStringLiteral("run_id = ? AND rank = ?"),
+                  {runId, qMax(0, rank)}, QStringLiteral("step"), QStringLiteral("step, time_ms"), &first,
+                  &last))
         return {};
     Extent extent;
     const int column = x == XAxis::Step ? 0 : 1;
@@ -432,40 +445,47 @@ Series HistoryStore::series(const QString &runId, const QString &metric, int ran
     QString source;
     QVariantList binds{runId};
     if (rank >= 0) {
-        source = QStringLiteral("SELECT %1 AS x, %2 AS y FROM steps WHERE run_id = ? AND rank = ? AND %2 IS NOT NULL")
+        source = QStringLiteral(
+                     "SELECT %1 AS x, %2 AS y FROM steps WHERE run_id = ? AND rank = ? AND %2 IS NOT NULL")
                      .arg(x == XAxis::Step ? QStringLiteral("step") : QStringLiteral("time_ms"), metric);
         binds << rank;
     } else {
         const QString agg = aggregate == Aggregate::Sum   ? QStringLiteral("SUM")
                             : aggregate == Aggregate::Max ? QStringLiteral("MAX")
                                                           : QStringLiteral("AVG");
-        source = QStringLiteral("SELECT %1 AS x, %2(%3) AS y FROM steps WHERE run_id = ? AND %3 IS NOT NULL GROUP BY step")
-                     .arg(x == XAxis::Step ? QStringLiteral("step") : QStringLiteral("MAX(time_ms)"), agg, metric);
+        source =
+            QStringLiteral(
+                "SELECT %1 AS x, %2(%3) AS y FROM steps WHERE run_id = ? AND %3 IS NOT NULL GROUP BY step")
+                .arg(x == XAxis::Step ? QStringLiteral("step") : QStringLiteral("MAX(time_ms)"), agg, metric);
     }
     return downsample(db(), source, binds, extent, qMax(2, maxPoints));
 }
 
-Series HistoryStore::telemetrySeries(const QString &runId, const QString &agentId, int device, const QString &metric,
-                                     int maxPoints) const
+Series HistoryStore::telemetrySeries(const QString &runId, const QString &agentId, int device,
+                                     const QString &metric, int maxPoints) const
 {
-    static const QStringList allowed = {QStringLiteral("util"), QStringLiteral("mem_used"), QStringLiteral("temperature"),
-                                        QStringLiteral("power")};
+    static const QStringList allowed = {QStringLiteral("util"), QStringLiteral("mem_used"),
+                                        QStringLiteral("temperature"), QStringLiteral("power")};
     if (!allowed.contains(metric))
         return {};
     const QVariantList binds{runId, agentId, device};
     QVariantList first;
     QVariantList last;
-    if (!seekEnds(db(), QStringLiteral("telemetry"), QStringLiteral("run_id = ? AND agent_id = ? AND device = ?"), binds,
+    if (!seekEnds(db(), QStringLiteral("telemetry"),
+                  QStringLiteral("run_id = ? AND agent_id = ? AND device = ?"), binds,
                   QStringLiteral("time_ms"), QStringLiteral("time_ms"), &first, &last))
         return {};
     QSqlQuery count(db());
-    count.prepare(QStringLiteral("SELECT COUNT(*) FROM telemetry WHERE run_id = ? AND agent_id = ? AND device = ?"));
+    count.prepare(
+        QStringLiteral("SELECT COUNT(*) FROM telemetry WHERE run_id = ? AND agent_id = ? AND device = ?"));
     for (const QVariant &b : binds)
         count.addBindValue(b);
-    Extent extent{first[0].toDouble(), last[0].toDouble(), count.exec() && count.next() ? count.value(0).toLongLong() : 0};
-    const QString source = QStringLiteral("SELECT time_ms AS x, %1 AS y FROM telemetry WHERE run_id = ? AND agent_id = ? "
-                                          "AND device = ? AND %1 IS NOT NULL")
-                               .arg(metric);
+    Extent extent{first[0].toDouble(), last[0].toDouble(),
+                  count.exec() && count.next() ? count.value(0).toLongLong() : 0};
+    const QString source =
+        QStringLiteral("SELECT time_ms AS x, %1 AS y FROM telemetry WHERE run_id = ? AND agent_id = ? "
+                       "AND device = ? AND %1 IS NOT NULL")
+            .arg(metric);
     return downsample(db(), source, binds, extent, qMax(2, maxPoints));
 }
 
@@ -490,7 +510,8 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
 
     // Throughput over the steady part: from the end of the second step to the last.
     const qint64 from = qMin<qint64>(2, lastStep);
-    q.prepare(QStringLiteral("SELECT SUM(local_batch), MAX(time_ms) FROM steps WHERE run_id = ? AND step > ?"));
+    q.prepare(
+        QStringLiteral("SELECT SUM(local_batch), MAX(time_ms) FROM steps WHERE run_id = ? AND step > ?"));
     q.addBindValue(runId);
     q.addBindValue(from);
     qint64 samples = 0;
@@ -503,11 +524,13 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     q.addBindValue(runId);
     q.addBindValue(from);
     if (q.exec() && q.next() && endMs > q.value(0).toLongLong() && samples > 0)
-        s[QStringLiteral("samples_per_s")] = double(samples) * 1000.0 / double(endMs - q.value(0).toLongLong());
+        s[QStringLiteral("samples_per_s")] =
+            double(samples) * 1000.0 / double(endMs - q.value(0).toLongLong());
 
-    q.prepare(QStringLiteral(
-        "SELECT rank, AVG(100.0 * wait_ms / NULLIF(COALESCE(data_ms,0) + COALESCE(compute_ms,0) + COALESCE(wait_ms,0) + "
-        "COALESCE(comm_ms,0) + COALESCE(optimizer_ms,0), 0)) FROM steps WHERE run_id = ? AND step > ? GROUP BY rank"));
+    q.prepare(QStringLiteral("SELECT rank, AVG(100.0 * wait_ms / NULLIF(COALESCE(data_ms,0) + "
+                             "COALESCE(compute_ms,0) + COALESCE(wait_ms,0) + "
+                             "COALESCE(comm_ms,0) + COALESCE(optimizer_ms,0), 0)) FROM steps WHERE run_id = "
+                             "? AND step > ? GROUP BY rank"));
     q.addBindValue(runId);
     q.addBindValue(from);
     double sum = 0;
@@ -539,13 +562,15 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
 QList<QJsonObject> HistoryStore::rankBreakdown(const QString &runId) const
 {
     QSqlQuery q(db());
-    q.prepare(QStringLiteral("SELECT rank, AVG(local_batch), AVG(data_ms), AVG(compute_ms), AVG(wait_ms), AVG(comm_ms), "
-                             "AVG(optimizer_ms), AVG(samples_per_s) FROM steps WHERE run_id = ? GROUP BY rank ORDER BY rank"));
+    q.prepare(QStringLiteral(
+        "SELECT rank, AVG(local_batch), AVG(data_ms), AVG(compute_ms), AVG(wait_ms), AVG(comm_ms), "
+        "AVG(optimizer_ms), AVG(samples_per_s) FROM steps WHERE run_id = ? GROUP BY rank ORDER BY rank"));
     q.addBindValue(runId);
     QList<QJsonObject> out;
     if (!q.exec())
         return out;
-    const char *keys[] = {"rank", "local_batch", "data_ms", "compute_ms", "wait_ms", "comm_ms", "optimizer_ms", "samples_per_s"};
+    const char *keys[] = {"rank",    "local_batch", "data_ms",      "compute_ms",
+                          "wait_ms", "comm_ms",     "optimizer_ms", "samples_per_s"};
     while (q.next()) {
         QJsonObject o;
         for (int i = 0; i < 8; ++i)
@@ -562,12 +587,18 @@ QString csvField(const QVariant &v)
         return {};
     QString text;
     switch (v.typeId()) {
-    case QMetaType::Double: text = QString::number(v.toDouble(), 'g', 10); break;
+    case QMetaType::Double:
+        text = QString::number(v.toDouble(), 'g', 10);
+        break;
     case QMetaType::LongLong:
-    case QMetaType::Int: text = QString::number(v.toLongLong()); break;
-    default: text = v.toString();
+    case QMetaType::Int:
+        text = QString::number(v.toLongLong());
+        break;
+    default:
+        text = v.toString();
     }
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
+        text.contains(QLatin1Char('\n')))
         return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
     return text;
 }
@@ -578,7 +609,8 @@ QString isoTime(qint64 ms)
 }
 } // namespace
 
-Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QString &dir, const QHash<QString, QString> &headers) const
+Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QString &dir,
+                                              const QHash<QString, QString> &headers) const
 {
     using Result = Expected<QStringList>;
     const auto record = run(runId);
@@ -593,7 +625,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         return out.join(QLatin1Char(',')) + QLatin1Char('\n');
     };
     QStringList written;
-    auto writeTable = [&](const QString &file, const QStringList &columns, const QString &sql, int timeColumn) -> Status {
+    auto writeTable = [&](const QString &file, const QStringList &columns, const QString &sql,
+                          int timeColumn) -> Status {
         QSqlQuery q(db());
         q.setForwardOnly(true);
         q.prepare(sql);
@@ -608,60 +641,73 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
             text += cells.join(QLatin1Char(',')) + QLatin1Char('\n');
         }
         if (auto s = AtomicFile::write(QDir(dir).filePath(file), text.toUtf8(),
-                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+                                       QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                           QFileDevice::ReadGroup | QFileDevice::ReadOther);
             !s)
             return s;
         written << file;
         return {};
     };
-    const QStringList stepColumns{QStringLiteral("time"),        QStringLiteral("rank"),         QStringLiteral("step"),
-                                  QStringLiteral("epoch"),       QStringLiteral("loss"),         QStringLiteral("local_batch"),
-                                  QStringLiteral("data_ms"),     QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),
-                                  QStringLiteral("comm_ms"),     QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"),
-                                  QStringLiteral("device_bytes"), QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
-    if (auto s = writeTable(QStringLiteral("steps.csv"), stepColumns,
-                            QStringLiteral("SELECT time_ms, rank, step, epoch, loss, local_batch, data_ms, compute_ms, wait_ms, comm_ms, "
-                                           "optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter FROM steps "
-                                           "WHERE run_id = ? ORDER BY step, rank"),
-                            0);
+    const QStringList stepColumns{
+        QStringLiteral("time"),         QStringLiteral("rank"),         QStringLiteral("step"),
+        QStringLiteral("epoch"),        QStringLiteral("loss"),         QStringLiteral("local_batch"),
+        QStringLiteral("data_ms"),      QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),
+        QStringLiteral("comm_ms"),      QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"),
+        QStringLiteral("device_bytes"), QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
+    if (auto s = writeTable(
+            QStringLiteral("steps.csv"), stepColumns,
+            QStringLiteral("SELECT time_ms, rank, step, epoch, loss, local_batch, data_ms, compute_ms, "
+                           "wait_ms, comm_ms, "
+                           "optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter FROM steps "
+                           "WHERE run_id = ? ORDER BY step, rank"),
+            0);
         !s)
         return Result::failure(s.error());
-    if (auto s = writeTable(QStringLiteral("events.csv"),
-                            {QStringLiteral("time"), QStringLiteral("source"), QStringLiteral("seq"), QStringLiteral("kind"),
-                             QStringLiteral("rank"), QStringLiteral("device"), QStringLiteral("payload")},
-                            QStringLiteral("SELECT time_ms, source, seq, kind, rank, device, payload FROM events WHERE run_id = ? "
-                                           "AND kind != '%1' ORDER BY time_ms, source, seq")
-                                .arg(EventKinds::name(EventKind::Step)),
-                            0);
+    if (auto s = writeTable(
+            QStringLiteral("events.csv"),
+            {QStringLiteral("time"), QStringLiteral("source"), QStringLiteral("seq"), QStringLiteral("kind"),
+             QStringLiteral("rank"), QStringLiteral("device"), QStringLiteral("payload")},
+            QStringLiteral(
+                "SELECT time_ms, source, seq, kind, rank, device, payload FROM events WHERE run_id = ? "
+                "AND kind != '%1' ORDER BY time_ms, source, seq")
+                .arg(EventKinds::name(EventKind::Step)),
+            0);
         !s)
         return Result::failure(s.error());
-    if (auto s = writeTable(QStringLiteral("telemetry.csv"),
-                            {QStringLiteral("time"), QStringLiteral("agent"), QStringLiteral("device"), QStringLiteral("util"),
-                             QStringLiteral("mem_used"), QStringLiteral("mem_total"), QStringLiteral("temperature"),
-                             QStringLiteral("power")},
-                            QStringLiteral("SELECT time_ms, agent_id, device, util, mem_used, mem_total, temperature, power FROM "
-                                           "telemetry WHERE run_id = ? ORDER BY time_ms, agent_id, device"),
-                            0);
+    if (auto s = writeTable(
+            QStringLiteral("telemetry.csv"),
+            {QStringLiteral("time"), QStringLiteral("agent"), QStringLiteral("device"),
+             QStringLiteral("util"), QStringLiteral("mem_used"), QStringLiteral("mem_total"),
+             QStringLiteral("temperature"), QStringLiteral("power")},
+            QStringLiteral(
+                "SELECT time_ms, agent_id, device, util, mem_used, mem_total, temperature, power FROM "
+                "telemetry WHERE run_id = ? ORDER BY time_ms, agent_id, device"),
+            0);
         !s)
         return Result::failure(s.error());
     QJsonArray nodeArray;
     for (const RunNodeRecord &n : nodes(runId))
-        nodeArray.append(QJsonObject{{QStringLiteral("index"), n.nodeIndex}, {QStringLiteral("agent"), n.agentId},
-                                     {QStringLiteral("name"), n.name}, {QStringLiteral("first_rank"), n.firstRank},
+        nodeArray.append(QJsonObject{{QStringLiteral("index"), n.nodeIndex},
+                                     {QStringLiteral("agent"), n.agentId},
+                                     {QStringLiteral("name"), n.name},
+                                     {QStringLiteral("first_rank"), n.firstRank},
                                      {QStringLiteral("final_plan"), n.finalPlan}});
-    const QJsonObject json{{QStringLiteral("id"), record->id},
-                           {QStringLiteral("name"), record->name},
-                           {QStringLiteral("strategy"), record->strategy},
-                           {QStringLiteral("status"), RunStatusText::key(record->status)},
-                           {QStringLiteral("reason"), record->reason},
-                           {QStringLiteral("created"), isoTime(record->createdMs)},
-                           {QStringLiteral("started"), record->startedMs ? isoTime(record->startedMs) : QString()},
-                           {QStringLiteral("ended"), record->endedMs ? isoTime(record->endedMs) : QString()},
-                           {QStringLiteral("summary"), record->summary},
-                           {QStringLiteral("config"), record->config},
-                           {QStringLiteral("nodes"), nodeArray}};
-    if (auto s = AtomicFile::write(QDir(dir).filePath(QStringLiteral("run.json")), QJsonDocument(json).toJson(),
-                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+    const QJsonObject json{
+        {QStringLiteral("id"), record->id},
+        {QStringLiteral("name"), record->name},
+        {QStringLiteral("strategy"), record->strategy},
+        {QStringLiteral("status"), RunStatusText::key(record->status)},
+        {QStringLiteral("reason"), record->reason},
+        {QStringLiteral("created"), isoTime(record->createdMs)},
+        {QStringLiteral("started"), record->startedMs ? isoTime(record->startedMs) : QString()},
+        {QStringLiteral("ended"), record->endedMs ? isoTime(record->endedMs) : QString()},
+        {QStringLiteral("summary"), record->summary},
+        {QStringLiteral("config"), record->config},
+        {QStringLiteral("nodes"), nodeArray}};
+    if (auto s =
+            AtomicFile::write(QDir(dir).filePath(QStringLiteral("run.json")), QJsonDocument(json).toJson(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                  QFileDevice::ReadOther);
         !s)
         return Result::failure(s.error());
     written << QStringLiteral("run.json");
@@ -671,8 +717,9 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
 QList<QJsonObject> HistoryStore::deviceUtilization(const QString &runId) const
 {
     QSqlQuery q(db());
-    q.prepare(QStringLiteral("SELECT agent_id, device, COUNT(*), AVG(util), MAX(util), AVG(mem_used), MAX(mem_total) "
-                             "FROM telemetry WHERE run_id = ? GROUP BY agent_id, device ORDER BY agent_id, device"));
+    q.prepare(QStringLiteral(
+        "SELECT agent_id, device, COUNT(*), AVG(util), MAX(util), AVG(mem_used), MAX(mem_total) "
+        "FROM telemetry WHERE run_id = ? GROUP BY agent_id, device ORDER BY agent_id, device"));
     q.addBindValue(runId);
     QList<QJsonObject> out;
     if (!q.exec()) {

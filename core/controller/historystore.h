@@ -4,14 +4,13 @@
 #include "historywriter.h"
 #include "runrecord.h"
 
+#include <optional>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QObject>
 #include <QSqlDatabase>
 #include <QStringList>
 #include <QThread>
-
-#include <optional>
 
 /// Filters for the runs list.
 struct RunFilter
@@ -20,7 +19,7 @@ struct RunFilter
     QStringList statuses;   ///< keys, e.g. "finished"; empty: all
     QStringList strategies; ///< empty: all
     qint64 fromMs = 0;
-    qint64 toMs = 0;        ///< 0: no limit
+    qint64 toMs = 0; ///< 0: no limit
     int limit = 1000;
 };
 
@@ -45,8 +44,17 @@ class HistoryStore final : public QObject
     Q_DISABLE_COPY_MOVE(HistoryStore)
 
 public:
-    enum class XAxis { Step, Time };
-    enum class Aggregate { Mean, Sum, Max };
+    enum class XAxis
+    {
+        Step,
+        Time
+    };
+    enum class Aggregate
+    {
+        Mean,
+        Sum,
+        Max
+    };
 
     explicit HistoryStore(QString path, QObject *parent = nullptr);
     ~HistoryStore() override;
@@ -56,11 +64,13 @@ public:
 
     // Writes: queued, applied in order on the writer thread.
     void createRun(const RunRecord &run, const QList<RunNodeRecord> &nodes);
-    void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0, qint64 endedMs = 0);
+    void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0,
+                   qint64 endedMs = 0);
     void setSummary(const QString &id, const QJsonObject &summary);
     void setFinalPlan(const QString &runId, int nodeIndex, const QJsonArray &plan);
     void appendEvents(const QList<RunEvent> &events);
-    void appendTelemetry(const QString &runId, const QString &agentId, qint64 timeMs, const QList<DeviceSample> &devices);
+    void appendTelemetry(const QString &runId, const QString &agentId, qint64 timeMs,
+                         const QList<DeviceSample> &devices);
     /// Blocks until every write posted so far is committed.
     void flush();
     qint64 committedRows() const;
@@ -79,7 +89,8 @@ public:
     Series series(const QString &runId, const QString &metric, int rank, XAxis x, int maxPoints,
                   Aggregate aggregate = Aggregate::Mean) const;
     /// Utilization (or memory) of one device over time, downsampled the same way.
-    Series telemetrySeries(const QString &runId, const QString &agentId, int device, const QString &metric, int maxPoints) const;
+    Series telemetrySeries(const QString &runId, const QString &agentId, int device, const QString &metric,
+                           int maxPoints) const;
     /// Final loss, eval metric, throughput, mean and max wait % etc., computed from the stored rows.
     QJsonObject computeSummary(const QString &runId) const;
     /// Per rank: mean data/compute/wait/comm/optimizer ms and mean local batch, for comparisons.
@@ -87,7 +98,8 @@ public:
 
     /// steps.csv, events.csv, telemetry.csv and run.json in `dir`, machine-readable (ISO dates,
     /// ASCII digits); `headers` replaces the English column names (a localized export).
-    Expected<QStringList> exportCsv(const QString &runId, const QString &dir, const QHash<QString, QString> &headers = {}) const;
+    Expected<QStringList> exportCsv(const QString &runId, const QString &dir,
+                                    const QHash<QString, QString> &headers = {}) const;
 
     static QStringList stepMetrics();
 

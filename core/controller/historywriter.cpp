@@ -4,12 +4,11 @@
 #include "jsonnumber.h"
 #include "logging.h"
 
+#include <limits>
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
-
-#include <limits>
 
 namespace {
 QString json(const QJsonObject &o)
@@ -43,9 +42,9 @@ struct HistoryWriter::Statements
 };
 
 HistoryWriter::HistoryWriter(QString path)
-    : m_path(std::move(path)), m_connection(QStringLiteral("hamgam-history-writer-%1").arg(quintptr(this), 0, 16))
-{
-}
+    : m_path(std::move(path))
+    , m_connection(QStringLiteral("hamgam-history-writer-%1").arg(quintptr(this), 0, 16))
+{}
 
 HistoryWriter::~HistoryWriter()
 {
@@ -81,16 +80,18 @@ bool HistoryWriter::openDatabase()
     q.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
     m_st.reset(new Statements{QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db)});
-    m_st->event.prepare(QStringLiteral(
-        "INSERT OR IGNORE INTO events(run_id, source, seq, time_ms, kind, rank, device, payload) VALUES (?,?,?,?,?,?,?,?)"));
-    m_st->step.prepare(QStringLiteral(
-        "INSERT OR IGNORE INTO steps(run_id, rank, step, time_ms, epoch, loss, local_batch, data_ms, compute_ms, wait_ms, "
-        "comm_ms, optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
-    m_st->telemetry.prepare(QStringLiteral(
-        "INSERT OR IGNORE INTO telemetry(run_id, agent_id, device, time_ms, util, mem_used, mem_total, temperature, power) "
-        "VALUES (?,?,?,?,?,?,?,?,?)"));
-    m_st->lastSeq.prepare(QStringLiteral("UPDATE run_nodes SET last_seq = MAX(last_seq, ?) WHERE run_id = ? AND agent_id = ?"));
+    m_st->event.prepare(QStringLiteral("INSERT OR IGNORE INTO events(run_id, source, seq, time_ms, kind, "
+                                       "rank, device, payload) VALUES (?,?,?,?,?,?,?,?)"));
+    m_st->step.prepare(
+        QStringLiteral("INSERT OR IGNORE INTO steps(run_id, rank, step, time_ms, epoch, loss, local_batch, "
+                       "data_ms, compute_ms, wait_ms, "
+                       "comm_ms, optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    m_st->telemetry.prepare(QStringLiteral("INSERT OR IGNORE INTO telemetry(run_id, agent_id, device, "
+                                           "time_ms, util, mem_used, mem_total, temperature, power) "
+                                           "VALUES (?,?,?,?,?,?,?,?,?)"));
+    m_st->lastSeq.prepare(
+        QStringLiteral("UPDATE run_nodes SET last_seq = MAX(last_seq, ?) WHERE run_id = ? AND agent_id = ?"));
     return true;
 }
 
@@ -170,26 +171,30 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     Statements *st = m_st.get();
     QSqlQuery q(m_db);
     if (const auto *c = std::get_if<CreateRun>(&op)) {
-        q.prepare(QStringLiteral("INSERT OR IGNORE INTO runs(id, name, strategy, config, status, reason, created_ms, started_ms, "
-                                 "ended_ms, summary) VALUES (?,?,?,?,?,?,?,?,?,?)"));
+        q.prepare(QStringLiteral(
+            "INSERT OR IGNORE INTO runs(id, name, strategy, config, status, reason, created_ms, started_ms, "
+            "ended_ms, summary) VALUES (?,?,?,?,?,?,?,?,?,?)"));
         const RunRecord &r = c->run;
-        for (const QVariant &v : {QVariant(r.id), QVariant(r.name), QVariant(r.strategy), QVariant(json(r.config)),
-                                  QVariant(RunStatusText::key(r.status)), QVariant(r.reason), QVariant(r.createdMs),
-                                  r.startedMs ? QVariant(r.startedMs) : QVariant(), r.endedMs ? QVariant(r.endedMs) : QVariant(),
-                                  QVariant(json(r.summary))})
+        for (const QVariant &v :
+             {QVariant(r.id), QVariant(r.name), QVariant(r.strategy), QVariant(json(r.config)),
+              QVariant(RunStatusText::key(r.status)), QVariant(r.reason), QVariant(r.createdMs),
+              r.startedMs ? QVariant(r.startedMs) : QVariant(), r.endedMs ? QVariant(r.endedMs) : QVariant(),
+              QVariant(json(r.summary))})
             q.addBindValue(v);
         if (!q.exec())
             return false;
         QSqlQuery n(m_db);
-        n.prepare(QStringLiteral("INSERT OR IGNORE INTO run_nodes(run_id, node_index, agent_id, name, address, first_rank, "
-                                 "devices, final_plan, last_seq) VALUES (?,?,?,?,?,?,?,?,?)"));
+        n.prepare(QStringLiteral(
+            "INSERT OR IGNORE INTO run_nodes(run_id, node_index, agent_id, name, address, first_rank, "
+            "devices, final_plan, last_seq) VALUES (?,?,?,?,?,?,?,?,?)"));
         for (const RunNodeRecord &node : c->nodes) {
             QJsonArray devices;
             for (int d : node.devices)
                 devices.append(d);
-            for (const QVariant &v : {QVariant(r.id), QVariant(node.nodeIndex), QVariant(node.agentId), QVariant(node.name),
-                                      QVariant(node.address), QVariant(node.firstRank), QVariant(json(devices)),
-                                      QVariant(json(node.finalPlan)), QVariant(node.lastSeq)})
+            for (const QVariant &v :
+                 {QVariant(r.id), QVariant(node.nodeIndex), QVariant(node.agentId), QVariant(node.name),
+                  QVariant(node.address), QVariant(node.firstRank), QVariant(json(devices)),
+                  QVariant(json(node.finalPlan)), QVariant(node.lastSeq)})
                 n.addBindValue(v);
             if (!n.exec())
                 return false;
@@ -198,8 +203,9 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
         return true;
     }
     if (const auto *u = std::get_if<UpdateRun>(&op)) {
-        q.prepare(QStringLiteral("UPDATE runs SET status = ?, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
-                                 "started_ms = COALESCE(?, started_ms), ended_ms = COALESCE(?, ended_ms) WHERE id = ?"));
+        q.prepare(QStringLiteral(
+            "UPDATE runs SET status = ?, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
+            "started_ms = COALESCE(?, started_ms), ended_ms = COALESCE(?, ended_ms) WHERE id = ?"));
         q.addBindValue(RunStatusText::key(u->status));
         q.addBindValue(u->reason);
         q.addBindValue(u->reason);

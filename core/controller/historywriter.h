@@ -3,14 +3,13 @@
 #include "runrecord.h"
 #include "telemetry.h"
 
+#include <deque>
+#include <memory>
 #include <QJsonArray>
 #include <QMutex>
 #include <QObject>
 #include <QSqlDatabase>
 #include <QWaitCondition>
-
-#include <deque>
-#include <memory>
 #include <variant>
 
 /// A machine of a run, as the history keeps it.

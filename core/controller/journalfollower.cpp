@@ -7,14 +7,14 @@
 #include <QCborArray>
 #include <QCborValue>
 
-JournalFollower::JournalFollower(QString runId, QString agentRunId, QString source, qint64 lastSeq, QObject *parent)
-    : QObject(parent),
-      m_runId(std::move(runId)),
-      m_agentRunId(std::move(agentRunId)),
-      m_source(std::move(source)),
-      m_lastSeq(lastSeq)
-{
-}
+JournalFollower::JournalFollower(QString runId, QString agentRunId, QString source, qint64 lastSeq,
+                                 QObject *parent)
+    : QObject(parent)
+    , m_runId(std::move(runId))
+    , m_agentRunId(std::move(agentRunId))
+    , m_source(std::move(source))
+    , m_lastSeq(lastSeq)
+{}
 
 JournalFollower::~JournalFollower() = default;
 
@@ -27,8 +27,9 @@ void JournalFollower::follow(AgentLink *link)
     m_subscribed = false;
     m_backfilling = false;
     m_pushConnection = connect(link, &AgentLink::pushReceived, this, &JournalFollower::onPush);
-    link->request(Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}},
-                  this, [this](const Expected<QCborMap> &reply) {
+    link->request(Message::Type::Subscribe,
+                  QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}, this,
+                  [this](const Expected<QCborMap> &reply) {
                       if (!reply)
                           return;
                       m_subscribed = true;
@@ -39,9 +40,11 @@ void JournalFollower::follow(AgentLink *link)
 void JournalFollower::onPush(const Message &message)
 {
     const QCborMap &b = message.body();
-    if (message.type() != Message::Type::RunEvent || b.value(QStringLiteral("run_id")).toString() != m_agentRunId)
+    if (message.type() != Message::Type::RunEvent ||
+        b.value(QStringLiteral("run_id")).toString() != m_agentRunId)
         return;
-    const RunEvent ev = event(b.value(QStringLiteral("event")).toMap(), CborValue::integer(b.value(QStringLiteral("seq"))));
+    const RunEvent ev =
+        event(b.value(QStringLiteral("event")).toMap(), CborValue::integer(b.value(QStringLiteral("seq"))));
     // Events past a gap (we were away) wait for the backfill, which fetches them in order.
     if (ev.seq > m_lastSeq + 1) {
         backfill();
@@ -56,8 +59,8 @@ void JournalFollower::backfill()
         return;
     m_backfilling = true;
     m_link->request(Message::Type::Journal,
-                    QCborMap{{QStringLiteral("run_id"), m_agentRunId}, {QStringLiteral("from"), m_lastSeq}}, this,
-                    [this](const Expected<QCborMap> &reply) {
+                    QCborMap{{QStringLiteral("run_id"), m_agentRunId}, {QStringLiteral("from"), m_lastSeq}},
+                    this, [this](const Expected<QCborMap> &reply) {
                         m_backfilling = false;
                         if (!reply) {
                             Q_EMIT journalUnavailable(reply.error());

@@ -26,7 +26,8 @@ public:
 
     /// `runId` is the run's id here, `agentRunId` its id on the agent, `source`
     /// the RunEvent::source its events get; `lastSeq` the newest one stored already.
-    JournalFollower(QString runId, QString agentRunId, QString source, qint64 lastSeq, QObject *parent = nullptr);
+    JournalFollower(QString runId, QString agentRunId, QString source, qint64 lastSeq,
+                    QObject *parent = nullptr);
     ~JournalFollower() override;
 
     /// Follows the journal over `link`: subscribes, then backfills. Nothing for

@@ -15,8 +15,7 @@ LiveRunData::LiveRunData(int windowSeconds, double hz, int runPoints)
     , m_eval(runPoints, RingSeries::Mode::Decimate)
     , m_evalTime(runPoints, RingSeries::Mode::Decimate)
     , m_throughput(runPoints, RingSeries::Mode::Decimate)
-{
-}
+{}
 
 void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
 {
@@ -45,7 +44,9 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
             s.node = int(n);
             s.rank = nodes[n].firstRank + int(d);
             s.device = nodes[n].devices[d];
-            s.label = nodes[n].devices.size() > 1 ? tr("%1 #%2").arg(nodes[n].name, QLocale().toString(s.device)) : nodes[n].name;
+            s.label = nodes[n].devices.size() > 1
+                          ? tr("%1 #%2").arg(nodes[n].name, QLocale().toString(s.device))
+                          : nodes[n].name;
             s.utilization = RingSeries(m_windowPoints);
             s.memory = RingSeries(m_windowPoints);
             m_slots.append(s);
@@ -121,7 +122,8 @@ void LiveRunData::addEvent(const RunEvent &e)
     }
     case EventKind::Plan:
     case EventKind::Rebalance: {
-        const QJsonArray batches = p.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
+        const QJsonArray batches =
+            p.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
         if (batches.isEmpty())
             return;
         PlanPoint point;
@@ -152,7 +154,8 @@ void LiveRunData::addEvent(const RunEvent &e)
         // The metric is named after what the event reports (docs/worker-events.md):
         // accuracy for classifiers, perplexity for text models, else the held-out loss.
         QString metric;
-        for (const QString &key : {QStringLiteral("accuracy"), QStringLiteral("perplexity"), QStringLiteral("loss")}) {
+        for (const QString &key :
+             {QStringLiteral("accuracy"), QStringLiteral("perplexity"), QStringLiteral("loss")}) {
             if (p.value(key).isDouble()) {
                 metric = key;
                 break;
@@ -175,7 +178,9 @@ void LiveRunData::addEvent(const RunEvent &e)
             m_totalSteps = jsonInt64(p.value(QStringLiteral("total_steps")));
         return;
     case EventKind::Error:
-    case EventKind::State: logIt(); return;
+    case EventKind::State:
+        logIt();
+        return;
     case EventKind::Checkpoint:
     case EventKind::Done:
         // Every rank reports them: the first rank's is the run's.
@@ -194,7 +199,8 @@ void LiveRunData::addEvent(const RunEvent &e)
     case EventKind::Finished:
     case EventKind::Diagnosis:
     case EventKind::Warning:
-    case EventKind::Unknown: return;
+    case EventKind::Unknown:
+        return;
     }
 }
 
@@ -218,7 +224,8 @@ void LiveRunData::addTelemetry(const QString &nodeKey, const TelemetrySnapshot &
         int foreign = 0;
         for (const DeviceProcess &proc : d.processes) {
             // A display server's graphics context shares little: computing processes do.
-            if (proc.type != DeviceProcess::Type::Graphics && !proc.name.startsWith(QLatin1String("hamgam-worker")))
+            if (proc.type != DeviceProcess::Type::Graphics &&
+                !proc.name.startsWith(QLatin1String("hamgam-worker")))
                 ++foreign;
         }
         s.foreignProcesses = foreign;
@@ -279,21 +286,22 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
         if (n < 0)
             continue;
         const int device = m_nodes[n].devices.value(it.key() - m_nodes[n].firstRank);
-        in.ranks.append({it.key(), m_nodes[n].name, device, it->dataMs, it->computeMs, it->waitMs, it->commMs, it->optimizerMs,
-                         it->localBatch});
+        in.ranks.append({it.key(), m_nodes[n].name, device, it->dataMs, it->computeMs, it->waitMs, it->commMs,
+                         it->optimizerMs, it->localBatch});
     }
     for (const DeviceSlot &s : m_slots) {
         if (s.lastReportMs == 0)
             continue;
-        in.devices.append({m_nodes[s.node].name, s.device, s.lastUtilization, s.memoryUsed, s.memoryTotal, s.foreignProcesses,
-                           nowMs - s.lastReportMs, 1000});
+        in.devices.append({m_nodes[s.node].name, s.device, s.lastUtilization, s.memoryUsed, s.memoryTotal,
+                           s.foreignProcesses, nowMs - s.lastReportMs, 1000});
     }
     return UtilizationDoctor::diagnose(in);
 }
 
 qint64 LiveRunData::storedPoints() const
 {
-    qint64 n = m_loss.size() + m_lossTime.size() + m_eval.size() + m_evalTime.size() + m_throughput.size() + qint64(m_log.size());
+    qint64 n = m_loss.size() + m_lossTime.size() + m_eval.size() + m_evalTime.size() + m_throughput.size() +
+               qint64(m_log.size());
     for (const DeviceSlot &s : m_slots)
         n += s.utilization.size() + s.memory.size();
     for (const PlanPoint &p : m_plan)

@@ -7,12 +7,11 @@
 #include "telemetry.h"
 #include "utilizationdoctor.h"
 
+#include <deque>
+#include <functional>
 #include <QHash>
 #include <QList>
 #include <QStringList>
-
-#include <deque>
-#include <functional>
 
 /// Everything the live view shows about the current run, kept in bounded
 /// memory: per-device utilization and memory over a sliding window, per-node
@@ -25,23 +24,30 @@ class LiveRunData
     Q_DECLARE_TR_FUNCTIONS(LiveRunData)
 
 public:
-    enum class Part { Devices, Steps, Plan, Log, Count };
+    enum class Part
+    {
+        Devices,
+        Steps,
+        Plan,
+        Log,
+        Count
+    };
 
     struct NodeInfo
     {
-        QString key;   ///< agent node id
+        QString key; ///< agent node id
         QString name;
         int firstRank = 0;
         QList<int> devices;
     };
     struct DeviceSlot
     {
-        int node = 0;     ///< index into nodes()
+        int node = 0; ///< index into nodes()
         int rank = 0;
-        int device = 0;   ///< device index on its node
+        int device = 0; ///< device index on its node
         QString label;
         RingSeries utilization;
-        RingSeries memory;  ///< % of the device's memory
+        RingSeries memory; ///< % of the device's memory
         double lastUtilization = 0;
         qint64 memoryUsed = 0;
         qint64 memoryTotal = 0;

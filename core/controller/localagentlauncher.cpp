@@ -24,8 +24,10 @@ LocalAgentLauncher::LocalAgentLauncher(Options options, QObject *parent)
         process.setProgram(program);
         process.setArguments(arguments);
         process.setStandardInputFile(QProcess::nullDevice());
-        process.setStandardOutputFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")), QIODevice::Append);
-        process.setStandardErrorFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")), QIODevice::Append);
+        process.setStandardOutputFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")),
+                                      QIODevice::Append);
+        process.setStandardErrorFile(QDir(m_options.configDir).filePath(QStringLiteral("agent.log")),
+                                     QIODevice::Append);
         return process.startDetached();
     })
 {
@@ -35,14 +37,21 @@ LocalAgentLauncher::LocalAgentLauncher(Options options, QObject *parent)
 
 QStringList LocalAgentLauncher::arguments() const
 {
-    QStringList args = {QStringLiteral("--bind"), kLoopback,
-                        QStringLiteral("--port"), QString::number(m_options.port),
-                        QStringLiteral("--config-dir"), m_options.configDir,
-                        QStringLiteral("--discovery-port"), QString::number(m_options.discoveryPort),
+    QStringList args = {QStringLiteral("--bind"),
+                        kLoopback,
+                        QStringLiteral("--port"),
+                        QString::number(m_options.port),
+                        QStringLiteral("--config-dir"),
+                        m_options.configDir,
+                        QStringLiteral("--discovery-port"),
+                        QString::number(m_options.discoveryPort),
                         QStringLiteral("--discovery-targets"),
-                        m_options.discoveryTargets.isEmpty() ? QStringLiteral("127.255.255.255") : m_options.discoveryTargets,
-                        QStringLiteral("--idle-exit"), QString::number(m_options.idleExitSeconds),
-                        QStringLiteral("--telemetry-hz"), QString::number(m_options.telemetryHz)};
+                        m_options.discoveryTargets.isEmpty() ? QStringLiteral("127.255.255.255")
+                                                             : m_options.discoveryTargets,
+                        QStringLiteral("--idle-exit"),
+                        QString::number(m_options.idleExitSeconds),
+                        QStringLiteral("--telemetry-hz"),
+                        QString::number(m_options.telemetryHz)};
     if (!m_options.controllerFingerprint.isEmpty())
         args << QStringLiteral("--trust") << m_options.controllerFingerprint;
     if (!m_options.name.isEmpty())
@@ -77,7 +86,8 @@ void LocalAgentLauncher::probe(std::function<void(bool)> done)
         done(listening);
     };
     connect(socket, &QTcpSocket::connected, this, [finish] { finish(true); });
-    connect(socket, &QTcpSocket::errorOccurred, this, [finish](QAbstractSocket::SocketError) { finish(false); });
+    connect(socket, &QTcpSocket::errorOccurred, this,
+            [finish](QAbstractSocket::SocketError) { finish(false); });
     QTimer::singleShot(1000, socket, [finish] { finish(false); });
     socket->connectToHost(kLoopback, m_options.port);
 }
@@ -96,7 +106,8 @@ void LocalAgentLauncher::ensureRunning()
             Q_EMIT ready(kLoopback, m_options.port, nodeId, fingerprint);
             return;
         }
-        qCInfo(lcProtocol).noquote() << "starting the local agent:" << m_options.agentProgram << arguments().join(u' ');
+        qCInfo(lcProtocol).noquote() << "starting the local agent:" << m_options.agentProgram
+                                     << arguments().join(u' ');
         if (!m_starter(m_options.agentProgram, arguments())) {
             Q_EMIT failed(tr("Cannot start the local agent %1.").arg(m_options.agentProgram));
             return;

@@ -1,10 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
-
-#include <functional>
 
 /// The embedded default: makes sure an agent runs on this computer. If one
 /// already answers on the loopback control port it is used; otherwise

@@ -3,24 +3,30 @@
 #include "beacon.h"
 #include "telemetry.h"
 
+#include <optional>
 #include <QDateTime>
 #include <QString>
-
-#include <optional>
 
 /// What a controller knows about one machine (one agent): where it is, whether
 /// it is online, whether it is trusted, and its latest telemetry.
 struct Node
 {
-    enum class Link { Offline, Online, Connecting, Connected };
-    enum class Trust {
+    enum class Link
+    {
+        Offline,
+        Online,
+        Connecting,
+        Connected
+    };
+    enum class Trust
+    {
         Unknown,         ///< fingerprint not pinned yet: ask the user
         Pinned,          ///< fingerprint pinned and matching
         Changed,         ///< the agent shows a different fingerprint than the pinned one: refused
         RejectedByAgent, ///< the agent does not trust this controller
     };
 
-    QString key;    ///< node id, or "host:port" for a manual entry not yet reached
+    QString key; ///< node id, or "host:port" for a manual entry not yet reached
     QString nodeId;
     QString name;
     QString hostname;

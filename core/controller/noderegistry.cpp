@@ -7,11 +7,10 @@
 #include "logging.h"
 #include "protocol.h"
 
+#include <algorithm>
 #include <QCborArray>
 #include <QCoreApplication>
 #include <QDateTime>
-
-#include <algorithm>
 
 namespace {
 QString manualKey(const QString &host, quint16 port)
@@ -21,7 +20,10 @@ QString manualKey(const QString &host, quint16 port)
 } // namespace
 
 NodeRegistry::NodeRegistry(const Identity &identity, FingerprintStore &pins, QObject *parent)
-    : QObject(parent), m_identity(identity), m_pins(pins), m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    : QObject(parent)
+    , m_identity(identity)
+    , m_pins(pins)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     connect(&m_tick, &QTimer::timeout, this, &NodeRegistry::onTick);
     m_tick.start(250);
@@ -116,7 +118,8 @@ QStringList NodeRegistry::manualEntries() const
     return out;
 }
 
-void NodeRegistry::addLocal(const QString &host, quint16 port, const QString &nodeId, const QString &fingerprint)
+void NodeRegistry::addLocal(const QString &host, quint16 port, const QString &nodeId,
+                            const QString &fingerprint)
 {
     if (!fingerprint.isEmpty() && m_pins.fingerprintForNode(nodeId) != fingerprint) {
         if (auto s = m_pins.add(fingerprint, tr("this computer"), nodeId); !s)
@@ -298,7 +301,8 @@ void NodeRegistry::onPinnedBeacon(const Beacon &beacon, const QString &address, 
 void NodeRegistry::tryAddresses(Node &node)
 {
     // Beacons may arrive at any rate: attempts keep the reconnect pace, one connection at a time.
-    if (node.trust != Node::Trust::Pinned || m_clients.contains(node.key) || now() < m_nextAttemptMs.value(node.key, 0))
+    if (node.trust != Node::Trust::Pinned || m_clients.contains(node.key) ||
+        now() < m_nextAttemptMs.value(node.key, 0))
         return;
     if (node.local || node.manual) { // an address the user (or the app) gave: only that one
         ensureConnection(node);
@@ -309,11 +313,13 @@ void NodeRegistry::tryAddresses(Node &node)
     // tried once), so no stream of beacons naming dead or hostile addresses keeps the machine away.
     const Node::Claimant *candidate = nullptr;
     for (const Node::Claimant &c : std::as_const(node.claimants)) {
-        if (!c.refuted && c.fingerprint == node.pinnedFingerprint && (!candidate || c.firstSeenMs < candidate->firstSeenMs)
-            && !(c.address == node.verifiedAddress && c.port == node.verifiedPort))
+        if (!c.refuted && c.fingerprint == node.pinnedFingerprint &&
+            (!candidate || c.firstSeenMs < candidate->firstSeenMs) &&
+            !(c.address == node.verifiedAddress && c.port == node.verifiedPort))
             candidate = &c;
     }
-    const bool provenTurn = !node.verifiedAddress.isEmpty() && (m_candidateTried.contains(node.key) || !candidate);
+    const bool provenTurn =
+        !node.verifiedAddress.isEmpty() && (m_candidateTried.contains(node.key) || !candidate);
     if (provenTurn) {
         node.address = node.verifiedAddress;
         node.port = node.verifiedPort;
@@ -349,7 +355,8 @@ bool NodeRegistry::noteClaimant(Node &node, const QString &address, quint16 port
     // controller first finds a machine: worth a warning only once something is at stake.
     if (fingerprint != node.pinnedFingerprint || refuted || node.addressVerified())
         qCWarning(lcTrust).noquote() << "a machine at" << address << port << "claims to be" << node.nodeId
-                                     << "with fingerprint" << Identity::displayFingerprint(fingerprint).left(23);
+                                     << "with fingerprint"
+                                     << Identity::displayFingerprint(fingerprint).left(23);
     node.claimants.prepend({address, port, fingerprint, t, t, refuted});
     // The list is bounded; claims not refuted go first, so refuted addresses stay refuted.
     while (node.claimants.size() > Node::kMaxClaimants) {
@@ -380,8 +387,9 @@ QString NodeRegistry::claimantWarning(const Node &node)
     // Claims that count: another certificate, an address TLS refuted, or any other address once
     // the machine is proven somewhere (a candidate before that is just how it is first found).
     const auto counts = [&](const Node::Claimant &c) {
-        return c.fingerprint != node.pinnedFingerprint || c.refuted
-               || (node.addressVerified() && !(c.address == node.verifiedAddress && c.port == node.verifiedPort));
+        return c.fingerprint != node.pinnedFingerprint || c.refuted ||
+               (node.addressVerified() &&
+                !(c.address == node.verifiedAddress && c.port == node.verifiedPort));
     };
     const auto found = std::find_if(node.claimants.cbegin(), node.claimants.cend(), counts);
     if (found == node.claimants.cend())
@@ -390,11 +398,15 @@ QString NodeRegistry::claimantWarning(const Node &node)
     const int claims = int(std::count_if(node.claimants.cbegin(), node.claimants.cend(), counts));
     const QString where = QStringLiteral("%1:%2").arg(c.address).arg(c.port);
     if (c.fingerprint == node.pinnedFingerprint && !node.pinnedFingerprint.isEmpty())
-        return tr("Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by TLS and is "
-                  "ignored.", nullptr, claims)
+        return tr("Warning: a machine at %1 also claims to be %2 (%n claim(s) in all); it was not proven by "
+                  "TLS and is "
+                  "ignored.",
+                  nullptr, claims)
             .arg(where, node.name);
-    return tr("Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). It is "
-              "ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be impersonating it.",
+    return tr("Warning: a machine at %1 claims to be %2 with another certificate (%3; %n claim(s) in all). "
+              "It is "
+              "ignored. If %2 was reinstalled, forget it and trust it again; otherwise someone may be "
+              "impersonating it.",
               nullptr, claims)
         .arg(where, node.name, Identity::displayFingerprint(c.fingerprint).left(23));
 }
@@ -409,14 +421,15 @@ QList<const Node *> NodeRegistry::match(const QString &text, Scope scope) const
         if (it == m_nodes.cend())
             continue;
         const Node &n = it.value();
-        const bool inScope = scope == Scope::Any
-                             || (scope == Scope::Trusted && n.trust == Node::Trust::Pinned && !n.nodeId.isEmpty())
-                             || (scope == Scope::CertificateSeen && n.certificateSeen() && !n.nodeId.isEmpty());
+        const bool inScope =
+            scope == Scope::Any ||
+            (scope == Scope::Trusted && n.trust == Node::Trust::Pinned && !n.nodeId.isEmpty()) ||
+            (scope == Scope::CertificateSeen && n.certificateSeen() && !n.nodeId.isEmpty());
         if (!inScope)
             continue;
         // No early return on an exact id: a claimant may choose its id to be another node's short id.
-        if ((!n.nodeId.isEmpty() && n.nodeId.startsWith(text)) || n.name == text || n.hostname == text
-            || n.address == text || n.key == text)
+        if ((!n.nodeId.isEmpty() && n.nodeId.startsWith(text)) || n.name == text || n.hostname == text ||
+            n.address == text || n.key == text)
             out.append(&n);
     }
     return out;
@@ -442,25 +455,29 @@ void NodeRegistry::onTick()
     const qint64 t = now();
     for (const QString &key : std::as_const(m_order)) {
         Node &node = m_nodes[key];
-        const bool beaconFresh = node.lastBeaconMs > 0
-                                 && t - node.lastBeaconMs
-                                        <= qint64(Protocol::kMissedBeaconsBeforeOffline) * node.beaconIntervalMs;
+        const bool beaconFresh =
+            node.lastBeaconMs > 0 &&
+            t - node.lastBeaconMs <= qint64(Protocol::kMissedBeaconsBeforeOffline) * node.beaconIntervalMs;
         if (node.link == Node::Link::Online && !beaconFresh && !m_clients.contains(key)) {
             node.link = Node::Link::Offline;
             node.telemetry.reset();
             Q_EMIT nodeChanged(key);
         }
         const bool reachable = beaconFresh || node.manual;
-        const bool wanted = node.trust == Node::Trust::Pinned || node.trust == Node::Trust::RejectedByAgent
-                            || (node.manual && node.nodeId.isEmpty())
-                            || (node.trust == Node::Trust::Unknown && !node.certificateSeen() && !node.nodeId.isEmpty());
+        const bool wanted =
+            node.trust == Node::Trust::Pinned || node.trust == Node::Trust::RejectedByAgent ||
+            (node.manual && node.nodeId.isEmpty()) ||
+            (node.trust == Node::Trust::Unknown && !node.certificateSeen() && !node.nodeId.isEmpty());
         if (node.trust == Node::Trust::Pinned && !node.local && !node.manual) {
             // Announced lately, at its proven address or a candidate one: try them in turn. A machine
             // nobody has announced is not dialled (a dead host would hold `hamgamctl` up).
-            const qint64 fresh = qint64(Protocol::kMissedBeaconsBeforeOffline) * qMax(node.beaconIntervalMs, Protocol::kBeaconIntervalMs);
-            const bool announced = beaconFresh || std::any_of(node.claimants.cbegin(), node.claimants.cend(), [&](const Node::Claimant &c) {
-                                       return !c.refuted && c.fingerprint == node.pinnedFingerprint && t - c.lastSeenMs <= fresh;
-                                   });
+            const qint64 fresh = qint64(Protocol::kMissedBeaconsBeforeOffline) *
+                                 qMax(node.beaconIntervalMs, Protocol::kBeaconIntervalMs);
+            const bool announced =
+                beaconFresh ||
+                std::any_of(node.claimants.cbegin(), node.claimants.cend(), [&](const Node::Claimant &c) {
+                    return !c.refuted && c.fingerprint == node.pinnedFingerprint && t - c.lastSeenMs <= fresh;
+                });
             if (announced)
                 tryAddresses(node);
             continue;
@@ -479,8 +496,9 @@ void NodeRegistry::ensureConnection(Node &node)
     auto *client = new AgentClient(m_identity, node.address, node.port, this);
     m_clients.insert(node.key, client);
     connect(client, &AgentClient::handshakeDone, this, [this, client] { onHandshake(client); });
-    connect(client, &AgentClient::disconnected, this,
-            [this, client](const QString &reason, const QString &code) { onDisconnected(client, reason, code); });
+    connect(
+        client, &AgentClient::disconnected, this,
+        [this, client](const QString &reason, const QString &code) { onDisconnected(client, reason, code); });
     connect(client, &AgentClient::telemetryReceived, this, [this, client](const TelemetrySnapshot &snapshot) {
         const QString key = keyOf(client);
         auto it = m_nodes.find(key);
@@ -544,8 +562,9 @@ void NodeRegistry::onHandshake(AgentClient *client)
         // Another machine answers where this one was announced (or was found before).
         refuteAddress(current, observed);
         if (current.manual || current.local)
-            current.message = tr("The agent at %1 is another machine now (it says it is %2).")
-                                  .arg(QStringLiteral("%1:%2").arg(current.address).arg(current.port), nodeId);
+            current.message =
+                tr("The agent at %1 is another machine now (it says it is %2).")
+                    .arg(QStringLiteral("%1:%2").arg(current.address).arg(current.port), nodeId);
         dropClient(key);
         Q_EMIT nodeChanged(key);
         return;
@@ -612,10 +631,11 @@ void NodeRegistry::onHandshake(AgentClient *client)
         }
         node.trust = Node::Trust::Changed;
         node.link = Node::Link::Online;
-        node.message = tr("The agent's certificate has changed. It may be reinstalled, or another machine may "
-                          "pretend to be it. Pinned: %1. Now: %2. Forget the machine to trust the new certificate.")
-                           .arg(Identity::displayFingerprint(node.pinnedFingerprint),
-                                Identity::displayFingerprint(node.observedFingerprint));
+        node.message =
+            tr("The agent's certificate has changed. It may be reinstalled, or another machine may "
+               "pretend to be it. Pinned: %1. Now: %2. Forget the machine to trust the new certificate.")
+                .arg(Identity::displayFingerprint(node.pinnedFingerprint),
+                     Identity::displayFingerprint(node.observedFingerprint));
         qCWarning(lcTrust).noquote() << node.address << node.message;
         dropClient(key);
         Q_EMIT nodeChanged(key);
@@ -647,16 +667,16 @@ void NodeRegistry::onDisconnected(AgentClient *client, const QString &reason, co
     m_clients.remove(key);
     client->deleteLater();
     Node &node = m_nodes[key];
-    const bool beaconFresh = node.lastBeaconMs > 0
-                             && now() - node.lastBeaconMs
-                                    <= qint64(Protocol::kMissedBeaconsBeforeOffline) * node.beaconIntervalMs;
+    const bool beaconFresh =
+        node.lastBeaconMs > 0 &&
+        now() - node.lastBeaconMs <= qint64(Protocol::kMissedBeaconsBeforeOffline) * node.beaconIntervalMs;
     node.link = beaconFresh ? Node::Link::Online : Node::Link::Offline;
     if (node.link == Node::Link::Offline)
         node.telemetry.reset();
     const bool pinned = !m_pins.fingerprintForNode(node.nodeId).isEmpty() && !node.nodeId.isEmpty();
-    if (pinned && !client->peerFingerprint().isEmpty()
-        && client->peerFingerprint() != m_pins.fingerprintForNode(node.nodeId) && !node.addressVerified()
-        && !node.manual && !node.local) {
+    if (pinned && !client->peerFingerprint().isEmpty() &&
+        client->peerFingerprint() != m_pins.fingerprintForNode(node.nodeId) && !node.addressVerified() &&
+        !node.manual && !node.local) {
         // TLS showed another certificate at an address a beacon named, and that agent
         // refused us: a claimant, not a sign that the real machine distrusts us.
         refuteAddress(node, client->peerFingerprint());

@@ -2,14 +2,13 @@
 
 #include "node.h"
 
+#include <functional>
 #include <QHash>
 #include <QHostAddress>
-#include <QSet>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
-
-#include <functional>
 
 class AgentClient;
 class DiscoveryListener;
@@ -44,7 +43,8 @@ public:
     QStringList readyKeys() const;
 
     /// Which nodes a name, id or id prefix may resolve to.
-    enum class Scope {
+    enum class Scope
+    {
         Trusted,         ///< pinned: what configs and runs may name
         CertificateSeen, ///< a TLS handshake showed the certificate: what `trust` may pin
         Any,             ///< everything listed: what `forget` may drop
@@ -85,7 +85,8 @@ private:
     /// Connects a pinned node, when it is time, to its proven address or a candidate, in turn.
     void tryAddresses(Node &node);
     /// Records a claim on `node`; true when it is new (worth telling the views).
-    bool noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint, bool refuted);
+    bool noteClaimant(Node &node, const QString &address, quint16 port, const QString &fingerprint,
+                      bool refuted);
     /// TLS at the node's current address showed someone else: remember it as a claimant and go back.
     void refuteAddress(Node &node, const QString &shownFingerprint);
     void onTick();

@@ -1,8 +1,7 @@
 #pragma once
 
-#include <QList>
-
 #include <algorithm>
+#include <QList>
 
 /// A bounded (x, y) series for live plots. Window mode keeps the newest
 /// `capacity` points (a sliding time window). Decimating mode keeps the whole
@@ -12,9 +11,15 @@
 class RingSeries
 {
 public:
-    enum class Mode { Window, Decimate };
+    enum class Mode
+    {
+        Window,
+        Decimate
+    };
 
-    explicit RingSeries(int capacity = 1024, Mode mode = Mode::Window) : m_capacity(qMax(4, capacity)), m_mode(mode)
+    explicit RingSeries(int capacity = 1024, Mode mode = Mode::Window)
+        : m_capacity(qMax(4, capacity))
+        , m_mode(mode)
     {
         m_x.reserve(m_capacity);
         m_y.reserve(m_capacity);

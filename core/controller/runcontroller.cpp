@@ -6,8 +6,8 @@
 #include "journalfollower.h"
 #include "jsonnumber.h"
 #include "logging.h"
-#include "nodestate.h"
 #include "noderegistry.h"
+#include "nodestate.h"
 #include "runfailuretext.h"
 #include "runlauncher.h"
 
@@ -31,10 +31,11 @@ bool isState(const QString &state, NodeState want)
 } // namespace
 
 RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObject *parent)
-    : QObject(parent),
-      m_registry(registry),
-      m_history(history),
-      m_launcher(new RunLauncher(registry, [this](const QString &agentId) { return link(agentId); }, this))
+    : QObject(parent)
+    , m_registry(registry)
+    , m_history(history)
+    , m_launcher(new RunLauncher(
+          registry, [this](const QString &agentId) { return link(agentId); }, this))
 {
     connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
@@ -67,7 +68,8 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
         m_aborting = true;
         for (NodeState &n : m_nodes) {
             if (!isFinalState(n.state) && linkOf(n))
-                linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+                linkOf(n)->request(Message::Type::AbortRun,
+                                   QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                    [](const Expected<QCborMap> &) {});
         }
         evaluate();
@@ -155,7 +157,8 @@ void RunController::launch()
         for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
             const RunConfig::Node &n = m_config.nodes[i];
             const Node *node = m_registry.node(n.agent);
-            records.append({int(i), n.agent, n.name, node ? node->address : QString(), ranks[i], n.devices, {}, 0});
+            records.append(
+                {int(i), n.agent, n.name, node ? node->address : QString(), ranks[i], n.devices, {}, 0});
         }
         RunRecord record;
         record.id = m_runId;
@@ -194,10 +197,11 @@ void RunController::startAttempt()
     for (const NodePreflight &p : m_launcher->results())
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
-    controllerEvent(EventKinds::name(EventKind::Launch), QJsonObject{{QStringLiteral("master"), masterAddress},
-                                                          {QStringLiteral("world_size"), world},
-                                                          {QStringLiteral("attempt"), m_attempt},
-                                                          {QStringLiteral("preflight"), preflight}});
+    controllerEvent(EventKinds::name(EventKind::Launch),
+                    QJsonObject{{QStringLiteral("master"), masterAddress},
+                                {QStringLiteral("world_size"), world},
+                                {QStringLiteral("attempt"), m_attempt},
+                                {QStringLiteral("preflight"), preflight}});
     for (NodeState &n : m_nodes)
         hook(n);
 
@@ -217,7 +221,8 @@ void RunController::startAttempt()
             m_abortRequested = true;
             for (NodeState &n : m_nodes) {
                 if (linkOf(n) && !isState(n.state, ::NodeState::Failed))
-                    linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+                    linkOf(n)->request(Message::Type::AbortRun,
+                                       QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
                                        [](const Expected<QCborMap> &) {});
             }
             finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(failures)));
@@ -225,7 +230,8 @@ void RunController::startAttempt()
             return;
         }
         if (m_history)
-            m_history->updateRun(m_runId, RunStatus::Running, {}, m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
+            m_history->updateRun(m_runId, RunStatus::Running, {},
+                                 m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
         setStatus(RunStatus::Running, {});
         if (m_attempt == 0)
             Q_EMIT started(m_runId);
@@ -234,8 +240,8 @@ void RunController::startAttempt()
 }
 
 RunController::NodeState RunController::nodeState(int attempt, int index, const QString &agentId,
-                                                  const QString &name, int firstRank, const QList<int> &devices,
-                                                  qint64 lastSeq)
+                                                  const QString &name, int firstRank,
+                                                  const QList<int> &devices, qint64 lastSeq)
 {
     NodeState s;
     s.index = index;
@@ -282,8 +288,9 @@ bool RunController::tryElastic()
     QList<RunConfig::Node> remaining;
     for (const NodeState &n : std::as_const(m_nodes)) {
         const bool disconnected = !m_registry.client(n.agentId);
-        const bool crashed = std::any_of(m_failures.cbegin(), m_failures.cend(),
-                                         [&](const Failure &f) { return f.agentId == n.agentId && f.crashed && !f.induced; });
+        const bool crashed = std::any_of(m_failures.cbegin(), m_failures.cend(), [&](const Failure &f) {
+            return f.agentId == n.agentId && f.crashed && !f.induced;
+        });
         if (disconnected || crashed) {
             lostNames << n.name;
             continue;
@@ -306,18 +313,20 @@ bool RunController::tryElastic()
         n.batch.reset(); // the planner splits the same global batch over the nodes left
     if (next.globalBatch < next.deviceCount())
         return false;
-    const QString reason = tr("lost %1; resuming from the checkpoint of step %2 on %Ln node(s)", nullptr, int(remaining.size()))
-                               .arg(QLocale().createSeparatedList(lostNames), QLocale().toString(resumeStep));
+    const QString reason =
+        tr("lost %1; resuming from the checkpoint of step %2 on %Ln node(s)", nullptr, int(remaining.size()))
+            .arg(QLocale().createSeparatedList(lostNames), QLocale().toString(resumeStep));
     qCInfo(lcRuns).noquote() << "run" << m_runId << reason;
     QJsonArray nodes;
     for (const RunConfig::Node &n : std::as_const(next.nodes))
         nodes.append(QJsonObject{{QStringLiteral("agent"), n.agent}, {QStringLiteral("name"), n.name}});
     ++m_attempt;
-    controllerEvent(EventKinds::name(EventKind::Elastic), QJsonObject{{QStringLiteral("attempt"), m_attempt},
-                                                           {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
-                                                           {QStringLiteral("resume_step"), double(resumeStep)},
-                                                           {QStringLiteral("nodes"), nodes},
-                                                           {QStringLiteral("reason"), reason}});
+    controllerEvent(EventKinds::name(EventKind::Elastic),
+                    QJsonObject{{QStringLiteral("attempt"), m_attempt},
+                                {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
+                                {QStringLiteral("resume_step"), double(resumeStep)},
+                                {QStringLiteral("nodes"), nodes},
+                                {QStringLiteral("reason"), reason}});
     if (m_history)
         m_history->updateRun(m_runId, RunStatus::Running, reason);
     setStatus(RunStatus::Running, reason);
@@ -372,8 +381,9 @@ void RunController::attach(const QString &runId)
         for (const RunNodeRecord &r : records) {
             if (!it.value().contains(r.agentId))
                 continue;
-            NodeState s = nodeState(it.key(), index++, r.agentId, r.name, it.key() == 0 ? r.firstRank : rank,
-                                    r.devices, m_history->lastSeq(runId, RunLauncher::source(r.agentId, it.key())));
+            NodeState s =
+                nodeState(it.key(), index++, r.agentId, r.name, it.key() == 0 ? r.firstRank : rank, r.devices,
+                          m_history->lastSeq(runId, RunLauncher::source(r.agentId, it.key())));
             rank += int(r.devices.size());
             (it.key() == m_attempt ? m_nodes : m_earlier).append(s);
         }
@@ -390,7 +400,8 @@ void RunController::stop()
     m_stopRequested = true;
     for (NodeState &n : m_nodes) {
         if (linkOf(n) && !isFinalState(n.state))
-            linkOf(n)->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
+            linkOf(n)->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}},
+                               this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(EventKinds::name(EventKind::StopRequested), {});
 }
@@ -400,7 +411,8 @@ void RunController::abort()
     m_abortRequested = true;
     for (NodeState &n : m_nodes) {
         if (linkOf(n) && !isFinalState(n.state))
-            linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this, [](const Expected<QCborMap> &) {});
+            linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}},
+                               this, [](const Expected<QCborMap> &) {});
     }
     controllerEvent(EventKinds::name(EventKind::AbortRequested), {});
 }
@@ -445,7 +457,8 @@ void RunController::hook(NodeState &node)
 
 void RunController::onJournalUnavailable(NodeState &node, const QString &error)
 {
-    qCWarning(lcRuns).noquote() << "journal of" << node.name << "for" << node.agentRunId << "unavailable:" << error;
+    qCWarning(lcRuns).noquote() << "journal of" << node.name << "for" << node.agentRunId
+                                << "unavailable:" << error;
     if (node.attempt == m_attempt && node.state.isEmpty()) {
         node.state = NodeStates::name(::NodeState::Failed);
         node.reason = error;
@@ -500,9 +513,10 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
                                                ev.payload.value(QStringLiteral("dir")).toString());
         } else if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
             if (m_history && current) {
-                const QJsonArray plan = ev.payload.value(kind == EventKind::Plan ? QStringLiteral("batches")
-                                                                                          : QStringLiteral("new"))
-                                            .toArray();
+                const QJsonArray plan =
+                    ev.payload
+                        .value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new"))
+                        .toArray();
                 if (!plan.isEmpty())
                     m_history->setFinalPlan(m_runId, node.index, plan);
             }
@@ -566,8 +580,9 @@ void RunController::finish(RunStatus status, const QString &reason)
     m_failureGrace.stop();
     setStatus(status, reason);
     if (m_history) {
-        controllerEvent(EventKinds::name(EventKind::Finished), QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
-                                                                 {QStringLiteral("reason"), reason}});
+        controllerEvent(EventKinds::name(EventKind::Finished),
+                        QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
+                                    {QStringLiteral("reason"), reason}});
         m_history->updateRun(m_runId, status, reason, 0, QDateTime::currentMSecsSinceEpoch());
         m_history->flush();
         m_history->setSummary(m_runId, m_history->computeSummary(m_runId));

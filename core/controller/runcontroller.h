@@ -76,9 +76,9 @@ private:
         QString name;
         int firstRank = 0;
         QList<int> devices;
-        QString agentRunId;  ///< the run's id on the agent: the run id, plus "-aN" for an elastic attempt N
-        QString source;      ///< RunEvent::source of its events: the agent id, plus "#N" for attempt N
-        QString state;       ///< as the agent reports it
+        QString agentRunId; ///< the run's id on the agent: the run id, plus "-aN" for an elastic attempt N
+        QString source;     ///< RunEvent::source of its events: the agent id, plus "#N" for attempt N
+        QString state;      ///< as the agent reports it
         QString reason;
         JournalFollower *journal = nullptr; ///< this controller's child, shared by the copies of this node
     };
@@ -135,6 +135,6 @@ private:
     qint64 m_controllerSeq = 0;
     bool m_lateEvents = false; ///< events came after the run ended: its summary is computed again
     QTimer m_failureGrace;
-    QTimer m_watch;                          ///< notices agents that went away during the run
+    QTimer m_watch;                            ///< notices agents that went away during the run
     QHash<QString, qint64> m_unreachableSince; ///< agent id -> ms since it was last connected
 };

@@ -3,12 +3,11 @@
 #include "cborvalue.h"
 #include "noderegistry.h"
 
+#include <memory>
 #include <QCborArray>
 #include <QCoreApplication>
 #include <QHostAddress>
 #include <QRandomGenerator>
-
-#include <memory>
 
 namespace {
 // The launcher's messages are the run controller's, under that catalogue context.
@@ -21,9 +20,10 @@ QString trRun(const char *text)
 } // namespace
 
 RunLauncher::RunLauncher(const NodeRegistry &registry, LinkFor linkFor, QObject *parent)
-    : QObject(parent), m_registry(registry), m_linkFor(std::move(linkFor))
-{
-}
+    : QObject(parent)
+    , m_registry(registry)
+    , m_linkFor(std::move(linkFor))
+{}
 
 RunLauncher::~RunLauncher() = default;
 
@@ -41,16 +41,18 @@ QList<ConfigError> RunLauncher::resolveNodes(RunConfig &config) const
         if (matches.isEmpty()) {
             const QList<const Node *> untrusted = m_registry.match(want, NodeRegistry::Scope::Any);
             if (untrusted.size() == 1)
-                errors.append({field, QCoreApplication::translate("RunController", "%1 is not trusted yet").arg(want)});
+                errors.append(
+                    {field, QCoreApplication::translate("RunController", "%1 is not trusted yet").arg(want)});
             else
                 errors.append({field, QCoreApplication::translate(
-                                          "RunController", "no machine \"%1\" is known; is its agent running and trusted?")
+                                          "RunController",
+                                          "no machine \"%1\" is known; is its agent running and trusted?")
                                           .arg(want)});
             continue;
         }
         if (matches.size() > 1) {
-            errors.append({field, QCoreApplication::translate("RunController",
-                                                              "\"%1\" matches several machines; use the node id")
+            errors.append({field, QCoreApplication::translate(
+                                      "RunController", "\"%1\" matches several machines; use the node id")
                                       .arg(want)});
             continue;
         }
@@ -86,10 +88,11 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
         }
         if (master && QHostAddress(master->address).isLoopback() && remote) {
             m_results.first().addError(
-                TranslatableText(kContext, QT_TRANSLATE_NOOP("RunController",
-                                                             "%1 listens on loopback only, so other machines cannot "
-                                                             "reach it; run the first node's agent with --bind on its "
-                                                             "network address, or list another machine first"))
+                TranslatableText(kContext,
+                                 QT_TRANSLATE_NOOP("RunController",
+                                                   "%1 listens on loopback only, so other machines cannot "
+                                                   "reach it; run the first node's agent with --bind on its "
+                                                   "network address, or list another machine first"))
                     .arg(master->name));
             ok = false;
         }
@@ -105,7 +108,8 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
     for (int i = 0; i < count; ++i) {
         AgentLink *link = m_linkFor(config.nodes[i].agent);
         if (!link) {
-            m_results[i].addError(TranslatableText(kContext, QT_TRANSLATE_NOOP("RunController", "not connected")));
+            m_results[i].addError(
+                TranslatableText(kContext, QT_TRANSLATE_NOOP("RunController", "not connected")));
             QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
             continue;
         }
@@ -113,32 +117,37 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
         body[QStringLiteral("config")] = QCborMap::fromJsonObject(config.toJson());
         body[QStringLiteral("node_index")] = i;
         body[QStringLiteral("master")] = i == 0;
-        link->request(Message::Type::Preflight, body, this, [this, i, finishOne](const Expected<QCborMap> &reply) {
-            NodePreflight &p = m_results[i];
-            if (!reply) {
-                p.addError(reply.error());
-            } else {
-                p.reached = true;
-                // Untranslated findings where the agent sends them (same order
-                // as its translated lists), its translated text otherwise.
-                auto findings = [&](const QString &key, const QString &textsKey) {
-                    const QCborArray plain = reply->value(key).toArray();
-                    const QCborArray texts = reply->value(textsKey).toArray();
-                    QList<TranslatableText> out;
-                    for (qsizetype k = 0; k < plain.size(); ++k)
-                        out << (texts.size() == plain.size() ? TranslatableText::fromCbor(texts.at(k))
-                                                             : TranslatableText(plain.at(k).toString()));
-                    return out;
-                };
-                for (const TranslatableText &e : findings(QStringLiteral("errors"), QStringLiteral("error_texts")))
-                    p.addError(e);
-                for (const TranslatableText &w : findings(QStringLiteral("warnings"), QStringLiteral("warning_texts")))
-                    p.addWarning(w);
-                p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
-                p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
-            }
-            finishOne();
-        }, 30000);
+        link->request(
+            Message::Type::Preflight, body, this,
+            [this, i, finishOne](const Expected<QCborMap> &reply) {
+                NodePreflight &p = m_results[i];
+                if (!reply) {
+                    p.addError(reply.error());
+                } else {
+                    p.reached = true;
+                    // Untranslated findings where the agent sends them (same order
+                    // as its translated lists), its translated text otherwise.
+                    auto findings = [&](const QString &key, const QString &textsKey) {
+                        const QCborArray plain = reply->value(key).toArray();
+                        const QCborArray texts = reply->value(textsKey).toArray();
+                        QList<TranslatableText> out;
+                        for (qsizetype k = 0; k < plain.size(); ++k)
+                            out << (texts.size() == plain.size() ? TranslatableText::fromCbor(texts.at(k))
+                                                                 : TranslatableText(plain.at(k).toString()));
+                        return out;
+                    };
+                    for (const TranslatableText &e :
+                         findings(QStringLiteral("errors"), QStringLiteral("error_texts")))
+                        p.addError(e);
+                    for (const TranslatableText &w :
+                         findings(QStringLiteral("warnings"), QStringLiteral("warning_texts")))
+                        p.addWarning(w);
+                    p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
+                    p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
+                }
+                finishOne();
+            },
+            30000);
     }
 }
 
@@ -184,7 +193,8 @@ void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, 
         body[QStringLiteral("rendezvous_secret")] = rendezvousSecret;
         if (w.resume)
             body[QStringLiteral("resume")] = *w.resume;
-        auto onReply = [i, name = w.name, pending, failures, nodeFailed, done](const Expected<QCborMap> &reply) {
+        auto onReply = [i, name = w.name, pending, failures, nodeFailed,
+                        done](const Expected<QCborMap> &reply) {
             if (!reply) {
                 failures->append(QCoreApplication::translate(kContext, "%1: %2").arg(name, reply.error()));
                 nodeFailed(i, reply.error());
@@ -228,7 +238,8 @@ qint64 RunLauncher::resumeStep(const QList<RunConfig::Node> &nodes,
 {
     qint64 step = -1;
     for (const RunConfig::Node &n : nodes) {
-        const qint64 latest = checkpoints.value(n.agent).isEmpty() ? -1 : checkpoints.value(n.agent).lastKey();
+        const qint64 latest =
+            checkpoints.value(n.agent).isEmpty() ? -1 : checkpoints.value(n.agent).lastKey();
         step = step < 0 ? latest : qMin(step, latest);
     }
     return step;

@@ -4,12 +4,11 @@
 #include "nodepreflight.h"
 #include "runconfig.h"
 
+#include <functional>
+#include <optional>
 #include <QHash>
 #include <QMap>
 #include <QObject>
-
-#include <functional>
-#include <optional>
 
 class NodeRegistry;
 
@@ -46,7 +45,8 @@ public:
     void setResults(QList<NodePreflight> results) { m_results = std::move(results); }
     /// Every node's pre-flight errors, one line each: "node: error".
     QStringList problems() const;
-    /// Where the workers rendezvous: the first node's address as this controller sees it, and its pre-flight port.
+    /// Where the workers rendezvous: the first node's address as this controller sees it, and its pre-flight
+    /// port.
     QString masterAddress(const RunConfig &config) const;
 
     /// Sends start_run to every node. `nodeFailed` as soon as one could not

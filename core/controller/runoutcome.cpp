@@ -12,12 +12,11 @@ bool isState(const QString &state, NodeState want)
 } // namespace
 
 RunOutcome::RunOutcome(QList<Node> nodes, QList<Failure> failures, bool stopRequested, bool abortRequested)
-    : m_nodes(std::move(nodes)),
-      m_failures(std::move(failures)),
-      m_stopRequested(stopRequested),
-      m_abortRequested(abortRequested)
-{
-}
+    : m_nodes(std::move(nodes))
+    , m_failures(std::move(failures))
+    , m_stopRequested(stopRequested)
+    , m_abortRequested(abortRequested)
+{}
 
 bool RunOutcome::isSettled() const
 {
@@ -32,7 +31,8 @@ bool RunOutcome::isSettled() const
 
 bool RunOutcome::any(NodeState state) const
 {
-    return std::any_of(m_nodes.cbegin(), m_nodes.cend(), [&](const Node &n) { return isState(n.state, state); });
+    return std::any_of(m_nodes.cbegin(), m_nodes.cend(),
+                       [&](const Node &n) { return isState(n.state, state); });
 }
 
 bool RunOutcome::mayRecover() const
@@ -85,7 +85,8 @@ QString RunOutcome::failureReason() const
         if (isState(n.state, NodeState::Failed) && !n.reason.isEmpty()) {
             if (reason.isEmpty())
                 reason = tr("%1: %2").arg(n.name, n.reason);
-            else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 && !reason.contains(n.reason))
+            else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 &&
+                     !reason.contains(n.reason))
                 reason = tr("%1 (%2: %3)").arg(reason, n.name, n.reason);
             break;
         }

@@ -9,9 +9,13 @@
 #include <QJsonObject>
 
 RunSession::RunSession(NodeRegistry &registry, HistoryStore *history, QObject *parent)
-    : QObject(parent), m_registry(registry), m_history(history), m_controller(registry, history)
+    : QObject(parent)
+    , m_registry(registry)
+    , m_history(history)
+    , m_controller(registry, history)
 {
-    connect(&m_controller, &RunController::eventReceived, this, [this](const RunEvent &e) { addEvent(e, true); });
+    connect(&m_controller, &RunController::eventReceived, this,
+            [this](const RunEvent &e) { addEvent(e, true); });
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunSession::onTelemetry);
     // The doctor's own clock: findings reach the history whether or not anyone looks.
     m_doctor.setInterval(kDoctorIntervalMs);
@@ -157,5 +161,6 @@ void RunSession::record(const QList<UtilizationDoctor::Finding> &findings)
                                 {QStringLiteral("rank"), f.rank},
                                 {QStringLiteral("evidence"), f.evidence},
                                 {QStringLiteral("action"), f.action}});
-    m_controller.record(EventKinds::name(EventKind::Diagnosis), QJsonObject{{QStringLiteral("findings"), list}});
+    m_controller.record(EventKinds::name(EventKind::Diagnosis),
+                        QJsonObject{{QStringLiteral("findings"), list}});
 }

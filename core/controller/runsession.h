@@ -52,7 +52,8 @@ public:
     const QHash<QString, double> &plannedBatches() const { return m_plan; }
     /// The doctor's findings at its latest evaluation.
     const QList<UtilizationDoctor::Finding> &findings() const { return m_findings; }
-    /// Counts the doctor's evaluations, so a view shows new findings (and new numbers in them) only when there are.
+    /// Counts the doctor's evaluations, so a view shows new findings (and new numbers in them) only when
+    /// there are.
     quint64 findingsRevision() const { return m_findingsRevision; }
     /// Evaluates the doctor now; the session's timer does so every kDoctorIntervalMs.
     void diagnose();

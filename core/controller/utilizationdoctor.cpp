@@ -2,20 +2,26 @@
 
 #include "datasize.h"
 
-#include <QLocale>
-
 #include <algorithm>
+#include <QLocale>
 
 QString UtilizationDoctor::reasonTitle(Reason reason)
 {
     switch (reason) {
-    case Reason::WaitingOnStragglers: return tr("Waiting for slower nodes");
-    case Reason::CommunicationBound: return tr("Communication-bound");
-    case Reason::DataBound: return tr("Data loading is the bottleneck");
-    case Reason::TooLittleWork: return tr("Too little work per step");
-    case Reason::MemoryPressure: return tr("Memory nearly full");
-    case Reason::SharedDevice: return tr("Device shared with another process");
-    case Reason::AgentSilent: return tr("Agent stopped reporting");
+    case Reason::WaitingOnStragglers:
+        return tr("Waiting for slower nodes");
+    case Reason::CommunicationBound:
+        return tr("Communication-bound");
+    case Reason::DataBound:
+        return tr("Data loading is the bottleneck");
+    case Reason::TooLittleWork:
+        return tr("Too little work per step");
+    case Reason::MemoryPressure:
+        return tr("Memory nearly full");
+    case Reason::SharedDevice:
+        return tr("Device shared with another process");
+    case Reason::AgentSilent:
+        return tr("Agent stopped reporting");
     }
     return {};
 }
@@ -23,21 +29,29 @@ QString UtilizationDoctor::reasonTitle(Reason reason)
 QString UtilizationDoctor::reasonKey(Reason reason)
 {
     switch (reason) {
-    case Reason::WaitingOnStragglers: return QStringLiteral("stragglers");
-    case Reason::CommunicationBound: return QStringLiteral("communication");
-    case Reason::DataBound: return QStringLiteral("data");
-    case Reason::TooLittleWork: return QStringLiteral("small_batch");
-    case Reason::MemoryPressure: return QStringLiteral("memory");
-    case Reason::SharedDevice: return QStringLiteral("shared_device");
-    case Reason::AgentSilent: return QStringLiteral("silent_agent");
+    case Reason::WaitingOnStragglers:
+        return QStringLiteral("stragglers");
+    case Reason::CommunicationBound:
+        return QStringLiteral("communication");
+    case Reason::DataBound:
+        return QStringLiteral("data");
+    case Reason::TooLittleWork:
+        return QStringLiteral("small_batch");
+    case Reason::MemoryPressure:
+        return QStringLiteral("memory");
+    case Reason::SharedDevice:
+        return QStringLiteral("shared_device");
+    case Reason::AgentSilent:
+        return QStringLiteral("silent_agent");
     }
     return {};
 }
 
 std::optional<UtilizationDoctor::Reason> UtilizationDoctor::reasonFromKey(const QString &key)
 {
-    for (Reason r : {Reason::WaitingOnStragglers, Reason::CommunicationBound, Reason::DataBound, Reason::TooLittleWork,
-                     Reason::MemoryPressure, Reason::SharedDevice, Reason::AgentSilent}) {
+    for (Reason r :
+         {Reason::WaitingOnStragglers, Reason::CommunicationBound, Reason::DataBound, Reason::TooLittleWork,
+          Reason::MemoryPressure, Reason::SharedDevice, Reason::AgentSilent}) {
         if (reasonKey(r) == key)
             return r;
     }
@@ -60,37 +74,56 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
         const double comm = r.commMs / step;
         const double data = r.dataMs / step;
         if (wait > kWaitShare) {
-            Finding f{Reason::WaitingOnStragglers, r.node, r.device, r.rank,
-                      tr("waits %1 ms of each %2 ms step (%3 %) for slower nodes").arg(ms(r.waitMs), ms(step), pct(wait)), {},
+            Finding f{Reason::WaitingOnStragglers,
+                      r.node,
+                      r.device,
+                      r.rank,
+                      tr("waits %1 ms of each %2 ms step (%3 %) for slower nodes")
+                          .arg(ms(r.waitMs), ms(step), pct(wait)),
+                      {},
                       wait};
             if (balancing)
-                f.action = tr("The planner is re-balancing; if the wait stays, shorten the re-plan interval or check the slow node "
+                f.action = tr("The planner is re-balancing; if the wait stays, shorten the re-plan interval "
+                              "or check the slow node "
                               "for throttling or other users.");
             else if (in.predictedGain > 0)
-                f.action = tr("Switch to %1: batches that follow each node's speed are predicted to make steps %2 % faster.")
-                               .arg(in.strategy == QLatin1String("lsdp") || in.strategy == QLatin1String("fsdp") ? QStringLiteral("lshdp")
-                                                                                                                  : QStringLiteral("hdp"),
-                                    pct(in.predictedGain));
+                f.action =
+                    tr("Switch to %1: batches that follow each node's speed are predicted to make steps %2 % "
+                       "faster.")
+                        .arg(in.strategy == QLatin1String("lsdp") || in.strategy == QLatin1String("fsdp")
+                                 ? QStringLiteral("lshdp")
+                                 : QStringLiteral("hdp"),
+                             pct(in.predictedGain));
             else
                 f.action = tr("Switch to hdp or lshdp so that each node's batch follows its speed.");
             out.append(f);
         }
         if (comm > kCommShare) {
-            Finding f{Reason::CommunicationBound, r.node, r.device, r.rank,
-                      tr("spends %1 ms of each %2 ms step (%3 %) exchanging gradients").arg(ms(r.commMs), ms(step), pct(comm)), {},
+            Finding f{Reason::CommunicationBound,
+                      r.node,
+                      r.device,
+                      r.rank,
+                      tr("spends %1 ms of each %2 ms step (%3 %) exchanging gradients")
+                          .arg(ms(r.commMs), ms(step), pct(comm)),
+                      {},
                       comm};
             if (in.strategy == QLatin1String("fsdp"))
-                f.action = tr("FSDP sends parameters over the network at every layer: lsdp or lshdp keep them inside each node.");
+                f.action = tr("FSDP sends parameters over the network at every layer: lsdp or lshdp keep "
+                              "them inside each node.");
             else if (!in.fp16)
-                f.action = tr("Use a larger global batch (fewer exchanges per sample) or turn on fp16 gradients to halve the bytes.");
+                f.action = tr("Use a larger global batch (fewer exchanges per sample) or turn on fp16 "
+                              "gradients to halve the bytes.");
             else
                 f.action = tr("Use a larger global batch: fewer gradient exchanges per sample.");
             out.append(f);
         }
         if (data > kDataShare) {
             out.append({Reason::DataBound, r.node, r.device, r.rank,
-                        tr("waits %1 ms of each %2 ms step (%3 %) for its next batch").arg(ms(r.dataMs), ms(step), pct(data)),
-                        tr("Put the dataset on a local disk or in memory on this node, or use fewer workers per CPU."), data});
+                        tr("waits %1 ms of each %2 ms step (%3 %) for its next batch")
+                            .arg(ms(r.dataMs), ms(step), pct(data)),
+                        tr("Put the dataset on a local disk or in memory on this node, or use fewer workers "
+                           "per CPU."),
+                        data});
         }
     }
 
@@ -98,24 +131,30 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
         if (d.silentForMs > kSilentPeriods * qMax<qint64>(1, d.reportPeriodMs)) {
             out.append({Reason::AgentSilent, d.node, -1, -1,
                         tr("no report for %1 s").arg(locale.toString(d.silentForMs / 1000.0, 'f', 0)),
-                        tr("Check that the machine is up and its network cable is in; the run fails if its workers stop too."),
+                        tr("Check that the machine is up and its network cable is in; the run fails if its "
+                           "workers stop too."),
                         1.0});
             continue;
         }
         if (d.memoryTotal > 0 && double(d.memoryUsed) / double(d.memoryTotal) > kMemoryShare) {
             const double share = double(d.memoryUsed) / double(d.memoryTotal);
-            out.append({Reason::MemoryPressure, d.node, d.device, -1,
-                        tr("%1 of %2 memory in use (%3 %)")
-                            .arg(DataSize::format(d.memoryUsed, 1, locale), DataSize::format(d.memoryTotal, 1, locale), pct(share)),
-                        in.strategy == QLatin1String("lsdp") || in.strategy == QLatin1String("lshdp") || in.strategy == QLatin1String("fsdp")
-                            ? tr("Lower this node's batch cap (max_batch) or stream parameters from host memory.")
-                            : tr("Use lsdp or lshdp: parameters and optimizer state are sharded inside the node and into CPU memory."),
-                        share});
+            out.append(
+                {Reason::MemoryPressure, d.node, d.device, -1,
+                 tr("%1 of %2 memory in use (%3 %)")
+                     .arg(DataSize::format(d.memoryUsed, 1, locale),
+                          DataSize::format(d.memoryTotal, 1, locale), pct(share)),
+                 in.strategy == QLatin1String("lsdp") || in.strategy == QLatin1String("lshdp") ||
+                         in.strategy == QLatin1String("fsdp")
+                     ? tr("Lower this node's batch cap (max_batch) or stream parameters from host memory.")
+                     : tr("Use lsdp or lshdp: parameters and optimizer state are sharded inside the node and "
+                          "into CPU memory."),
+                 share});
         }
         if (d.foreignProcesses > 0) {
             out.append({Reason::SharedDevice, d.node, d.device, -1,
                         tr("%Ln other process(es) use this device", nullptr, d.foreignProcesses),
-                        tr("Ask its other users, or leave this device out of the group; the planner gives it less work meanwhile."),
+                        tr("Ask its other users, or leave this device out of the group; the planner gives it "
+                           "less work meanwhile."),
                         0.6});
         }
     }
@@ -124,17 +163,22 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
     for (const RankMetrics &r : in.ranks) {
         if (r.localBatch <= 0 || r.localBatch >= kSmallBatch)
             continue;
-        const auto dev = std::find_if(in.devices.cbegin(), in.devices.cend(),
-                                      [&](const DeviceMetrics &d) { return d.node == r.node && d.device == r.device; });
-        if (dev == in.devices.cend() || dev->utilization >= kLowUtilization || dev->silentForMs > kSilentPeriods * dev->reportPeriodMs)
+        const auto dev = std::find_if(in.devices.cbegin(), in.devices.cend(), [&](const DeviceMetrics &d) {
+            return d.node == r.node && d.device == r.device;
+        });
+        if (dev == in.devices.cend() || dev->utilization >= kLowUtilization ||
+            dev->silentForMs > kSilentPeriods * dev->reportPeriodMs)
             continue;
-        out.append({Reason::TooLittleWork, r.node, r.device, r.rank,
-                    tr("a batch of %1 samples keeps the device only %2 % busy").arg(locale.toString(r.localBatch, 'f', 0),
-                                                                                    locale.toString(dev->utilization, 'f', 0)),
-                    tr("Raise the global batch (now %1) so each device gets more samples per step; scale the learning rate with it.")
-                        .arg(locale.toString(in.globalBatch)),
-                    1.0 - dev->utilization / 100.0});
+        out.append(
+            {Reason::TooLittleWork, r.node, r.device, r.rank,
+             tr("a batch of %1 samples keeps the device only %2 % busy")
+                 .arg(locale.toString(r.localBatch, 'f', 0), locale.toString(dev->utilization, 'f', 0)),
+             tr("Raise the global batch (now %1) so each device gets more samples per step; scale the "
+                "learning rate with it.")
+                 .arg(locale.toString(in.globalBatch)),
+             1.0 - dev->utilization / 100.0});
     }
-    std::stable_sort(out.begin(), out.end(), [](const Finding &a, const Finding &b) { return a.severity > b.severity; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Finding &a, const Finding &b) { return a.severity > b.severity; });
     return out;
 }

@@ -1,10 +1,9 @@
 #pragma once
 
+#include <optional>
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
-
-#include <optional>
 
 /// Names what holds each device back, from the live metrics, using the seven
 /// reasons for low GPU utilization (docs/utilization-doctor.md): too little
@@ -17,7 +16,8 @@ class UtilizationDoctor
     Q_DECLARE_TR_FUNCTIONS(UtilizationDoctor)
 
 public:
-    enum class Reason {
+    enum class Reason
+    {
         WaitingOnStragglers,
         CommunicationBound,
         DataBound,
@@ -31,7 +31,7 @@ public:
     struct RankMetrics
     {
         int rank = 0;
-        QString node;   ///< node name
+        QString node; ///< node name
         int device = 0;
         double dataMs = 0;
         double computeMs = 0;
@@ -48,8 +48,8 @@ public:
         double utilization = 0; ///< %
         qint64 memoryUsed = 0;
         qint64 memoryTotal = 0;
-        int foreignProcesses = 0;  ///< processes on it that are not this run's workers
-        qint64 silentForMs = 0;    ///< since the agent last reported
+        int foreignProcesses = 0; ///< processes on it that are not this run's workers
+        qint64 silentForMs = 0;   ///< since the agent last reported
         qint64 reportPeriodMs = 1000;
     };
     struct Input
@@ -59,17 +59,18 @@ public:
         bool fp16 = false;
         QList<RankMetrics> ranks;
         QList<DeviceMetrics> devices;
-        /// What the planner predicts a speed-proportional split would gain (fraction, 0.25 = 25 % faster); < 0 unknown.
+        /// What the planner predicts a speed-proportional split would gain (fraction, 0.25 = 25 % faster); <
+        /// 0 unknown.
         double predictedGain = -1;
     };
     struct Finding
     {
         Reason reason;
         QString node;
-        int device = -1;  ///< -1: the node or the run as a whole
+        int device = -1; ///< -1: the node or the run as a whole
         int rank = -1;
-        QString evidence; ///< translated, with the numbers
-        QString action;   ///< translated
+        QString evidence;    ///< translated, with the numbers
+        QString action;      ///< translated
         double severity = 0; ///< 0..1, for ordering
     };
 

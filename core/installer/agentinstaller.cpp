@@ -10,8 +10,12 @@
 #include <QSysInfo>
 #include <QThread>
 
-AgentInstaller::AgentInstaller(InstallRequest request, const Identity &controller, FingerprintStore *pins, QObject *parent)
-    : QObject(parent), m_request(std::move(request)), m_identity(controller), m_pins(pins)
+AgentInstaller::AgentInstaller(InstallRequest request, const Identity &controller, FingerprintStore *pins,
+                               QObject *parent)
+    : QObject(parent)
+    , m_request(std::move(request))
+    , m_identity(controller)
+    , m_pins(pins)
 {
     m_result.host = m_request.host;
 }
@@ -32,7 +36,9 @@ void AgentInstaller::start()
         return;
     m_thread = QThread::create([this, request = m_request]() mutable {
         InstallJob::Hooks hooks;
-        hooks.stepStarted = [this](InstallStep step, int index, int count) { Q_EMIT stepStarted(step, index, count); };
+        hooks.stepStarted = [this](InstallStep step, int index, int count) {
+            Q_EMIT stepStarted(step, index, count);
+        };
         hooks.uploadProgress = [this](qint64 done, qint64 total) { Q_EMIT uploadProgress(done, total); };
         hooks.note = [this](const QString &text) { Q_EMIT noteAdded(text); };
         hooks.ask = [this](const InstallQuestion &q) { return ask(q); };
@@ -87,9 +93,10 @@ void AgentInstaller::onThreadFinished()
     m_finished = true;
     const InstallRequest::Action action = m_request.action;
     if (m_pins && m_result.ok()) {
-        const bool installing = action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade;
-        if (installing && !m_result.nodeId.isEmpty() && !m_result.fingerprint.isEmpty()
-            && m_pins->fingerprintForNode(m_result.nodeId) != m_result.fingerprint) {
+        const bool installing =
+            action == InstallRequest::Action::Install || action == InstallRequest::Action::Upgrade;
+        if (installing && !m_result.nodeId.isEmpty() && !m_result.fingerprint.isEmpty() &&
+            m_pins->fingerprintForNode(m_result.nodeId) != m_result.fingerprint) {
             // The fingerprint came over SSH, which the user authenticated: pin it without a second prompt.
             if (auto s = m_pins->add(m_result.fingerprint, m_result.host, m_result.nodeId); !s)
                 m_result.notes.append(s.error());
@@ -99,10 +106,11 @@ void AgentInstaller::onThreadFinished()
         } else if (!installing && !m_result.nodeId.isEmpty() && !m_result.fingerprint.isEmpty()) {
             const QString pinned = m_pins->fingerprintForNode(m_result.nodeId);
             if (!pinned.isEmpty() && pinned != m_result.fingerprint)
-                m_result.notes.append(tr("This controller has pinned another fingerprint for %1 (%2); the agent now "
-                                         "shows %3. Forget the machine and install again to trust it.")
-                                          .arg(m_result.host, Identity::displayFingerprint(pinned),
-                                               Identity::displayFingerprint(m_result.fingerprint)));
+                m_result.notes.append(
+                    tr("This controller has pinned another fingerprint for %1 (%2); the agent now "
+                       "shows %3. Forget the machine and install again to trust it.")
+                        .arg(m_result.host, Identity::displayFingerprint(pinned),
+                             Identity::displayFingerprint(m_result.fingerprint)));
         }
         if (action == InstallRequest::Action::Uninstall && !m_result.nodeId.isEmpty())
             (void)m_pins->removeNode(m_result.nodeId);
@@ -117,20 +125,22 @@ QString AgentInstaller::defaultAgentBinary()
 
 QString AgentInstaller::defaultWorkerBinary()
 {
-    const QString path = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-worker"));
+    const QString path =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hamgam-worker"));
     return QFileInfo(path).isExecutable() ? path : QString();
 }
 
 QString AgentInstaller::defaultPackageFile()
 {
     // `cmake --build build --target package` leaves the .deb files in the build directory, above bin/.
-    const QString arch = QSysInfo::buildCpuArchitecture() == QLatin1String("x86_64") ? QStringLiteral("amd64")
-                                                                                      : QSysInfo::buildCpuArchitecture();
+    const QString arch = QSysInfo::buildCpuArchitecture() == QLatin1String("x86_64")
+                             ? QStringLiteral("amd64")
+                             : QSysInfo::buildCpuArchitecture();
     const QStringList dirs{QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("..")),
                            QStringLiteral("/usr/share/hamgam/packages")};
     for (const QString &dir : dirs) {
-        const QFileInfoList found = QDir(dir).entryInfoList({QStringLiteral("hamgam-agent_*_%1.deb").arg(arch)},
-                                                             QDir::Files, QDir::Time);
+        const QFileInfoList found = QDir(dir).entryInfoList(
+            {QStringLiteral("hamgam-agent_*_%1.deb").arg(arch)}, QDir::Files, QDir::Time);
         if (!found.isEmpty())
             return found.first().canonicalFilePath();
     }

@@ -3,12 +3,11 @@
 #include "identity.h"
 #include "installtypes.h"
 
+#include <atomic>
+#include <optional>
 #include <QMutex>
 #include <QObject>
 #include <QWaitCondition>
-
-#include <atomic>
-#include <optional>
 
 class FingerprintStore;
 class QThread;
@@ -26,7 +25,8 @@ class AgentInstaller final : public QObject
     Q_DISABLE_COPY_MOVE(AgentInstaller)
 
 public:
-    AgentInstaller(InstallRequest request, const Identity &controller, FingerprintStore *pins, QObject *parent = nullptr);
+    AgentInstaller(InstallRequest request, const Identity &controller, FingerprintStore *pins,
+                   QObject *parent = nullptr);
     ~AgentInstaller() override;
 
     const InstallRequest &request() const { return m_request; }
@@ -38,7 +38,8 @@ public:
     void start();
     /// Thread-safe; the job ends with Outcome::Cancelled (or already finished).
     void cancel();
-    /// Answers the pending question: for a host key any value accepts it, nullopt refuses; for a secret, the secret.
+    /// Answers the pending question: for a host key any value accepts it, nullopt refuses; for a secret, the
+    /// secret.
     void answer(const std::optional<QString> &reply);
 
     /// hamgam-agent, hamgam-worker and the hamgam-agent .deb next to this program (build tree or /usr/bin).

@@ -21,7 +21,9 @@ bool CommonSteps::connect(InstallContext &c)
         c.request.knownHostsFile = QDir::home().filePath(QStringLiteral(".ssh/known_hosts"));
     c.ssh.setKnownHostsFile(c.request.knownHostsFile);
     c.ssh.setReadSshConfig(c.request.readSshConfig);
-    if (auto s = c.ssh.connectTo(c.request.host, c.request.sshPort, c.request.user, c.request.connectTimeoutSeconds); !s)
+    if (auto s = c.ssh.connectTo(c.request.host, c.request.sshPort, c.request.user,
+                                 c.request.connectTimeoutSeconds);
+        !s)
         return c.fail(s.error());
     c.result.host = c.ssh.host();
     return !c.cancelled() || c.fail({});
@@ -37,20 +39,24 @@ bool CommonSteps::checkHostKey(InstallContext &c)
                                   ? c.result.host
                                   : QStringLiteral("[%1]:%2").arg(c.result.host).arg(c.request.sshPort);
     switch (key->state) {
-    case SshSession::HostKeyState::Known: return true;
+    case SshSession::HostKeyState::Known:
+        return true;
     case SshSession::HostKeyState::Changed:
         c.result.outcome = InstallResult::Outcome::Refused;
-        return c.fail(tr("WARNING: the host key of %1 has CHANGED. Someone may be intercepting the connection, or the "
-                         "machine was reinstalled. It now offers the %2 key %3. Nothing was sent. If you know why it "
-                         "changed, remove the old key with: ssh-keygen -R '%4' -f %5")
-                          .arg(c.result.host, key->type, key->fingerprint, hostEntry, knownHosts));
+        return c.fail(
+            tr("WARNING: the host key of %1 has CHANGED. Someone may be intercepting the connection, or the "
+               "machine was reinstalled. It now offers the %2 key %3. Nothing was sent. If you know why it "
+               "changed, remove the old key with: ssh-keygen -R '%4' -f %5")
+                .arg(c.result.host, key->type, key->fingerprint, hostEntry, knownHosts));
     case SshSession::HostKeyState::OtherType:
         c.result.outcome = InstallResult::Outcome::Refused;
-        return c.fail(tr("WARNING: %1 offers a %2 host key (%3), but %4 holds a key of another type for it. Someone "
-                         "may be intercepting the connection. Nothing was sent. If you know why, remove the old key "
-                         "with: ssh-keygen -R '%5' -f %4")
-                          .arg(c.result.host, key->type, key->fingerprint, knownHosts, hostEntry));
-    case SshSession::HostKeyState::Unknown: break;
+        return c.fail(
+            tr("WARNING: %1 offers a %2 host key (%3), but %4 holds a key of another type for it. Someone "
+               "may be intercepting the connection. Nothing was sent. If you know why, remove the old key "
+               "with: ssh-keygen -R '%5' -f %4")
+                .arg(c.result.host, key->type, key->fingerprint, knownHosts, hostEntry));
+    case SshSession::HostKeyState::Unknown:
+        break;
     }
     InstallQuestion q;
     q.kind = InstallQuestion::Kind::HostKey;
@@ -58,18 +64,21 @@ bool CommonSteps::checkHostKey(InstallContext &c)
     q.keyType = key->type;
     q.fingerprint = key->fingerprint;
     q.text = tr("%1 is not in %2 yet. Its %3 host key fingerprint is\n  %4\nCompare it with what "
-                "`ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that machine. Connect and remember this key?")
+                "`ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that machine. Connect and remember "
+                "this key?")
                  .arg(c.result.host, knownHosts, key->type, key->fingerprint);
     const std::optional<QString> answer = (c.hooks.ask && !c.cancelled()) ? c.hooks.ask(q) : std::nullopt;
     if (!answer) {
         if (c.cancelled())
             return c.fail({});
         c.result.outcome = InstallResult::Outcome::Refused;
-        return c.fail(tr("the host key %1 of %2 was not accepted; nothing was sent").arg(key->fingerprint, c.result.host));
+        return c.fail(tr("the host key %1 of %2 was not accepted; nothing was sent")
+                          .arg(key->fingerprint, c.result.host));
     }
     if (auto s = c.ssh.acceptHostKey(); !s)
         return c.fail(s.error());
-    c.note(tr("Added the %1 host key %2 of %3 to %4.").arg(key->type, key->fingerprint, hostEntry, knownHosts));
+    c.note(
+        tr("Added the %1 host key %2 of %3 to %4.").arg(key->type, key->fingerprint, hostEntry, knownHosts));
     return true;
 }
 
@@ -100,7 +109,8 @@ bool CommonSteps::signIn(InstallContext &c)
             return c.fail({});
         const QString saved = c.request.identityFile;
         c.request.identityFile = key; // for the passphrase question's text
-        auto outcome = c.ssh.authKeyFile(key, [&c](bool retry) { return c.askSecret(InstallQuestion::Kind::Passphrase, retry); });
+        auto outcome = c.ssh.authKeyFile(
+            key, [&c](bool retry) { return c.askSecret(InstallQuestion::Kind::Passphrase, retry); });
         c.request.identityFile = saved;
         if (!outcome) {
             if (!c.request.identityFile.isEmpty())
@@ -118,18 +128,21 @@ bool CommonSteps::signIn(InstallContext &c)
     if (c.cancelled())
         return c.fail({});
     if (c.ssh.offersPassword() || c.ssh.offersKeyboardInteractive()) {
-        auto outcome = c.ssh.authPassword([&c](bool retry) { return c.askSecret(InstallQuestion::Kind::Password, retry); });
+        auto outcome = c.ssh.authPassword(
+            [&c](bool retry) { return c.askSecret(InstallQuestion::Kind::Password, retry); });
         if (!outcome)
             return c.fail(outcome.error());
         if (*outcome == SshSession::AuthOutcome::Accepted)
             return true;
         if (*outcome == SshSession::AuthOutcome::Denied)
             return c.fail(tr("the server refused the password for %1").arg(who));
-        return c.fail(keyProblem.isEmpty() ? tr("no key was accepted and no password was given for %1").arg(who)
-                                           : tr("%1, and no password was given for %2").arg(keyProblem, who));
+        return c.fail(keyProblem.isEmpty()
+                          ? tr("no key was accepted and no password was given for %1").arg(who)
+                          : tr("%1, and no password was given for %2").arg(keyProblem, who));
     }
     return c.fail(tr("cannot sign in as %1: the server offers %2%3")
-                      .arg(who, c.ssh.offeredMethods(), keyProblem.isEmpty() ? QString() : QStringLiteral("; ") + keyProblem));
+                      .arg(who, c.ssh.offeredMethods(),
+                           keyProblem.isEmpty() ? QString() : QStringLiteral("; ") + keyProblem));
 }
 
 bool CommonSteps::inspect(InstallContext &c)
@@ -156,25 +169,29 @@ bool CommonSteps::inspect(InstallContext &c)
     using Mode = InstallSteps::Mode;
     const Mode installed = packageInstalled ? Mode::Package : userInstalled ? Mode::User : Mode::Unknown;
     const QString host = c.result.host;
-    const bool installing = c.request.action == InstallRequest::Action::Install
-                            || c.request.action == InstallRequest::Action::Upgrade;
+    const bool installing = c.request.action == InstallRequest::Action::Install ||
+                            c.request.action == InstallRequest::Action::Upgrade;
     if (installing) {
         if (c.request.action == InstallRequest::Action::Upgrade && installed == Mode::Unknown)
             return c.fail(tr("no Hamgam agent is installed on %1; install it first").arg(host));
         if (c.mode == Mode::Unknown)
             c.mode = installed == Mode::Package ? Mode::Package : Mode::User;
         if (c.mode == Mode::User && packageInstalled)
-            return c.fail(tr("hamgam-agent %1 is installed as a Debian package on %2. Upgrade it in package mode, or "
-                             "uninstall it first.")
-                              .arg(packageVersion, host));
+            return c.fail(
+                tr("hamgam-agent %1 is installed as a Debian package on %2. Upgrade it in package mode, or "
+                   "uninstall it first.")
+                    .arg(packageVersion, host));
         if (c.mode == Mode::Package && userInstalled)
-            return c.fail(tr("a per-user agent (%1) is installed on %2. Upgrade it in per-user mode, or uninstall it "
-                             "first.")
-                              .arg(userVersion.isEmpty() ? tr("unknown version") : userVersion, host));
+            return c.fail(
+                tr("a per-user agent (%1) is installed on %2. Upgrade it in per-user mode, or uninstall it "
+                   "first.")
+                    .arg(userVersion.isEmpty() ? tr("unknown version") : userVersion, host));
     } else {
         c.mode = installed;
     }
-    c.result.mode = c.mode == Mode::User ? QStringLiteral("user") : c.mode == Mode::Package ? QStringLiteral("package") : QString();
+    c.result.mode = c.mode == Mode::User      ? QStringLiteral("user")
+                    : c.mode == Mode::Package ? QStringLiteral("package")
+                                              : QString();
     // Restart and uninstall need something installed; a status check reports that nothing is.
     if (!installing && c.mode == Mode::Unknown && c.request.action != InstallRequest::Action::Status)
         return c.fail(tr("no Hamgam agent is installed on %1").arg(host));
@@ -193,9 +210,10 @@ bool CommonSteps::checkSpace(InstallContext &c, qint64 bytes)
                           .arg(c.home, host)
                           .arg(bytes / (1024 * 1024)));
     if (c.result.installed)
-        c.note(tr("hamgam-agent %1 is installed on %2; it is replaced by %3.")
-                   .arg(c.result.previousVersion.isEmpty() ? tr("(unknown version)") : c.result.previousVersion, host,
-                        QString::fromLatin1(Hamgam::kVersion)));
+        c.note(
+            tr("hamgam-agent %1 is installed on %2; it is replaced by %3.")
+                .arg(c.result.previousVersion.isEmpty() ? tr("(unknown version)") : c.result.previousVersion,
+                     host, QString::fromLatin1(Hamgam::kVersion)));
     return !c.cancelled() || c.fail({});
 }
 
@@ -219,7 +237,8 @@ bool CommonSteps::upload(InstallContext &c, const QList<std::pair<QString, QStri
     for (const auto &[local, final] : std::as_const(files)) {
         // A temporary name in the same directory: renamed when everything is checked, removed on cancel.
         const QFileInfo target(final);
-        const QString temporary = target.path() + QStringLiteral("/.") + target.fileName() + QStringLiteral(".upload-") + suffix;
+        const QString temporary =
+            target.path() + QStringLiteral("/.") + target.fileName() + QStringLiteral(".upload-") + suffix;
         c.uploads.append({local, temporary, final});
         const Status s = c.ssh.upload(local, temporary, 0700, [&](qint64 done, qint64) {
             if (c.hooks.uploadProgress)
@@ -234,7 +253,8 @@ bool CommonSteps::upload(InstallContext &c, const QList<std::pair<QString, QStri
 
 bool CommonSteps::takeFingerprint(InstallContext &c, const QString &output)
 {
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\b([0-9a-f]{64})\\b")).match(output);
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("\\b([0-9a-f]{64})\\b")).match(output);
     if (!m.hasMatch())
         return c.fail(tr("the agent did not print its fingerprint: %1").arg(output.trimmed()));
     c.expectedFingerprint = m.captured(1);
@@ -258,11 +278,12 @@ bool CommonSteps::waitForAgent(InstallContext &c, bool required)
             ready = true;
             loop.quit();
         });
-        QObject::connect(&client, &AgentClient::disconnected, &loop, [&](const QString &reason, const QString &errorCode) {
-            lastError = reason;
-            code = errorCode;
-            loop.quit();
-        });
+        QObject::connect(&client, &AgentClient::disconnected, &loop,
+                         [&](const QString &reason, const QString &errorCode) {
+                             lastError = reason;
+                             code = errorCode;
+                             loop.quit();
+                         });
         QTimer poll;
         QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
             if (c.cancelled() || elapsed.elapsed() > c.request.answerTimeoutMs + 2000)
@@ -280,11 +301,13 @@ bool CommonSteps::waitForAgent(InstallContext &c, bool required)
             client.disconnectFromAgent();
             if (!c.expectedFingerprint.isEmpty() && seen != c.expectedFingerprint) {
                 c.result.answering = false;
-                return c.fail(tr("the agent answering on %1:%2 shows the fingerprint %3, but the one installed has %4; "
-                                 "another program may hold that port")
-                                  .arg(c.result.host)
-                                  .arg(c.result.agentPort)
-                                  .arg(Identity::displayFingerprint(seen), Identity::displayFingerprint(c.expectedFingerprint)));
+                return c.fail(
+                    tr("the agent answering on %1:%2 shows the fingerprint %3, but the one installed has %4; "
+                       "another program may hold that port")
+                        .arg(c.result.host)
+                        .arg(c.result.agentPort)
+                        .arg(Identity::displayFingerprint(seen),
+                             Identity::displayFingerprint(c.expectedFingerprint)));
             }
             c.result.fingerprint = seen;
             return true;
@@ -294,7 +317,8 @@ bool CommonSteps::waitForAgent(InstallContext &c, bool required)
                 c.note(tr("The agent on %1 does not trust this controller.").arg(c.result.host));
                 return true;
             }
-            return c.fail(tr("the agent on %1 does not trust this controller (%2)").arg(c.result.host, lastError));
+            return c.fail(
+                tr("the agent on %1 does not trust this controller (%2)").arg(c.result.host, lastError));
         }
         if (elapsed.elapsed() > c.request.answerTimeoutMs)
             break;
@@ -304,11 +328,12 @@ bool CommonSteps::waitForAgent(InstallContext &c, bool required)
     }
     if (c.cancelled())
         return c.fail({});
-    const QString message = tr("the agent does not answer on %1:%2 after %n second(s): %3. Is a firewall in the way?",
-                               nullptr, c.request.answerTimeoutMs / 1000)
-                                .arg(c.result.host)
-                                .arg(c.result.agentPort)
-                                .arg(lastError);
+    const QString message =
+        tr("the agent does not answer on %1:%2 after %n second(s): %3. Is a firewall in the way?", nullptr,
+           c.request.answerTimeoutMs / 1000)
+            .arg(c.result.host)
+            .arg(c.result.agentPort)
+            .arg(lastError);
     if (!required) {
         c.note(message);
         return true;

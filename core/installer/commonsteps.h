@@ -1,10 +1,8 @@
 #pragma once
 
 #include <QCoreApplication>
-
 #include <QList>
 #include <QString>
-
 #include <utility>
 
 class InstallContext;

@@ -9,11 +9,14 @@
 #include <QRandomGenerator>
 #include <QSysInfo>
 
-InstallContext::InstallContext(InstallRequest request_, Identity controller, Hooks hooks_, const std::atomic_bool &cancelled)
-    : request(std::move(request_)), identity(std::move(controller)), hooks(std::move(hooks_)), ssh(&cancelled),
-      m_cancelled(cancelled)
-{
-}
+InstallContext::InstallContext(InstallRequest request_, Identity controller, Hooks hooks_,
+                               const std::atomic_bool &cancelled)
+    : request(std::move(request_))
+    , identity(std::move(controller))
+    , hooks(std::move(hooks_))
+    , ssh(&cancelled)
+    , m_cancelled(cancelled)
+{}
 
 InstallContext::~InstallContext()
 {
@@ -59,9 +62,9 @@ QString InstallContext::fact(const QHash<QString, QStringList> &facts, const QSt
     return values.isEmpty() ? QString() : values.last();
 }
 
-std::optional<SshSession::CommandResult> InstallContext::script(const QString &name,
-                                                                const QList<std::pair<QString, QString>> &variables,
-                                                                const QStringList &arguments, int timeoutMs, bool cancellable)
+std::optional<SshSession::CommandResult>
+InstallContext::script(const QString &name, const QList<std::pair<QString, QString>> &variables,
+                       const QStringList &arguments, int timeoutMs, bool cancellable)
 {
     RemoteScript s(name);
     for (const auto &[key, value] : variables)
@@ -107,10 +110,12 @@ std::optional<QByteArray> InstallContext::askSecret(InstallQuestion::Kind kind, 
                        : tr("Password for %1@%2:").arg(user, result.host);
         break;
     case InstallQuestion::Kind::SudoPassword:
-        q.text = retry ? tr("sudo did not accept the password. Password of %1 for sudo on %2:").arg(user, result.host)
+        q.text = retry ? tr("sudo did not accept the password. Password of %1 for sudo on %2:")
+                             .arg(user, result.host)
                        : tr("Password of %1 for sudo on %2:").arg(user, result.host);
         break;
-    case InstallQuestion::Kind::HostKey: break;
+    case InstallQuestion::Kind::HostKey:
+        break;
     }
     if (!hooks.ask || cancelled())
         return std::nullopt;
@@ -122,18 +127,22 @@ std::optional<QByteArray> InstallContext::askSecret(InstallQuestion::Kind kind, 
 
 bool InstallContext::ensureSudo()
 {
-    if (fact(QStringLiteral("uid")) == QLatin1String("0") || isYes(QStringLiteral("sudo_nopasswd")) || !sudoPassword.isEmpty())
+    if (fact(QStringLiteral("uid")) == QLatin1String("0") || isYes(QStringLiteral("sudo_nopasswd")) ||
+        !sudoPassword.isEmpty())
         return true;
     const QString user = ssh.user();
     if (!isYes(QStringLiteral("sudo")))
-        return fail(tr("%1 is not root on %2 and sudo is not installed there: sign in as root, or use the per-user mode")
+        return fail(tr("%1 is not root on %2 and sudo is not installed there: sign in as root, or use the "
+                       "per-user mode")
                         .arg(user, result.host));
     QString lastError;
     for (int attempt = 0; attempt < 3; ++attempt) {
         std::optional<QByteArray> password = askSecret(InstallQuestion::Kind::SudoPassword, attempt > 0);
         if (!password)
-            return fail(lastError.isEmpty() ? tr("no password was given for sudo on %1").arg(result.host)
-                                            : tr("sudo refused the password of %1 on %2: %3").arg(user, result.host, lastError));
+            return fail(
+                lastError.isEmpty()
+                    ? tr("no password was given for sudo on %1").arg(result.host)
+                    : tr("sudo refused the password of %1 on %2: %3").arg(user, result.host, lastError));
         sudoPassword = *password;
         password->fill('\0');
         RemoteScript s(QStringLiteral("sudo-check"));
@@ -192,7 +201,8 @@ QByteArray InstallContext::mergedTrustList(const std::optional<QByteArray> &exis
     const QString mine = identity.fingerprint();
     QJsonArray entries;
     for (const QJsonValue v : root.value(QStringLiteral("entries")).toArray()) {
-        if (Identity::normalizeFingerprint(v.toObject().value(QStringLiteral("fingerprint")).toString()) != mine)
+        if (Identity::normalizeFingerprint(v.toObject().value(QStringLiteral("fingerprint")).toString()) !=
+            mine)
             entries.append(v);
     }
     QJsonObject entry;

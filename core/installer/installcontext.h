@@ -1,19 +1,17 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "identity.h"
 #include "installsteps.h"
 #include "installtypes.h"
 #include "sshsession.h"
 
-#include <QHash>
-#include <QList>
-#include <QStringList>
-
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+#include <QStringList>
 
 /// What the steps of one job share, on the job's thread: the request, the SSH
 /// session, what Inspect found, the result so far, what this run put on the
@@ -42,7 +40,8 @@ public:
         QString final;
     };
 
-    InstallContext(InstallRequest request, Identity controller, Hooks hooks, const std::atomic_bool &cancelled);
+    InstallContext(InstallRequest request, Identity controller, Hooks hooks,
+                   const std::atomic_bool &cancelled);
     ~InstallContext();
 
     bool cancelled() const { return m_cancelled.load(); }
@@ -51,7 +50,8 @@ public:
     void note(const QString &text);
 
     /// Runs a script from :/installer; fails the step (with its stderr) when it exits non-zero.
-    std::optional<SshSession::CommandResult> script(const QString &name, const QList<std::pair<QString, QString>> &variables = {},
+    std::optional<SshSession::CommandResult> script(const QString &name,
+                                                    const QList<std::pair<QString, QString>> &variables = {},
                                                     const QStringList &arguments = {}, int timeoutMs = 120000,
                                                     bool cancellable = true);
     /// key=value lines; repeated keys collect in order.
@@ -64,7 +64,8 @@ public:
     /// Root, password-less sudo, or a sudo password checked on the machine.
     bool ensureSudo();
     QList<std::pair<QString, QString>> sudoVariables() const;
-    /// The agent options the installed agent runs with (the port is left out for the system service's default).
+    /// The agent options the installed agent runs with (the port is left out for the system service's
+    /// default).
     QStringList agentArguments(bool forSystemService) const;
     /// Writes a remote file under a temporary name and renames it into place.
     Status putFile(const QString &path, const QByteArray &data, int mode);
@@ -86,15 +87,15 @@ public:
     QString expectedFingerprint;
 
     QList<Upload> uploads;
-    bool activated = false;    ///< the uploads are in place: a failure no longer removes them
+    bool activated = false; ///< the uploads are in place: a failure no longer removes them
     // Per-user mode.
-    QStringList createdDirs;   ///< this run's, removed again on cancel before activation
+    QStringList createdDirs; ///< this run's, removed again on cancel before activation
     QStringList manifestFiles;
-    QStringList manifestDirs;  ///< from an earlier install plus this run's
+    QStringList manifestDirs; ///< from an earlier install plus this run's
     QString linger;
     // Package mode.
-    QString uploadDir;         ///< a private directory in ~/.cache
-    QStringList cacheDirs;     ///< directories made for it
+    QString uploadDir;     ///< a private directory in ~/.cache
+    QStringList cacheDirs; ///< directories made for it
 
 private:
     const std::atomic_bool &m_cancelled;

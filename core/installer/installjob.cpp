@@ -1,9 +1,9 @@
 #include "installjob.h"
 
-InstallJob::InstallJob(InstallRequest request, Identity controller, Hooks hooks, const std::atomic_bool &cancelled)
+InstallJob::InstallJob(InstallRequest request, Identity controller, Hooks hooks,
+                       const std::atomic_bool &cancelled)
     : m_context(std::move(request), std::move(controller), std::move(hooks), cancelled)
-{
-}
+{}
 
 InstallResult InstallJob::run()
 {

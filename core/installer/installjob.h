@@ -5,9 +5,8 @@
 #include "installsteps.h"
 #include "installtypes.h"
 
-#include <QList>
-
 #include <atomic>
+#include <QList>
 
 /// The steps of one install, upgrade, uninstall, restart or status check on one
 /// machine, run from start to end on a worker thread (AgentInstaller owns that

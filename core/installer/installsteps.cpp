@@ -11,7 +11,8 @@ using S = InstallStep;
 
 // What a job is for, as the tables tell rows apart: an install or upgrade (with or without starting the
 // agent), a restart, a status check, an uninstall.
-enum Purpose : unsigned {
+enum Purpose : unsigned
+{
     kInstallOnly = 1u << 0,
     kInstallAndStart = 1u << 1,
     kRestart = 1u << 2,
@@ -67,16 +68,19 @@ unsigned purposeOf(InstallRequest::Action action, bool start)
 {
     switch (action) {
     case InstallRequest::Action::Install:
-    case InstallRequest::Action::Upgrade: return start ? kInstallAndStart : kInstallOnly;
-    case InstallRequest::Action::Restart: return kRestart;
-    case InstallRequest::Action::Status: return kStatus;
-    case InstallRequest::Action::Uninstall: return kUninstall;
+    case InstallRequest::Action::Upgrade:
+        return start ? kInstallAndStart : kInstallOnly;
+    case InstallRequest::Action::Restart:
+        return kRestart;
+    case InstallRequest::Action::Status:
+        return kStatus;
+    case InstallRequest::Action::Uninstall:
+        return kUninstall;
     }
     return 0;
 }
 
-template<typename Rows>
-QList<InstallSteps::Step> select(const Rows &rows, unsigned purpose)
+template<typename Rows> QList<InstallSteps::Step> select(const Rows &rows, unsigned purpose)
 {
     QList<InstallSteps::Step> out;
     for (auto it = std::begin(rows); it != std::end(rows); ++it) {
@@ -99,9 +103,12 @@ InstallSteps::Table InstallSteps::table(Mode mode, InstallRequest::Action action
 {
     const unsigned purpose = purposeOf(action, start);
     switch (mode) {
-    case Mode::User: return {select(kUser, purpose), &UserSteps::finish};
-    case Mode::Package: return {select(kPackage, purpose), &PackageSteps::finish};
-    case Mode::Unknown: break;
+    case Mode::User:
+        return {select(kUser, purpose), &UserSteps::finish};
+    case Mode::Package:
+        return {select(kPackage, purpose), &PackageSteps::finish};
+    case Mode::Unknown:
+        break;
     }
     return {select(kNothing, purpose), nullptr};
 }

@@ -16,7 +16,12 @@ class InstallSteps final
 {
 public:
     /// What is installed on the machine, or is to be.
-    enum class Mode { Unknown, User, Package };
+    enum class Mode
+    {
+        Unknown,
+        User,
+        Package
+    };
 
     /// One row: returns false after InstallContext::fail() (or when cancelled).
     using Run = bool (*)(InstallContext &context);

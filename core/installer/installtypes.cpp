@@ -15,7 +15,8 @@ Expected<InstallRequest> InstallRequest::forTarget(const InstallRequest &base, c
     }
     auto hp = HostPort::parse(rest, 0);
     if (!hp || (at >= 0 && r.user.isEmpty()))
-        return Expected<InstallRequest>::failure(InstallText::tr("\"%1\" is not [user@]host[:port]").arg(target));
+        return Expected<InstallRequest>::failure(
+            InstallText::tr("\"%1\" is not [user@]host[:port]").arg(target));
     r.host = hp->host;
     if (hp->port != 0)
         r.sshPort = hp->port;
@@ -30,11 +31,16 @@ QStringList InstallRequest::splitTargets(const QString &text)
 QString InstallText::action(InstallRequest::Action action)
 {
     switch (action) {
-    case InstallRequest::Action::Install: return tr("install");
-    case InstallRequest::Action::Upgrade: return tr("upgrade");
-    case InstallRequest::Action::Uninstall: return tr("uninstall");
-    case InstallRequest::Action::Restart: return tr("restart");
-    case InstallRequest::Action::Status: return tr("status");
+    case InstallRequest::Action::Install:
+        return tr("install");
+    case InstallRequest::Action::Upgrade:
+        return tr("upgrade");
+    case InstallRequest::Action::Uninstall:
+        return tr("uninstall");
+    case InstallRequest::Action::Restart:
+        return tr("restart");
+    case InstallRequest::Action::Status:
+        return tr("status");
     }
     return {};
 }
@@ -42,11 +48,16 @@ QString InstallText::action(InstallRequest::Action action)
 QString InstallText::actionKey(InstallRequest::Action action)
 {
     switch (action) {
-    case InstallRequest::Action::Install: return QStringLiteral("install");
-    case InstallRequest::Action::Upgrade: return QStringLiteral("upgrade");
-    case InstallRequest::Action::Uninstall: return QStringLiteral("uninstall");
-    case InstallRequest::Action::Restart: return QStringLiteral("restart");
-    case InstallRequest::Action::Status: return QStringLiteral("status");
+    case InstallRequest::Action::Install:
+        return QStringLiteral("install");
+    case InstallRequest::Action::Upgrade:
+        return QStringLiteral("upgrade");
+    case InstallRequest::Action::Uninstall:
+        return QStringLiteral("uninstall");
+    case InstallRequest::Action::Restart:
+        return QStringLiteral("restart");
+    case InstallRequest::Action::Status:
+        return QStringLiteral("status");
     }
     return {};
 }
@@ -54,20 +65,34 @@ QString InstallText::actionKey(InstallRequest::Action action)
 QString InstallText::step(InstallStep step)
 {
     switch (step) {
-    case InstallStep::Connect: return tr("Connect");
-    case InstallStep::HostKey: return tr("Host key");
-    case InstallStep::SignIn: return tr("Sign in");
-    case InstallStep::Inspect: return tr("Inspect the machine");
-    case InstallStep::Upload: return tr("Upload");
-    case InstallStep::Libraries: return tr("Check libraries");
-    case InstallStep::InstallFiles: return tr("Install files");
-    case InstallStep::InstallPackage: return tr("Install package");
-    case InstallStep::Trust: return tr("Trust");
-    case InstallStep::Autostart: return tr("Autostart");
-    case InstallStep::Start: return tr("Start");
-    case InstallStep::Verify: return tr("Wait for the agent");
-    case InstallStep::Stop: return tr("Stop");
-    case InstallStep::Remove: return tr("Remove");
+    case InstallStep::Connect:
+        return tr("Connect");
+    case InstallStep::HostKey:
+        return tr("Host key");
+    case InstallStep::SignIn:
+        return tr("Sign in");
+    case InstallStep::Inspect:
+        return tr("Inspect the machine");
+    case InstallStep::Upload:
+        return tr("Upload");
+    case InstallStep::Libraries:
+        return tr("Check libraries");
+    case InstallStep::InstallFiles:
+        return tr("Install files");
+    case InstallStep::InstallPackage:
+        return tr("Install package");
+    case InstallStep::Trust:
+        return tr("Trust");
+    case InstallStep::Autostart:
+        return tr("Autostart");
+    case InstallStep::Start:
+        return tr("Start");
+    case InstallStep::Verify:
+        return tr("Wait for the agent");
+    case InstallStep::Stop:
+        return tr("Stop");
+    case InstallStep::Remove:
+        return tr("Remove");
     }
     return {};
 }
@@ -75,10 +100,14 @@ QString InstallText::step(InstallStep step)
 QString InstallText::outcome(InstallResult::Outcome outcome)
 {
     switch (outcome) {
-    case InstallResult::Outcome::Succeeded: return tr("done");
-    case InstallResult::Outcome::Failed: return tr("FAILED");
-    case InstallResult::Outcome::Refused: return tr("REFUSED");
-    case InstallResult::Outcome::Cancelled: return tr("cancelled");
+    case InstallResult::Outcome::Succeeded:
+        return tr("done");
+    case InstallResult::Outcome::Failed:
+        return tr("FAILED");
+    case InstallResult::Outcome::Refused:
+        return tr("REFUSED");
+    case InstallResult::Outcome::Cancelled:
+        return tr("cancelled");
     }
     return {};
 }

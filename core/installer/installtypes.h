@@ -1,11 +1,10 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 #include "protocol.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -13,8 +12,16 @@
 /// What the SSH installer does on one machine, and how it reaches it.
 struct InstallRequest
 {
-    enum class Action { Install, Upgrade, Uninstall, Restart, Status };
-    enum class Mode {
+    enum class Action
+    {
+        Install,
+        Upgrade,
+        Uninstall,
+        Restart,
+        Status
+    };
+    enum class Mode
+    {
         Auto,    ///< install: per-user; the other actions: whatever is installed
         User,    ///< binaries under ~/.local, a systemd user unit or a crontab @reboot entry
         Package, ///< the hamgam-agent .deb through sudo apt-get, the system service
@@ -23,12 +30,12 @@ struct InstallRequest
     Action action = Action::Install;
     Mode mode = Mode::Auto;
     QString host;
-    quint16 sshPort = 0;        ///< 0: from ~/.ssh/config, else 22
-    QString user;               ///< empty: from ~/.ssh/config, else the local user name
-    QString identityFile;       ///< empty: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa
-    QString knownHostsFile;     ///< empty: ~/.ssh/known_hosts
+    quint16 sshPort = 0;    ///< 0: from ~/.ssh/config, else 22
+    QString user;           ///< empty: from ~/.ssh/config, else the local user name
+    QString identityFile;   ///< empty: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa
+    QString knownHostsFile; ///< empty: ~/.ssh/known_hosts
     bool readSshConfig = true;
-    QByteArray secret;          ///< offered first for a passphrase, password or sudo (hamgamctl --password-stdin)
+    QByteArray secret; ///< offered first for a passphrase, password or sudo (hamgamctl --password-stdin)
     quint16 agentPort = Protocol::kDefaultControlPort;
     QStringList agentArguments; ///< more hamgam-agent options for the installed service
     bool start = true;          ///< install/upgrade: start the agent and wait until it answers
@@ -49,7 +56,13 @@ struct InstallRequest
 /// dialog, hamgamctl asks on the terminal). Secrets are never stored.
 struct InstallQuestion
 {
-    enum class Kind { HostKey, Passphrase, Password, SudoPassword };
+    enum class Kind
+    {
+        HostKey,
+        Passphrase,
+        Password,
+        SudoPassword
+    };
     Kind kind = Kind::HostKey;
     QString host;
     QString text;        ///< the whole question, translated
@@ -59,7 +72,8 @@ struct InstallQuestion
 };
 
 /// The steps, in the order they can run; each action runs a subset.
-enum class InstallStep {
+enum class InstallStep
+{
     Connect,
     HostKey,
     SignIn,
@@ -79,22 +93,28 @@ enum class InstallStep {
 /// How one machine's job ended, with everything the result table shows.
 struct InstallResult
 {
-    enum class Outcome { Succeeded, Failed, Refused, Cancelled };
+    enum class Outcome
+    {
+        Succeeded,
+        Failed,
+        Refused,
+        Cancelled
+    };
 
     Outcome outcome = Outcome::Failed;
     InstallStep failedStep = InstallStep::Connect;
-    QString error;        ///< "Step: what went wrong", with the remote error text
-    QStringList notes;    ///< things said plainly along the way (crontab fallback, no linger, ...)
-    QString host;         ///< as connected to (after ~/.ssh/config)
+    QString error;     ///< "Step: what went wrong", with the remote error text
+    QStringList notes; ///< things said plainly along the way (crontab fallback, no linger, ...)
+    QString host;      ///< as connected to (after ~/.ssh/config)
     quint16 agentPort = 0;
-    QString mode;         ///< "user" or "package"; empty when nothing is installed
+    QString mode; ///< "user" or "package"; empty when nothing is installed
     QString arch;
     QString os;
     QString previousVersion;
     QString agentVersion;
     QString nodeId;
-    QString fingerprint;  ///< the agent's, read over SSH and matched on its control port
-    QString autostart;    ///< "systemd-user", "crontab", "systemd", "none"
+    QString fingerprint; ///< the agent's, read over SSH and matched on its control port
+    QString autostart;   ///< "systemd-user", "crontab", "systemd", "none"
     bool installed = false;
     bool running = false;
     bool answering = false;

@@ -1,8 +1,7 @@
 #include "librarypackages.h"
 
-#include <QProcess>
-
 #include <map>
+#include <QProcess>
 
 QString LibraryPackages::knownPackage(const QString &soname)
 {
@@ -41,12 +40,17 @@ QStringList LibraryPackages::packagesFor(const QStringList &sonames, QStringList
         QString package;
         QProcess dpkg;
         dpkg.start(QStringLiteral("dpkg"), {QStringLiteral("-S"), QStringLiteral("*/") + soname});
-        if (dpkg.waitForFinished(10000) && dpkg.exitStatus() == QProcess::NormalExit && dpkg.exitCode() == 0) {
-            // "libqt6core6:amd64: /usr/lib/x86_64-linux-gnu/libQt6Core.so.6"; skip -dev packages (their .so links).
-            const QStringList lines = QString::fromUtf8(dpkg.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        if (dpkg.waitForFinished(10000) && dpkg.exitStatus() == QProcess::NormalExit &&
+            dpkg.exitCode() == 0) {
+            // "libqt6core6:amd64: /usr/lib/x86_64-linux-gnu/libQt6Core.so.6"; skip -dev packages (their .so
+            // links).
+            const QStringList lines =
+                QString::fromUtf8(dpkg.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
             for (const QString &line : lines) {
-                const QString name = line.section(QStringLiteral(": "), 0, 0).section(QLatin1Char(':'), 0, 0).trimmed();
-                if (!name.isEmpty() && !name.contains(QLatin1Char(',')) && !name.endsWith(QLatin1String("-dev"))) {
+                const QString name =
+                    line.section(QStringLiteral(": "), 0, 0).section(QLatin1Char(':'), 0, 0).trimmed();
+                if (!name.isEmpty() && !name.contains(QLatin1Char(',')) &&
+                    !name.endsWith(QLatin1String("-dev"))) {
                     package = name;
                     break;
                 }

@@ -11,15 +11,19 @@ bool PackageSteps::checkUpload(InstallContext &c)
 {
     const QString host = c.result.host;
     if (!QFileInfo(c.request.packageFile).isFile())
-        return c.fail(tr("the package to upload was not found: \"%1\". Build it with `cmake --build build --target "
-                         "package`, or give its path.")
-                          .arg(c.request.packageFile));
+        return c.fail(
+            tr("the package to upload was not found: \"%1\". Build it with `cmake --build build --target "
+               "package`, or give its path.")
+                .arg(c.request.packageFile));
     if (c.fact(QStringLiteral("apt")) != QLatin1String("yes"))
-        return c.fail(tr("%1 has no apt-get: package mode needs Debian or a derivative; use the per-user mode").arg(host));
-    const QString packageArch = QFileInfo(c.request.packageFile).completeBaseName().section(QLatin1Char('_'), -1);
+        return c.fail(
+            tr("%1 has no apt-get: package mode needs Debian or a derivative; use the per-user mode")
+                .arg(host));
+    const QString packageArch =
+        QFileInfo(c.request.packageFile).completeBaseName().section(QLatin1Char('_'), -1);
     const QString remoteArch = c.fact(QStringLiteral("dpkg_arch"));
-    if (!packageArch.isEmpty() && packageArch != QLatin1String("all") && !remoteArch.isEmpty()
-        && packageArch != remoteArch)
+    if (!packageArch.isEmpty() && packageArch != QLatin1String("all") && !remoteArch.isEmpty() &&
+        packageArch != remoteArch)
         return c.fail(tr("%1 is a %2 machine, but the package is for %3").arg(host, remoteArch, packageArch));
     return CommonSteps::checkSpace(c, QFileInfo(c.request.packageFile).size() * 4);
 }
@@ -41,7 +45,8 @@ bool PackageSteps::upload(InstallContext &c)
         return c.fail(tr("cannot create an upload directory: %1").arg(dir->errorText()));
     c.uploadDir = QString::fromUtf8(dir->out).trimmed().section(QLatin1Char('\n'), -1);
     c.cacheDirs = InstallContext::parse(dir->out).value(QStringLiteral("created"));
-    files.append({c.request.packageFile, c.uploadDir + QLatin1Char('/') + QFileInfo(c.request.packageFile).fileName()});
+    files.append({c.request.packageFile,
+                  c.uploadDir + QLatin1Char('/') + QFileInfo(c.request.packageFile).fileName()});
     return CommonSteps::upload(c, files);
 }
 
@@ -91,7 +96,8 @@ bool PackageSteps::trust(InstallContext &c)
         existing = read->out;
     const QByteArray merged = c.mergedTrustList(existing);
     if (merged.isEmpty())
-        return c.fail(tr("/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list").arg(c.result.host));
+        return c.fail(tr("/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list")
+                          .arg(c.result.host));
     const QString temporary = c.uploadDir + QStringLiteral("/trusted-controllers.json");
     if (auto s = c.ssh.writeFile(temporary, merged, 0600); !s)
         return c.fail(s.error());

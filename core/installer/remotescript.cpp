@@ -2,7 +2,9 @@
 
 #include <QFile>
 
-RemoteScript::RemoteScript(const QString &name) : m_name(name) {}
+RemoteScript::RemoteScript(const QString &name)
+    : m_name(name)
+{}
 
 RemoteScript &RemoteScript::set(const QString &variable, const QString &value)
 {
@@ -21,8 +23,8 @@ RemoteScript &RemoteScript::arguments(const QStringList &arguments)
 
 QByteArray RemoteScript::text() const
 {
-    return (m_lines.join(QLatin1Char('\n')) + QLatin1Char('\n') + resource(QStringLiteral("common.sh")) + QLatin1Char('\n')
-            + resource(m_name + QStringLiteral(".sh")))
+    return (m_lines.join(QLatin1Char('\n')) + QLatin1Char('\n') + resource(QStringLiteral("common.sh")) +
+            QLatin1Char('\n') + resource(m_name + QStringLiteral(".sh")))
         .toUtf8();
 }
 

@@ -1,15 +1,12 @@
 #include "sshsession.h"
 
+#include <cstring>
+#include <fcntl.h>
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-
-#include <libssh/libssh.h>
-#include <libssh/sftp.h>
-
-#include <fcntl.h>
-
-#include <cstring>
 
 namespace {
 constexpr qsizetype kChunk = 64 * 1024;
@@ -48,16 +45,25 @@ QString fromLocal(const char *text)
 QString sftpCodeText(int code)
 {
     switch (code) {
-    case SSH_FX_NO_SUCH_FILE: return SshSession::tr("no such file or directory");
-    case SSH_FX_PERMISSION_DENIED: return SshSession::tr("permission denied");
-    case SSH_FX_FAILURE: return SshSession::tr("the server reported a failure (a full disk, or a directory in the way)");
+    case SSH_FX_NO_SUCH_FILE:
+        return SshSession::tr("no such file or directory");
+    case SSH_FX_PERMISSION_DENIED:
+        return SshSession::tr("permission denied");
+    case SSH_FX_FAILURE:
+        return SshSession::tr("the server reported a failure (a full disk, or a directory in the way)");
     case SSH_FX_NO_CONNECTION:
-    case SSH_FX_CONNECTION_LOST: return SshSession::tr("the connection was lost");
-    case SSH_FX_OP_UNSUPPORTED: return SshSession::tr("the server does not support this operation");
-    case SSH_FX_FILE_ALREADY_EXISTS: return SshSession::tr("the file already exists");
-    case SSH_FX_WRITE_PROTECT: return SshSession::tr("the file system is read-only");
-    case SSH_FX_NO_MEDIA: return SshSession::tr("no medium");
-    default: return {};
+    case SSH_FX_CONNECTION_LOST:
+        return SshSession::tr("the connection was lost");
+    case SSH_FX_OP_UNSUPPORTED:
+        return SshSession::tr("the server does not support this operation");
+    case SSH_FX_FILE_ALREADY_EXISTS:
+        return SshSession::tr("the file already exists");
+    case SSH_FX_WRITE_PROTECT:
+        return SshSession::tr("the file system is read-only");
+    case SSH_FX_NO_MEDIA:
+        return SshSession::tr("no medium");
+    default:
+        return {};
     }
 }
 } // namespace
@@ -72,7 +78,9 @@ QString SshSession::CommandResult::errorText() const
     return text;
 }
 
-SshSession::SshSession(const std::atomic_bool *cancelled) : m_cancelled(cancelled) {}
+SshSession::SshSession(const std::atomic_bool *cancelled)
+    : m_cancelled(cancelled)
+{}
 
 SshSession::~SshSession()
 {
@@ -181,13 +189,22 @@ Expected<SshSession::HostKey> SshSession::hostKey()
     }
     ssh_key_free(key);
     switch (ssh_session_is_known_server(m_session)) {
-    case SSH_KNOWN_HOSTS_OK: out.state = HostKeyState::Known; break;
-    case SSH_KNOWN_HOSTS_CHANGED: out.state = HostKeyState::Changed; break;
-    case SSH_KNOWN_HOSTS_OTHER: out.state = HostKeyState::OtherType; break;
+    case SSH_KNOWN_HOSTS_OK:
+        out.state = HostKeyState::Known;
+        break;
+    case SSH_KNOWN_HOSTS_CHANGED:
+        out.state = HostKeyState::Changed;
+        break;
+    case SSH_KNOWN_HOSTS_OTHER:
+        out.state = HostKeyState::OtherType;
+        break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
-    case SSH_KNOWN_HOSTS_NOT_FOUND: out.state = HostKeyState::Unknown; break;
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+        out.state = HostKeyState::Unknown;
+        break;
     case SSH_KNOWN_HOSTS_ERROR:
-    default: return Result::failure(tr("cannot check the host key against known_hosts: %1").arg(sessionError()));
+    default:
+        return Result::failure(tr("cannot check the host key against known_hosts: %1").arg(sessionError()));
     }
     return out;
 }
@@ -244,7 +261,8 @@ Expected<SshSession::AuthOutcome> SshSession::authAgent()
     if (qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK") || !offersPublicKey())
         return AuthOutcome::Denied;
     // An agent that cannot be reached is not an error: other methods follow.
-    return ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS ? AuthOutcome::Accepted : AuthOutcome::Denied;
+    return ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS ? AuthOutcome::Accepted
+                                                                      : AuthOutcome::Denied;
 }
 
 Expected<SshSession::AuthOutcome> SshSession::authKeyFile(const QString &path, const SecretPrompt &passphrase)
@@ -256,7 +274,8 @@ Expected<SshSession::AuthOutcome> SshSession::authKeyFile(const QString &path, c
         return Result::failure(tr("cannot read the key file %1").arg(path));
     const QByteArray file = QFile::encodeName(path);
     ssh_key pub = nullptr;
-    if (ssh_pki_import_pubkey_file(QFile::encodeName(path + QStringLiteral(".pub")).constData(), &pub) == SSH_OK) {
+    if (ssh_pki_import_pubkey_file(QFile::encodeName(path + QStringLiteral(".pub")).constData(), &pub) ==
+        SSH_OK) {
         const int rc = ssh_userauth_try_publickey(m_session, nullptr, pub);
         ssh_key_free(pub);
         if (rc == SSH_AUTH_ERROR)
@@ -267,7 +286,8 @@ Expected<SshSession::AuthOutcome> SshSession::authKeyFile(const QString &path, c
     for (int attempt = 0; attempt < 3; ++attempt) {
         PromptContext ctx{&passphrase, attempt > 0};
         ssh_key key = nullptr;
-        const int rc = ssh_pki_import_privkey_file(file.constData(), nullptr, &passphraseCallback, &ctx, &key);
+        const int rc =
+            ssh_pki_import_privkey_file(file.constData(), nullptr, &passphraseCallback, &ctx, &key);
         if (rc == SSH_OK) {
             const int auth = ssh_userauth_publickey(m_session, nullptr, key);
             ssh_key_free(key);
@@ -333,8 +353,8 @@ Expected<SshSession::AuthOutcome> SshSession::authPassword(const SecretPrompt &p
     return AuthOutcome::Denied;
 }
 
-Expected<SshSession::CommandResult> SshSession::run(const QString &command, const QByteArray &input, int timeoutMs,
-                                                    bool cancellable)
+Expected<SshSession::CommandResult> SshSession::run(const QString &command, const QByteArray &input,
+                                                    int timeoutMs, bool cancellable)
 {
     using Result = Expected<CommandResult>;
     ssh_channel channel = ssh_channel_new(m_session);
@@ -350,7 +370,8 @@ Expected<SshSession::CommandResult> SshSession::run(const QString &command, cons
     if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
         return fail(tr("the server refused to run a command: %1").arg(sessionError()));
     for (qsizetype written = 0; written < input.size();) {
-        const int n = ssh_channel_write(channel, input.constData() + written, uint32_t(input.size() - written));
+        const int n =
+            ssh_channel_write(channel, input.constData() + written, uint32_t(input.size() - written));
         if (n < 0)
             return fail(tr("cannot send input to the command: %1").arg(sessionError()));
         written += n;
@@ -412,7 +433,8 @@ Status SshSession::ensureSftp()
     return {};
 }
 
-Status SshSession::upload(const QString &localPath, const QString &remotePath, int mode, const Progress &progress)
+Status SshSession::upload(const QString &localPath, const QString &remotePath, int mode,
+                          const Progress &progress)
 {
     QFile in(localPath);
     if (!in.open(QIODevice::ReadOnly))
@@ -517,7 +539,8 @@ Status SshSession::removeFile(const QString &remotePath)
 {
     if (auto s = ensureSftp(); !s)
         return s;
-    if (sftp_unlink(m_sftp, remotePath.toUtf8().constData()) != SSH_OK && sftp_get_error(m_sftp) != SSH_FX_NO_SUCH_FILE)
+    if (sftp_unlink(m_sftp, remotePath.toUtf8().constData()) != SSH_OK &&
+        sftp_get_error(m_sftp) != SSH_FX_NO_SUCH_FILE)
         return Status::failure(sftpError(tr("cannot remove %1").arg(remotePath)));
     return {};
 }
@@ -526,7 +549,9 @@ Status SshSession::rename(const QString &from, const QString &to)
 {
     // `mv -f` replaces an existing file atomically on one file system; plain SFTP
     // rename refuses an existing target on servers without posix-rename.
-    auto quote = [](QString s) -> QString { return QLatin1Char('\'') + s.replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\''); };
+    auto quote = [](QString s) -> QString {
+        return QLatin1Char('\'') + s.replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\'');
+    };
     auto r = run(QStringLiteral("mv -f -- %1 %2").arg(quote(from), quote(to)), {}, 30000, false);
     if (!r)
         return Status::failure(r.error());

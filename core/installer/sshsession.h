@@ -1,15 +1,13 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
-
-#include <QByteArray>
-#include <QString>
 
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
 
 struct ssh_session_struct;
 struct sftp_session_struct;
@@ -25,7 +23,8 @@ class SshSession
     Q_DISABLE_COPY_MOVE(SshSession)
 
 public:
-    enum class HostKeyState {
+    enum class HostKeyState
+    {
         Known,     ///< matches known_hosts
         Unknown,   ///< no entry for this host (or no known_hosts file)
         Changed,   ///< an entry of the same type with a different key: refuse
@@ -46,7 +45,12 @@ public:
         /// stderr (or stdout when stderr is empty), trimmed and shortened, for messages.
         QString errorText() const;
     };
-    enum class AuthOutcome { Accepted, Denied, Declined };
+    enum class AuthOutcome
+    {
+        Accepted,
+        Denied,
+        Declined
+    };
     /// Asked for a passphrase or password; nullopt when the user declines.
     using SecretPrompt = std::function<std::optional<QByteArray>(bool retry)>;
     using Progress = std::function<void(qint64 done, qint64 total)>;
@@ -76,7 +80,8 @@ public:
     QString offeredMethods() const;
 
     Expected<AuthOutcome> authAgent();
-    /// A private key file; asks for its passphrase only when the server accepts its public key (or there is no .pub).
+    /// A private key file; asks for its passphrase only when the server accepts its public key (or there is
+    /// no .pub).
     Expected<AuthOutcome> authKeyFile(const QString &path, const SecretPrompt &passphrase);
     Expected<AuthOutcome> authPassword(const SecretPrompt &password);
 
@@ -86,7 +91,8 @@ public:
 
     /// Uploads a local file to exactly `remotePath` over SFTP with the given mode; the
     /// remote file is removed again on failure or cancel, so no partial file stays.
-    Status upload(const QString &localPath, const QString &remotePath, int mode, const Progress &progress = {});
+    Status upload(const QString &localPath, const QString &remotePath, int mode,
+                  const Progress &progress = {});
     Status writeFile(const QString &remotePath, const QByteArray &data, int mode);
     /// The whole file; nullopt when it does not exist.
     Expected<std::optional<QByteArray>> readFile(const QString &remotePath);

@@ -41,14 +41,16 @@ bool UserSteps::checkUpload(InstallContext &c)
         return c.fail(tr("the agent program to upload was not found: %1").arg(c.request.agentBinary));
     const QString elf = elfArchitecture(c.request.agentBinary);
     if (!archMatches(elf, c.result.arch))
-        return c.fail(tr("%1 is a %2 machine, but the agent to upload is built for %3").arg(host, c.result.arch, elf));
+        return c.fail(
+            tr("%1 is a %2 machine, but the agent to upload is built for %3").arg(host, c.result.arch, elf));
     qint64 bytes = QFileInfo(c.request.agentBinary).size();
     if (!c.request.workerBinary.isEmpty())
         bytes += QFileInfo(c.request.workerBinary).size();
     else
-        c.note(tr("hamgam-worker was not found on this computer, so the agent on %1 is installed without it: it "
-                  "reports its devices but cannot run training.")
-                   .arg(host));
+        c.note(
+            tr("hamgam-worker was not found on this computer, so the agent on %1 is installed without it: it "
+               "reports its devices but cannot run training.")
+                .arg(host));
     bytes *= 2; // the upload next to a running older version
     // What an earlier per-user install left, to be kept in the manifest.
     c.manifestFiles = c.facts.value(QStringLiteral("manifest.file"));
@@ -60,8 +62,8 @@ bool UserSteps::checkUpload(InstallContext &c)
 bool UserSteps::readState(InstallContext &c)
 {
     c.result.autostart = c.fact(QStringLiteral("manifest.autostart"));
-    c.result.running = c.fact(QStringLiteral("user_unit")) == QLatin1String("active")
-                       || c.isYes(QStringLiteral("pid_running"));
+    c.result.running = c.fact(QStringLiteral("user_unit")) == QLatin1String("active") ||
+                       c.isYes(QStringLiteral("pid_running"));
     c.result.nodeId = c.fact(QStringLiteral("user_node_id"));
     const QString port = c.fact(QStringLiteral("manifest.agent_port"));
     if (!port.isEmpty())
@@ -86,7 +88,8 @@ bool UserSteps::upload(InstallContext &c)
 bool UserSteps::checkLibraries(InstallContext &c)
 {
     if (!c.isYes(QStringLiteral("ldd"))) {
-        c.note(tr("ldd is not available on %1, so the shared libraries were not checked.").arg(c.result.host));
+        c.note(
+            tr("ldd is not available on %1, so the shared libraries were not checked.").arg(c.result.host));
         return true;
     }
     QStringList temporaries;
@@ -107,9 +110,10 @@ bool UserSteps::checkLibraries(InstallContext &c)
     if (!unknown.isEmpty())
         advice += (advice.isEmpty() ? QString() : QStringLiteral(" ")) +
                   tr("(No package is known for %1.)").arg(unknown.join(QStringLiteral(", ")));
-    return c.fail(tr("%1 lacks shared libraries the agent needs: %2. %3 Or install in package mode, which brings them "
-                     "along. Nothing was installed.")
-                      .arg(c.result.host, missing.join(QStringLiteral(", ")), advice));
+    return c.fail(
+        tr("%1 lacks shared libraries the agent needs: %2. %3 Or install in package mode, which brings them "
+           "along. Nothing was installed.")
+            .arg(c.result.host, missing.join(QStringLiteral(", ")), advice));
 }
 
 bool UserSteps::installFiles(InstallContext &c)
@@ -161,8 +165,8 @@ bool UserSteps::trust(InstallContext &c)
     if (auto s = writeManifest(c); !s)
         return c.fail(s.error());
     const QString agent = c.fact(QStringLiteral("bin_dir")) + QStringLiteral("/hamgam-agent");
-    auto r = c.ssh.run(RemoteScript::quote(agent) + QStringLiteral(" --config-dir ") + RemoteScript::quote(config)
-                           + QStringLiteral(" --fingerprint"),
+    auto r = c.ssh.run(RemoteScript::quote(agent) + QStringLiteral(" --config-dir ") +
+                           RemoteScript::quote(config) + QStringLiteral(" --fingerprint"),
                        {}, 30000);
     if (!r)
         return c.fail(r.error());
@@ -197,18 +201,22 @@ bool UserSteps::autostart(InstallContext &c)
         if (linger == QLatin1String("enabled"))
             c.linger = linger;
         else if (linger.isEmpty())
-            c.note(tr("Lingering could not be enabled on %1 (%2): the agent starts when %3 logs in, not at boot, and "
-                      "stops when the last session ends. An administrator can run there: sudo loginctl enable-linger %3")
+            c.note(tr("Lingering could not be enabled on %1 (%2): the agent starts when %3 logs in, not at "
+                      "boot, and "
+                      "stops when the last session ends. An administrator can run there: sudo loginctl "
+                      "enable-linger %3")
                        .arg(host, InstallContext::fact(out, QStringLiteral("linger_error")), c.ssh.user()));
     } else if (c.isYes(QStringLiteral("crontab"))) {
-        c.note(tr("systemctl --user is not available on %1, so the agent starts at boot from a crontab @reboot entry "
+        c.note(tr("systemctl --user is not available on %1, so the agent starts at boot from a crontab "
+                  "@reboot entry "
                   "instead of a systemd user unit.")
                    .arg(host));
         if (!c.script(QStringLiteral("autostart-cron")))
             return false;
         c.result.autostart = QStringLiteral("crontab");
     } else {
-        c.note(tr("Neither systemctl --user nor crontab is available on %1: the agent is started now but will not "
+        c.note(tr("Neither systemctl --user nor crontab is available on %1: the agent is started now but "
+                  "will not "
                   "start again after a reboot.")
                    .arg(host));
         c.result.autostart = QStringLiteral("none");
@@ -252,10 +260,12 @@ bool UserSteps::stop(InstallContext &c)
 bool UserSteps::remove(InstallContext &c)
 {
     const QString keep = c.request.keepConfig ? QStringLiteral("yes") : QStringLiteral("no");
-    auto r = c.script(QStringLiteral("uninstall-user"), {{QStringLiteral("HG_KEEP_CONFIG"), keep}}, {}, 60000, false);
+    auto r = c.script(QStringLiteral("uninstall-user"), {{QStringLiteral("HG_KEEP_CONFIG"), keep}}, {}, 60000,
+                      false);
     if (!r)
         return false;
-    const QString lingerError = InstallContext::fact(InstallContext::parse(r->out), QStringLiteral("linger_error"));
+    const QString lingerError =
+        InstallContext::fact(InstallContext::parse(r->out), QStringLiteral("linger_error"));
     if (!lingerError.isEmpty())
         c.note(tr("%1 on %2; lingering stays on.").arg(lingerError, c.result.host));
     c.result.installed = false;
@@ -282,8 +292,9 @@ void UserSteps::finish(InstallContext &c, bool succeeded)
 void UserSteps::readFingerprint(InstallContext &c)
 {
     const QString agent = c.fact(QStringLiteral("bin_dir")) + QStringLiteral("/hamgam-agent");
-    auto r = c.ssh.run(RemoteScript::quote(agent) + QStringLiteral(" --config-dir ")
-                           + RemoteScript::quote(c.fact(QStringLiteral("agent_config"))) + QStringLiteral(" --fingerprint"),
+    auto r = c.ssh.run(RemoteScript::quote(agent) + QStringLiteral(" --config-dir ") +
+                           RemoteScript::quote(c.fact(QStringLiteral("agent_config"))) +
+                           QStringLiteral(" --fingerprint"),
                        {}, 30000);
     const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\b([0-9a-f]{64})\\b"))
                                           .match(r ? QString::fromUtf8(r->out) : QString());
@@ -326,18 +337,26 @@ QString UserSteps::elfArchitecture(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray header = file.read(20);
-    if (header.size() < 20 || !header.startsWith("\x7f" "ELF"))
+    if (header.size() < 20 || !header.startsWith("\x7f"
+                                                 "ELF"))
         return {};
     const bool little = header.at(5) == 1;
     const auto lo = quint8(header.at(little ? 18 : 19));
     const auto hi = quint8(header.at(little ? 19 : 18));
     switch (lo | (hi << 8)) {
-    case 62: return QStringLiteral("x86_64");
-    case 183: return QStringLiteral("aarch64");
-    case 3: return QStringLiteral("i686");
-    case 40: return QStringLiteral("arm");
-    case 243: return QStringLiteral("riscv64");
-    case 21: return QStringLiteral("ppc64le");
-    default: return {};
+    case 62:
+        return QStringLiteral("x86_64");
+    case 183:
+        return QStringLiteral("aarch64");
+    case 3:
+        return QStringLiteral("i686");
+    case 40:
+        return QStringLiteral("arm");
+    case 243:
+        return QStringLiteral("riscv64");
+    case 21:
+        return QStringLiteral("ppc64le");
+    default:
+        return {};
     }
 }

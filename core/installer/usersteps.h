@@ -1,9 +1,8 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 class InstallContext;
@@ -18,7 +17,8 @@ class UserSteps final
     Q_DECLARE_TR_FUNCTIONS(InstallJob)
 
 public:
-    /// Inspect, for an install: the programs to upload exist, fit the machine's architecture and its free space.
+    /// Inspect, for an install: the programs to upload exist, fit the machine's architecture and its free
+    /// space.
     static bool checkUpload(InstallContext &c);
     /// Inspect, for the other actions: how the installed agent starts, whether it runs, its node id and port.
     static bool readState(InstallContext &c);
@@ -34,7 +34,8 @@ public:
     static bool status(InstallContext &c);
     static bool stop(InstallContext &c);
     static bool remove(InstallContext &c);
-    /// At the end: after a failure before the files were put in place, removes what this run uploaded and made.
+    /// At the end: after a failure before the files were put in place, removes what this run uploaded and
+    /// made.
     static void finish(InstallContext &c, bool succeeded);
 
 private:

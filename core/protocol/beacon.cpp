@@ -1,6 +1,6 @@
-#include "cborvalue.h"
 #include "beacon.h"
 
+#include "cborvalue.h"
 #include "identity.h"
 #include "protocol.h"
 #include "telemetry.h"
@@ -90,7 +90,9 @@ Expected<Beacon> Beacon::decode(const QByteArray &datagram)
     const qint64 port = CborValue::integer(m.value(key("port")));
     b.agentVersion = m.value(key("version")).toString();
     b.fingerprint = Identity::normalizeFingerprint(m.value(key("fingerprint")).toString());
-    b.intervalMs = int(qBound(qint64(100), CborValue::integer(m.value(key("interval_ms")), Protocol::kBeaconIntervalMs), qint64(600000)));
+    b.intervalMs =
+        int(qBound(qint64(100), CborValue::integer(m.value(key("interval_ms")), Protocol::kBeaconIntervalMs),
+                   qint64(600000)));
     if (b.nodeId.isEmpty() || port <= 0 || port > 65535 || b.fingerprint.isEmpty())
         return Result::failure(tr("beacon lacks node id, port or fingerprint"));
     if (!Protocol::isNodeId(b.nodeId))

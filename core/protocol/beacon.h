@@ -1,10 +1,9 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -16,14 +15,17 @@ struct Beacon
     Q_DECLARE_TR_FUNCTIONS(Beacon)
 
 public:
-
-    enum class Kind { Announce, Query };
+    enum class Kind
+    {
+        Announce,
+        Query
+    };
     struct Device
     {
         QString name;
         QString kind;
-        int cores = 0;        ///< as DeviceSample::cores
-        double coreQuota = 0; ///< as DeviceSample::coreQuota
+        int cores = 0;         ///< as DeviceSample::cores
+        double coreQuota = 0;  ///< as DeviceSample::coreQuota
         QString label() const; ///< as DeviceSample::label
     };
 

@@ -7,7 +7,10 @@
 #include <QUdpSocket>
 
 BeaconSender::BeaconSender(quint16 discoveryPort, QList<QHostAddress> targets, QObject *parent)
-    : QObject(parent), m_socket(new QUdpSocket(this)), m_port(discoveryPort), m_targets(std::move(targets))
+    : QObject(parent)
+    , m_socket(new QUdpSocket(this))
+    , m_port(discoveryPort)
+    , m_targets(std::move(targets))
 {
     connect(&m_timer, &QTimer::timeout, this, &BeaconSender::announceNow);
     connect(m_socket, &QUdpSocket::readyRead, this, &BeaconSender::onReadyRead);
@@ -18,7 +21,8 @@ bool BeaconSender::start(const QHostAddress &bind, int intervalMs)
     if (m_targets.isEmpty())
         m_targets = BroadcastTargets::forBindAddress(bind);
     // Bind to any address: broadcasts are not delivered to a socket bound to a unicast address.
-    if (!m_socket->bind(QHostAddress::AnyIPv4, m_port, QUdpSocket::ShareAddress | QUdpSocket::ReuseAddressHint)) {
+    if (!m_socket->bind(QHostAddress::AnyIPv4, m_port,
+                        QUdpSocket::ShareAddress | QUdpSocket::ReuseAddressHint)) {
         m_error = m_socket->errorString();
         return false;
     }

@@ -4,8 +4,8 @@
 
 QList<QHostAddress> BroadcastTargets::forBindAddress(const QHostAddress &bind)
 {
-    const bool any = bind.isNull() || bind == QHostAddress::Any || bind == QHostAddress::AnyIPv4
-                     || bind == QHostAddress::AnyIPv6;
+    const bool any = bind.isNull() || bind == QHostAddress::Any || bind == QHostAddress::AnyIPv4 ||
+                     bind == QHostAddress::AnyIPv6;
     QList<QHostAddress> out;
     if (any || bind.isLoopback())
         out.append(QHostAddress(QStringLiteral("127.255.255.255")));
@@ -13,8 +13,8 @@ QList<QHostAddress> BroadcastTargets::forBindAddress(const QHostAddress &bind)
         return out;
     for (const QNetworkInterface &iface : QNetworkInterface::allInterfaces()) {
         const auto flags = iface.flags();
-        if (!(flags & QNetworkInterface::IsUp) || !(flags & QNetworkInterface::CanBroadcast)
-            || (flags & QNetworkInterface::IsLoopBack))
+        if (!(flags & QNetworkInterface::IsUp) || !(flags & QNetworkInterface::CanBroadcast) ||
+            (flags & QNetworkInterface::IsLoopBack))
             continue;
         for (const QNetworkAddressEntry &entry : iface.addressEntries()) {
             if (entry.ip().protocol() != QAbstractSocket::IPv4Protocol || entry.broadcast().isNull())

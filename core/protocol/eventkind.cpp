@@ -6,9 +6,9 @@ namespace {
 // Indexed by EventKind. These names are the contract with workers, agents and
 // histories of every version: never rename one.
 constexpr const char *kNames[] = {
-    "ready", "plan", "step", "rebalance", "eval", "checkpoint", "done", "error",
-    "log", "state", "worker_exit",
-    "launch", "elastic", "stop_requested", "abort_requested", "finished", "diagnosis", "warning",
+    "ready",           "plan",     "step",      "rebalance",   "eval",   "checkpoint", "done",
+    "error",           "log",      "state",     "worker_exit", "launch", "elastic",    "stop_requested",
+    "abort_requested", "finished", "diagnosis", "warning",
 };
 static_assert(std::size(kNames) == size_t(EventKind::Unknown), "a name for every EventKind");
 } // namespace

@@ -10,7 +10,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-FingerprintStore::FingerprintStore(QString path) : m_path(std::move(path)) {}
+FingerprintStore::FingerprintStore(QString path)
+    : m_path(std::move(path))
+{}
 
 Status FingerprintStore::load()
 {
@@ -81,8 +83,8 @@ bool FingerprintStore::containsFingerprint(const QString &fingerprint) const
 {
     reloadIfChanged();
     const QString fp = Identity::normalizeFingerprint(fingerprint);
-    return !fp.isEmpty()
-           && std::any_of(m_entries.cbegin(), m_entries.cend(), [&](const Entry &e) { return e.fingerprint == fp; });
+    return !fp.isEmpty() && std::any_of(m_entries.cbegin(), m_entries.cend(),
+                                        [&](const Entry &e) { return e.fingerprint == fp; });
 }
 
 QString FingerprintStore::fingerprintForNode(const QString &nodeId) const
@@ -101,7 +103,8 @@ Status FingerprintStore::add(const QString &fingerprint, const QString &label, c
     if (fp.isEmpty())
         return Status::failure(tr("\"%1\" is not a SHA-256 fingerprint (64 hex digits)").arg(fingerprint));
     reloadIfChanged();
-    m_entries.removeIf([&](const Entry &e) { return e.fingerprint == fp || (!nodeId.isEmpty() && e.nodeId == nodeId); });
+    m_entries.removeIf(
+        [&](const Entry &e) { return e.fingerprint == fp || (!nodeId.isEmpty() && e.nodeId == nodeId); });
     m_entries.append(Entry{fp, nodeId, label, QDateTime::currentDateTimeUtc()});
     return save();
 }

@@ -1,9 +1,8 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
 #include <QString>

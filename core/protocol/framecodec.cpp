@@ -3,7 +3,9 @@
 #include <QCoreApplication>
 #include <QtEndian>
 
-FrameDecoder::FrameDecoder(qsizetype maxFrameBytes) : m_maxFrameBytes(maxFrameBytes) {}
+FrameDecoder::FrameDecoder(qsizetype maxFrameBytes)
+    : m_maxFrameBytes(maxFrameBytes)
+{}
 
 void FrameDecoder::append(const QByteArray &bytes)
 {
@@ -24,10 +26,10 @@ Expected<std::optional<QByteArray>> FrameDecoder::next()
     if (length == 0)
         return Result::failure(QCoreApplication::translate("FrameDecoder", "empty frame"));
     if (qsizetype(length) > m_maxFrameBytes)
-        return Result::failure(QCoreApplication::translate("FrameDecoder",
-                                                           "frame of %1 bytes exceeds the limit of %2 bytes")
-                                   .arg(length)
-                                   .arg(m_maxFrameBytes));
+        return Result::failure(
+            QCoreApplication::translate("FrameDecoder", "frame of %1 bytes exceeds the limit of %2 bytes")
+                .arg(length)
+                .arg(m_maxFrameBytes));
     if (pendingBytes() < 4 + qsizetype(length))
         return Result(std::nullopt);
     QByteArray frame = m_buffer.mid(m_offset + 4, length);

@@ -3,9 +3,8 @@
 #include "expected.h"
 #include "protocol.h"
 
-#include <QByteArray>
-
 #include <optional>
+#include <QByteArray>
 
 /// Splits a byte stream into frames: a 4-byte big-endian length, then that many
 /// bytes. An oversized or empty frame is a protocol error: the caller closes the

@@ -2,25 +2,22 @@
 
 #include "atomicfile.h"
 
-#include <QCoreApplication>
-#include <QCryptographicHash>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-
+#include <memory>
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
 #include <openssl/x509.h>
-
-#include <memory>
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 
 namespace {
 
-template<typename T, void (*Free)(T *)>
-using OsslPtr = std::unique_ptr<T, decltype([](T *p) { Free(p); })>;
+template<typename T, void (*Free)(T *)> using OsslPtr = std::unique_ptr<T, decltype([](T *p) { Free(p); })>;
 
 QByteArray bioBytes(BIO *bio)
 {
@@ -52,24 +49,27 @@ Expected<Pem> createPem(const QString &commonName)
     X509_set_pubkey(cert.get(), key.get());
     X509_NAME *name = X509_get_subject_name(cert.get());
     const QByteArray cn = commonName.toUtf8().left(64);
-    X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, reinterpret_cast<const unsigned char *>("Hamgam"), -1, -1, 0);
-    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, reinterpret_cast<const unsigned char *>(cn.constData()),
-                               int(cn.size()), -1, 0);
+    X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, reinterpret_cast<const unsigned char *>("Hamgam"),
+                               -1, -1, 0);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8,
+                               reinterpret_cast<const unsigned char *>(cn.constData()), int(cn.size()), -1,
+                               0);
     X509_set_issuer_name(cert.get(), name);
     if (X509_sign(cert.get(), key.get(), EVP_sha256()) <= 0)
         return Expected<Pem>::failure(Identity::tr("cannot sign the certificate"));
 
     OsslPtr<BIO, BIO_free_all> keyBio(BIO_new(BIO_s_mem()));
     OsslPtr<BIO, BIO_free_all> certBio(BIO_new(BIO_s_mem()));
-    if (PEM_write_bio_PrivateKey(keyBio.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1
-        || PEM_write_bio_X509(certBio.get(), cert.get()) != 1)
+    if (PEM_write_bio_PrivateKey(keyBio.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1 ||
+        PEM_write_bio_X509(certBio.get(), cert.get()) != 1)
         return Expected<Pem>::failure(Identity::tr("cannot encode the key"));
     return Pem{bioBytes(keyBio.get()), bioBytes(certBio.get())};
 }
 
 } // namespace
 
-Expected<Identity> Identity::loadOrCreate(const QString &dir, const QString &baseName, const QString &commonName)
+Expected<Identity> Identity::loadOrCreate(const QString &dir, const QString &baseName,
+                                          const QString &commonName)
 {
     using Result = Expected<Identity>;
     Identity identity;
@@ -93,9 +93,10 @@ Expected<Identity> Identity::loadOrCreate(const QString &dir, const QString &bas
     }
 
     const auto perms = QFile::permissions(identity.m_keyPath);
-    if (perms & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther))
-        return Result::failure(tr("the key file %1 can be read by other users; run: chmod 600 %1")
-                                   .arg(identity.m_keyPath));
+    if (perms &
+        (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther))
+        return Result::failure(
+            tr("the key file %1 can be read by other users; run: chmod 600 %1").arg(identity.m_keyPath));
 
     QFile keyFile(identity.m_keyPath);
     QFile certFile(identity.m_certificatePath);

@@ -1,9 +1,8 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 
+#include <QCoreApplication>
 #include <QSslCertificate>
 #include <QSslKey>
 #include <QString>
@@ -18,7 +17,8 @@ class Identity
 public:
     /// Loads `<dir>/<baseName>.key` and `.crt`, creating both when neither exists.
     /// Refuses a key file that group or others can read.
-    static Expected<Identity> loadOrCreate(const QString &dir, const QString &baseName, const QString &commonName);
+    static Expected<Identity> loadOrCreate(const QString &dir, const QString &baseName,
+                                           const QString &commonName);
 
     const QSslCertificate &certificate() const { return m_certificate; }
     const QSslKey &privateKey() const { return m_key; }

@@ -1,15 +1,22 @@
 #include "message.h"
 
+#include <array>
+#include <initializer_list>
 #include <QCborArray>
 #include <QCborValue>
 #include <QCoreApplication>
 
-#include <array>
-#include <initializer_list>
-
 namespace {
 
-enum class Kind { Integer, String, Map, Array, Bool, Any };
+enum class Kind
+{
+    Integer,
+    String,
+    Map,
+    Array,
+    Bool,
+    Any
+};
 
 struct Field
 {
@@ -29,7 +36,8 @@ struct Schema
 // body whose listed fields are missing or of the wrong kind; fields not listed
 // are allowed, so a newer peer can add optional fields without a version bump.
 const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
-    {"hello", false,
+    {"hello",
+     false,
      {{"protocol", Kind::Integer, true},
       {"software", Kind::String, true},
       {"node_id", Kind::String, true},
@@ -40,26 +48,36 @@ const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
     {"subscribe", true, {{"topics", Kind::Array, true}}},
     {"unsubscribe", true, {{"topics", Kind::Array, true}}},
     {"host_info", true, {}},
-    {"telemetry", false, {{"time", Kind::Integer, true}, {"devices", Kind::Array, true}, {"host", Kind::Map, false}}},
+    {"telemetry",
+     false,
+     {{"time", Kind::Integer, true}, {"devices", Kind::Array, true}, {"host", Kind::Map, false}}},
     {"preflight", true, {{"config", Kind::Map, true}}},
     {"start_run", true, {{"config", Kind::Map, true}, {"run_id", Kind::String, true}}},
     {"stop_run", true, {{"run_id", Kind::String, true}}},
     {"abort_run", true, {{"run_id", Kind::String, true}}},
     {"list_runs", true, {}},
     {"journal", true, {{"run_id", Kind::String, true}, {"from", Kind::Integer, false}}},
-    {"run_event", false, {{"run_id", Kind::String, true}, {"seq", Kind::Integer, true}, {"event", Kind::Map, true}}},
+    {"run_event",
+     false,
+     {{"run_id", Kind::String, true}, {"seq", Kind::Integer, true}, {"event", Kind::Map, true}}},
     {"run_state", false, {{"run_id", Kind::String, true}, {"state", Kind::String, true}}},
 }};
 
 bool hasKind(const QCborValue &value, Kind kind)
 {
     switch (kind) {
-    case Kind::Integer: return value.isInteger();
-    case Kind::String: return value.isString();
-    case Kind::Map: return value.isMap();
-    case Kind::Array: return value.isArray();
-    case Kind::Bool: return value.isBool();
-    case Kind::Any: return !value.isUndefined();
+    case Kind::Integer:
+        return value.isInteger();
+    case Kind::String:
+        return value.isString();
+    case Kind::Map:
+        return value.isMap();
+    case Kind::Array:
+        return value.isArray();
+    case Kind::Bool:
+        return value.isBool();
+    case Kind::Any:
+        return !value.isUndefined();
     }
     return false;
 }
@@ -67,9 +85,11 @@ bool hasKind(const QCborValue &value, Kind kind)
 } // namespace
 
 Message::Message(Type type, QCborMap body, qint64 id, qint64 replyTo)
-    : m_type(type), m_id(id), m_replyTo(replyTo), m_body(std::move(body))
-{
-}
+    : m_type(type)
+    , m_id(id)
+    , m_replyTo(replyTo)
+    , m_body(std::move(body))
+{}
 
 Message Message::reply(qint64 requestId, QCborMap body)
 {
@@ -151,11 +171,13 @@ Expected<Message> Message::decode(const QByteArray &payload)
         const QCborValue value = body.value(QLatin1String(field.key));
         if (value.isUndefined()) {
             if (field.required)
-                return Result::failure(tr("\"%1\" lacks the field \"%2\"").arg(typeText, QLatin1String(field.key)));
+                return Result::failure(
+                    tr("\"%1\" lacks the field \"%2\"").arg(typeText, QLatin1String(field.key)));
             continue;
         }
         if (!hasKind(value, field.kind))
-            return Result::failure(tr("field \"%2\" of \"%1\" has the wrong type").arg(typeText, QLatin1String(field.key)));
+            return Result::failure(
+                tr("field \"%2\" of \"%1\" has the wrong type").arg(typeText, QLatin1String(field.key)));
     }
     return Message(Type(typeIndex), body, id, reValue.toInteger(0));
 }

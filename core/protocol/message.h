@@ -1,10 +1,9 @@
 #pragma once
 
-#include <QCoreApplication>
-
 #include "expected.h"
 
 #include <QCborMap>
+#include <QCoreApplication>
 #include <QString>
 
 /// One message of the wire protocol: a type, an optional request id (requests),
@@ -16,7 +15,8 @@ class Message
     Q_DECLARE_TR_FUNCTIONS(Message)
 
 public:
-    enum class Type {
+    enum class Type
+    {
         Hello,       ///< first message on a connection, both directions
         Reply,       ///< success answer to a request (re = request id)
         Error,       ///< failure answer to a request, or a reason before a close

@@ -30,11 +30,13 @@ bool NodeStates::isFinal(NodeState state)
     case NodeState::Finished:
     case NodeState::Failed:
     case NodeState::Stopped:
-    case NodeState::Aborted: return true;
+    case NodeState::Aborted:
+        return true;
     case NodeState::Starting:
     case NodeState::Running:
     case NodeState::Stopping:
-    case NodeState::Unknown: return false;
+    case NodeState::Unknown:
+        return false;
     }
     return false;
 }

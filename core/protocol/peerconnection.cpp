@@ -6,7 +6,9 @@
 #include <QCoreApplication>
 #include <QSslSocket>
 
-PeerConnection::PeerConnection(QSslSocket *socket, QObject *parent) : QObject(parent), m_socket(socket)
+PeerConnection::PeerConnection(QSslSocket *socket, QObject *parent)
+    : QObject(parent)
+    , m_socket(socket)
 {
     socket->setParent(this);
     connect(socket, &QSslSocket::readyRead, this, &PeerConnection::onReadyRead);
@@ -94,11 +96,14 @@ void PeerConnection::onDisconnected()
     QString reason = m_closeReason;
     if (reason.isEmpty()) {
         if (m_decoder.pendingBytes() > 0) {
-            reason = QCoreApplication::translate("PeerConnection", "connection closed in the middle of a frame (%Ln byte(s) of a truncated frame)",
-                                                 nullptr, int(m_decoder.pendingBytes()));
+            reason = QCoreApplication::translate(
+                "PeerConnection",
+                "connection closed in the middle of a frame (%Ln byte(s) of a truncated frame)", nullptr,
+                int(m_decoder.pendingBytes()));
             qCInfo(lcProtocol).noquote() << peerAddress() << "-" << reason;
         } else {
-            reason = m_socket && m_socket->error() != QAbstractSocket::RemoteHostClosedError && !m_socket->errorString().isEmpty()
+            reason = m_socket && m_socket->error() != QAbstractSocket::RemoteHostClosedError &&
+                             !m_socket->errorString().isEmpty()
                          ? m_socket->errorString()
                          : QCoreApplication::translate("PeerConnection", "connection closed by the peer");
         }

@@ -7,7 +7,6 @@
 #include <QPointer>
 #include <QSslSocket>
 
-
 /// A framed, message-level view of one TLS connection, used by both ends. Any
 /// malformed input (oversized, empty or truncated frame, bad CBOR, unknown type,
 /// wrong field types) closes this connection with a logged reason; nothing else

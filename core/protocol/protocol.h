@@ -17,8 +17,8 @@ inline bool isNodeId(const QString &id)
         return false;
     for (const QChar c : id) {
         const char16_t u = c.unicode();
-        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '.' || u == '_'
-                        || u == '-';
+        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+                        u == '.' || u == '_' || u == '-';
         if (!ok)
             return false;
     }

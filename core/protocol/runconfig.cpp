@@ -1,13 +1,12 @@
 #include "runconfig.h"
 
-#include <QJsonArray>
+#include <cmath>
+#include <limits>
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QSet>
-
-#include <cmath>
-#include <limits>
 
 namespace {
 
@@ -17,11 +16,15 @@ class Reader
 {
 public:
     Reader(QJsonObject object, QString prefix, QList<ConfigError> *errors)
-        : m_object(std::move(object)), m_prefix(std::move(prefix)), m_errors(errors)
-    {
-    }
+        : m_object(std::move(object))
+        , m_prefix(std::move(prefix))
+        , m_errors(errors)
+    {}
 
-    QString path(const QString &key) const { return m_prefix.isEmpty() ? key : m_prefix + QLatin1Char('.') + key; }
+    QString path(const QString &key) const
+    {
+        return m_prefix.isEmpty() ? key : m_prefix + QLatin1Char('.') + key;
+    }
     bool has(const char *key) const { return m_object.contains(QLatin1String(key)); }
 
     void string(const char *key, QString *out) const
@@ -33,8 +36,7 @@ public:
             return wrong(key, RunConfig::tr("must be text"));
         *out = v.toString();
     }
-    template<typename Int>
-    void integer(const char *key, Int *out) const
+    template<typename Int> void integer(const char *key, Int *out) const
     {
         const QJsonValue v = m_object.value(QLatin1String(key));
         if (v.isUndefined() || v.isNull())
@@ -106,7 +108,10 @@ public:
     }
 
 private:
-    void wrong(const char *key, const QString &what) const { m_errors->append({path(QLatin1String(key)), what}); }
+    void wrong(const char *key, const QString &what) const
+    {
+        m_errors->append({path(QLatin1String(key)), what});
+    }
 
     QJsonObject m_object;
     QString m_prefix;
@@ -131,7 +136,8 @@ QStringList RunConfig::strategies()
 
 QStringList RunConfig::modelKinds()
 {
-    return {QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt"), QStringLiteral("torchscript")};
+    return {QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt"),
+            QStringLiteral("torchscript")};
 }
 
 QStringList RunConfig::datasetKinds()
@@ -144,22 +150,30 @@ QString RunConfig::strategyDescription(const QString &strategy)
     if (strategy == QLatin1String("dp"))
         return tr("Data parallel: equal batches on every device; fast devices wait for the slowest.");
     if (strategy == QLatin1String("hdp"))
-        return tr("Heterogeneous data parallel: each device's batch follows its measured speed, so nobody waits.");
+        return tr(
+            "Heterogeneous data parallel: each device's batch follows its measured speed, so nobody waits.");
     if (strategy == QLatin1String("lsdp"))
-        return tr("Locally sharded: parameters and optimizer state split inside each node and into its CPU memory; only "
+        return tr("Locally sharded: parameters and optimizer state split inside each node and into its CPU "
+                  "memory; only "
                   "gradients cross the network.");
     if (strategy == QLatin1String("lshdp"))
-        return tr("LSHDP: locally sharded, with batches that follow each device's speed. Best on mixed, slow-networked labs.");
+        return tr("LSHDP: locally sharded, with batches that follow each device's speed. Best on mixed, "
+                  "slow-networked labs.");
     if (strategy == QLatin1String("fsdp"))
-        return tr("Fully sharded across all nodes: least memory, but parameters cross the network at every layer.");
+        return tr(
+            "Fully sharded across all nodes: least memory, but parameters cross the network at every layer.");
     if (strategy == QLatin1String("tp1d"))
-        return tr("1D tensor parallel (Megatron) inside each node, any number of GPUs: every layer split across the node's "
-                  "GPUs over its fast links; nodes share only gradients, with batches that follow their speed.");
+        return tr(
+            "1D tensor parallel (Megatron) inside each node, any number of GPUs: every layer split across "
+            "the node's "
+            "GPUs over its fast links; nodes share only gradients, with batches that follow their speed.");
     if (strategy == QLatin1String("tp2d"))
-        return tr("2D tensor parallel (SUMMA) inside each node of 4, 9, 16… GPUs: less traffic and memory per GPU than "
+        return tr("2D tensor parallel (SUMMA) inside each node of 4, 9, 16… GPUs: less traffic and memory "
+                  "per GPU than "
                   "1D; nodes share only gradients, with batches that follow their speed.");
     if (strategy == QLatin1String("tp3d"))
-        return tr("3D tensor parallel inside each node of 8, 27… GPUs: the least traffic and memory per GPU; nodes share "
+        return tr("3D tensor parallel inside each node of 8, 27… GPUs: the least traffic and memory per GPU; "
+                  "nodes share "
                   "only gradients, with batches that follow their speed.");
     return {};
 }
@@ -169,7 +183,9 @@ RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *er
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        errors->append({QString(), tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())});
+        errors->append(
+            {QString(),
+             tr("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())});
         return {};
     }
     if (!doc.isObject()) {
@@ -309,8 +325,7 @@ QJsonObject RunConfig::toJson() const
     if (model.kind == QLatin1String("mlp")) {
         modelJson[QStringLiteral("hidden")] = toArray(model.hidden);
         modelJson[QStringLiteral("activation")] = model.activation;
-    }
-    else if (model.kind == QLatin1String("cnn")) {
+    } else if (model.kind == QLatin1String("cnn")) {
         modelJson[QStringLiteral("channels")] = model.channels;
         modelJson[QStringLiteral("blocks")] = model.blocks;
         modelJson[QStringLiteral("groups")] = model.groups;
@@ -333,8 +348,8 @@ QJsonObject RunConfig::toJson() const
     QJsonArray scheduleJson;
     for (const SlowdownChange &s : slowdownSchedule)
         scheduleJson.append(QJsonObject{{QStringLiteral("rank"), s.rank},
-                                    {QStringLiteral("from_step"), double(s.fromStep)},
-                                    {QStringLiteral("factor"), s.factor}});
+                                        {QStringLiteral("from_step"), double(s.fromStep)},
+                                        {QStringLiteral("factor"), s.factor}});
     QJsonArray nodeArray;
     for (const Node &n : nodes) {
         QJsonObject o{{QStringLiteral("agent"), n.agent},
@@ -362,28 +377,25 @@ QJsonObject RunConfig::toJson() const
                      {QStringLiteral("weight_decay"), optimizer.weightDecay},
                      {QStringLiteral("betas"), QJsonArray{optimizer.beta1, optimizer.beta2}},
                      {QStringLiteral("eps"), optimizer.eps}}},
-        {QStringLiteral("schedule"),
-         QJsonObject{{QStringLiteral("kind"), schedule.kind},
-                     {QStringLiteral("warmup_steps"), schedule.warmupSteps},
-                     {QStringLiteral("min_lr_ratio"), schedule.minLrRatio}}},
+        {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), schedule.kind},
+                                                 {QStringLiteral("warmup_steps"), schedule.warmupSteps},
+                                                 {QStringLiteral("min_lr_ratio"), schedule.minLrRatio}}},
         {QStringLiteral("grad_clip"), gradClip},
         {QStringLiteral("seed"), double(seed)},
         {QStringLiteral("threads"), threads},
-        {QStringLiteral("planner"),
-         QJsonObject{{QStringLiteral("profile_steps"), planner.profileSteps},
-                     {QStringLiteral("replan_interval"), planner.replanInterval},
-                     {QStringLiteral("margin"), planner.margin},
-                     {QStringLiteral("ewma"), planner.ewma}}},
-        {QStringLiteral("comm"),
-         QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
-                     {QStringLiteral("dtype"), comm.dtype},
-                     {QStringLiteral("timeout_s"), comm.timeoutS},
-                     {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
-        {QStringLiteral("eval"), QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
-        {QStringLiteral("checkpoint"),
-         QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
-                     {QStringLiteral("interval"), checkpoint.interval},
-                     {QStringLiteral("keep"), checkpoint.keep}}},
+        {QStringLiteral("planner"), QJsonObject{{QStringLiteral("profile_steps"), planner.profileSteps},
+                                                {QStringLiteral("replan_interval"), planner.replanInterval},
+                                                {QStringLiteral("margin"), planner.margin},
+                                                {QStringLiteral("ewma"), planner.ewma}}},
+        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
+                                             {QStringLiteral("dtype"), comm.dtype},
+                                             {QStringLiteral("timeout_s"), comm.timeoutS},
+                                             {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
+        {QStringLiteral("eval"),
+         QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
+        {QStringLiteral("checkpoint"), QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
+                                                   {QStringLiteral("interval"), checkpoint.interval},
+                                                   {QStringLiteral("keep"), checkpoint.keep}}},
         {QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), streamParams}}},
         {QStringLiteral("memory_budget_mb"), memoryBudgetMb},
         {QStringLiteral("elastic"), elastic},
@@ -405,22 +417,26 @@ QList<ConfigError> RunConfig::validate() const
     QList<ConfigError> e;
     auto add = [&e](const QString &field, const QString &message) { e.append({field, message}); };
     if (version != kVersion)
-        add(QStringLiteral("version"), tr("version %1 is not supported; this Hamgam reads version %2").arg(version).arg(kVersion));
+        add(QStringLiteral("version"),
+            tr("version %1 is not supported; this Hamgam reads version %2").arg(version).arg(kVersion));
     if (name.trimmed().isEmpty())
         add(QStringLiteral("name"), tr("give the run a name"));
     else if (name.size() > 120)
         add(QStringLiteral("name"), tr("a name has at most 120 characters"));
     if (!strategies().contains(strategy))
-        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2").arg(strategy, QLocale().createSeparatedList(strategies())));
+        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2")
+                                            .arg(strategy, QLocale().createSeparatedList(strategies())));
 
     if (!modelKinds().contains(model.kind)) {
-        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2").arg(model.kind, QLocale().createSeparatedList(modelKinds())));
+        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2")
+                                              .arg(model.kind, QLocale().createSeparatedList(modelKinds())));
     } else if (model.kind == QLatin1String("mlp")) {
         if (model.hidden.isEmpty() || model.hidden.size() > 16)
             add(QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
-        if (model.activation != QLatin1String("relu") && model.activation != QLatin1String("gelu")
-            && model.activation != QLatin1String("tanh"))
-            add(QStringLiteral("model.activation"), tr("unknown activation \"%1\"; choose relu, gelu or tanh").arg(model.activation));
+        if (model.activation != QLatin1String("relu") && model.activation != QLatin1String("gelu") &&
+            model.activation != QLatin1String("tanh"))
+            add(QStringLiteral("model.activation"),
+                tr("unknown activation \"%1\"; choose relu, gelu or tanh").arg(model.activation));
         for (int h : model.hidden) {
             if (h < 1 || h > 65536) {
                 add(QStringLiteral("model.hidden"), tr("each hidden layer has 1 to 65536 units"));
@@ -448,40 +464,46 @@ QList<ConfigError> RunConfig::validate() const
     } else if (QDir::isRelativePath(model.path)) {
         // Every agent opens the config's paths on its own disk and refuses relative
         // ones (agent/pathpolicy.cpp): say so before any machine is asked.
-        add(QStringLiteral("model.path"), tr("give an absolute path, such as /home/me/model.pt: every machine opens "
-                                             "the file on its own disk"));
+        add(QStringLiteral("model.path"),
+            tr("give an absolute path, such as /home/me/model.pt: every machine opens "
+               "the file on its own disk"));
     }
 
     if (!datasetKinds().contains(dataset.kind)) {
         add(QStringLiteral("dataset.kind"),
-            tr("unknown dataset \"%1\"; choose one of %2").arg(dataset.kind, QLocale().createSeparatedList(datasetKinds())));
+            tr("unknown dataset \"%1\"; choose one of %2")
+                .arg(dataset.kind, QLocale().createSeparatedList(datasetKinds())));
     } else if (dataset.kind == QLatin1String("synthetic")) {
         if (dataset.samples < 1 || dataset.samples > 100000000)
             add(QStringLiteral("dataset.samples"), tr("samples must be between 1 and 100,000,000"));
         if (dataset.classes < 2 || dataset.classes > 100000)
             add(QStringLiteral("dataset.classes"), tr("classes must be between 2 and 100,000"));
-        if (dataset.shape.isEmpty() || std::any_of(dataset.shape.cbegin(), dataset.shape.cend(), [](int d) { return d < 1; }))
+        if (dataset.shape.isEmpty() ||
+            std::any_of(dataset.shape.cbegin(), dataset.shape.cend(), [](int d) { return d < 1; }))
             add(QStringLiteral("dataset.shape"), tr("the sample shape needs positive sizes"));
         else if (model.kind == QLatin1String("cnn") && dataset.shape.size() != 3)
-            add(QStringLiteral("dataset.shape"), tr("the cnn model needs images: give the shape as [channels, height, width]"));
+            add(QStringLiteral("dataset.shape"),
+                tr("the cnn model needs images: give the shape as [channels, height, width]"));
     } else if (dataset.path.trimmed().isEmpty()) {
         add(QStringLiteral("dataset.path"), tr("the dataset path is missing"));
     } else if (QDir::isRelativePath(dataset.path)) {
-        add(QStringLiteral("dataset.path"), tr("give an absolute path: every machine reads the dataset from its own disk"));
+        add(QStringLiteral("dataset.path"),
+            tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
     if (model.kind == QLatin1String("gpt") && dataset.kind == QLatin1String("fashion-mnist"))
         add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
-    if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") && dataset.kind == QLatin1String("text"))
+    if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") &&
+        dataset.kind == QLatin1String("text"))
         add(QStringLiteral("model.kind"), tr("text datasets need the gpt model"));
 
     const int devices = deviceCount();
     if (globalBatch < 1 || globalBatch > 10000000)
         add(QStringLiteral("global_batch"), tr("the global batch must be between 1 and 10,000,000"));
     else if (devices > 0 && globalBatch < devices)
-        add(QStringLiteral("global_batch"),
-            tr("the global batch (%1) is smaller than the number of devices (%2): every device needs at least one sample")
-                .arg(globalBatch)
-                .arg(devices));
+        add(QStringLiteral("global_batch"), tr("the global batch (%1) is smaller than the number of devices "
+                                               "(%2): every device needs at least one sample")
+                                                .arg(globalBatch)
+                                                .arg(devices));
     if (steps < 0 || epochs < 0)
         add(QStringLiteral("steps"), tr("steps and epochs cannot be negative"));
     else if ((steps > 0) == (epochs > 0))
@@ -490,7 +512,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("steps"), tr("too many steps"));
 
     if (optimizer.kind != QLatin1String("sgd") && optimizer.kind != QLatin1String("adamw"))
-        add(QStringLiteral("optimizer.kind"), tr("unknown optimizer \"%1\"; choose sgd or adamw").arg(optimizer.kind));
+        add(QStringLiteral("optimizer.kind"),
+            tr("unknown optimizer \"%1\"; choose sgd or adamw").arg(optimizer.kind));
     if (!(optimizer.lr > 0 && optimizer.lr <= 10))
         add(QStringLiteral("optimizer.lr"), tr("the learning rate must be above 0 and at most 10"));
     if (!(optimizer.momentum >= 0 && optimizer.momentum < 1))
@@ -502,11 +525,13 @@ QList<ConfigError> RunConfig::validate() const
     if (!(optimizer.eps > 0 && optimizer.eps < 1))
         add(QStringLiteral("optimizer.eps"), tr("eps must be above 0 and below 1"));
     if (schedule.kind != QLatin1String("cosine") && schedule.kind != QLatin1String("constant"))
-        add(QStringLiteral("schedule.kind"), tr("unknown schedule \"%1\"; choose cosine or constant").arg(schedule.kind));
+        add(QStringLiteral("schedule.kind"),
+            tr("unknown schedule \"%1\"; choose cosine or constant").arg(schedule.kind));
     if (schedule.warmupSteps < 0)
         add(QStringLiteral("schedule.warmup_steps"), tr("warm-up steps cannot be negative"));
     if (!(schedule.minLrRatio >= 0 && schedule.minLrRatio <= 1))
-        add(QStringLiteral("schedule.min_lr_ratio"), tr("the final learning-rate ratio must be between 0 and 1"));
+        add(QStringLiteral("schedule.min_lr_ratio"),
+            tr("the final learning-rate ratio must be between 0 and 1"));
     if (!(gradClip >= 0))
         add(QStringLiteral("grad_clip"), tr("gradient clipping cannot be negative (0 turns it off)"));
     if (threads < 0 || threads > 1024)
@@ -522,24 +547,31 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
     if (!(comm.bucketMb >= 0.001 && comm.bucketMb <= 4096))
         add(QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
-    if (comm.dtype != QLatin1String("fp32") && comm.dtype != QLatin1String("fp16") && comm.dtype != QLatin1String("bf16"))
-        add(QStringLiteral("comm.dtype"), tr("gradients travel as fp32, fp16 or bf16, not \"%1\"").arg(comm.dtype));
+    if (comm.dtype != QLatin1String("fp32") && comm.dtype != QLatin1String("fp16") &&
+        comm.dtype != QLatin1String("bf16"))
+        add(QStringLiteral("comm.dtype"),
+            tr("gradients travel as fp32, fp16 or bf16, not \"%1\"").arg(comm.dtype));
     if (comm.watchdogGraceS < 1 || comm.watchdogGraceS > 3600)
-        add(QStringLiteral("comm.watchdog_grace_s"), tr("the watchdog's grace must be between 1 s and one hour"));
+        add(QStringLiteral("comm.watchdog_grace_s"),
+            tr("the watchdog's grace must be between 1 s and one hour"));
     if (comm.timeoutS < 5 || comm.timeoutS > 86400)
-        add(QStringLiteral("comm.timeout_s"), tr("the communication timeout must be between 5 s and one day"));
+        add(QStringLiteral("comm.timeout_s"),
+            tr("the communication timeout must be between 5 s and one day"));
     if (eval.interval < 0)
-        add(QStringLiteral("eval.interval"), tr("the evaluation interval cannot be negative (0 turns it off)"));
+        add(QStringLiteral("eval.interval"),
+            tr("the evaluation interval cannot be negative (0 turns it off)"));
     if (eval.samples < 1)
         add(QStringLiteral("eval.samples"), tr("evaluate on at least one sample"));
     if (checkpoint.interval < 0)
-        add(QStringLiteral("checkpoint.interval"), tr("the checkpoint interval cannot be negative (0: only at the end)"));
+        add(QStringLiteral("checkpoint.interval"),
+            tr("the checkpoint interval cannot be negative (0: only at the end)"));
     if (checkpoint.keep < 1)
         add(QStringLiteral("checkpoint.keep"), tr("keep at least one checkpoint"));
     if ((checkpoint.interval > 0 || elastic) && checkpoint.dir.trimmed().isEmpty())
         add(QStringLiteral("checkpoint.dir"), tr("give a checkpoint directory"));
     else if (!checkpoint.dir.trimmed().isEmpty() && QDir::isRelativePath(checkpoint.dir))
-        add(QStringLiteral("checkpoint.dir"), tr("give an absolute path: every machine writes its checkpoints on its own disk"));
+        add(QStringLiteral("checkpoint.dir"),
+            tr("give an absolute path: every machine writes its checkpoints on its own disk"));
     if (memoryBudgetMb < 0)
         add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
 
@@ -555,14 +587,16 @@ QList<ConfigError> RunConfig::validate() const
         if (n.agent.trimmed().isEmpty())
             add(prefix + QStringLiteral(".agent"), tr("which machine? the agent id is missing"));
         else if (agents.contains(n.agent))
-            add(prefix + QStringLiteral(".agent"), tr("%1 is listed twice").arg(n.name.isEmpty() ? n.agent : n.name));
+            add(prefix + QStringLiteral(".agent"),
+                tr("%1 is listed twice").arg(n.name.isEmpty() ? n.agent : n.name));
         agents.insert(n.agent);
         if (n.devices.isEmpty())
             add(prefix + QStringLiteral(".devices"), tr("choose at least one device"));
         QSet<int> seen;
         for (int d : n.devices) {
             if (d < 0 || d > 1023 || seen.contains(d)) {
-                add(prefix + QStringLiteral(".devices"), tr("device indices must be distinct and between 0 and 1023"));
+                add(prefix + QStringLiteral(".devices"),
+                    tr("device indices must be distinct and between 0 and 1023"));
                 break;
             }
             seen.insert(d);
@@ -572,11 +606,13 @@ QList<ConfigError> RunConfig::validate() const
         if (n.batch) {
             batchSum += *n.batch;
             if (*n.batch < n.devices.size())
-                add(prefix + QStringLiteral(".batch"), tr("a node's batch must give each of its devices at least one sample"));
+                add(prefix + QStringLiteral(".batch"),
+                    tr("a node's batch must give each of its devices at least one sample"));
         }
         // The worker splits a node's cap over its devices, as it does its batch.
         if (n.maxBatch && *n.maxBatch < qMax<qsizetype>(1, n.devices.size()))
-            add(prefix + QStringLiteral(".max_batch"), tr("a node's memory cap must give each of its devices at least one sample"));
+            add(prefix + QStringLiteral(".max_batch"),
+                tr("a node's memory cap must give each of its devices at least one sample"));
         if (!(n.slowdown >= 1 && n.slowdown <= 100))
             add(prefix + QStringLiteral(".slowdown"), tr("the emulated slowdown must be between 1 and 100"));
     }
@@ -589,7 +625,8 @@ QList<ConfigError> RunConfig::validate() const
     for (qsizetype i = 0; i < slowdownSchedule.size(); ++i) {
         const SlowdownChange &s = slowdownSchedule[i];
         if (s.rank < 0 || s.rank >= qMax(1, devices) || s.fromStep < 0 || !(s.factor >= 1 && s.factor <= 100))
-            add(QStringLiteral("slowdown_schedule[%1]").arg(i), tr("needs a valid rank, a step of 0 or more and a factor from 1 to 100"));
+            add(QStringLiteral("slowdown_schedule[%1]").arg(i),
+                tr("needs a valid rank, a step of 0 or more and a factor from 1 to 100"));
     }
     return e;
 }
@@ -598,7 +635,10 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
 {
     // The same rules as the worker's (agent/engine/tensorparallellayout.cpp): the
     // local group size is each node's device count.
-    const int dims = strategy == QLatin1String("tp1d") ? 1 : strategy == QLatin1String("tp2d") ? 2 : strategy == QLatin1String("tp3d") ? 3 : 0;
+    const int dims = strategy == QLatin1String("tp1d")   ? 1
+                     : strategy == QLatin1String("tp2d") ? 2
+                     : strategy == QLatin1String("tp3d") ? 3
+                                                         : 0;
     if (dims == 0)
         return;
     auto add = [&errors](const QString &field, const QString &message) { errors.append({field, message}); };
@@ -612,7 +652,9 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         }
     };
     if (model.kind != QLatin1String("mlp") && model.kind != QLatin1String("gpt")) {
-        add(QStringLiteral("model.kind"), tr("strategy %1 splits the linear layers of the mlp and gpt models, not %2").arg(strategy, model.kind));
+        add(QStringLiteral("model.kind"),
+            tr("strategy %1 splits the linear layers of the mlp and gpt models, not %2")
+                .arg(strategy, model.kind));
         return;
     }
     int side = 0;
@@ -624,24 +666,27 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         if (dims == 2 && root(count) == 0) {
             add(QStringLiteral("nodes[%1].devices").arg(i),
                 // Never one device here (1 is a square and a cube): always the plural.
-                tr("strategy tp2d arranges each node's devices in a q×q grid: %1 has %2 devices, which is not a square (1, 4, 9, 16, …)")
+                tr("strategy tp2d arranges each node's devices in a q×q grid: %1 has %2 devices, which is "
+                   "not a square (1, 4, 9, 16, …)")
                     .arg(node)
                     .arg(count));
             return;
         }
         if (dims == 3 && root(count) == 0) {
             add(QStringLiteral("nodes[%1].devices").arg(i),
-                tr("strategy tp3d arranges each node's devices in a q×q×q cube: %1 has %2 devices, which is not a cube (1, 8, 27, 64, …)")
+                tr("strategy tp3d arranges each node's devices in a q×q×q cube: %1 has %2 devices, which is "
+                   "not a cube (1, 8, 27, 64, …)")
                     .arg(node)
                     .arg(count));
             return;
         }
         if (i > 0 && count != nodes[0].devices.size()) {
-            add(QStringLiteral("nodes"), tr("strategy %1 needs the same number of devices on every node (%2 has %3, %4 has %5)")
-                                             .arg(strategy, nodes[0].name.isEmpty() ? QStringLiteral("node 0") : nodes[0].name)
-                                             .arg(nodes[0].devices.size())
-                                             .arg(node)
-                                             .arg(count));
+            add(QStringLiteral("nodes"),
+                tr("strategy %1 needs the same number of devices on every node (%2 has %3, %4 has %5)")
+                    .arg(strategy, nodes[0].name.isEmpty() ? QStringLiteral("node 0") : nodes[0].name)
+                    .arg(nodes[0].devices.size())
+                    .arg(node)
+                    .arg(count));
             return;
         }
         side = dims == 1 ? count : root(count);
@@ -649,7 +694,8 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
     if (dims == 1 || side < 2)
         return;
     // 2D and 3D cut both dimensions of every layer into q blocks: none may be empty.
-    const QString tooSmall = tr("strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2");
+    const QString tooSmall =
+        tr("strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2");
     if (model.kind == QLatin1String("gpt")) {
         if (model.heads < side)
             add(QStringLiteral("model.heads"), tooSmall.arg(strategy).arg(side));
@@ -665,19 +711,23 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         for (int d : dataset.shape)
             inputs = d < 1 ? 0 : qMin<qint64>(inputs * d, side); // 0: a bad shape, reported with the dataset
         if (synthetic && inputs > 0 && inputs < side)
-            add(QStringLiteral("dataset.shape"), tr("strategy %1 cuts the input layer into %2 blocks: a sample needs at least %2 values")
-                                                     .arg(strategy)
-                                                     .arg(side));
+            add(QStringLiteral("dataset.shape"),
+                tr("strategy %1 cuts the input layer into %2 blocks: a sample needs at least %2 values")
+                    .arg(strategy)
+                    .arg(side));
         if (synthetic ? dataset.classes >= 2 && dataset.classes < side : 10 < side)
             add(synthetic ? QStringLiteral("dataset.classes") : QStringLiteral("dataset.kind"),
-                tr("strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes").arg(strategy).arg(side));
+                tr("strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes")
+                    .arg(strategy)
+                    .arg(side));
     }
 }
 
 QList<std::pair<QString, QJsonValue>> RunConfig::flatten(const QJsonObject &json)
 {
     QList<std::pair<QString, QJsonValue>> out;
-    std::function<void(const QString &, const QJsonValue &)> walk = [&](const QString &path, const QJsonValue &v) {
+    std::function<void(const QString &, const QJsonValue &)> walk = [&](const QString &path,
+                                                                        const QJsonValue &v) {
         if (v.isObject()) {
             const QJsonObject o = v.toObject();
             for (auto it = o.begin(); it != o.end(); ++it)

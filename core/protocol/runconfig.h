@@ -1,12 +1,11 @@
 #pragma once
 
+#include <optional>
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
-
-#include <optional>
 
 /// One problem with one field of a run config, for the user.
 struct ConfigError
@@ -30,24 +29,24 @@ public:
 
     struct Model
     {
-        QString kind = QStringLiteral("mlp"); ///< mlp, cnn, gpt, torchscript
-        QList<int> hidden = {256, 256};       ///< mlp
+        QString kind = QStringLiteral("mlp");        ///< mlp, cnn, gpt, torchscript
+        QList<int> hidden = {256, 256};              ///< mlp
         QString activation = QStringLiteral("relu"); ///< mlp: relu, gelu, tanh
-        int channels = 32;                    ///< cnn
-        int blocks = 2;                       ///< cnn
-        int groups = 8;                       ///< cnn GroupNorm groups
-        int layers = 2;                       ///< gpt
-        int width = 128;                      ///< gpt
-        int heads = 4;                        ///< gpt
-        int context = 64;                     ///< gpt
-        QString path;                         ///< torchscript
+        int channels = 32;                           ///< cnn
+        int blocks = 2;                              ///< cnn
+        int groups = 8;                              ///< cnn GroupNorm groups
+        int layers = 2;                              ///< gpt
+        int width = 128;                             ///< gpt
+        int heads = 4;                               ///< gpt
+        int context = 64;                            ///< gpt
+        QString path;                                ///< torchscript
     };
     struct Dataset
     {
         QString kind = QStringLiteral("fashion-mnist"); ///< fashion-mnist, text, synthetic
         QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
-        qint64 samples = 60000;  ///< synthetic
-        int classes = 10;        ///< synthetic
+        qint64 samples = 60000;         ///< synthetic
+        int classes = 10;               ///< synthetic
         QList<int> shape = {1, 28, 28}; ///< synthetic
     };
     struct Optimizer
@@ -103,12 +102,12 @@ public:
     };
     struct Node
     {
-        QString agent;                ///< node id of the agent
+        QString agent; ///< node id of the agent
         QString name;
         QList<int> devices = {0};
-        std::optional<int> batch;     ///< manual share of the global batch
-        std::optional<int> maxBatch;  ///< memory cap of the node, in samples, split over its devices
-        double slowdown = 1.0;        ///< demo emulation, >= 1
+        std::optional<int> batch;    ///< manual share of the global batch
+        std::optional<int> maxBatch; ///< memory cap of the node, in samples, split over its devices
+        double slowdown = 1.0;       ///< demo emulation, >= 1
     };
 
     int version = kVersion;

@@ -2,10 +2,9 @@
 
 #include "translatabletext.h"
 
+#include <cstring>
 #include <QCborValue>
 #include <QLocale>
-
-#include <cstring>
 
 QString RunFailureText::cause(const QString &cause, const QString &message)
 {
@@ -20,7 +19,8 @@ QString RunFailureText::cause(const QString &cause, const QString &message)
         return tr("a dataset is missing, truncated or corrupt");
     if (cause == QLatin1String("checkpoint")) {
         // strerror(ENOSPC) and strerror(EDQUOT), as the engine quotes them.
-        if (message.contains(QLatin1String("No space left on device")) || message.contains(QLatin1String("Disk quota exceeded")))
+        if (message.contains(QLatin1String("No space left on device")) ||
+            message.contains(QLatin1String("Disk quota exceeded")))
             return tr("the checkpoint disk is full");
         return tr("a checkpoint could not be written or read");
     }
@@ -52,8 +52,8 @@ QString RunFailureText::workerExit(const QJsonObject &payload)
 QString RunFailureText::stateReasonText(const QJsonObject &payload)
 {
     const QJsonValue text = payload.value(QStringLiteral("reason_text"));
-    const QString reason = text.isObject() ? TranslatableText::fromCbor(QCborValue::fromJsonValue(text)).toString()
-                                           : QString();
+    const QString reason =
+        text.isObject() ? TranslatableText::fromCbor(QCborValue::fromJsonValue(text)).toString() : QString();
     if (!reason.isEmpty())
         return reason;
     // An older agent sent its reason as text only, in its own language: an

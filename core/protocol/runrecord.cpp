@@ -5,20 +5,26 @@
 QString RunStatusText::key(RunStatus status)
 {
     switch (status) {
-    case RunStatus::Preparing: return QStringLiteral("preparing");
-    case RunStatus::Running: return QStringLiteral("running");
-    case RunStatus::Finished: return QStringLiteral("finished");
-    case RunStatus::Failed: return QStringLiteral("failed");
-    case RunStatus::Stopped: return QStringLiteral("stopped");
-    case RunStatus::Aborted: return QStringLiteral("aborted");
+    case RunStatus::Preparing:
+        return QStringLiteral("preparing");
+    case RunStatus::Running:
+        return QStringLiteral("running");
+    case RunStatus::Finished:
+        return QStringLiteral("finished");
+    case RunStatus::Failed:
+        return QStringLiteral("failed");
+    case RunStatus::Stopped:
+        return QStringLiteral("stopped");
+    case RunStatus::Aborted:
+        return QStringLiteral("aborted");
     }
     return {};
 }
 
 RunStatus RunStatusText::fromKey(const QString &key)
 {
-    for (RunStatus s : {RunStatus::Preparing, RunStatus::Running, RunStatus::Finished, RunStatus::Failed, RunStatus::Stopped,
-                        RunStatus::Aborted}) {
+    for (RunStatus s : {RunStatus::Preparing, RunStatus::Running, RunStatus::Finished, RunStatus::Failed,
+                        RunStatus::Stopped, RunStatus::Aborted}) {
         if (RunStatusText::key(s) == key)
             return s;
     }
@@ -28,12 +34,18 @@ RunStatus RunStatusText::fromKey(const QString &key)
 QString RunStatusText::display(RunStatus status)
 {
     switch (status) {
-    case RunStatus::Preparing: return QCoreApplication::translate("RunStatus", "Preparing");
-    case RunStatus::Running: return QCoreApplication::translate("RunStatus", "Running");
-    case RunStatus::Finished: return QCoreApplication::translate("RunStatus", "Finished");
-    case RunStatus::Failed: return QCoreApplication::translate("RunStatus", "Failed");
-    case RunStatus::Stopped: return QCoreApplication::translate("RunStatus", "Stopped");
-    case RunStatus::Aborted: return QCoreApplication::translate("RunStatus", "Aborted");
+    case RunStatus::Preparing:
+        return QCoreApplication::translate("RunStatus", "Preparing");
+    case RunStatus::Running:
+        return QCoreApplication::translate("RunStatus", "Running");
+    case RunStatus::Finished:
+        return QCoreApplication::translate("RunStatus", "Finished");
+    case RunStatus::Failed:
+        return QCoreApplication::translate("RunStatus", "Failed");
+    case RunStatus::Stopped:
+        return QCoreApplication::translate("RunStatus", "Stopped");
+    case RunStatus::Aborted:
+        return QCoreApplication::translate("RunStatus", "Aborted");
     }
     return {};
 }

@@ -4,12 +4,20 @@
 #include <QString>
 
 /// A run's status, as the history keeps it.
-enum class RunStatus { Preparing, Running, Finished, Failed, Stopped, Aborted };
+enum class RunStatus
+{
+    Preparing,
+    Running,
+    Finished,
+    Failed,
+    Stopped,
+    Aborted
+};
 
 namespace RunStatusText {
-QString key(RunStatus status);          ///< "running", ... (stored, machine-readable)
+QString key(RunStatus status); ///< "running", ... (stored, machine-readable)
 RunStatus fromKey(const QString &key);
-QString display(RunStatus status);      ///< translated
+QString display(RunStatus status); ///< translated
 bool isActive(RunStatus status);
 } // namespace RunStatusText
 
@@ -38,7 +46,8 @@ struct RunEvent
     QString source; ///< agent node id, or "controller"
     qint64 seq = 0;
     qint64 timeMs = 0;
-    QString kind;   ///< worker event kinds (step, plan, ...) or agent/controller ones (state, warning, diagnosis, telemetry)
+    QString kind; ///< worker event kinds (step, plan, ...) or agent/controller ones (state, warning,
+                  ///< diagnosis, telemetry)
     int rank = -1;
     int device = -1;
     QJsonObject payload;

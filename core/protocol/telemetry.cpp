@@ -1,6 +1,7 @@
+#include "telemetry.h"
+
 #include "bidi.h"
 #include "cborvalue.h"
-#include "telemetry.h"
 
 #include <QCborArray>
 #include <QCoreApplication>
@@ -49,9 +50,12 @@ DeviceProcess::Type processType(const QString &name)
 QString DeviceProcess::typeName(Type type)
 {
     switch (type) {
-    case Type::Compute: return QStringLiteral("C");
-    case Type::Graphics: return QStringLiteral("G");
-    case Type::ComputeAndGraphics: return QStringLiteral("C+G");
+    case Type::Compute:
+        return QStringLiteral("C");
+    case Type::Graphics:
+        return QStringLiteral("G");
+    case Type::ComputeAndGraphics:
+        return QStringLiteral("C+G");
     }
     return {};
 }

@@ -11,13 +11,19 @@
 /// through SafeText.
 struct DeviceProcess
 {
-    enum class Type { Compute, Graphics, ComputeAndGraphics };
+    enum class Type
+    {
+        Compute,
+        Graphics,
+        ComputeAndGraphics
+    };
 
     qint64 pid = 0;
-    QString name;            ///< the executable's short name (/proc/<pid>/comm); empty when the process is gone
+    QString name; ///< the executable's short name (/proc/<pid>/comm); empty when the process is gone
     qint64 memoryBytes = -1; ///< -1 when NVML cannot tell (NVML_VALUE_NOT_AVAILABLE)
-    QString user;            ///< the account it runs as; empty when unknown, its uid when the agent has no name for it
-    QString command;         ///< the whole command line, arguments separated by spaces, shortened past 1024 characters
+    QString user; ///< the account it runs as; empty when unknown, its uid when the agent has no name for it
+    QString
+        command; ///< the whole command line, arguments separated by spaces, shortened past 1024 characters
     Type type = Type::Compute;
 
     /// The command line, or the name when there is none (a zombie, a kernel thread).
@@ -29,17 +35,21 @@ struct DeviceProcess
 /// device, so everything downstream works the same without a GPU.
 struct DeviceSample
 {
-    enum class Kind { Gpu, Cpu };
+    enum class Kind
+    {
+        Gpu,
+        Cpu
+    };
 
     int index = 0;
     QString name;
     Kind kind = Kind::Cpu;
     QString uuid;
-    double utilization = 0;   ///< percent, 0..100
-    qint64 memoryUsed = 0;    ///< bytes
-    qint64 memoryTotal = 0;   ///< bytes
-    double temperature = -1;  ///< degrees C, -1 when unknown
-    double power = -1;        ///< watts, -1 when unknown
+    double utilization = 0;  ///< percent, 0..100
+    qint64 memoryUsed = 0;   ///< bytes
+    qint64 memoryTotal = 0;  ///< bytes
+    double temperature = -1; ///< degrees C, -1 when unknown
+    double power = -1;       ///< watts, -1 when unknown
     // A GPU's further readings; -1 when unknown (a CPU, an older agent, a driver that cannot tell).
     double memoryUtilization = -1; ///< percent of time the memory controller was busy
     double powerLimit = -1;        ///< watts: the limit the driver enforces
@@ -51,12 +61,13 @@ struct DeviceSample
     qint64 pcieRx = -1;            ///< bytes per second received over PCIe
     /// The GPU stopped answering (fell off the bus, needs a reset): the readings are not kept.
     bool lost = false;
-    int cores = 0;            ///< a CPU: the machine's cores; 0 for a GPU, and from older agents (cores in the name)
-    double coreQuota = 0;     ///< a CPU: the cores its cgroup may use, 0 when unlimited
+    int cores = 0; ///< a CPU: the machine's cores; 0 for a GPU, and from older agents (cores in the name)
+    double coreQuota = 0;           ///< a CPU: the cores its cgroup may use, 0 when unlimited
     QList<DeviceProcess> processes; ///< largest memory first
 
     /// NVML's nvmlClocksEventReason* bits (its ThrottleReason bits of old), as they travel.
-    enum ThrottleReason : qint64 {
+    enum ThrottleReason : qint64
+    {
         GpuIdle = 0x1,
         ApplicationsClocksSetting = 0x2,
         SwPowerCap = 0x4,
@@ -78,7 +89,10 @@ struct DeviceSample
 
     QCborMap toCbor() const;
     static Expected<DeviceSample> fromCbor(const QCborMap &map);
-    static QString kindName(Kind kind) { return kind == Kind::Gpu ? QStringLiteral("gpu") : QStringLiteral("cpu"); }
+    static QString kindName(Kind kind)
+    {
+        return kind == Kind::Gpu ? QStringLiteral("gpu") : QStringLiteral("cpu");
+    }
 };
 
 /// Static and slowly changing facts about a node.

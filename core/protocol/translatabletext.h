@@ -33,7 +33,7 @@ public:
     TranslatableText &arg(qint64 value);            ///< with the locale's digits
     TranslatableText &arg(int value) { return arg(qint64(value)); }
     TranslatableText &arg(double value, int decimals);
-    TranslatableText &dataSizeArg(qint64 bytes); ///< "1.5 GB", as DataSize::format writes it
+    TranslatableText &dataSizeArg(qint64 bytes);         ///< "1.5 GB", as DataSize::format writes it
     TranslatableText &listArg(const QStringList &items); ///< "a, b and c" in the locale's words
 
     bool isPlain() const { return m_source.isEmpty(); }

@@ -3,14 +3,15 @@
 #include "agentclient.h"
 #include "framecodec.h"
 #include "message.h"
+#include "printers.h"
 #include "testsupport.h"
 #include "tlsconfiguration.h"
 
 #include <QCborArray>
 #include <QSignalSpy>
 #include <QSslSocket>
-#include <QTest>
 #include <QtEndian>
+#include <QTest>
 
 using namespace TestSupport;
 
@@ -45,7 +46,8 @@ QSslSocket *TestAgentServer::rawConnect()
 {
     auto *socket = new QSslSocket(this);
     socket->setSslConfiguration(TlsConfiguration::make(m_controller.profile.identity()));
-    connect(socket, &QSslSocket::sslErrors, socket, [socket](const QList<QSslError> &) { socket->ignoreSslErrors(); });
+    connect(socket, &QSslSocket::sslErrors, socket,
+            [socket](const QList<QSslError> &) { socket->ignoreSslErrors(); });
     socket->connectToHostEncrypted(QStringLiteral("127.0.0.1"), m_agent.daemon->port());
     // Wait in the event loop: the agent runs in this thread too.
     if (!QTest::qWaitFor([socket] { return socket->isEncrypted(); }, 5000))
@@ -83,21 +85,23 @@ void TestAgentServer::malformedInputClosesOnlyThatConnection_data()
     QTest::newRow("empty frame") << QByteArray(4, 0);
     QTest::newRow("garbage payload") << FrameDecoder::encode(QByteArray("\xff\xff\xff\xff not cbor", 13));
     QTest::newRow("unknown message")
-        << helloFrame(1) + FrameDecoder::encode(QCborMap{{QStringLiteral("t"), QStringLiteral("rm_rf")}}.toCborValue().toCbor());
+        << helloFrame(1) +
+               FrameDecoder::encode(
+                   QCborMap{{QStringLiteral("t"), QStringLiteral("rm_rf")}}.toCborValue().toCbor());
     QTest::newRow("request before hello")
         << FrameDecoder::encode(Message(Message::Type::HostInfo, {}, 1).encode());
     QTest::newRow("wrong field type after hello")
-        << helloFrame(1)
-               + FrameDecoder::encode(QCborMap{{QStringLiteral("t"), QStringLiteral("subscribe")},
-                                               {QStringLiteral("id"), 5},
-                                               {QStringLiteral("b"), QCborMap{{QStringLiteral("topics"), 5}}}}
-                                          .toCborValue()
-                                          .toCbor());
+        << helloFrame(1) +
+               FrameDecoder::encode(QCborMap{{QStringLiteral("t"), QStringLiteral("subscribe")},
+                                             {QStringLiteral("id"), 5},
+                                             {QStringLiteral("b"), QCborMap{{QStringLiteral("topics"), 5}}}}
+                                        .toCborValue()
+                                        .toCbor());
     QTest::newRow("push from controller")
-        << helloFrame(1)
-               + FrameDecoder::encode(Message(Message::Type::Telemetry,
-                                              QCborMap{{QStringLiteral("time"), 1}, {QStringLiteral("devices"), QCborArray()}})
-                                          .encode());
+        << helloFrame(1) + FrameDecoder::encode(Message(Message::Type::Telemetry,
+                                                        QCborMap{{QStringLiteral("time"), 1},
+                                                                 {QStringLiteral("devices"), QCborArray()}})
+                                                    .encode());
     QTest::newRow("truncated frame then close") << FrameDecoder::encode(QByteArray(200, 'a')).left(60);
 }
 
@@ -156,7 +160,8 @@ void TestAgentServer::requestsGetReplies()
     QCOMPARE(client.peerFingerprint(), m_agent.daemon->identity().fingerprint());
     auto info = roundTrip(client, Message::Type::HostInfo, {});
     QVERIFY(info.ok());
-    QCOMPARE(info->value(QStringLiteral("host")).toMap().value(QStringLiteral("hostname")).toString(), QStringLiteral("fakehost"));
+    QCOMPARE(info->value(QStringLiteral("host")).toMap().value(QStringLiteral("hostname")).toString(),
+             QStringLiteral("fakehost"));
 }
 
 void TestAgentServer::unknownTopicIsAnError()
@@ -165,7 +170,8 @@ void TestAgentServer::unknownTopicIsAnError()
     QSignalSpy ready(&client, &AgentClient::handshakeDone);
     client.connectToAgent();
     QVERIFY(ready.wait(5000));
-    auto r = roundTrip(client, Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("bogus")}}});
+    auto r = roundTrip(client, Message::Type::Subscribe,
+                       QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("bogus")}}});
     QVERIFY(!r.ok());
     QVERIFY(r.error().contains(QLatin1String("bogus")));
 }
@@ -179,7 +185,8 @@ void TestAgentServer::telemetryIsStreamedAfterSubscribe()
     QVERIFY(ready.wait(5000));
     QTest::qWait(300);
     QCOMPARE(telemetry.count(), 0); // nothing before subscribing
-    auto r = roundTrip(client, Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("telemetry")}}});
+    auto r = roundTrip(client, Message::Type::Subscribe,
+                       QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("telemetry")}}});
     QVERIFY(r.ok());
     QTRY_VERIFY_WITH_TIMEOUT(telemetry.count() >= 3, 5000);
     const auto snapshot = telemetry.last().first().value<TelemetrySnapshot>();

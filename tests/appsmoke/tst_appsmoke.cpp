@@ -1,5 +1,6 @@
 // Smoke test of the embedded default: hamgam starts offscreen, starts its own
 // agent on loopback, sees it with live telemetry, and everything exits cleanly.
+#include <csignal>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,8 +10,6 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <csignal>
 
 class TestAppSmoke : public QObject
 {
@@ -43,15 +42,15 @@ void TestAppSmoke::startsSeesLocalAgentAndExits()
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     const quint16 agentPort = freeTcpPort();
     const QString discoveryPort = QString::number(40000 + QRandomGenerator::global()->bounded(20000));
-    const QStringList discovery = {QStringLiteral("--discovery-port"), discoveryPort, QStringLiteral("--discovery-targets"),
-                                   QStringLiteral("127.255.255.255")};
+    const QStringList discovery = {QStringLiteral("--discovery-port"), discoveryPort,
+                                   QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255")};
 
     QProcess app;
     app.setProcessEnvironment(env);
     app.setProgram(QStringLiteral(HAMGAM_BIN_DIR "/hamgam"));
-    app.setArguments(QStringList{QStringLiteral("--agent-port"), QString::number(agentPort), QStringLiteral("--local-agent-idle-exit"),
-                                 QStringLiteral("2")}
-                     + discovery);
+    app.setArguments(QStringList{QStringLiteral("--agent-port"), QString::number(agentPort),
+                                 QStringLiteral("--local-agent-idle-exit"), QStringLiteral("2")} +
+                     discovery);
     app.start();
     QVERIFY(app.waitForStarted(5000));
     QByteArray log;
@@ -67,7 +66,8 @@ void TestAppSmoke::startsSeesLocalAgentAndExits()
     // hamgamctl, sharing the app's profile, sees the same machine: trusted, online, with live devices.
     QProcess ctl;
     ctl.setProcessEnvironment(env);
-    ctl.start(QStringLiteral(HAMGAM_BIN_DIR "/hamgamctl"), QStringList{QStringLiteral("nodes"), QStringLiteral("--json")} + discovery);
+    ctl.start(QStringLiteral(HAMGAM_BIN_DIR "/hamgamctl"),
+              QStringList{QStringLiteral("nodes"), QStringLiteral("--json")} + discovery);
     QVERIFY(ctl.waitForFinished(15000));
     QCOMPARE(ctl.exitCode(), 0);
     const QJsonArray nodes = QJsonDocument::fromJson(ctl.readAllStandardOutput()).array();

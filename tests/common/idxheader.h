@@ -1,8 +1,7 @@
 #pragma once
 
-#include <QByteArray>
-
 #include <initializer_list>
+#include <QByteArray>
 
 /// The header of an IDX file (MNIST's format) of unsigned bytes with these
 /// dimensions, big-endian, and no data after it: what the tests of damaged and

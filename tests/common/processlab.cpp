@@ -3,6 +3,7 @@
 #include "controllerprofile.h"
 #include "identity.h"
 
+#include <csignal>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -12,8 +13,6 @@
 #include <QSslCertificate>
 #include <QTest>
 
-#include <csignal>
-
 QString ProcessLab::binary(const QString &name)
 {
     // The worker may come from another build tree (HAMGAM_WORKER), e.g. a CUDA build.
@@ -22,7 +21,8 @@ QString ProcessLab::binary(const QString &name)
     return QStringLiteral(HAMGAM_BIN_DIR "/%1").arg(name);
 }
 
-ProcessLab::ProcessLab() : m_discoveryPort(quint16(40000 + QRandomGenerator::global()->bounded(20000)))
+ProcessLab::ProcessLab()
+    : m_discoveryPort(quint16(40000 + QRandomGenerator::global()->bounded(20000)))
 {
     m_env = QProcessEnvironment::systemEnvironment();
     m_env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
@@ -49,15 +49,24 @@ bool ProcessLab::startAgent(Agent &a, QString *error)
     a.process->setProcessEnvironment(m_env);
     a.process->setProcessChannelMode(QProcess::SeparateChannels);
     a.process->setStandardErrorFile(a.configDir + QStringLiteral(".log"), QIODevice::Append);
-    QStringList args{QStringLiteral("--config-dir"), a.configDir,
-                     QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
-                     QStringLiteral("--port"), QString::number(a.port),
-                     QStringLiteral("--name"), a.name,
-                     QStringLiteral("--discovery-port"), QString::number(m_discoveryPort),
-                     QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"),
-                     QStringLiteral("--beacon-interval-ms"), QStringLiteral("500"),
-                     QStringLiteral("--worker"), binary(QStringLiteral("hamgam-worker")),
-                     QStringLiteral("--trust"), m_controllerFingerprint};
+    QStringList args{QStringLiteral("--config-dir"),
+                     a.configDir,
+                     QStringLiteral("--bind"),
+                     QStringLiteral("127.0.0.1"),
+                     QStringLiteral("--port"),
+                     QString::number(a.port),
+                     QStringLiteral("--name"),
+                     a.name,
+                     QStringLiteral("--discovery-port"),
+                     QString::number(m_discoveryPort),
+                     QStringLiteral("--discovery-targets"),
+                     QStringLiteral("127.255.255.255"),
+                     QStringLiteral("--beacon-interval-ms"),
+                     QStringLiteral("500"),
+                     QStringLiteral("--worker"),
+                     binary(QStringLiteral("hamgam-worker")),
+                     QStringLiteral("--trust"),
+                     m_controllerFingerprint};
     a.process->start(binary(QStringLiteral("hamgam-agent")), args + m_extraAgentArgs);
     if (!a.process->waitForStarted(5000)) {
         *error = QStringLiteral("agent %1 did not start").arg(a.name);
@@ -65,11 +74,15 @@ bool ProcessLab::startAgent(Agent &a, QString *error)
     }
     // "hamgam-agent 0.1.0 listening on 127.0.0.1:PORT, node ID, fingerprint FP"
     QByteArray out;
-    const bool ready = QTest::qWaitFor([&] {
-        out += a.process->readAllStandardOutput();
-        return out.contains("listening on") || a.process->state() == QProcess::NotRunning;
-    }, 10000);
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("listening on [0-9.]+:(\\d+), node ([0-9a-f-]+)")).match(QString::fromUtf8(out));
+    const bool ready = QTest::qWaitFor(
+        [&] {
+            out += a.process->readAllStandardOutput();
+            return out.contains("listening on") || a.process->state() == QProcess::NotRunning;
+        },
+        10000);
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("listening on [0-9.]+:(\\d+), node ([0-9a-f-]+)"))
+            .match(QString::fromUtf8(out));
     if (!ready || !m.hasMatch()) {
         *error = QStringLiteral("agent %1 did not come up: %2").arg(a.name, QString::fromUtf8(out));
         return false;
@@ -82,7 +95,8 @@ bool ProcessLab::startAgent(Agent &a, QString *error)
 bool ProcessLab::start(int count, QString *error, const QStringList &extraAgentArgs)
 {
     m_extraAgentArgs = extraAgentArgs;
-    auto profile = ControllerProfile::open(m_dir.filePath(QStringLiteral("config/hamgam")), m_dir.filePath(QStringLiteral("data/hamgam")));
+    auto profile = ControllerProfile::open(m_dir.filePath(QStringLiteral("config/hamgam")),
+                                           m_dir.filePath(QStringLiteral("data/hamgam")));
     if (!profile) {
         *error = profile.error();
         return false;
@@ -118,8 +132,9 @@ bool ProcessLab::restartAgent(int i, QString *error)
 QStringList ProcessLab::ctlArgs(const QStringList &args) const
 {
     QStringList full = args;
-    full << QStringLiteral("--discovery-port") << QString::number(m_discoveryPort) << QStringLiteral("--discovery-targets")
-         << QStringLiteral("127.255.255.255") << QStringLiteral("--history") << historyPath();
+    full << QStringLiteral("--discovery-port") << QString::number(m_discoveryPort)
+         << QStringLiteral("--discovery-targets") << QStringLiteral("127.255.255.255")
+         << QStringLiteral("--history") << historyPath();
     return full;
 }
 
@@ -129,7 +144,8 @@ int ProcessLab::ctl(const QStringList &args, QByteArray *out, QByteArray *err, i
     p.setProcessEnvironment(m_env);
     p.start(binary(QStringLiteral("hamgamctl")), ctlArgs(args));
     // Waiting in the event loop keeps any in-process helpers alive.
-    if (!p.waitForStarted(5000) || !QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, timeoutMs)) {
+    if (!p.waitForStarted(5000) ||
+        !QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, timeoutMs)) {
         p.kill();
         p.waitForFinished(2000);
         if (err)
@@ -160,7 +176,8 @@ int ProcessLab::journaledEvents(const QString &runId, const QString &kind) const
         if (!f.open(QIODevice::ReadOnly))
             continue;
         while (!f.atEnd()) {
-            if (QJsonDocument::fromJson(f.readLine()).object().value(QStringLiteral("kind")).toString() == kind)
+            if (QJsonDocument::fromJson(f.readLine()).object().value(QStringLiteral("kind")).toString() ==
+                kind)
                 ++n;
         }
     }
@@ -189,8 +206,9 @@ QSet<QPair<int, qint64>> ProcessLab::journaledSteps(int agent, const QString &ag
 QList<qint64> ProcessLab::workerPids(int agent, const QString &runId) const
 {
     QList<qint64> out;
-    const QString marker = runId.isEmpty() ? m_agents[agent].configDir + QLatin1Char('/')
-                                           : QStringLiteral("%1/runs/%2/").arg(m_agents[agent].configDir, runId);
+    const QString marker = runId.isEmpty()
+                               ? m_agents[agent].configDir + QLatin1Char('/')
+                               : QStringLiteral("%1/runs/%2/").arg(m_agents[agent].configDir, runId);
     for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
         bool ok = false;
         const qint64 id = pid.toLongLong(&ok);

@@ -1,12 +1,11 @@
 #pragma once
 
+#include <memory>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QSet>
 #include <QStringList>
 #include <QTemporaryDir>
-
-#include <memory>
 #include <vector>
 
 /// A lab of real hamgam-agent processes on loopback, for end-to-end tests,
@@ -27,14 +26,16 @@ public:
     ProcessLab();
     ~ProcessLab();
 
-    /// Starts `count` agents and pins them in the controller profile. Returns false (with a reason) if one does not start.
+    /// Starts `count` agents and pins them in the controller profile. Returns false (with a reason) if one
+    /// does not start.
     bool start(int count, QString *error, const QStringList &extraAgentArgs = {});
     Agent &agent(int i) { return m_agents[i]; }
     int agentCount() const { return int(m_agents.size()); }
     bool restartAgent(int i, QString *error);
 
     /// Runs hamgamctl with the lab's profile and discovery settings; returns its exit code.
-    int ctl(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr, int timeoutMs = 120000);
+    int ctl(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr,
+            int timeoutMs = 120000);
     /// Starts hamgamctl without waiting.
     std::unique_ptr<QProcess> startCtl(const QStringList &args);
     QStringList ctlArgs(const QStringList &args) const;

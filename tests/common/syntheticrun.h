@@ -3,9 +3,8 @@
 #include "liverundata.h"
 #include "telemetry.h"
 
-#include <QJsonArray>
-
 #include <cmath>
+#include <QJsonArray>
 
 /// A made-up run of nodes x gpus that advances in 100 ms ticks: telemetry for
 /// every device each tick and one step per tick (every rank reports it), with
@@ -14,7 +13,9 @@
 class SyntheticRun
 {
 public:
-    SyntheticRun(int nodes, int gpus) : m_nodes(nodes), m_gpus(gpus)
+    SyntheticRun(int nodes, int gpus)
+        : m_nodes(nodes)
+        , m_gpus(gpus)
     {
         m_config.name = QStringLiteral("synthetic");
         m_config.strategy = QStringLiteral("lshdp");
@@ -86,10 +87,11 @@ public:
             QJsonArray batches;
             for (int r = 0; r < m_nodes * m_gpus; ++r)
                 batches.append(24 + (r + m_tick / 50) % 17);
-            plan.payload = QJsonObject{{QStringLiteral("step"), double(m_step)},
-                                       {m_tick == 0 ? QStringLiteral("batches") : QStringLiteral("new"), batches},
-                                       {QStringLiteral("reason"), QStringLiteral("speed changed")},
-                                       {QStringLiteral("predicted_gain"), 0.12}};
+            plan.payload =
+                QJsonObject{{QStringLiteral("step"), double(m_step)},
+                            {m_tick == 0 ? QStringLiteral("batches") : QStringLiteral("new"), batches},
+                            {QStringLiteral("reason"), QStringLiteral("speed changed")},
+                            {QStringLiteral("predicted_gain"), 0.12}};
             data.addEvent(plan);
         }
         ++m_tick;

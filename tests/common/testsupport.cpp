@@ -13,8 +13,9 @@ quint16 randomDiscoveryPort()
     return quint16(40000 + QRandomGenerator::global()->bounded(20000));
 }
 
-LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerprints, std::unique_ptr<DeviceProbe> probe,
-                      int beaconIntervalMs, const QString &name, const QString &configDir)
+LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerprints,
+                      std::unique_ptr<DeviceProbe> probe, int beaconIntervalMs, const QString &name,
+                      const QString &configDir)
 {
     LocalAgent agent;
     agent.dir = std::make_unique<QTemporaryDir>();
@@ -31,7 +32,8 @@ LocalAgent startAgent(quint16 discoveryPort, const QStringList &trustedFingerpri
     (void)trust.load();
     for (const QString &fp : trustedFingerprints)
         (void)trust.add(fp, QStringLiteral("test"));
-    agent.daemon = std::make_unique<AgentDaemon>(options, probe ? std::move(probe) : std::make_unique<FakeProbe>());
+    agent.daemon =
+        std::make_unique<AgentDaemon>(options, probe ? std::move(probe) : std::make_unique<FakeProbe>());
     const Status s = agent.daemon->start();
     if (!s)
         qFatal("agent failed to start: %s", qPrintable(s.error()));
@@ -67,7 +69,8 @@ Controller makeController()
 {
     Controller c;
     c.dir = std::make_unique<QTemporaryDir>();
-    auto profile = ControllerProfile::open(c.dir->filePath(QStringLiteral("config")), c.dir->filePath(QStringLiteral("data")));
+    auto profile = ControllerProfile::open(c.dir->filePath(QStringLiteral("config")),
+                                           c.dir->filePath(QStringLiteral("data")));
     if (!profile)
         qFatal("cannot create a controller profile: %s", qPrintable(profile.error()));
     c.profile = *profile;

@@ -2,12 +2,10 @@
 
 #include "agentdaemon.h"
 #include "controllerprofile.h"
-
-#include <QTemporaryDir>
+#include "deviceprobe.h"
 
 #include <memory>
-
-#include "deviceprobe.h"
+#include <QTemporaryDir>
 
 /// Helpers shared by the network tests: private directories, free ports and
 /// in-process agents on loopback. Nothing leaves 127.0.0.0/8.

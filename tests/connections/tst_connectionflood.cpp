@@ -10,12 +10,11 @@
 #include "fingerprintstore.h"
 #include "testsupport.h"
 
+#include <memory>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
-
-#include <memory>
 #include <vector>
 
 using namespace TestSupport;
@@ -129,7 +128,8 @@ void TestConnectionFlood::floodKeepsNobodyOut()
     Controller controller = makeController();
     QTemporaryDir agentDir;
     QVERIFY(trustController(agentDir.path(), controller));
-    AgentDaemon daemon(loopbackOptions(agentDir.path()), std::make_unique<FakeProbe>()); // --max-connections 64
+    AgentDaemon daemon(loopbackOptions(agentDir.path()),
+                       std::make_unique<FakeProbe>()); // --max-connections 64
     QVERIFY(daemon.start().ok());
 
     // Idle sockets from the sources, each renewed as soon as it is closed or refused.
@@ -148,11 +148,13 @@ void TestConnectionFlood::floodKeepsNobodyOut()
         s->setProperty("from", from);
         connect(s, &QTcpSocket::disconnected, this, [&, s] {
             ++renewed;
-            QMetaObject::invokeMethod(s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
+            QMetaObject::invokeMethod(
+                s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
         });
         connect(s, &QTcpSocket::errorOccurred, this, [&, s](QAbstractSocket::SocketError) {
             if (s->state() == QAbstractSocket::UnconnectedState)
-                QMetaObject::invokeMethod(s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
+                QMetaObject::invokeMethod(
+                    s, [&, s] { open(s); }, Qt::QueuedConnection); // gone with the socket
         });
         open(s);
     }

@@ -7,6 +7,7 @@
 #include "eventtext.h"
 #include "historystore.h"
 #include "nodestate.h"
+#include "printers.h"
 #include "runjournal.h"
 
 #include <QJsonArray>
@@ -17,24 +18,15 @@
 #include <QTest>
 
 // Failures name the enums' values, not their numbers.
-char *toString(EventKind kind)
-{
-    const QString name = EventKinds::name(kind);
-    return qstrdup(name.isEmpty() ? "Unknown" : name.toUtf8().constData());
-}
-
-char *toString(NodeState state)
-{
-    const QString name = NodeStates::name(state);
-    return qstrdup(name.isEmpty() ? "Unknown" : name.toUtf8().constData());
-}
-
 char *toString(EventText::Level level)
 {
     switch (level) {
-    case EventText::Level::Info: return qstrdup("Info");
-    case EventText::Level::Warning: return qstrdup("Warning");
-    case EventText::Level::Error: return qstrdup("Error");
+    case EventText::Level::Info:
+        return qstrdup("Info");
+    case EventText::Level::Warning:
+        return qstrdup("Warning");
+    case EventText::Level::Error:
+        return qstrdup("Error");
     }
     return qstrdup("?");
 }
@@ -128,7 +120,8 @@ void TestContracts::everyEventKindRoundTrips()
     }
     QCOMPARE(names.size(), int(EventKind::Unknown)); // no two kinds share a name
     QCOMPARE(EventKinds::name(EventKind::Unknown), QString());
-    for (const QString &other : {QString(), QStringLiteral("Step"), QStringLiteral("step "), QStringLiteral("future_kind")})
+    for (const QString &other :
+         {QString(), QStringLiteral("Step"), QStringLiteral("step "), QStringLiteral("future_kind")})
         QCOMPARE(EventKinds::fromString(other), EventKind::Unknown);
 }
 
@@ -137,10 +130,12 @@ void TestContracts::unknownKindIsKept()
     // A newer worker's event: the agent journals it as it came...
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    auto journal = RunJournal::create(dir.filePath(QStringLiteral("run")), QStringLiteral("r1"), QStringLiteral("agent-a"),
+    auto journal = RunJournal::create(dir.filePath(QStringLiteral("run")), QStringLiteral("r1"),
+                                      QStringLiteral("agent-a"),
                                       QJsonObject{{QStringLiteral("run_id"), QStringLiteral("r1")}});
     QVERIFY2(journal, qPrintable(journal.error()));
-    const QJsonObject payload{{QStringLiteral("event"), QStringLiteral("future_kind")}, {QStringLiteral("answer"), 42}};
+    const QJsonObject payload{{QStringLiteral("event"), QStringLiteral("future_kind")},
+                              {QStringLiteral("answer"), 42}};
     (*journal)->append(QStringLiteral("future_kind"), 0, 0, payload);
     const QList<RunEvent> journaled = (*journal)->read(0, 100);
     QCOMPARE(journaled.size(), 1);
@@ -235,22 +230,24 @@ void TestContracts::eventText_data()
         QTest::newRow(name) << QString::fromUtf8(kind) << rank << QString::fromUtf8(node) << object
                             << QString::fromUtf8(title) << QString::fromUtf8(line) << level;
     };
-    row("ready", "ready", 0, "box-a", R"({"strategy": "lshdp", "world_size": 4, "model": "mlp 64-32-10"})", "Ready",
-        "box-a, rank 0: Ready: lshdp on 4 rank(s), mlp 64-32-10", L::Info);
+    row("ready", "ready", 0, "box-a", R"({"strategy": "lshdp", "world_size": 4, "model": "mlp 64-32-10"})",
+        "Ready", "box-a, rank 0: Ready: lshdp on 4 rank(s), mlp 64-32-10", L::Info);
     // Values every rank reports alike name nobody.
     row("plan", "plan", 0, "box-a", R"({"step": 0, "batches": [5, 4, 12, 11], "source": "manual"})", "Plan",
         "Plan: From step 0 (as the config sets them): 5, 4, 12, 11", L::Info);
     row("step", "step", 1, "box-a", R"({"step": 10, "loss": 2.31794, "samples_per_s": 6043.9})", "Step",
         "box-a, rank 1: Step: 10, loss 2.3179, 6044 samples/s", L::Info);
     row("rebalance", "rebalance", 0, "box-a",
-        R"({"step": 5, "old": [32, 32], "new": [40, 24], "reason": "profiled", "predicted_gain": 0.12})", "Re-plan",
+        R"({"step": 5, "old": [32, 32], "new": [40, 24], "reason": "profiled", "predicted_gain": 0.12})",
+        "Re-plan",
         "Re-plan: From step 5 (first speed measurements): 32, 32 → 40, 24 (predicted 12.0% faster)", L::Info);
-    row("rebalance of a newer planner", "rebalance", 0, "box-a", R"({"step": 7, "new": [48, 48], "reason": "thermal"})",
-        "Re-plan", "Re-plan: From step 7 (thermal): 48, 48", L::Info);
+    row("rebalance of a newer planner", "rebalance", 0, "box-a",
+        R"({"step": 7, "new": [48, 48], "reason": "thermal"})", "Re-plan",
+        "Re-plan: From step 7 (thermal): 48, 48", L::Info);
     row("eval accuracy", "eval", 0, "box-a", R"({"step": 20, "loss": 0.4, "accuracy": 0.875})", "Evaluation",
         "Evaluation: accuracy 87.5 % at step 20", L::Info);
-    row("eval perplexity", "eval", 0, "box-a", R"({"step": 20, "loss": 1.25, "perplexity": 3.5})", "Evaluation",
-        "Evaluation: perplexity 3.50 at step 20", L::Info);
+    row("eval perplexity", "eval", 0, "box-a", R"({"step": 20, "loss": 1.25, "perplexity": 3.5})",
+        "Evaluation", "Evaluation: perplexity 3.50 at step 20", L::Info);
     row("eval loss", "eval", 0, "box-a", R"({"step": 20, "loss": 1.25281})", "Evaluation",
         "Evaluation: loss 1.2528 at step 20", L::Info);
     row("checkpoint", "checkpoint", 0, "box-a", R"({"step": 10, "dir": "/ckpt/step-10"})", "Checkpoint",
@@ -259,14 +256,16 @@ void TestContracts::eventText_data()
         "Training finished: 20 step(s)", L::Info);
     row("done stopped", "done", 0, "box-a", R"({"steps": 12, "reason": "stopped"})", "Training finished",
         "Training finished: stopped after 12 step(s)", L::Info);
-    row("error", "error", 0, "box-a", R"({"message": "connection reset", "cause": "communication", "exit_code": 3})",
-        "Error", "box-a, rank 0: Error: a peer stopped answering or could not be reached: connection reset", L::Error);
-    row("log", "log", 2, "box-a", R"({"text": "NCCL INFO ready"})", "Output", "box-a, rank 2: Output: NCCL INFO ready",
-        L::Info);
+    row("error", "error", 0, "box-a",
+        R"({"message": "connection reset", "cause": "communication", "exit_code": 3})", "Error",
+        "box-a, rank 0: Error: a peer stopped answering or could not be reached: connection reset", L::Error);
+    row("log", "log", 2, "box-a", R"({"text": "NCCL INFO ready"})", "Output",
+        "box-a, rank 2: Output: NCCL INFO ready", L::Info);
     row("state running", "state", -1, "box-a", R"({"state": "running"})", "State", "box-a: Running", L::Info);
     row("state failed", "state", -1, "box-a", R"({"state": "failed", "reason": "the disk is gone"})", "State",
         "box-a: Failed: the disk is gone", L::Error);
-    row("state of a newer agent", "state", -1, "box-a", R"({"state": "paused"})", "State", "box-a: paused", L::Info);
+    row("state of a newer agent", "state", -1, "box-a", R"({"state": "paused"})", "State", "box-a: paused",
+        L::Info);
     row("worker killed", "worker_exit", 2, "box-a", R"({"exit_code": 9, "crashed": true})", "Worker ended",
         "box-a, rank 2: Worker ended: killed by signal 9 (SIGKILL)", L::Error);
     row("worker exit 0", "worker_exit", 2, "box-a", R"({"exit_code": 0, "crashed": false})", "Worker ended",
@@ -275,20 +274,22 @@ void TestContracts::eventText_data()
         "Controller: Launched: 4 device(s)", L::Info);
     row("elastic", "elastic", -1, "Controller",
         R"json({"attempt": 1, "reason": "lost node2; resuming from the checkpoint of step 15 on 2 node(s)"})json",
-        "Elastic recovery", "Controller: Elastic recovery: lost node2; resuming from the checkpoint of step 15 on 2 node(s)",
+        "Elastic recovery",
+        "Controller: Elastic recovery: lost node2; resuming from the checkpoint of step 15 on 2 node(s)",
         L::Info);
-    row("stop requested", "stop_requested", -1, "Controller", "{}", "Stop requested", "Controller: Stop requested",
-        L::Info);
-    row("abort requested", "abort_requested", -1, "Controller", "{}", "Abort requested", "Controller: Abort requested",
-        L::Info);
-    row("finished", "finished", -1, "Controller", R"({"status": "failed", "reason": "box-b: gone"})", "Finished",
-        "Controller: Failed: box-b: gone", L::Error);
+    row("stop requested", "stop_requested", -1, "Controller", "{}", "Stop requested",
+        "Controller: Stop requested", L::Info);
+    row("abort requested", "abort_requested", -1, "Controller", "{}", "Abort requested",
+        "Controller: Abort requested", L::Info);
+    row("finished", "finished", -1, "Controller", R"({"status": "failed", "reason": "box-b: gone"})",
+        "Finished", "Controller: Failed: box-b: gone", L::Error);
     row("diagnosis", "diagnosis", -1, "Controller",
         R"({"findings": [{"reason": "stragglers", "node": "box-a", "device": 0,
                           "evidence": "waits 28.7 ms of each 61.1 ms step", "action": "Check the slow node."},
                          {"reason": "silent_agent", "node": "box-b", "device": -1}]})",
         "Diagnosis",
-        "Controller: Diagnosis: Waiting for slower nodes — box-a, device 0: waits 28.7 ms of each 61.1 ms step → Check "
+        "Controller: Diagnosis: Waiting for slower nodes — box-a, device 0: waits 28.7 ms of each 61.1 ms "
+        "step → Check "
         "the slow node.; Agent stopped reporting — box-b",
         L::Warning);
     row("warning", "warning", -1, "Controller", R"({"message": "GPU 0 is busy"})", "Warning",
@@ -319,16 +320,19 @@ void TestContracts::terminalTextIsEscaped()
 {
     // A reason, a message and a node name from another machine: a forged line,
     // a terminal escape and U+202E RIGHT-TO-LEFT OVERRIDE.
-    const QString hostile = QStringLiteral("gone\nFAKE ok") + QChar(0x1b) + QStringLiteral("[2J") + QChar(0x202E);
+    const QString hostile =
+        QStringLiteral("gone\nFAKE ok") + QChar(0x1b) + QStringLiteral("[2J") + QChar(0x202E);
     const QString node = QStringLiteral("box") + QChar(0x1b) + QStringLiteral("]0;x");
     for (const RunEvent &e : {runEvent(QStringLiteral("state"), -1,
-                                    {{QStringLiteral("state"), QStringLiteral("failed")}, {QStringLiteral("reason"), hostile}}),
+                                       {{QStringLiteral("state"), QStringLiteral("failed")},
+                                        {QStringLiteral("reason"), hostile}}),
                               runEvent(QStringLiteral("error"), 0, {{QStringLiteral("message"), hostile}}),
                               runEvent(QStringLiteral("log"), 0, {{QStringLiteral("text"), hostile}}),
                               runEvent(hostile, 0, {{QStringLiteral("x"), hostile}})}) {
         for (const auto shown : {EventText::Shown::Terminal, EventText::Shown::Widget}) {
             const QString line = EventText::line(e, node, shown);
-            QVERIFY2(!line.contains(QChar(0x1b)) && !line.contains(QLatin1Char('\n')) && !line.contains(QChar(0x202E)),
+            QVERIFY2(!line.contains(QChar(0x1b)) && !line.contains(QLatin1Char('\n')) &&
+                         !line.contains(QChar(0x202E)),
                      qPrintable(line));
             QVERIFY2(line.contains(QLatin1String("FAKE ok")), qPrintable(line));
         }

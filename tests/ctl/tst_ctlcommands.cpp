@@ -8,6 +8,7 @@
 #include "historystore.h"
 #include "processlab.h"
 #include "runconfig.h"
+#include "smallrunconfig.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -17,8 +18,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include "smallrunconfig.h"
-
 #include <QTest>
 
 namespace {
@@ -311,15 +310,17 @@ void TestCtlCommands::runsTableAndEmptyHistory()
     // Reading never creates a database (a mistyped --history must leave nothing behind).
     QVERIFY(!QFileInfo::exists(empty));
     const QString csv = m_lab.path(QStringLiteral("missing-csv"));
-    for (const QStringList &command : {QStringList{QStringLiteral("show"), kBaseline},
-                                       QStringList{QStringLiteral("export"), kBaseline, QStringLiteral("--csv"), csv}}) {
+    for (const QStringList &command :
+         {QStringList{QStringLiteral("show"), kBaseline},
+          QStringList{QStringLiteral("export"), kBaseline, QStringLiteral("--csv"), csv}}) {
         const Ctl missing = ctl(command, empty);
         QCOMPARE(missing.code, 1);
         QVERIFY2(missing.err.contains(QLatin1String("no history at")) && missing.err.contains(empty),
                  qPrintable(missing.context()));
     }
     const Ctl persian = ctl({QStringLiteral("show"), kBaseline}, empty, QStringLiteral("fa_IR.UTF-8"));
-    QVERIFY2(persian.err.contains(QStringLiteral("تاریخچه‌ای در")), qPrintable(persian.context()));
+    QVERIFY2(persian.err.contains(QStringLiteral("تاریخچه‌ای در")),
+             qPrintable(persian.context()));
     QVERIFY(!QFileInfo::exists(empty));
 }
 
@@ -630,20 +631,22 @@ void TestCtlCommands::hostileTextIsEscaped()
     // A run name and a reason that came from another machine's journal carry a
     // newline (a forged line), a terminal escape and U+202E RIGHT-TO-LEFT
     // OVERRIDE. Before the fix they reached the terminal as they were.
-    const QString history = QDir(m_lab.path(QStringLiteral("hostile"))).filePath(QStringLiteral("history.sqlite"));
+    const QString history =
+        QDir(m_lab.path(QStringLiteral("hostile"))).filePath(QStringLiteral("history.sqlite"));
     QDir().mkpath(QFileInfo(history).path());
     const QString id = QStringLiteral("20260304-080000-dead");
-    const QString name = QStringLiteral("evil\nFAKE 20260101 Finished") + QChar(0x202E) + QStringLiteral("cba")
-                         + QChar(0x1b) + QStringLiteral("[2J");
-    const QString reason = QChar(0x1b) + QStringLiteral("]0;owned") + QChar(0x07) + QStringLiteral("gone\nrm -rf")
-                           + QChar(0x202E);
+    const QString name = QStringLiteral("evil\nFAKE 20260101 Finished") + QChar(0x202E) +
+                         QStringLiteral("cba") + QChar(0x1b) + QStringLiteral("[2J");
+    const QString reason = QChar(0x1b) + QStringLiteral("]0;owned") + QChar(0x07) +
+                           QStringLiteral("gone\nrm -rf") + QChar(0x202E);
     {
         HistoryStore store(history);
         QVERIFY(store.open().ok());
         addRun(store, id, name, config({{QStringLiteral("name"), name}}), RunStatus::Failed, reason,
                kBaselineCreated + 3 * kDayMs, 2);
     }
-    for (const QStringList &args : {QStringList{QStringLiteral("runs")}, QStringList{QStringLiteral("show"), id}}) {
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("runs")}, QStringList{QStringLiteral("show"), id}}) {
         const Ctl r = ctl(args, history);
         QVERIFY2(r.code == 0, qPrintable(r.context()));
         QVERIFY2(!r.out.contains(QChar(0x1b)) && !r.out.contains(QChar(0x07)), qPrintable(r.out));
@@ -675,12 +678,12 @@ void TestCtlCommands::watchShowsWhoHoldsEachGpu()
     held.powerLimit = 400;
     held.throttleReasons = DeviceSample::SwPowerCap | DeviceSample::GpuIdle;
     // A command line from another user's process, with a terminal escape in it.
-    held.processes = {
-        {4242, QStringLiteral("python3"), 30LL << 30, QStringLiteral("alice"),
-         QStringLiteral("python3 train.py ") + QChar(0x1b) + QStringLiteral("[2J --lr 0.1"), DeviceProcess::Type::Compute},
-        {777, QStringLiteral("sleep"), -1, QStringLiteral("nobody"), QStringLiteral("sleep 300"),
-         DeviceProcess::Type::ComputeAndGraphics},
-        {4194999, {}, 1LL << 30, {}, {}, DeviceProcess::Type::Compute}};
+    held.processes = {{4242, QStringLiteral("python3"), 30LL << 30, QStringLiteral("alice"),
+                       QStringLiteral("python3 train.py ") + QChar(0x1b) + QStringLiteral("[2J --lr 0.1"),
+                       DeviceProcess::Type::Compute},
+                      {777, QStringLiteral("sleep"), -1, QStringLiteral("nobody"),
+                       QStringLiteral("sleep 300"), DeviceProcess::Type::ComputeAndGraphics},
+                      {4194999, {}, 1LL << 30, {}, {}, DeviceProcess::Type::Compute}};
     DeviceSample lost;
     lost.kind = DeviceSample::Kind::Gpu;
     lost.index = 1;
@@ -690,11 +693,13 @@ void TestCtlCommands::watchShowsWhoHoldsEachGpu()
 
     const quint16 port = TestSupport::randomDiscoveryPort();
     TestSupport::Controller controller = TestSupport::makeController();
-    TestSupport::LocalAgent agent = TestSupport::startAgent(port, {controller.profile.identity().fingerprint()},
-                                                            std::move(probe), 200, QStringLiteral("gpu-box"));
-    QVERIFY(controller.profile.pins()
-                .add(agent.daemon->identity().fingerprint(), QStringLiteral("gpu-box"), agent.daemon->nodeId())
-                .ok());
+    TestSupport::LocalAgent agent =
+        TestSupport::startAgent(port, {controller.profile.identity().fingerprint()}, std::move(probe), 200,
+                                QStringLiteral("gpu-box"));
+    QVERIFY(
+        controller.profile.pins()
+            .add(agent.daemon->identity().fingerprint(), QStringLiteral("gpu-box"), agent.daemon->nodeId())
+            .ok());
     QProcess p;
     QProcessEnvironment env = m_lab.environment();
     env.insert(QStringLiteral("LC_ALL"), locale);
@@ -703,10 +708,10 @@ void TestCtlCommands::watchShowsWhoHoldsEachGpu()
     p.setProcessEnvironment(env);
     p.start(ProcessLab::binary(QStringLiteral("hamgamctl")),
             {QStringLiteral("watch"), agent.daemon->nodeId(), QStringLiteral("--count"), QStringLiteral("1"),
-             QStringLiteral("--config-dir"), controller.dir->filePath(QStringLiteral("config")), QStringLiteral("--data-dir"),
-             controller.dir->filePath(QStringLiteral("data")), QStringLiteral("--discovery-port"), QString::number(port),
-             QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"), QStringLiteral("--wait"),
-             QStringLiteral("2000")});
+             QStringLiteral("--config-dir"), controller.dir->filePath(QStringLiteral("config")),
+             QStringLiteral("--data-dir"), controller.dir->filePath(QStringLiteral("data")),
+             QStringLiteral("--discovery-port"), QString::number(port), QStringLiteral("--discovery-targets"),
+             QStringLiteral("127.255.255.255"), QStringLiteral("--wait"), QStringLiteral("2000")});
     QVERIFY(p.waitForStarted());
     // The agent lives in this process: wait with the event loop running.
     QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 30000);
@@ -723,16 +728,19 @@ void TestCtlCommands::watchShowsWhoHoldsEachGpu()
         QVERIFY2(!lines[4].contains(QLatin1String("lost")), qPrintable(context));
         return;
     }
-    QVERIFY2(lines[0].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  util 87.0%  mem 10.0 GB / 24.0 GB  "
-                                              "63 °C  250 / 400 W  slowed down: power cap")),
+    QVERIFY2(lines[0].endsWith(
+                 QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  util 87.0%  mem 10.0 GB / 24.0 GB  "
+                                "63 °C  250 / 400 W  slowed down: power cap")),
              qPrintable(context));
     // As nvitop lists them: pid, user, memory, type, command line; largest first as the agent sent them.
-    QCOMPARE(lines[1], QStringLiteral("       4242  alice   30.0 GB  C    python3 train.py \\x1b[2J --lr 0.1"));
+    QCOMPARE(lines[1],
+             QStringLiteral("       4242  alice   30.0 GB  C    python3 train.py \\x1b[2J --lr 0.1"));
     QCOMPARE(lines[2], QStringLiteral("        777  nobody      n/a  C+G  sleep 300"));
     QCOMPARE(lines[3], QStringLiteral("    4194999  ?        1.0 GB  C    (not found)"));
-    QVERIFY2(lines[4].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  lost: the GPU stopped answering "
-                                              "(fell off the bus, or needs a reset)")),
-             qPrintable(context));
+    QVERIFY2(
+        lines[4].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  lost: the GPU stopped answering "
+                                         "(fell off the bus, or needs a reset)")),
+        qPrintable(context));
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

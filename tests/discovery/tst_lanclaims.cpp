@@ -31,7 +31,8 @@ QList<QHostAddress> loopbackTargets()
 class BeaconForger
 {
 public:
-    BeaconForger(const QString &from, quint16 discoveryPort) : m_port(discoveryPort)
+    BeaconForger(const QString &from, quint16 discoveryPort)
+        : m_port(discoveryPort)
     {
         QVERIFY2(m_socket.bind(QHostAddress(from), 0), qPrintable(m_socket.errorString()));
     }
@@ -67,7 +68,8 @@ LocalAgent startClaimant(quint16 port, const Controller &controller, const QStri
     if (!f.open(QIODevice::WriteOnly) || f.write(id.toLatin1() + '\n') < 0)
         qFatal("cannot write the claimant's node id");
     f.close();
-    LocalAgent agent = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, name, dir->path());
+    LocalAgent agent =
+        startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, name, dir->path());
     agent.dir = std::move(dir); // the agent's directory lives as long as the agent
     return agent;
 }
@@ -95,7 +97,8 @@ void TestLanClaims::forgedBeaconsNeverTouchAVerifiedConnection()
     // one with the real fingerprint from another address moved the node there.
     const quint16 port = randomDiscoveryPort();
     Controller controller = makeController();
-    LocalAgent agent = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("real"));
+    LocalAgent agent =
+        startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("real"));
     const QString id = agent.daemon->nodeId();
     const QString realFingerprint = agent.daemon->identity().fingerprint();
     QVERIFY(controller.profile.pins().add(realFingerprint, QStringLiteral("real"), id).ok());
@@ -125,7 +128,8 @@ void TestLanClaims::forgedBeaconsNeverTouchAVerifiedConnection()
     QTest::qWait(500);
 
     QCOMPARE(dropped.count(), 0);
-    QVERIFY(registry.client(id) == client); // the same live connection (no QCOMPARE: it would print a deleted object)
+    QVERIFY(registry.client(id) ==
+            client); // the same live connection (no QCOMPARE: it would print a deleted object)
     QCOMPARE(ready.count(), 1);
     const Node *n = registry.node(id);
     QVERIFY(n);
@@ -149,7 +153,9 @@ void TestLanClaims::forgedBeaconsNeverTouchAVerifiedConnection()
     MachinesModel model(registry);
     const QModelIndex row = model.indexOfKey(id);
     QVERIFY(row.isValid());
-    QVERIFY(model.data(row, MachinesModel::ClaimantWarningRole).toString().contains(QLatin1String("claims to be")));
+    QVERIFY(model.data(row, MachinesModel::ClaimantWarningRole)
+                .toString()
+                .contains(QLatin1String("claims to be")));
     QCOMPARE(model.data(row, MachinesModel::TrustRole).toInt(), int(Node::Trust::Pinned));
     QCOMPARE(model.data(row, MachinesModel::LinkRole).toInt(), int(Node::Link::Connected));
     // The connection still works.
@@ -184,8 +190,9 @@ void TestLanClaims::pinnedNodeMovesOnlyWhereTlsProvesIt()
     registry.start(&listener);
     BeaconForger forger(QStringLiteral("127.0.0.1"), port);
     forger.send(beaconLike(real, realFingerprint, impostor.port()));
-    QTRY_VERIFY_WITH_TIMEOUT(registry.node(real.nodeId()) && !registry.node(real.nodeId())->claimants.isEmpty()
-                                 && registry.node(real.nodeId())->claimants.first().refuted,
+    QTRY_VERIFY_WITH_TIMEOUT(registry.node(real.nodeId()) &&
+                                 !registry.node(real.nodeId())->claimants.isEmpty() &&
+                                 registry.node(real.nodeId())->claimants.first().refuted,
                              5000);
     const Node *n = registry.node(real.nodeId());
     QCOMPARE(n->trust, Node::Trust::Pinned);
@@ -271,7 +278,8 @@ void TestLanClaims::shortIdClaimIsAmbiguousNotExact()
     // 8-character short id was taken as the exact match for that short id.
     const quint16 port = randomDiscoveryPort();
     Controller controller = makeController();
-    LocalAgent real = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"));
+    LocalAgent real =
+        startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"));
     const QString shortId = real.daemon->nodeId().left(8);
     LocalAgent impostor = startClaimant(port, controller, shortId, QStringLiteral("box2"));
     QCOMPARE(impostor.daemon->nodeId(), shortId);
@@ -281,21 +289,26 @@ void TestLanClaims::shortIdClaimIsAmbiguousNotExact()
     NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
     registry.start(&listener);
     // Both are looked at over TLS once: their certificates are seen.
-    QTRY_VERIFY_WITH_TIMEOUT(registry.node(real.daemon->nodeId()) && registry.node(real.daemon->nodeId())->certificateSeen()
-                                 && registry.node(shortId) && registry.node(shortId)->certificateSeen(),
+    QTRY_VERIFY_WITH_TIMEOUT(registry.node(real.daemon->nodeId()) &&
+                                 registry.node(real.daemon->nodeId())->certificateSeen() &&
+                                 registry.node(shortId) && registry.node(shortId)->certificateSeen(),
                              5000);
-    QCOMPARE(registry.node(real.daemon->nodeId())->observedFingerprint, real.daemon->identity().fingerprint());
+    QCOMPARE(registry.node(real.daemon->nodeId())->observedFingerprint,
+             real.daemon->identity().fingerprint());
 
-    QCOMPARE(registry.match(shortId, NodeRegistry::Scope::CertificateSeen).size(), 2); // ambiguous: neither wins
+    QCOMPARE(registry.match(shortId, NodeRegistry::Scope::CertificateSeen).size(),
+             2); // ambiguous: neither wins
     QCOMPARE(registry.match(real.daemon->nodeId(), NodeRegistry::Scope::CertificateSeen).size(), 1);
     // The ids shown tell them apart.
     QVERIFY(registry.shortId(real.daemon->nodeId()).size() > 8);
     QCOMPARE(registry.shortId(shortId), shortId);
-    QVERIFY(!registry.shortId(real.daemon->nodeId()).startsWith(registry.shortId(shortId) + QLatin1Char('x')));
+    QVERIFY(
+        !registry.shortId(real.daemon->nodeId()).startsWith(registry.shortId(shortId) + QLatin1Char('x')));
 
     // Once the real one is pinned, configs resolve its short id to it alone.
-    QVERIFY(controller.profile.pins().add(real.daemon->identity().fingerprint(), QStringLiteral("box"),
-                                          real.daemon->nodeId()).ok());
+    QVERIFY(controller.profile.pins()
+                .add(real.daemon->identity().fingerprint(), QStringLiteral("box"), real.daemon->nodeId())
+                .ok());
     registry.trust(real.daemon->nodeId());
     const QList<const Node *> trusted = registry.match(shortId, NodeRegistry::Scope::Trusted);
     QCOMPARE(trusted.size(), 1);
@@ -318,15 +331,21 @@ void TestLanClaims::ctlAdviceAndTrustNeverPickAClaimant()
     // 8-character id and `trust` pinned the claimant whose id was exactly that.
     const quint16 port = randomDiscoveryPort();
     Controller controller = makeController();
-    LocalAgent real = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"));
+    LocalAgent real =
+        startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"));
     const QString shortId = real.daemon->nodeId().left(8);
     LocalAgent impostor = startClaimant(port, controller, shortId, QStringLiteral("box-impostor"));
     const QString ctl = QStringLiteral(HAMGAM_BIN_DIR "/hamgamctl");
-    const QStringList common{QStringLiteral("--config-dir"), controller.dir->filePath(QStringLiteral("config")),
-                             QStringLiteral("--data-dir"), controller.dir->filePath(QStringLiteral("data")),
-                             QStringLiteral("--discovery-port"), QString::number(port),
-                             QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"),
-                             QStringLiteral("--wait"), QStringLiteral("2500")};
+    const QStringList common{QStringLiteral("--config-dir"),
+                             controller.dir->filePath(QStringLiteral("config")),
+                             QStringLiteral("--data-dir"),
+                             controller.dir->filePath(QStringLiteral("data")),
+                             QStringLiteral("--discovery-port"),
+                             QString::number(port),
+                             QStringLiteral("--discovery-targets"),
+                             QStringLiteral("127.255.255.255"),
+                             QStringLiteral("--wait"),
+                             QStringLiteral("2500")};
     // The agents live in this process: wait with the event loop running.
     auto runCtl = [&](const QStringList &args, QString *out, QString *err) {
         QProcess p;
@@ -369,7 +388,8 @@ void TestLanClaims::ctlAdviceAndTrustNeverPickAClaimant()
                     &out, &err),
              0);
     (void)controller.profile.pins().load();
-    QCOMPARE(controller.profile.pins().fingerprintForNode(real.daemon->nodeId()), real.daemon->identity().fingerprint());
+    QCOMPARE(controller.profile.pins().fingerprintForNode(real.daemon->nodeId()),
+             real.daemon->identity().fingerprint());
     QVERIFY(controller.profile.pins().fingerprintForNode(shortId).isEmpty());
 }
 

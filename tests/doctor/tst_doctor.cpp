@@ -25,7 +25,8 @@ private:
         in.globalBatch = 256;
         for (int r = 0; r < 2; ++r) {
             in.ranks.append({r, QStringLiteral("node%1").arg(r), 0, 1.0, 100.0, 2.0, 10.0, 3.0, 128});
-            in.devices.append({QStringLiteral("node%1").arg(r), 0, 95.0, 8LL << 30, 24LL << 30, 0, 500, 1000});
+            in.devices.append(
+                {QStringLiteral("node%1").arg(r), 0, 95.0, 8LL << 30, 24LL << 30, 0, 500, 1000});
         }
         return in;
     }
@@ -40,10 +41,13 @@ void TestDoctor::reasons_data()
 {
     QTest::addColumn<int>("reason");
     QTest::addColumn<QString>("evidence");
-    QTest::newRow("stragglers") << int(Doctor::Reason::WaitingOnStragglers) << QStringLiteral("waits 60.0 ms");
-    QTest::newRow("communication") << int(Doctor::Reason::CommunicationBound) << QStringLiteral("exchanging gradients");
+    QTest::newRow("stragglers") << int(Doctor::Reason::WaitingOnStragglers)
+                                << QStringLiteral("waits 60.0 ms");
+    QTest::newRow("communication") << int(Doctor::Reason::CommunicationBound)
+                                   << QStringLiteral("exchanging gradients");
     QTest::newRow("data") << int(Doctor::Reason::DataBound) << QStringLiteral("for its next batch");
-    QTest::newRow("small batch") << int(Doctor::Reason::TooLittleWork) << QStringLiteral("a batch of 4 samples");
+    QTest::newRow("small batch") << int(Doctor::Reason::TooLittleWork)
+                                 << QStringLiteral("a batch of 4 samples");
     QTest::newRow("memory") << int(Doctor::Reason::MemoryPressure) << QStringLiteral("(96 %)");
     QTest::newRow("shared device") << int(Doctor::Reason::SharedDevice) << QStringLiteral("other process");
     QTest::newRow("silent agent") << int(Doctor::Reason::AgentSilent) << QStringLiteral("no report for 10 s");
@@ -55,16 +59,28 @@ void TestDoctor::reasons()
     QFETCH(QString, evidence);
     Doctor::Input in = healthy();
     switch (Doctor::Reason(reason)) {
-    case Doctor::Reason::WaitingOnStragglers: in.ranks[0].waitMs = 60; break;
-    case Doctor::Reason::CommunicationBound: in.ranks[1].commMs = 120; break;
-    case Doctor::Reason::DataBound: in.ranks[0].dataMs = 50; break;
+    case Doctor::Reason::WaitingOnStragglers:
+        in.ranks[0].waitMs = 60;
+        break;
+    case Doctor::Reason::CommunicationBound:
+        in.ranks[1].commMs = 120;
+        break;
+    case Doctor::Reason::DataBound:
+        in.ranks[0].dataMs = 50;
+        break;
     case Doctor::Reason::TooLittleWork:
         in.ranks[1].localBatch = 4;
         in.devices[1].utilization = 20;
         break;
-    case Doctor::Reason::MemoryPressure: in.devices[0].memoryUsed = qint64(0.96 * double(24LL << 30)); break;
-    case Doctor::Reason::SharedDevice: in.devices[1].foreignProcesses = 1; break;
-    case Doctor::Reason::AgentSilent: in.devices[0].silentForMs = 10000; break;
+    case Doctor::Reason::MemoryPressure:
+        in.devices[0].memoryUsed = qint64(0.96 * double(24LL << 30));
+        break;
+    case Doctor::Reason::SharedDevice:
+        in.devices[1].foreignProcesses = 1;
+        break;
+    case Doctor::Reason::AgentSilent:
+        in.devices[0].silentForMs = 10000;
+        break;
     }
     const auto findings = Doctor::diagnose(in);
     QCOMPARE(findings.size(), 1);
@@ -82,7 +98,9 @@ void TestDoctor::stragglerActionDependsOnStrategy()
     in.predictedGain = 0.31;
     auto f = Doctor::diagnose(in);
     QCOMPARE(f.size(), 1);
-    QVERIFY2(f.first().action.contains(QLatin1String("hdp")) && f.first().action.contains(QLatin1String("31")), qPrintable(f.first().action));
+    QVERIFY2(f.first().action.contains(QLatin1String("hdp")) &&
+                 f.first().action.contains(QLatin1String("31")),
+             qPrintable(f.first().action));
     in.strategy = QStringLiteral("lsdp");
     f = Doctor::diagnose(in);
     QVERIFY(f.first().action.contains(QLatin1String("lshdp")));
@@ -94,8 +112,8 @@ void TestDoctor::stragglerActionDependsOnStrategy()
 void TestDoctor::mostSevereFirst()
 {
     Doctor::Input in = healthy();
-    in.ranks[0].waitMs = 30;                   // mild
-    in.devices[1].silentForMs = 60000;         // the worst: nothing is known
+    in.ranks[0].waitMs = 30;           // mild
+    in.devices[1].silentForMs = 60000; // the worst: nothing is known
     const auto f = Doctor::diagnose(in);
     QCOMPARE(f.size(), 2);
     QCOMPARE(f.first().reason, Doctor::Reason::AgentSilent);

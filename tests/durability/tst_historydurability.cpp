@@ -3,6 +3,7 @@
 // and holds every event the store had reported committed.
 #include "historystore.h"
 
+#include <csignal>
 #include <QCoreApplication>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -11,8 +12,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
-
-#include <csignal>
 
 namespace {
 // The child: ingest as fast as it can, saying after each commit how many events are stored.
@@ -42,8 +41,10 @@ int writer(const QString &path)
             e.timeMs = seq;
             e.kind = QStringLiteral("step");
             e.rank = int(seq % 8);
-            e.payload = QJsonObject{{QStringLiteral("step"), double(seq / 8 + 1)}, {QStringLiteral("loss"), 1.0},
-                                    {QStringLiteral("compute_ms"), 12.5}, {QStringLiteral("local_batch"), 32}};
+            e.payload = QJsonObject{{QStringLiteral("step"), double(seq / 8 + 1)},
+                                    {QStringLiteral("loss"), 1.0},
+                                    {QStringLiteral("compute_ms"), 12.5},
+                                    {QStringLiteral("local_batch"), 32}};
             batch.append(e);
         }
         store.appendEvents(batch);
@@ -73,18 +74,21 @@ void TestHistoryDurability::survivesKillDuringIngest()
         // Kill at a random moment once it has committed something new.
         const int waitMs = 50 + QRandomGenerator::global()->bounded(400);
         QByteArray out;
-        QVERIFY(QTest::qWaitFor([&] {
-            out += child.readAllStandardOutput();
-            return out.count("committed") >= 2;
-        }, 20000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                out += child.readAllStandardOutput();
+                return out.count("committed") >= 2;
+            },
+            20000));
         QTest::qWait(waitMs);
         out += child.readAllStandardOutput();
         ::kill(pid_t(child.processId()), SIGKILL);
         child.waitForFinished(5000);
         out += child.readAllStandardOutput();
         const QList<QByteArray> lines = out.trimmed().split('\n');
-        const qint64 reported = lines.last().startsWith("committed ") ? lines.last().mid(10).toLongLong()
-                                                                      : lines[lines.size() - 2].mid(10).toLongLong();
+        const qint64 reported = lines.last().startsWith("committed ")
+                                    ? lines.last().mid(10).toLongLong()
+                                    : lines[lines.size() - 2].mid(10).toLongLong();
         QVERIFY(reported > previous);
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
@@ -96,7 +100,9 @@ void TestHistoryDurability::survivesKillDuringIngest()
             QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), MAX(seq) FROM events")) && q.next());
             QVERIFY2(q.value(0).toLongLong() >= reported,
                      qPrintable(QStringLiteral("round %1: %2 events stored, %3 reported committed")
-                                    .arg(round).arg(q.value(0).toLongLong()).arg(reported)));
+                                    .arg(round)
+                                    .arg(q.value(0).toLongLong())
+                                    .arg(reported)));
             // And nothing half-written: every stored event is a whole batch's worth of rows.
             QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM steps")) && q.next());
             QCOMPARE(q.value(0).toLongLong() % 500, 0);

@@ -13,7 +13,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,7 +37,8 @@ bool giveAwayTree(const QString &dir)
 {
     if (!giveAway(dir))
         return false;
-    for (const QString &name : QDir(dir).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::System))
+    for (const QString &name :
+         QDir(dir).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::System))
         if (!giveAway(dir + QLatin1Char('/') + name))
             return false;
     return true;
@@ -63,7 +63,9 @@ QByteArray readFile(const QString &path)
 
 bool isSymLink(const QString &path)
 {
-    struct stat st{};
+    struct stat st
+    {
+    };
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
@@ -133,7 +135,8 @@ QJsonObject TestCheckpointSafety::config(const QString &checkpointDir, int steps
     return c;
 }
 
-int TestCheckpointSafety::run(const QJsonObject &cfg, const QStringList &extra, QString *error, int *firstStep)
+int TestCheckpointSafety::run(const QJsonObject &cfg, const QStringList &extra, QString *error,
+                              int *firstStep)
 {
     WorkerCluster cluster(m_dir.path());
     cluster.start(cfg, {1}, extra, /*dump=*/false);
@@ -143,9 +146,10 @@ int TestCheckpointSafety::run(const QJsonObject &cfg, const QStringList &extra, 
     }
     const auto errors = cluster.events(0, QStringLiteral("error"));
     if (error)
-        *error = errors.isEmpty() ? QString()
-                                  : errors.first().value(QStringLiteral("cause")).toString() + QStringLiteral(": ") +
-                                        errors.first().value(QStringLiteral("message")).toString();
+        *error = errors.isEmpty()
+                     ? QString()
+                     : errors.first().value(QStringLiteral("cause")).toString() + QStringLiteral(": ") +
+                           errors.first().value(QStringLiteral("message")).toString();
     if (firstStep) {
         const auto steps = cluster.events(0, QStringLiteral("step"));
         *firstStep = steps.isEmpty() ? -1 : steps.first().value(QStringLiteral("step")).toInt();
@@ -268,7 +272,9 @@ void TestCheckpointSafety::plantedStepIsNotWrittenInto()
         QVERIFY(victimIntact(victim));
         QVERIFY(isSymLink(step));
     } else {
-        QVERIFY(QDir(step).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System).isEmpty());
+        QVERIFY(QDir(step)
+                    .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)
+                    .isEmpty());
     }
 }
 
@@ -284,12 +290,14 @@ void TestCheckpointSafety::resumeSkipsPlantedCheckpoints()
     QCOMPARE(run(config(folder, 2, 2, 5), {}, &error), 0);
     QVERIFY(QFileInfo(folder + QStringLiteral("/step-00000002/manifest-node-0.json")).isFile());
     // Planted: names that sort after ours, so the newest is theirs.
-    QVERIFY(QFile::link(theirs + QStringLiteral("/step-00000004"), folder + QStringLiteral("/step-99999999")));
+    QVERIFY(
+        QFile::link(theirs + QStringLiteral("/step-00000004"), folder + QStringLiteral("/step-99999999")));
     if (isRoot()) {
         const QString copy = folder + QStringLiteral("/step-99999998");
         QVERIFY(QDir().mkpath(copy));
         for (const QString &name : QDir(theirs + QStringLiteral("/step-00000004")).entryList(QDir::Files))
-            QVERIFY(QFile::copy(theirs + QStringLiteral("/step-00000004/") + name, copy + QLatin1Char('/') + name));
+            QVERIFY(QFile::copy(theirs + QStringLiteral("/step-00000004/") + name,
+                                copy + QLatin1Char('/') + name));
         QVERIFY(giveAwayTree(copy));
         QVERIFY(giveAway(folder + QStringLiteral("/step-99999999")));
     }
@@ -338,7 +346,9 @@ void TestCheckpointSafety::foldersWeMakeAreOurs()
     ::umask(old);
     QCOMPARE(code, 0);
     for (const QString &dir : QStringList{folder, folder + QStringLiteral("/step-00000004")}) {
-        struct stat st{};
+        struct stat st
+        {
+        };
         QVERIFY(::stat(QFile::encodeName(dir).constData(), &st) == 0);
         QCOMPARE(st.st_mode & 07777, mode_t(0755));
         QCOMPARE(st.st_uid, ::geteuid());

@@ -7,6 +7,8 @@
 #include "runconfig.h"
 #include "workerconfig.h"
 
+#include <functional>
+#include <optional>
 #include <QCborMap>
 #include <QCborValue>
 #include <QJsonArray>
@@ -14,9 +16,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
-
-#include <functional>
-#include <optional>
 #include <set>
 #include <string>
 
@@ -94,7 +93,8 @@ std::function<bool(const RunConfig &)> modelIs(const char *kind)
 }
 bool torchScript(const RunConfig &c)
 {
-    return !QStringList{QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt")}.contains(c.model.kind);
+    return !QStringList{QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt")}.contains(
+        c.model.kind);
 }
 bool synthetic(const RunConfig &c)
 {
@@ -114,28 +114,36 @@ const QList<Field> &fields()
     static const QList<Field> table = {
         {QStringLiteral("version"), always, [](const RunConfig &c) { return num(c.version); },
          [](const W &w) { return num(w.version); }},
-        {QStringLiteral("name"), always, [](const RunConfig &c) { return c.name; }, [](const W &w) { return str(w.name); }},
+        {QStringLiteral("name"), always, [](const RunConfig &c) { return c.name; },
+         [](const W &w) { return str(w.name); }},
         {QStringLiteral("strategy"), always, [](const RunConfig &c) { return c.strategy; },
          [](const W &w) { return QString::fromLatin1(W::strategyName(w.strategy)); }},
         {QStringLiteral("model.kind"), always, [](const RunConfig &c) { return c.model.kind; },
          [](const W &w) { return str(w.model.kind); }},
-        {QStringLiteral("model.hidden"), modelIs("mlp"), [](const RunConfig &c) { return ints(c.model.hidden); },
+        {QStringLiteral("model.hidden"), modelIs("mlp"),
+         [](const RunConfig &c) { return ints(c.model.hidden); },
          [](const W &w) { return ints(w.model.hidden); }},
-        {QStringLiteral("model.activation"), modelIs("mlp"), [](const RunConfig &c) { return c.model.activation; },
+        {QStringLiteral("model.activation"), modelIs("mlp"),
+         [](const RunConfig &c) { return c.model.activation; },
          [](const W &w) { return str(w.model.activation); }},
-        {QStringLiteral("model.channels"), modelIs("cnn"), [](const RunConfig &c) { return num(c.model.channels); },
+        {QStringLiteral("model.channels"), modelIs("cnn"),
+         [](const RunConfig &c) { return num(c.model.channels); },
          [](const W &w) { return num(w.model.channels); }},
-        {QStringLiteral("model.blocks"), modelIs("cnn"), [](const RunConfig &c) { return num(c.model.blocks); },
+        {QStringLiteral("model.blocks"), modelIs("cnn"),
+         [](const RunConfig &c) { return num(c.model.blocks); },
          [](const W &w) { return num(w.model.blocks); }},
-        {QStringLiteral("model.groups"), modelIs("cnn"), [](const RunConfig &c) { return num(c.model.groups); },
+        {QStringLiteral("model.groups"), modelIs("cnn"),
+         [](const RunConfig &c) { return num(c.model.groups); },
          [](const W &w) { return num(w.model.groups); }},
-        {QStringLiteral("model.layers"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.layers); },
+        {QStringLiteral("model.layers"), modelIs("gpt"),
+         [](const RunConfig &c) { return num(c.model.layers); },
          [](const W &w) { return num(w.model.layers); }},
         {QStringLiteral("model.width"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.width); },
          [](const W &w) { return num(w.model.width); }},
         {QStringLiteral("model.heads"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.heads); },
          [](const W &w) { return num(w.model.heads); }},
-        {QStringLiteral("model.context"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.context); },
+        {QStringLiteral("model.context"), modelIs("gpt"),
+         [](const RunConfig &c) { return num(c.model.context); },
          [](const W &w) { return num(w.model.context); }},
         {QStringLiteral("model.path"), torchScript, [](const RunConfig &c) { return c.model.path; },
          [](const W &w) { return str(w.model.path); }},
@@ -143,37 +151,49 @@ const QList<Field> &fields()
          [](const W &w) { return str(w.dataset.kind); }},
         {QStringLiteral("dataset.path"), files, [](const RunConfig &c) { return c.dataset.path; },
          [](const W &w) { return str(w.dataset.path); }},
-        {QStringLiteral("dataset.samples"), synthetic, [](const RunConfig &c) { return num(c.dataset.samples); },
+        {QStringLiteral("dataset.samples"), synthetic,
+         [](const RunConfig &c) { return num(c.dataset.samples); },
          [](const W &w) { return num(w.dataset.samples); }},
-        {QStringLiteral("dataset.classes"), synthetic, [](const RunConfig &c) { return num(c.dataset.classes); },
+        {QStringLiteral("dataset.classes"), synthetic,
+         [](const RunConfig &c) { return num(c.dataset.classes); },
          [](const W &w) { return num(w.dataset.classes); }},
         {QStringLiteral("dataset.shape"), synthetic, [](const RunConfig &c) { return ints(c.dataset.shape); },
          [](const W &w) { return ints(w.dataset.shape); }},
         {QStringLiteral("global_batch"), always, [](const RunConfig &c) { return num(c.globalBatch); },
          [](const W &w) { return num(w.globalBatch); }},
-        {QStringLiteral("steps"), always, [](const RunConfig &c) { return num(c.steps); }, [](const W &w) { return num(w.steps); }},
+        {QStringLiteral("steps"), always, [](const RunConfig &c) { return num(c.steps); },
+         [](const W &w) { return num(w.steps); }},
         {QStringLiteral("epochs"), always, [](const RunConfig &c) { return num(c.epochs); },
          [](const W &w) { return num(w.epochs); }},
         {QStringLiteral("optimizer.kind"), always, [](const RunConfig &c) { return c.optimizer.kind; },
          [](const W &w) { return str(w.optimizer.kind); }},
         {QStringLiteral("optimizer.lr"), always, [](const RunConfig &c) { return real(c.optimizer.lr); },
          [](const W &w) { return real(w.optimizer.lr); }},
-        {QStringLiteral("optimizer.momentum"), always, [](const RunConfig &c) { return real(c.optimizer.momentum); },
+        {QStringLiteral("optimizer.momentum"), always,
+         [](const RunConfig &c) { return real(c.optimizer.momentum); },
          [](const W &w) { return real(w.optimizer.momentum); }},
-        {QStringLiteral("optimizer.nesterov"), always, [](const RunConfig &c) { return flag(c.optimizer.nesterov); },
+        {QStringLiteral("optimizer.nesterov"), always,
+         [](const RunConfig &c) { return flag(c.optimizer.nesterov); },
          [](const W &w) { return flag(w.optimizer.nesterov); }},
-        {QStringLiteral("optimizer.weight_decay"), always, [](const RunConfig &c) { return real(c.optimizer.weightDecay); },
+        {QStringLiteral("optimizer.weight_decay"), always,
+         [](const RunConfig &c) { return real(c.optimizer.weightDecay); },
          [](const W &w) { return real(w.optimizer.weightDecay); }},
         {QStringLiteral("optimizer.betas"), always,
-         [](const RunConfig &c) -> QString { return real(c.optimizer.beta1) + QLatin1Char(',') + real(c.optimizer.beta2); },
-         [](const W &w) -> QString { return real(w.optimizer.beta1) + QLatin1Char(',') + real(w.optimizer.beta2); }},
+         [](const RunConfig &c) -> QString {
+             return real(c.optimizer.beta1) + QLatin1Char(',') + real(c.optimizer.beta2);
+         },
+         [](const W &w) -> QString {
+             return real(w.optimizer.beta1) + QLatin1Char(',') + real(w.optimizer.beta2);
+         }},
         {QStringLiteral("optimizer.eps"), always, [](const RunConfig &c) { return real(c.optimizer.eps); },
          [](const W &w) { return real(w.optimizer.eps); }},
         {QStringLiteral("schedule.kind"), always, [](const RunConfig &c) { return c.schedule.kind; },
          [](const W &w) { return str(w.schedule.kind); }},
-        {QStringLiteral("schedule.warmup_steps"), always, [](const RunConfig &c) { return num(c.schedule.warmupSteps); },
+        {QStringLiteral("schedule.warmup_steps"), always,
+         [](const RunConfig &c) { return num(c.schedule.warmupSteps); },
          [](const W &w) { return num(w.schedule.warmupSteps); }},
-        {QStringLiteral("schedule.min_lr_ratio"), always, [](const RunConfig &c) { return real(c.schedule.minLrRatio); },
+        {QStringLiteral("schedule.min_lr_ratio"), always,
+         [](const RunConfig &c) { return real(c.schedule.minLrRatio); },
          [](const W &w) { return real(w.schedule.minLrRatio); }},
         {QStringLiteral("grad_clip"), always, [](const RunConfig &c) { return real(c.gradClip); },
          [](const W &w) { return real(w.gradClip); }},
@@ -182,9 +202,11 @@ const QList<Field> &fields()
          [](const W &w) { return QString::number(quint64(w.seed)); }},
         {QStringLiteral("threads"), always, [](const RunConfig &c) { return num(c.threads); },
          [](const W &w) { return num(w.threads); }},
-        {QStringLiteral("planner.profile_steps"), always, [](const RunConfig &c) { return num(c.planner.profileSteps); },
+        {QStringLiteral("planner.profile_steps"), always,
+         [](const RunConfig &c) { return num(c.planner.profileSteps); },
          [](const W &w) { return num(w.planner.profileSteps); }},
-        {QStringLiteral("planner.replan_interval"), always, [](const RunConfig &c) { return num(c.planner.replanInterval); },
+        {QStringLiteral("planner.replan_interval"), always,
+         [](const RunConfig &c) { return num(c.planner.replanInterval); },
          [](const W &w) { return num(w.planner.replanInterval); }},
         {QStringLiteral("planner.margin"), always, [](const RunConfig &c) { return real(c.planner.margin); },
          [](const W &w) { return real(w.planner.margin); }},
@@ -196,7 +218,8 @@ const QList<Field> &fields()
          [](const W &w) { return str(w.comm.dtype); }},
         {QStringLiteral("comm.timeout_s"), always, [](const RunConfig &c) { return real(c.comm.timeoutS); },
          [](const W &w) { return real(w.comm.timeoutS); }},
-        {QStringLiteral("comm.watchdog_grace_s"), always, [](const RunConfig &c) { return real(c.comm.watchdogGraceS); },
+        {QStringLiteral("comm.watchdog_grace_s"), always,
+         [](const RunConfig &c) { return real(c.comm.watchdogGraceS); },
          [](const W &w) { return real(w.comm.watchdogGraceS); }},
         {QStringLiteral("eval.interval"), always, [](const RunConfig &c) { return num(c.eval.interval); },
          [](const W &w) { return num(w.eval.interval); }},
@@ -204,11 +227,13 @@ const QList<Field> &fields()
          [](const W &w) { return num(w.eval.samples); }},
         {QStringLiteral("checkpoint.dir"), always, [](const RunConfig &c) { return c.checkpoint.dir; },
          [](const W &w) { return str(w.checkpoint.dir); }},
-        {QStringLiteral("checkpoint.interval"), always, [](const RunConfig &c) { return num(c.checkpoint.interval); },
+        {QStringLiteral("checkpoint.interval"), always,
+         [](const RunConfig &c) { return num(c.checkpoint.interval); },
          [](const W &w) { return num(w.checkpoint.interval); }},
         {QStringLiteral("checkpoint.keep"), always, [](const RunConfig &c) { return num(c.checkpoint.keep); },
          [](const W &w) { return num(w.checkpoint.keep); }},
-        {QStringLiteral("lsdp.stream_params"), always, [](const RunConfig &c) { return flag(c.streamParams); },
+        {QStringLiteral("lsdp.stream_params"), always,
+         [](const RunConfig &c) { return flag(c.streamParams); },
          [](const W &w) { return flag(w.streamParams); }},
         {QStringLiteral("memory_budget_mb"), always, [](const RunConfig &c) { return num(c.memoryBudgetMb); },
          [](const W &w) { return num(w.memoryBudgetMb); }},
@@ -216,29 +241,49 @@ const QList<Field> &fields()
          [](const W &w) { return flag(w.elastic); }},
         {QStringLiteral("slowdown_schedule[].rank"), always,
          [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return num(s.rank); }); },
-         [](const W &w) { return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.rank); }); }},
+         [](const W &w) {
+             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.rank); });
+         }},
         {QStringLiteral("slowdown_schedule[].from_step"), always,
-         [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return num(s.fromStep); }); },
-         [](const W &w) { return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.fromStep); }); }},
+         [](const RunConfig &c) {
+             return each(c.slowdownSchedule, [](const S &s) { return num(s.fromStep); });
+         },
+         [](const W &w) {
+             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.fromStep); });
+         }},
         {QStringLiteral("slowdown_schedule[].factor"), always,
-         [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return real(s.factor); }); },
-         [](const W &w) { return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return real(s.factor); }); }},
-        {QStringLiteral("nodes[].agent"), always, [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.agent; }); },
+         [](const RunConfig &c) {
+             return each(c.slowdownSchedule, [](const S &s) { return real(s.factor); });
+         },
+         [](const W &w) {
+             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return real(s.factor); });
+         }},
+        {QStringLiteral("nodes[].agent"), always,
+         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.agent; }); },
          [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return str(n.agent); }); }},
-        {QStringLiteral("nodes[].name"), always, [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.name; }); },
+        {QStringLiteral("nodes[].name"), always,
+         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.name; }); },
          [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return str(n.name); }); }},
         {QStringLiteral("nodes[].devices"), always,
          [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return ints(n.devices); }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return ints(n.devices); }); }},
+         [](const W &w) {
+             return each(w.nodes, [](const engine::NodeConfig &n) { return ints(n.devices); });
+         }},
         {QStringLiteral("nodes[].batch"), always,
          [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return optional(n.batch); }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.batch); }); }},
+         [](const W &w) {
+             return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.batch); });
+         }},
         {QStringLiteral("nodes[].max_batch"), always,
          [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return optional(n.maxBatch); }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.maxBatch); }); }},
+         [](const W &w) {
+             return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.maxBatch); });
+         }},
         {QStringLiteral("nodes[].slowdown"), always,
          [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return real(n.slowdown); }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return real(n.slowdown); }); }},
+         [](const W &w) {
+             return each(w.nodes, [](const engine::NodeConfig &n) { return real(n.slowdown); });
+         }},
     };
     return table;
 }
@@ -345,7 +390,10 @@ const QList<Change> &changes()
              c.strategy = QStringLiteral("tp3d");
              c.nodes[0].devices = c.nodes[1].devices = {0, 1, 2, 3, 4, 5, 6, 7};
          }},
-        {"model.hidden", "mlp", [](RunConfig &c) { c.model.hidden = {64, 32, 16}; }},
+        {"model.hidden", "mlp",
+         [](RunConfig &c) {
+             c.model.hidden = {64, 32, 16};
+         }},
         {"model.activation", "mlp", [](RunConfig &c) { c.model.activation = QStringLiteral("gelu"); }},
         {"dataset.samples", "mlp",
          [](RunConfig &c) {
@@ -377,7 +425,8 @@ const QList<Change> &changes()
              c.model.kind = QStringLiteral("cnn");
              c.model.groups = 4;
          }},
-        {"dataset.path", "cnn", [](RunConfig &c) { c.dataset.path = QStringLiteral("/srv/datasets/fashion"); }},
+        {"dataset.path", "cnn",
+         [](RunConfig &c) { c.dataset.path = QStringLiteral("/srv/datasets/fashion"); }},
         {"model.layers", "gpt",
          [](RunConfig &c) {
              gptOnText(c);
@@ -438,7 +487,8 @@ const QList<Change> &changes()
         {"comm.watchdog_grace_s", "any", [](RunConfig &c) { c.comm.watchdogGraceS = 30; }},
         {"eval.interval", "any", [](RunConfig &c) { c.eval.interval = 10; }},
         {"eval.samples", "any", [](RunConfig &c) { c.eval.samples = 500; }},
-        {"checkpoint.dir", "any", [](RunConfig &c) { c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt"); }},
+        {"checkpoint.dir", "any",
+         [](RunConfig &c) { c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt"); }},
         {"checkpoint.interval", "any",
          [](RunConfig &c) {
              c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt");
@@ -452,10 +502,16 @@ const QList<Change> &changes()
              c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt");
              c.elastic = true;
          }},
-        {"slowdown_schedule", "any", [](RunConfig &c) { c.slowdownSchedule = {{1, 30, 2.5}}; }},
+        {"slowdown_schedule", "any",
+         [](RunConfig &c) {
+             c.slowdownSchedule = {{1, 30, 2.5}};
+         }},
         {"nodes[].agent", "any", [](RunConfig &c) { c.nodes[1].agent = QStringLiteral("agent-c"); }},
         {"nodes[].name", "any", [](RunConfig &c) { c.nodes[0].name = QStringLiteral("renamed"); }},
-        {"nodes[].devices", "any", [](RunConfig &c) { c.nodes[1].devices = {2, 3}; }},
+        {"nodes[].devices", "any",
+         [](RunConfig &c) {
+             c.nodes[1].devices = {2, 3};
+         }},
         {"nodes[].batch", "any", // after global_batch: the split adds up to it
          [](RunConfig &c) {
              c.nodes[0].batch = c.globalBatch / 4;
@@ -549,7 +605,8 @@ void TestConfigSchema::everyFieldAgrees()
     const RunConfig c = configs().at(index).second;
     // A config the controller accepts...
     const QList<ConfigError> problems = c.validate();
-    QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).field + QStringLiteral(": ") + problems.value(0).message));
+    QVERIFY2(problems.isEmpty(),
+             qPrintable(problems.value(0).field + QStringLiteral(": ") + problems.value(0).message));
     // ...the worker accepts too, and reads as the controller wrote it.
     const auto file = workerFile(c);
     QVERIFY(file);
@@ -573,14 +630,16 @@ void TestConfigSchema::everyFieldIsSetInTurn()
     for (const Change &change : changes()) {
         RunConfig c = base();
         change.apply(c);
-        const QStringList differ = RunConfig::differingFields(baseFile, QJsonDocument::fromJson(*workerFile(c)).object());
+        const QStringList differ =
+            RunConfig::differingFields(baseFile, QJsonDocument::fromJson(*workerFile(c)).object());
         QVERIFY2(!differ.isEmpty(), change.name);
         for (const QString &field : differ)
             changed.insert(normalised(field));
     }
     for (const Field &f : fields()) {
         if (!kFixed.contains(f.path))
-            QVERIFY2(changed.contains(f.path), qPrintable(f.path + QStringLiteral(" is never set to another value")));
+            QVERIFY2(changed.contains(f.path),
+                     qPrintable(f.path + QStringLiteral(" is never set to another value")));
     }
 }
 
@@ -600,15 +659,21 @@ void TestConfigSchema::bothSidesKnowTheSameFields()
     // both hold the same value) or the controller's own.
     for (const QString &path : std::as_const(written))
         QVERIFY2(described(path) || kControllerOnly.contains(path),
-                 qPrintable(path + QStringLiteral(": written by RunConfig::toJson(), unknown to the worker and to this test")));
+                 qPrintable(path +
+                            QStringLiteral(
+                                ": written by RunConfig::toJson(), unknown to the worker and to this test")));
     // Every field the worker reads is one of the table or the worker's own.
     for (const QString &path : std::as_const(read))
         QVERIFY2(described(path) || kWorkerOnly.contains(path),
-                 qPrintable(path + QStringLiteral(": read by WorkerConfig::parse, never written by RunConfig::toJson()")));
+                 qPrintable(
+                     path +
+                     QStringLiteral(": read by WorkerConfig::parse, never written by RunConfig::toJson()")));
     // The table and the lists hold nothing stale.
     for (const Field &f : fields()) {
-        QVERIFY2(written.contains(f.path), qPrintable(f.path + QStringLiteral(" is not written by RunConfig::toJson()")));
-        QVERIFY2(read.contains(f.path), qPrintable(f.path + QStringLiteral(" is not read by WorkerConfig::parse")));
+        QVERIFY2(written.contains(f.path),
+                 qPrintable(f.path + QStringLiteral(" is not written by RunConfig::toJson()")));
+        QVERIFY2(read.contains(f.path),
+                 qPrintable(f.path + QStringLiteral(" is not read by WorkerConfig::parse")));
     }
     for (const QString &path : kControllerOnly)
         QVERIFY2(written.contains(path) && !read.contains(path), qPrintable(path));
@@ -623,16 +688,23 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals_data()
     QTest::addColumn<QString>("patch"); // JSON merged into the base config
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("worker");
-    QTest::newRow("another version") << R"({"version": 2})" << "version" << "version 2 is not supported";
+    QTest::newRow("another version") << R"({"version": 2})"
+                                     << "version"
+                                     << "version 2 is not supported";
     QTest::newRow("cnn on flat samples")
-        << R"({"model": {"kind": "cnn"}, "dataset": {"kind": "synthetic", "shape": [784]}})" << "dataset.shape"
+        << R"({"model": {"kind": "cnn"}, "dataset": {"kind": "synthetic", "shape": [784]}})"
+        << "dataset.shape"
         << "the cnn model needs dataset.shape";
     QTest::newRow("memory cap below the device count")
-        << R"({"nodes": [{"agent": "a", "devices": [0, 1], "max_batch": 1}]})" << "nodes[0].max_batch"
+        << R"({"nodes": [{"agent": "a", "devices": [0, 1], "max_batch": 1}]})"
+        << "nodes[0].max_batch"
         << "max_batch must allow at least one sample per device";
-    QTest::newRow("unknown wire dtype") << R"({"comm": {"dtype": "fp8"}})" << "comm.dtype" << "comm.dtype";
+    QTest::newRow("unknown wire dtype") << R"({"comm": {"dtype": "fp8"}})"
+                                        << "comm.dtype"
+                                        << "comm.dtype";
     QTest::newRow("tp2d on 3 devices")
-        << R"({"strategy": "tp2d", "nodes": [{"agent": "a", "devices": [0, 1, 2]}]})" << "nodes[0].devices"
+        << R"({"strategy": "tp2d", "nodes": [{"agent": "a", "devices": [0, 1, 2]}]})"
+        << "nodes[0].devices"
         << "not a square";
 }
 
@@ -654,8 +726,11 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals()
     QVERIFY2(!w.ok(), "the worker accepts it");
     QVERIFY2(QString::fromStdString(w.error().message).contains(worker), w.error().message.c_str());
     const QList<ConfigError> problems = c.validate();
-    QVERIFY2(std::any_of(problems.cbegin(), problems.cend(), [&field](const ConfigError &e) { return e.field == field; }),
-             qPrintable(QStringLiteral("the controller does not refuse %1 (%2 problem(s))").arg(field).arg(problems.size())));
+    QVERIFY2(std::any_of(problems.cbegin(), problems.cend(),
+                         [&field](const ConfigError &e) { return e.field == field; }),
+             qPrintable(QStringLiteral("the controller does not refuse %1 (%2 problem(s))")
+                            .arg(field)
+                            .arg(problems.size())));
 }
 
 QTEST_APPLESS_MAIN(TestConfigSchema)

@@ -385,31 +385,33 @@ void TestEngineBase::deviceChoice_data()
     QTest::addColumn<QString>("visible"); // "-": CUDA_VISIBLE_DEVICES unset
     QTest::addColumn<int>("cudaIndex");   // -1: the CPU; -2: refused
     QTest::addColumn<QString>("says");
-    const int autoMode = int(DeviceMode::Auto), cpu = int(DeviceMode::Cpu),
-              cuda = int(DeviceMode::Cuda);
+    const int autoMode = int(DeviceMode::Auto), cpu = int(DeviceMode::Cpu), cuda = int(DeviceMode::Cuda);
     // The agent narrowed CUDA to the rank's GPU (index 2): it is cuda:0 here. Applying
     // the node's index again (cuda:2 in a process that sees one GPU) was the bug.
-    QTest::newRow("agent narrowed to GPU 2") << cuda << QList<int>{0, 2} << 1 << true << 1 << QStringLiteral("2") << 0
-                                             << QStringLiteral("GPU 2 (CUDA_VISIBLE_DEVICES=2)");
-    QTest::newRow("by hand, all GPUs visible") << cuda << QList<int>{0, 1} << 1 << true << 2 << QStringLiteral("-")
-                                               << 1 << QStringLiteral("GPU 1");
-    QTest::newRow("by hand, a list of two") << autoMode << QList<int>{1} << 0 << true << 2 << QStringLiteral("0,1")
-                                            << 1 << QStringLiteral("GPU 1");
-    QTest::newRow("a GPU that is not there") << cuda << QList<int>{5} << 0 << true << 2 << QStringLiteral("-") << -2
-                                             << QStringLiteral("GPU 5, which is not there: CUDA shows 2 GPU(s)");
+    QTest::newRow("agent narrowed to GPU 2")
+        << cuda << QList<int>{0, 2} << 1 << true << 1 << QStringLiteral("2") << 0
+        << QStringLiteral("GPU 2 (CUDA_VISIBLE_DEVICES=2)");
+    QTest::newRow("by hand, all GPUs visible")
+        << cuda << QList<int>{0, 1} << 1 << true << 2 << QStringLiteral("-") << 1 << QStringLiteral("GPU 1");
+    QTest::newRow("by hand, a list of two") << autoMode << QList<int>{1} << 0 << true << 2
+                                            << QStringLiteral("0,1") << 1 << QStringLiteral("GPU 1");
+    QTest::newRow("a GPU that is not there")
+        << cuda << QList<int>{5} << 0 << true << 2 << QStringLiteral("-") << -2
+        << QStringLiteral("GPU 5, which is not there: CUDA shows 2 GPU(s)");
     QTest::newRow("agent's GPU gone") << cuda << QList<int>{3} << 0 << true << 0 << QStringLiteral("3") << -2
                                       << QStringLiteral("GPU 3 (CUDA_VISIBLE_DEVICES=3), which is not there");
-    QTest::newRow("GPU listed twice") << cuda << QList<int>{1, 1} << 1 << true << 1 << QStringLiteral("1") << -2
-                                      << QStringLiteral("lists GPU 1 twice");
-    QTest::newRow("GPU asked of a CPU build") << cuda << QList<int>{0} << 0 << false << 0 << QStringLiteral("0") << -2
-                                              << QStringLiteral("built without CUDA");
+    QTest::newRow("GPU listed twice") << cuda << QList<int>{1, 1} << 1 << true << 1 << QStringLiteral("1")
+                                      << -2 << QStringLiteral("lists GPU 1 twice");
+    QTest::newRow("GPU asked of a CPU build")
+        << cuda << QList<int>{0} << 0 << false << 0 << QStringLiteral("0") << -2
+        << QStringLiteral("built without CUDA");
     // A CPU run of a CUDA build never takes GPU 0 quietly.
-    QTest::newRow("cpu run, GPUs present") << cpu << QList<int>{0, 1} << 0 << true << 4 << QStringLiteral("") << -1
-                                           << QStringLiteral("CPU");
-    QTest::newRow("cuda build, no GPU") << autoMode << QList<int>{0} << 0 << true << 0 << QStringLiteral("-") << -1
-                                        << QStringLiteral("sees no usable GPU: training on the CPU");
-    QTest::newRow("cpu build, by hand") << autoMode << QList<int>{0, 1} << 1 << false << 0 << QStringLiteral("-")
-                                        << -1 << QStringLiteral("CPU");
+    QTest::newRow("cpu run, GPUs present")
+        << cpu << QList<int>{0, 1} << 0 << true << 4 << QStringLiteral("") << -1 << QStringLiteral("CPU");
+    QTest::newRow("cuda build, no GPU") << autoMode << QList<int>{0} << 0 << true << 0 << QStringLiteral("-")
+                                        << -1 << QStringLiteral("sees no usable GPU: training on the CPU");
+    QTest::newRow("cpu build, by hand") << autoMode << QList<int>{0, 1} << 1 << false << 0
+                                        << QStringLiteral("-") << -1 << QStringLiteral("CPU");
 }
 
 void TestEngineBase::deviceChoice()
@@ -427,12 +429,13 @@ void TestEngineBase::deviceChoice()
     facts.visibleGpus = visibleGpus;
     if (visible != QLatin1String("-"))
         facts.visibleDevices = visible.toStdString();
-    const auto choice = chooseDevice(DeviceMode(mode), std::vector<int>(devices.begin(), devices.end()),
-                                             localRank, 1, facts);
+    const auto choice =
+        chooseDevice(DeviceMode(mode), std::vector<int>(devices.begin(), devices.end()), localRank, 1, facts);
     if (cudaIndex == -2) {
         QVERIFY(!choice);
         QCOMPARE(int(choice.error().kind), int(ErrorKind::Config));
-        QVERIFY2(QString::fromStdString(choice.error().message).contains(says), choice.error().message.c_str());
+        QVERIFY2(QString::fromStdString(choice.error().message).contains(says),
+                 choice.error().message.c_str());
         QVERIFY(QString::fromStdString(choice.error().message).startsWith(QLatin1String("node 1 ")));
         return;
     }
@@ -447,7 +450,8 @@ void TestEngineBase::deviceChoice()
 void TestEngineBase::twoRanksOnOneGpuAreRefused()
 {
 
-    const std::string a = "GPU-0c1f2e3d-0000-1111-2222-333344445555", b = "GPU-9f8e7d6c-0000-1111-2222-333344445555";
+    const std::string a = "GPU-0c1f2e3d-0000-1111-2222-333344445555",
+                      b = "GPU-9f8e7d6c-0000-1111-2222-333344445555";
     QVERIFY(!sharedGpu({{"lab1", a}, {"lab1", b}, {"lab2", a}}));
     QVERIFY(!sharedGpu({{"lab1", ""}, {"lab1", ""}})); // CPU ranks share cores, not a GPU
     const auto shared = sharedGpu({{"lab1", a}, {"lab2", b}, {"lab1", b}, {"lab2", b}});
@@ -485,11 +489,11 @@ void TestEngineBase::options_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<bool>("ok");
-    const QStringList base{QStringLiteral("--config"),     QStringLiteral("c.json"),
-                           QStringLiteral("--rank"),       QStringLiteral("1"),
-                           QStringLiteral("--world-size"), QStringLiteral("2"),
-                           QStringLiteral("--master"),     QStringLiteral("10.0.0.1:29500"),
-                           QStringLiteral("--rendezvous-key-file"), QStringLiteral("run.key")};
+    const QStringList base{
+        QStringLiteral("--config"), QStringLiteral("c.json"),         QStringLiteral("--rank"),
+        QStringLiteral("1"),        QStringLiteral("--world-size"),   QStringLiteral("2"),
+        QStringLiteral("--master"), QStringLiteral("10.0.0.1:29500"), QStringLiteral("--rendezvous-key-file"),
+        QStringLiteral("run.key")};
     QTest::newRow("complete") << base << true;
     QTest::newRow("no rendezvous key file") << base.mid(0, base.size() - 2) << false;
     QTest::newRow("empty rendezvous key file")
@@ -505,12 +509,19 @@ void TestEngineBase::options_data()
     QTest::newRow("unknown option") << (QStringList(base) << QStringLiteral("--fast") << QStringLiteral("1"))
                                     << false;
     QTest::newRow("missing value") << (QStringList(base) << QStringLiteral("--threads")) << false;
-    QTest::newRow("gloo interface") << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("eth1"))
+    QTest::newRow("gloo interface") << (QStringList(base)
+                                        << QStringLiteral("--gloo-interface") << QStringLiteral("eth1"))
                                     << true;
-    QTest::newRow("device cuda") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("cuda")) << true;
-    QTest::newRow("device cpu") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("cpu")) << true;
-    QTest::newRow("collectives alone") << (QStringList(base) << QStringLiteral("--collectives-alone")) << true;
-    QTest::newRow("device gpu0") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("gpu0")) << false;
+    QTest::newRow("device cuda") << (QStringList(base)
+                                     << QStringLiteral("--device") << QStringLiteral("cuda"))
+                                 << true;
+    QTest::newRow("device cpu") << (QStringList(base) << QStringLiteral("--device") << QStringLiteral("cpu"))
+                                << true;
+    QTest::newRow("collectives alone")
+        << (QStringList(base) << QStringLiteral("--collectives-alone")) << true;
+    QTest::newRow("device gpu0") << (QStringList(base)
+                                     << QStringLiteral("--device") << QStringLiteral("gpu0"))
+                                 << false;
     QTest::newRow("gloo interface not a name")
         << (QStringList(base) << QStringLiteral("--gloo-interface") << QStringLiteral("../eth1")) << false;
     QTest::newRow("local rank beyond")
@@ -900,8 +911,8 @@ Topology topologyOf(const QList<int> &nodeSizes, int self)
 
 Strategy strategyNamed(const QString &name)
 {
-    for (auto s : {Strategy::Dp, Strategy::Hdp, Strategy::Lsdp, Strategy::Lshdp, Strategy::Fsdp, Strategy::Tp1d,
-                   Strategy::Tp2d, Strategy::Tp3d})
+    for (auto s : {Strategy::Dp, Strategy::Hdp, Strategy::Lsdp, Strategy::Lshdp, Strategy::Fsdp,
+                   Strategy::Tp1d, Strategy::Tp2d, Strategy::Tp3d})
         if (name == QLatin1String(WorkerConfig::strategyName(s)))
             return s;
     qFatal("no strategy %s", qPrintable(name));
@@ -928,7 +939,7 @@ QString groupsOf(const PlacementPlan &plan)
 
 const char *nameOf(PlacementPlan::Parameters p)
 {
-    return p == PlacementPlan::Parameters::Resident ? "resident"
+    return p == PlacementPlan::Parameters::Resident   ? "resident"
            : p == PlacementPlan::Parameters::Gathered ? "gathered"
                                                       : "streamed";
 }
@@ -979,17 +990,20 @@ void TestEngineBase::placementPlans_data()
     QTest::newRow("lsdp") << "lsdp" << twoByTwo << 3 << false << false << 2 << 2 << "gathered"
                           << "device"
                           << "host"
-                          << "shard1-gather:2,3;shard1-reduce:2,3;replica1:1,3" << true << 3 << 4 << qint64(5);
+                          << "shard1-gather:2,3;shard1-reduce:2,3;replica1:1,3" << true << 3 << 4
+                          << qint64(5);
     QTest::newRow("lshdp") << "lshdp" << twoByTwo << 2 << false << false << 2 << 2 << "gathered"
                            << "device"
                            << "host"
-                           << "shard1-gather:2,3;shard1-reduce:2,3;replica0:0,2" << true << 2 << 4 << qint64(5);
+                           << "shard1-gather:2,3;shard1-reduce:2,3;replica0:0,2" << true << 2 << 4
+                           << qint64(5);
     QTest::newRow("lsdp, one device per node")
         << "lsdp" << QList<int>{1, 1} << 1 << false << false << 1 << 1 << "resident"
         << "device"
         << "host"
         << "replica0:0,1" << true << 1 << 2 << qint64(10);
-    QTest::newRow("lsdp, streamed") << "lsdp" << QList<int>{1, 1} << 1 << true << false << 1 << 1 << "streamed"
+    QTest::newRow("lsdp, streamed") << "lsdp" << QList<int>{1, 1} << 1 << true << false << 1 << 1
+                                    << "streamed"
                                     << "host"
                                     << "host"
                                     << "replica0:0,1(host)" << true << 1 << 2 << qint64(10);
@@ -999,12 +1013,11 @@ void TestEngineBase::placementPlans_data()
         << "device"
         << "host"
         << "shard1-gather:2,3;shard1-reduce:2,3;replica1:1,3" << true << 3 << 4 << qint64(5);
-    QTest::newRow("lsdp, 2 and 3 devices") << "lsdp" << QList<int>{2, 3} << 1 << false << false << 2 << 6
-                                           << "gathered"
-                                           << "device"
-                                           << "host"
-                                           << "shard0-gather:0,1;shard0-reduce:0,1;replica2:1,3;replica3:1,4"
-                                           << true << 1 << 5 << qint64(6);
+    QTest::newRow("lsdp, 2 and 3 devices")
+        << "lsdp" << QList<int>{2, 3} << 1 << false << false << 2 << 6 << "gathered"
+        << "device"
+        << "host"
+        << "shard0-gather:0,1;shard0-reduce:0,1;replica2:1,3;replica3:1,4" << true << 1 << 5 << qint64(6);
     QTest::newRow("fsdp") << "fsdp" << twoByTwo << 3 << false << false << 4 << 4 << "gathered"
                           << "device"
                           << "device"
@@ -1125,8 +1138,9 @@ void TestEngineBase::placementTopologyChecks_data()
                                   << "the config lists 1 nodes with 2 devices, but 4 ranks on 2 nodes joined";
     QTest::newRow("devices per node") << "dp" << QList<int>{3, 1} << QList<int>{2, 2} << 0 << -1 << -1
                                       << "node 0 lists 3 devices but has 2 ranks";
-    QTest::newRow("tp2d, not a square") << "tp2d" << QList<int>{} << QList<int>{3, 3} << 0 << -1 << -1
-                                        << "run config: strategy tp2d arranges each node's devices in a q×q grid";
+    QTest::newRow("tp2d, not a square")
+        << "tp2d" << QList<int>{} << QList<int>{3, 3} << 0 << -1 << -1
+        << "run config: strategy tp2d arranges each node's devices in a q×q grid";
     QTest::newRow("tp3d, a cube") << "tp3d" << QList<int>{} << QList<int>{8, 8} << 9 << 1 << 8 << "";
 }
 
@@ -1183,8 +1197,10 @@ void TestEngineBase::initialPlan()
     auto refused = InitialPlan::ownCap(config, three, footprint);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().kind, ErrorKind::Config);
-    QCOMPARE(refused.error().message,
-             std::string("memory_budget_mb 1 does not hold this rank's parameters (2 MB) and one sample's activations"));
+    QCOMPARE(
+        refused.error().message,
+        std::string(
+            "memory_budget_mb 1 does not hold this rank's parameters (2 MB) and one sample's activations"));
 
     // The equal split within the caps.
     QVERIFY(!InitialPlan::manual(config));
@@ -1263,7 +1279,8 @@ void TestEngineBase::stepControlRefusals()
     auto missing = control.read(record.data(), 12);
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().kind, ErrorKind::Internal);
-    QCOMPARE(missing.error().message, std::string("the ranks' batches do not add up to the step's global batch"));
+    QCOMPARE(missing.error().message,
+             std::string("the ranks' batches do not add up to the step's global batch"));
     record[world + 2] = 12;
     record[world + 3 + 2] = -1; // rank 2 measured that not one sample fits
     auto tooBig = control.read(record.data(), 12);
@@ -1307,10 +1324,11 @@ void TestEngineBase::stepReport()
     for (auto it = e.begin(); it != e.end(); ++it)
         keys << QString::fromStdString(it.key());
     keys.sort();
-    QCOMPARE(keys.join(QLatin1Char(' ')),
-             QStringLiteral("bytes_across_nodes bytes_within_node bytes_within_node_by_kind comm_ms compute_ms "
-                            "data_ms device_bytes emulated emulated_ms epoch global_batch host_bytes local_batch "
-                            "loss lr optimizer_ms samples_per_s slowdown step step_ms wait_ms"));
+    QCOMPARE(
+        keys.join(QLatin1Char(' ')),
+        QStringLiteral("bytes_across_nodes bytes_within_node bytes_within_node_by_kind comm_ms compute_ms "
+                       "data_ms device_bytes emulated emulated_ms epoch global_batch host_bytes local_batch "
+                       "loss lr optimizer_ms samples_per_s slowdown step step_ms wait_ms"));
     QCOMPARE(e["step"].get<std::int64_t>(), std::int64_t(8));
     QCOMPARE(e["epoch"].get<std::int64_t>(), std::int64_t(1));
     QCOMPARE(e["local_batch"].get<std::int64_t>(), std::int64_t(5));
@@ -1342,9 +1360,10 @@ void TestEngineBase::stepReport()
 
     hamgam::OnlinePlanner::Decision d{{8, 8}, {11, 5}, "profiled", 0.02, 0.015, 0.25};
     const nlohmann::json b = StepReport::rebalance(9, d, {0.001, 0.002});
-    QCOMPARE(b.dump(), std::string(R"({"new":[11,5],"old":[8,8],"predicted_gain":0.25,"predicted_new_ms":15.0,)"
-                                   R"("predicted_old_ms":20.0,"reason":"profiled","seconds_per_sample":[0.001,0.002],)"
-                                   R"("step":9})"));
+    QCOMPARE(b.dump(),
+             std::string(R"({"new":[11,5],"old":[8,8],"predicted_gain":0.25,"predicted_new_ms":15.0,)"
+                         R"("predicted_old_ms":20.0,"reason":"profiled","seconds_per_sample":[0.001,0.002],)"
+                         R"("step":9})"));
 }
 
 void TestEngineBase::memoryProbe()

@@ -94,13 +94,19 @@ void TestFlatOptimizer::matchesTorch_data()
     // Chunks of 7 elements cut every parameter but the last (65 elements in all):
     // the update runs chunk by chunk and must still be torch's.
     for (const qint64 chunk : {qint64(0), qint64(7)}) {
-        const QByteArray suffix = chunk > 0 ? QByteArray(", chunks of ") + QByteArray::number(chunk) : QByteArray();
-        QTest::newRow(QByteArray("sgd plain" + suffix).constData()) << 0 << 0.1 << 0.0 << 0.0 << false << chunk;
-        QTest::newRow(QByteArray("sgd momentum" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.0 << false << chunk;
-        QTest::newRow(QByteArray("sgd momentum + weight decay" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.01 << false << chunk;
-        QTest::newRow(QByteArray("sgd nesterov" + suffix).constData()) << 0 << 0.05 << 0.9 << 0.001 << true << chunk;
+        const QByteArray suffix =
+            chunk > 0 ? QByteArray(", chunks of ") + QByteArray::number(chunk) : QByteArray();
+        QTest::newRow(QByteArray("sgd plain" + suffix).constData())
+            << 0 << 0.1 << 0.0 << 0.0 << false << chunk;
+        QTest::newRow(QByteArray("sgd momentum" + suffix).constData())
+            << 0 << 0.05 << 0.9 << 0.0 << false << chunk;
+        QTest::newRow(QByteArray("sgd momentum + weight decay" + suffix).constData())
+            << 0 << 0.05 << 0.9 << 0.01 << false << chunk;
+        QTest::newRow(QByteArray("sgd nesterov" + suffix).constData())
+            << 0 << 0.05 << 0.9 << 0.001 << true << chunk;
         QTest::newRow(QByteArray("adamw" + suffix).constData()) << 1 << 0.001 << 0.0 << 0.0 << false << chunk;
-        QTest::newRow(QByteArray("adamw + weight decay" + suffix).constData()) << 1 << 0.003 << 0.0 << 0.05 << false << chunk;
+        QTest::newRow(QByteArray("adamw + weight decay" + suffix).constData())
+            << 1 << 0.003 << 0.0 << 0.05 << false << chunk;
     }
 }
 

@@ -30,7 +30,8 @@ public:
     DatasetInfo info() const override { return {{1, 2, 2}, 3, false}; }
     std::int64_t trainSize() const override { return 8; }
     std::int64_t evalSize() const override { return 8; }
-    void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input, at::Tensor &target) const override
+    void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+                    at::Tensor &target) const override
     {
         const at::Tensor index = at::tensor(indices, at::kLong);
         input = m_images.index_select(0, index);
@@ -81,8 +82,8 @@ void TestStepPolicy::init()
     // One rank alone: its parameters resident, nothing to all-reduce.
     auto scheme = ShardingScheme::create({{0}}, 0);
     QVERIFY(scheme.ok());
-    m_store = std::make_unique<ParameterStore>(*m_model, ParameterStore::Placement{*scheme, nullptr, nullptr, {nullptr}},
-                                               0);
+    m_store = std::make_unique<ParameterStore>(
+        *m_model, ParameterStore::Placement{*scheme, nullptr, nullptr, {nullptr}}, 0);
     m_store->initialize(42);
     m_runner = std::make_unique<ModelRunner>(*m_model, *m_store);
 }
@@ -202,7 +203,8 @@ void TestStepPolicy::tensorParallelDescribesItsLayout()
     QVERIFY(layout.ok());
     TensorParallel tp(*layout); // not connected: nothing here communicates
     TensorParallelStep step(tp, *m_model, *m_runner, m_data, at::kCPU, 3);
-    QCOMPARE(step.readyInfo().dump(), std::string(R"({"coords":[1,1],"dims":2,"row_parts":2,"side":2,"size":4})"));
+    QCOMPARE(step.readyInfo().dump(),
+             std::string(R"({"coords":[1,1],"dims":2,"row_parts":2,"side":2,"size":4})"));
     QVERIFY(!step.measuresMemory()); // a node's ranks share its samples
     step.beginStep();
     const auto blocked = step.takeTensorParallelMs();

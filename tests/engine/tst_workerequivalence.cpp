@@ -226,7 +226,8 @@ int TestWorkerEquivalence::workerLibTorchMajor()
     return at < 0 ? -1 : text.mid(at + 9).section(QLatin1Char('.'), 0, 0).toInt();
 }
 
-TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonObject &cfg, const QList<int> &nodes,
+TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonObject &cfg,
+                                                                    const QList<int> &nodes,
                                                                     const QString &withinKind)
 {
     Traffic t;
@@ -238,10 +239,8 @@ TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonO
     }
     for (const auto &step : cluster.events(0, QStringLiteral("step"))) {
         t.across += step.value(QStringLiteral("bytes_across_nodes")).toInteger();
-        t.withinByKind += step.value(QStringLiteral("bytes_within_node_by_kind"))
-                              .toObject()
-                              .value(withinKind)
-                              .toInteger();
+        t.withinByKind +=
+            step.value(QStringLiteral("bytes_within_node_by_kind")).toObject().value(withinKind).toInteger();
     }
     t.parameters = cluster.parameters(0);
     return t;
@@ -273,10 +272,11 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire_data()
     // fsdp: forward and backward all-gathers of fp32 parameters, fp16 reduce-scatter: (2 + 0.5) / 3.
     QTest::newRow("fsdp 3 ranks") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString()
                                   << QStringLiteral("fp16") << 2e-3;
-    QTest::newRow("lshdp 2 nodes x 2, bf16") << "lshdp" << Ints{2, 2} << Ints{9, 23} << 0.45 << 0.55
-                                             << QStringLiteral("reduce_scatter") << QStringLiteral("bf16") << 2e-2;
-    QTest::newRow("fsdp 3 ranks, bf16") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88 << QString()
-                                        << QStringLiteral("bf16") << 2e-2;
+    QTest::newRow("lshdp 2 nodes x 2, bf16")
+        << "lshdp" << Ints{2, 2} << Ints{9, 23} << 0.45 << 0.55 << QStringLiteral("reduce_scatter")
+        << QStringLiteral("bf16") << 2e-2;
+    QTest::newRow("fsdp 3 ranks, bf16") << "fsdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 0.78 << 0.88
+                                        << QString() << QStringLiteral("bf16") << 2e-2;
 }
 
 void TestWorkerEquivalence::fp16GradientsOnTheWire()
@@ -313,7 +313,10 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
         QCOMPARE(cluster.exitCode(0), 1);
         const auto errors = cluster.events(0, QStringLiteral("error"));
         QVERIFY(!errors.isEmpty());
-        QVERIFY2(errors.first().value(QStringLiteral("message")).toString().contains(QLatin1String("needs LibTorch 2.x")),
+        QVERIFY2(errors.first()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QLatin1String("needs LibTorch 2.x")),
                  cluster.summary().constData());
         return;
     }
@@ -334,7 +337,8 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     const double diff = maxAbsDiff(fp16.parameters, exact);
     qInfo("bytes across nodes fp16/fp32 %.4f, %s fp16/fp32 %lld/%lld, max |Δ| from exact %.3g", ratio,
           qPrintable(withinKind), fp16.withinByKind, fp32.withinByKind, diff);
-    QVERIFY2(diff > 1e-7, qPrintable(QStringLiteral("%1 left no rounding at all: max |Δ| = %2").arg(dtype).arg(diff)));
+    QVERIFY2(diff > 1e-7,
+             qPrintable(QStringLiteral("%1 left no rounding at all: max |Δ| = %2").arg(dtype).arg(diff)));
     QVERIFY2(diff <= maxDrift, qPrintable(QStringLiteral("%1 drifted: max |Δ| = %2").arg(dtype).arg(diff)));
 }
 

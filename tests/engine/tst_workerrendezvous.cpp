@@ -5,8 +5,10 @@
 // socket the workers listen on is bound to the master's address alone.
 #include "workercluster.h"
 
+#include <arpa/inet.h>
 #include <cstdio>
 #include <cstdlib>
+#include <netinet/in.h>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,8 +21,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>

@@ -140,8 +140,8 @@ void TestWorkerResilience::unreachableMasterTimesOut()
     p.start(WorkerCluster::workerPath(),
             {QStringLiteral("--config"), path, QStringLiteral("--rank"), QStringLiteral("1"),
              QStringLiteral("--world-size"), QStringLiteral("2"), QStringLiteral("--master"),
-             QStringLiteral("127.0.0.1:%1").arg(WorkerCluster::freePort()), QStringLiteral("--rendezvous-key-file"),
-             key});
+             QStringLiteral("127.0.0.1:%1").arg(WorkerCluster::freePort()),
+             QStringLiteral("--rendezvous-key-file"), key});
     QVERIFY(p.waitForFinished(20000));
     QCOMPARE(p.exitCode(), 3);
     QVERIFY(elapsed.elapsed() < 15000);

@@ -24,7 +24,8 @@ public:
 
     static QString workerPath();
     static quint16 freePort();
-    /// Writes a fresh rendezvous key (64 hexadecimal digits) to `path`, mode 0600, as the agent does; false on failure.
+    /// Writes a fresh rendezvous key (64 hexadecimal digits) to `path`, mode 0600, as the agent does; false
+    /// on failure.
     static bool writeKeyFile(const QString &path);
     /// A config's "nodes": `ranks` devices on each node, and a manual batch
     /// for each unless `batches` is empty.
@@ -78,7 +79,9 @@ QJsonObject equivalenceConfig(const QString &strategy, const QJsonObject &model,
 class ReferenceRuns
 {
 public:
-    explicit ReferenceRuns(QString directory) : m_dir(std::move(directory)) {}
+    explicit ReferenceRuns(QString directory)
+        : m_dir(std::move(directory))
+    {}
     /// The reference's final parameters; empty when its run failed.
     QVector<float> parameters(const QJsonObject &config);
 

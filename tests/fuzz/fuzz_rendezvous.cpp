@@ -101,9 +101,11 @@ bool serverStillAnswers()
     const std::string challenge = receive(fd, RendezvousChannel::kChallengeBytes);
     bool ok = false;
     if (challenge.size() == RendezvousChannel::kChallengeBytes) {
-        RendezvousChannel channel(RendezvousChannel::Role::Client, kSecret, nonce,
-                                  challenge.substr(RendezvousChannel::kMagicBytes, RendezvousChannel::kNonceBytes));
-        ok = channel.verifyPeerProof(challenge.substr(RendezvousChannel::kMagicBytes + RendezvousChannel::kNonceBytes));
+        RendezvousChannel channel(
+            RendezvousChannel::Role::Client, kSecret, nonce,
+            challenge.substr(RendezvousChannel::kMagicBytes, RendezvousChannel::kNonceBytes));
+        ok = channel.verifyPeerProof(
+            challenge.substr(RendezvousChannel::kMagicBytes + RendezvousChannel::kNonceBytes));
         sendAll(fd, channel.ownProof());
         std::string buffer = receive(fd, 4 + RendezvousChannel::kMacBytes), payload;
         ok = ok && channel.open(buffer, payload) == RendezvousChannel::Read::Frame;
@@ -129,11 +131,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sendAll(fd, RendezvousChannel::hello(nonce));
         const std::string challenge = receive(fd, RendezvousChannel::kChallengeBytes);
         if (challenge.size() == RendezvousChannel::kChallengeBytes) {
-            RendezvousChannel channel(RendezvousChannel::Role::Client, kSecret, nonce,
-                                      challenge.substr(RendezvousChannel::kMagicBytes, RendezvousChannel::kNonceBytes));
+            RendezvousChannel channel(
+                RendezvousChannel::Role::Client, kSecret, nonce,
+                challenge.substr(RendezvousChannel::kMagicBytes, RendezvousChannel::kNonceBytes));
             sendAll(fd, channel.ownProof());
             for (std::size_t i = 0; i < rest.size();) {
-                const std::size_t n = std::min<std::size_t>(static_cast<unsigned char>(rest[i]), rest.size() - i - 1);
+                const std::size_t n =
+                    std::min<std::size_t>(static_cast<unsigned char>(rest[i]), rest.size() - i - 1);
                 sendAll(fd, channel.seal(rest.substr(i + 1, n)));
                 i += 1 + n;
             }

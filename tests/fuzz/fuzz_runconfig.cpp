@@ -5,7 +5,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     QList<ConfigError> errors;
-    const RunConfig config = RunConfig::fromJsonText(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)), &errors);
+    const RunConfig config =
+        RunConfig::fromJsonText(QByteArray(reinterpret_cast<const char *>(data), qsizetype(size)), &errors);
     errors += config.validate();
     const QJsonObject json = config.toJson();
     QList<ConfigError> again;

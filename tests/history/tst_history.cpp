@@ -137,8 +137,13 @@ void TestHistory::migratesVersion1Fixture()
     d.temperature = 81;
     store.appendTelemetry(runs.first().id, QStringLiteral("agent-a"), 1761998403000, {d});
     store.flush();
-    QCOMPARE(store.telemetrySeries(runs.first().id, QStringLiteral("agent-a"), 0, QStringLiteral("util"), 100).x.size(), 2);
-    QCOMPARE(store.telemetrySeries(runs.first().id, QStringLiteral("agent-a"), 0, QStringLiteral("temperature"), 100).y,
+    QCOMPARE(store.telemetrySeries(runs.first().id, QStringLiteral("agent-a"), 0, QStringLiteral("util"), 100)
+                 .x.size(),
+             2);
+    QCOMPARE(store
+                 .telemetrySeries(runs.first().id, QStringLiteral("agent-a"), 0,
+                                  QStringLiteral("temperature"), 100)
+                 .y,
              QList<double>{81});
 }
 
@@ -200,17 +205,22 @@ void TestHistory::seriesKeepsSpikes()
     store.createRun(makeRun(QStringLiteral("s"), QStringLiteral("dp"), RunStatus::Finished, 1), {});
     store.appendEvents(steps(QStringLiteral("s"), 1, 10000));
     store.flush();
-    const Series full = store.series(QStringLiteral("s"), QStringLiteral("loss"), 0, HistoryStore::XAxis::Step, 20000);
+    const Series full =
+        store.series(QStringLiteral("s"), QStringLiteral("loss"), 0, HistoryStore::XAxis::Step, 20000);
     QCOMPARE(full.x.size(), 10000);
     QVERIFY(!full.downsampled);
-    const Series small = store.series(QStringLiteral("s"), QStringLiteral("loss"), 0, HistoryStore::XAxis::Step, 100);
+    const Series small =
+        store.series(QStringLiteral("s"), QStringLiteral("loss"), 0, HistoryStore::XAxis::Step, 100);
     QVERIFY(small.downsampled);
     QVERIFY(small.x.size() <= 100);
     QCOMPARE(small.sourceRows, 10000);
     QCOMPARE(*std::max_element(small.y.cbegin(), small.y.cend()), 51.0);
     QVERIFY(std::is_sorted(small.x.cbegin(), small.x.cend()));
     // Unknown metrics never reach the SQL.
-    QVERIFY(store.series(QStringLiteral("s"), QStringLiteral("loss; DROP TABLE runs"), 0, HistoryStore::XAxis::Step, 10).x.isEmpty());
+    QVERIFY(store
+                .series(QStringLiteral("s"), QStringLiteral("loss; DROP TABLE runs"), 0,
+                        HistoryStore::XAxis::Step, 10)
+                .x.isEmpty());
 }
 
 void TestHistory::aggregateSeries()
@@ -220,11 +230,12 @@ void TestHistory::aggregateSeries()
     store.createRun(makeRun(QStringLiteral("a"), QStringLiteral("hdp"), RunStatus::Finished, 1), {});
     store.appendEvents(steps(QStringLiteral("a"), 3, 10));
     store.flush();
-    const Series sum = store.series(QStringLiteral("a"), QStringLiteral("samples_per_s"), -1, HistoryStore::XAxis::Step, 100,
-                                    HistoryStore::Aggregate::Sum);
+    const Series sum = store.series(QStringLiteral("a"), QStringLiteral("samples_per_s"), -1,
+                                    HistoryStore::XAxis::Step, 100, HistoryStore::Aggregate::Sum);
     QCOMPARE(sum.y.size(), 10);
     QCOMPARE(sum.y.first(), 600.0); // 100 + 200 + 300
-    const Series time = store.series(QStringLiteral("a"), QStringLiteral("loss"), 1, HistoryStore::XAxis::Time, 100);
+    const Series time =
+        store.series(QStringLiteral("a"), QStringLiteral("loss"), 1, HistoryStore::XAxis::Time, 100);
     QCOMPARE(time.x.first(), 1000000.0);
     QCOMPARE(time.x.last(), 1000900.0);
 }
@@ -272,10 +283,13 @@ void TestHistory::exportCsv()
     const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QVERIFY2(lines.size() == 11, qPrintable(lines.join(QLatin1Char('|'))));
     QVERIFY(lines.first().startsWith(QLatin1String("time,rank,step,epoch,loss")));
-    QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,0,1,")).match(lines[1]).hasMatch(),
+    QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,0,1,"))
+                 .match(lines[1])
+                 .hasMatch(),
              qPrintable(lines[1]));
     // Localized headers only when asked; the rows stay machine-readable.
-    auto localized = store.exportCsv(QStringLiteral("e"), out, {{QStringLiteral("loss"), QStringLiteral("زیان")}});
+    auto localized =
+        store.exportCsv(QStringLiteral("e"), out, {{QStringLiteral("loss"), QStringLiteral("زیان")}});
     QVERIFY(localized.ok());
     QVERIFY(f.seek(0));
     QFile g(QDir(out).filePath(QStringLiteral("steps.csv")));
@@ -288,9 +302,12 @@ void TestHistory::filters()
 {
     HistoryStore store(m_dir.filePath(QStringLiteral("filters.sqlite")));
     QVERIFY(store.open().ok());
-    store.createRun(makeRun(QStringLiteral("20261101-aaaa"), QStringLiteral("dp"), RunStatus::Finished, 100), {});
-    store.createRun(makeRun(QStringLiteral("20261102-bbbb"), QStringLiteral("lshdp"), RunStatus::Failed, 200), {});
-    store.createRun(makeRun(QStringLiteral("20261103-cccc"), QStringLiteral("lshdp"), RunStatus::Finished, 300), {});
+    store.createRun(makeRun(QStringLiteral("20261101-aaaa"), QStringLiteral("dp"), RunStatus::Finished, 100),
+                    {});
+    store.createRun(makeRun(QStringLiteral("20261102-bbbb"), QStringLiteral("lshdp"), RunStatus::Failed, 200),
+                    {});
+    store.createRun(
+        makeRun(QStringLiteral("20261103-cccc"), QStringLiteral("lshdp"), RunStatus::Finished, 300), {});
     store.updateRun(QStringLiteral("20261101-aaaa"), RunStatus::Stopped, QStringLiteral("by hand"));
     store.flush();
     QCOMPARE(store.runs().size(), 3);
@@ -314,4 +331,5 @@ void TestHistory::filters()
 }
 
 QTEST_GUILESS_MAIN(TestHistory)
+#include "printers.h"
 #include "tst_history.moc"

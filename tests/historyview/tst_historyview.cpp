@@ -10,9 +10,9 @@
 #include "localetickers.h"
 #include "plotexporter.h"
 #include "runconfig.h"
-#include "runsupervisor.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
+#include "runsupervisor.h"
 #include "settingsdialog.h"
 #include "testsupport.h"
 #include "translations.h"
@@ -495,30 +495,34 @@ void TestHistoryView::eventsExplainFailuresAndFindings()
     };
     const QString message = QStringLiteral("connection to rank 1 at 10.0.0.2:29500 timed out after 30 s");
     add(QStringLiteral("diagnosis"), QStringLiteral("controller"), -1,
-        QJsonObject{{QStringLiteral("findings"),
-                     QJsonArray{QJsonObject{{QStringLiteral("reason"), QStringLiteral("stragglers")},
-                                            {QStringLiteral("node"), QStringLiteral("box-a")},
-                                            {QStringLiteral("device"), 0},
-                                            {QStringLiteral("rank"), 0},
-                                            {QStringLiteral("evidence"), QStringLiteral("waits 28.7 ms of each 61.1 ms step")},
-                                            {QStringLiteral("action"), QStringLiteral("Check the slow node.")}},
-                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("silent_agent")},
-                                            {QStringLiteral("node"), QStringLiteral("box-b")},
-                                            {QStringLiteral("device"), -1},
-                                            {QStringLiteral("evidence"), QStringLiteral("no report for 9 s")},
-                                            {QStringLiteral("action"), QStringLiteral("Check the machine.")}}}}});
+        QJsonObject{
+            {QStringLiteral("findings"),
+             QJsonArray{QJsonObject{{QStringLiteral("reason"), QStringLiteral("stragglers")},
+                                    {QStringLiteral("node"), QStringLiteral("box-a")},
+                                    {QStringLiteral("device"), 0},
+                                    {QStringLiteral("rank"), 0},
+                                    {QStringLiteral("evidence"),
+                                     QStringLiteral("waits 28.7 ms of each 61.1 ms step")},
+                                    {QStringLiteral("action"), QStringLiteral("Check the slow node.")}},
+                        QJsonObject{{QStringLiteral("reason"), QStringLiteral("silent_agent")},
+                                    {QStringLiteral("node"), QStringLiteral("box-b")},
+                                    {QStringLiteral("device"), -1},
+                                    {QStringLiteral("evidence"), QStringLiteral("no report for 9 s")},
+                                    {QStringLiteral("action"), QStringLiteral("Check the machine.")}}}}});
     add(QStringLiteral("error"), QStringLiteral("agent-a"), 0,
         QJsonObject{{QStringLiteral("message"), message},
                     {QStringLiteral("cause"), QStringLiteral("communication")},
                     {QStringLiteral("exit_code"), 3}});
     add(QStringLiteral("worker_exit"), QStringLiteral("agent-a"), 0,
-        QJsonObject{{QStringLiteral("exit_code"), 9}, {QStringLiteral("crashed"), true},
+        QJsonObject{{QStringLiteral("exit_code"), 9},
+                    {QStringLiteral("crashed"), true},
                     {QStringLiteral("description"), QStringLiteral("killed by signal 9 (Killed)")}});
     add(QStringLiteral("state"), QStringLiteral("agent-a"), -1,
         RunSupervisor::statePayload(
             QStringLiteral("failed"),
-            TranslatableText("RunSupervisor",
-                             QT_TRANSLATE_NOOP("RunSupervisor", "device %1 (rank %2) exited with code %3: %4"))
+            TranslatableText(
+                "RunSupervisor",
+                QT_TRANSLATE_NOOP("RunSupervisor", "device %1 (rank %2) exited with code %3: %4"))
                 .arg(0)
                 .arg(0)
                 .arg(QStringLiteral("3"))
@@ -545,14 +549,17 @@ void TestHistoryView::eventsExplainFailuresAndFindings()
     QCOMPARE(rows.size(), 6); // two findings, one row each
     QCOMPARE(model->item(0, 2)->text(), QStringLiteral("Diagnosis"));
     QCOMPARE(model->item(1, 2)->text(), QStringLiteral("Diagnosis"));
-    QCOMPARE(rows[0], QStringLiteral("Waiting for slower nodes — box-a, device 0: waits 28.7 ms of each 61.1 ms step "
-                                     "→ Check the slow node."));
-    QCOMPARE(rows[1], QStringLiteral("Agent stopped reporting — box-b: no report for 9 s → Check the machine."));
+    QCOMPARE(rows[0],
+             QStringLiteral("Waiting for slower nodes — box-a, device 0: waits 28.7 ms of each 61.1 ms step "
+                            "→ Check the slow node."));
+    QCOMPARE(rows[1],
+             QStringLiteral("Agent stopped reporting — box-b: no report for 9 s → Check the machine."));
     QCOMPARE(rows[2], QStringLiteral("a peer stopped answering or could not be reached: ") + message);
     QCOMPARE(rows[3], QStringLiteral("killed by signal 9 (SIGKILL)"));
-    QCOMPARE(rows[4], QStringLiteral("Failed: a peer stopped answering or could not be reached: device 0 (rank 0) "
-                                     "exited with code 3: ")
-                          + message);
+    QCOMPARE(rows[4],
+             QStringLiteral("Failed: a peer stopped answering or could not be reached: device 0 (rank 0) "
+                            "exited with code 3: ") +
+                 message);
     QCOMPARE(rows[5], QStringLiteral("Aborted: aborted by the controller"));
 
     // In Persian the explanations are Persian; the engine's own message stays as the detail.
@@ -565,15 +572,16 @@ void TestHistoryView::eventsExplainFailuresAndFindings()
     rows = details();
     translations.setLanguage(QStringLiteral("en"));
     QCOMPARE(rows.size(), 6);
-    static const QRegularExpression english(
-        QStringLiteral("\\b(Waiting|Agent|peer|answering|killed|signal|exited|device|rank|Failed|aborted)\\b"));
+    static const QRegularExpression english(QStringLiteral(
+        "\\b(Waiting|Agent|peer|answering|killed|signal|exited|device|rank|Failed|aborted)\\b"));
     for (qsizetype r = 0; r < rows.size(); ++r) {
         QString withoutData = rows[r];
         withoutData.remove(message);
         withoutData.remove(QStringLiteral("waits 28.7 ms of each 61.1 ms step"));
         withoutData.remove(QStringLiteral("no report for 9 s"));
         QVERIFY2(!withoutData.contains(english), qPrintable(rows[r]));
-        QVERIFY2(withoutData.contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))), qPrintable(rows[r]));
+        QVERIFY2(withoutData.contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))),
+                 qPrintable(rows[r]));
     }
     QVERIFY2(rows[2].endsWith(message), qPrintable(rows[2]));
     QVERIFY2(rows[3].contains(QStringLiteral("SIGKILL")), qPrintable(rows[3]));

@@ -1,5 +1,7 @@
 #include "sshlab.h"
 
+#include <csignal>
+#include <pwd.h>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -7,10 +9,6 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
-
-#include <csignal>
-
-#include <pwd.h>
 #include <unistd.h>
 
 namespace {
@@ -100,7 +98,9 @@ bool SshLab::run(const QString &program, const QStringList &args, QString *error
     QProcess p;
     p.start(program, args);
     if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        *error = QStringLiteral("%1 %2 failed: %3").arg(program, args.join(QLatin1Char(' ')), QString::fromLocal8Bit(p.readAllStandardError()));
+        *error =
+            QStringLiteral("%1 %2 failed: %3")
+                .arg(program, args.join(QLatin1Char(' ')), QString::fromLocal8Bit(p.readAllStandardError()));
         return false;
     }
     return true;
@@ -113,8 +113,9 @@ bool SshLab::writeExecutable(const QString &name, const QString &text)
         return false;
     f.write(text.toUtf8());
     f.close();
-    return f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
-                            | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
+    return f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                            QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                            QFileDevice::ExeOther);
 }
 
 bool SshLab::start(QString *error)
@@ -128,22 +129,27 @@ bool SshLab::start(QString *error)
     QDir(m_dir.path()).mkpath(QStringLiteral("state"));
     const QString keygen = QStringLiteral("/usr/bin/ssh-keygen");
     for (const char *key : {"host_ed25519", "other_ed25519", "id_ed25519"}) {
-        if (!run(keygen, {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"), QString(),
-                          QStringLiteral("-C"), QStringLiteral("hamgam-test"), QStringLiteral("-f"), path(QString::fromLatin1(key))},
+        if (!run(keygen,
+                 {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                  QString(), QStringLiteral("-C"), QStringLiteral("hamgam-test"), QStringLiteral("-f"),
+                  path(QString::fromLatin1(key))},
                  error))
             return false;
     }
-    if (!run(keygen, {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"), QStringLiteral("-N"), QString(),
-                      QStringLiteral("-f"), path(QStringLiteral("other_ecdsa"))},
+    if (!run(keygen,
+             {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"), QStringLiteral("-N"),
+              QString(), QStringLiteral("-f"), path(QStringLiteral("other_ecdsa"))},
              error))
         return false;
     QFile::copy(path(QStringLiteral("id_ed25519.pub")), path(QStringLiteral("authorized_keys")));
 
     const QString state = path(QStringLiteral("state"));
-    auto fake = [&](const char *text) { return QString::fromUtf8(text).replace(QLatin1String("@STATE@"), state); };
-    if (!writeExecutable(QStringLiteral("fakebin/systemctl"), fake(kFakeSystemctl))
-        || !writeExecutable(QStringLiteral("fakebin/loginctl"), fake(kFakeLoginctl))
-        || !writeExecutable(QStringLiteral("fakebin/crontab"), fake(kFakeCrontab))) {
+    auto fake = [&](const char *text) {
+        return QString::fromUtf8(text).replace(QLatin1String("@STATE@"), state);
+    };
+    if (!writeExecutable(QStringLiteral("fakebin/systemctl"), fake(kFakeSystemctl)) ||
+        !writeExecutable(QStringLiteral("fakebin/loginctl"), fake(kFakeLoginctl)) ||
+        !writeExecutable(QStringLiteral("fakebin/crontab"), fake(kFakeCrontab))) {
         *error = QStringLiteral("cannot write the fake programs");
         return false;
     }
@@ -169,22 +175,28 @@ bool SshLab::start(QString *error)
                                 "MaxStartups 50\n")
                      .arg(m_port)
                      .arg(path(QStringLiteral("host_ed25519")), path(QStringLiteral("sshd.pid")),
-                          path(QStringLiteral("authorized_keys")), remoteHome(), path(QStringLiteral("fakebin")))
+                          path(QStringLiteral("authorized_keys")), remoteHome(),
+                          path(QStringLiteral("fakebin")))
                      .toUtf8());
     config.close();
 
     const QString sshd = QStringLiteral("/usr/sbin/sshd");
-    const QStringList sshdArgs{QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config.fileName()};
+    const QStringList sshdArgs{QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"),
+                               config.fileName()};
     m_sshd = std::make_unique<QProcess>();
     m_sshd->setStandardErrorFile(path(QStringLiteral("sshd.log")));
     m_sshd->setStandardOutputFile(path(QStringLiteral("sshd.log")), QIODevice::Append);
     if (getuid() == 0 && !QFileInfo::exists(QStringLiteral("/run/sshd"))) {
         // Privilege separation wants /run/sshd: give sshd its own /run instead of creating it.
-        const QStringList wrapper{QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
-                                  QStringLiteral("sh"), QStringLiteral("-c"),
-                                  QStringLiteral("mount -t tmpfs tmpfs /run && mkdir -p /run/sshd && chmod 755 /run/sshd "
-                                                 "&& exec \"$0\" \"$@\""),
-                                  sshd};
+        const QStringList wrapper{
+            QStringLiteral("--mount"),
+            QStringLiteral("--propagation"),
+            QStringLiteral("private"),
+            QStringLiteral("sh"),
+            QStringLiteral("-c"),
+            QStringLiteral("mount -t tmpfs tmpfs /run && mkdir -p /run/sshd && chmod 755 /run/sshd "
+                           "&& exec \"$0\" \"$@\""),
+            sshd};
         m_sshd->start(QStringLiteral("unshare"), wrapper + sshdArgs);
     } else {
         m_sshd->start(sshd, sshdArgs);
@@ -193,13 +205,15 @@ bool SshLab::start(QString *error)
         *error = QStringLiteral("sshd did not start");
         return false;
     }
-    const bool up = QTest::qWaitFor([&] {
-        if (m_sshd->state() == QProcess::NotRunning)
-            return true;
-        QTcpSocket s;
-        s.connectToHost(QHostAddress::LocalHost, m_port);
-        return s.waitForConnected(200);
-    }, 10000);
+    const bool up = QTest::qWaitFor(
+        [&] {
+            if (m_sshd->state() == QProcess::NotRunning)
+                return true;
+            QTcpSocket s;
+            s.connectToHost(QHostAddress::LocalHost, m_port);
+            return s.waitForConnected(200);
+        },
+        10000);
     if (!up || m_sshd->state() == QProcess::NotRunning) {
         *error = QStringLiteral("sshd did not come up: %1").arg(sshdLog());
         return false;
@@ -235,7 +249,8 @@ QString SshLab::otherKnownHostsLine(const QString &keyType) const
 QStringList SshLab::remoteHomeTree() const
 {
     QStringList out;
-    QDirIterator it(remoteHome(), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(remoteHome(), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
     while (it.hasNext())
         out.append(QDir(remoteHome()).relativeFilePath(it.next()));
     out.sort();

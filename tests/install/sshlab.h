@@ -1,11 +1,10 @@
 #pragma once
 
+#include <memory>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStringList>
 #include <QTemporaryDir>
-
-#include <memory>
 
 /// A real OpenSSH server on 127.0.0.1 that stands in for "another machine",
 /// changing nothing of the system it runs on:

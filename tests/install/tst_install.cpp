@@ -8,6 +8,8 @@
 #include "controllerprofile.h"
 #include "sshlab.h"
 
+#include <atomic>
+#include <csignal>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -17,9 +19,6 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
-
-#include <atomic>
-#include <csignal>
 
 class TestInstall : public QObject
 {
@@ -42,7 +41,10 @@ private:
     QStringList installArgs(const QString &command, const QString &knownHosts) const;
     QString knownHosts() const { return m_controller.filePath(QStringLiteral("home/.ssh/known_hosts")); }
     QString sshdLogSince(qsizetype offset) const { return m_lab->sshdLog().mid(offset); }
-    QStringList agentPids() const { return toStrings(SshLab::processesMatching(m_lab->remoteHome() + QStringLiteral("/.local/bin"))); }
+    QStringList agentPids() const
+    {
+        return toStrings(SshLab::processesMatching(m_lab->remoteHome() + QStringLiteral("/.local/bin")));
+    }
     static QStringList toStrings(const QList<qint64> &pids)
     {
         QStringList out;
@@ -66,7 +68,8 @@ private:
 
 void TestInstall::initTestCase()
 {
-    if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")) || !QFileInfo::exists(QStringLiteral("/usr/bin/ssh-keygen")))
+    if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")) ||
+        !QFileInfo::exists(QStringLiteral("/usr/bin/ssh-keygen")))
         QSKIP("openssh-server and openssh-client are needed (scripts/install-deps installs them)");
     // No ssh-agent of the person running the tests, and no keys of theirs.
     qunsetenv("SSH_AUTH_SOCK");
@@ -117,9 +120,13 @@ int TestInstall::ctl(const QStringList &args, QByteArray *out, QByteArray *err, 
 
 QStringList TestInstall::installArgs(const QString &command, const QString &knownHostsFile) const
 {
-    QStringList args{command, QStringLiteral("%1@127.0.0.1:%2").arg(m_lab->userName()).arg(m_lab->port()),
-                     QStringLiteral("--known-hosts"), knownHostsFile, QStringLiteral("--no-ssh-config"),
-                     QStringLiteral("--agent-port"), QString::number(m_agentPort)};
+    QStringList args{command,
+                     QStringLiteral("%1@127.0.0.1:%2").arg(m_lab->userName()).arg(m_lab->port()),
+                     QStringLiteral("--known-hosts"),
+                     knownHostsFile,
+                     QStringLiteral("--no-ssh-config"),
+                     QStringLiteral("--agent-port"),
+                     QString::number(m_agentPort)};
     if (command == QLatin1String("install"))
         args << QStringLiteral("--timeout") << QStringLiteral("20") << QStringLiteral("--agent-args")
              << QStringLiteral("--bind 127.0.0.1 --discovery-port %1 --discovery-targets 127.255.255.255 "
@@ -186,7 +193,8 @@ void TestInstall::unknownHostKeyIsRefusedWithoutYes()
     QFile::remove(knownHosts());
     const qsizetype logStart = m_lab->sshdLog().size();
     QByteArray out, err;
-    const int rc = ctl(installArgs(QStringLiteral("install"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(),
+    const int rc = ctl(installArgs(QStringLiteral("install"), knownHosts())
+                           << QStringLiteral("--identity") << m_lab->userKey(),
                        &out, &err);
     QCOMPARE(rc, 4);
     QVERIFY2(err.contains("host key fingerprint is") && err.contains("SHA256:"), err.constData());
@@ -204,8 +212,8 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
     QByteArray out, err;
     QElapsedTimer timer;
     timer.start();
-    int rc = ctl(installArgs(QStringLiteral("install"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey()
-                                                                      << QStringLiteral("--yes"),
+    int rc = ctl(installArgs(QStringLiteral("install"), knownHosts())
+                     << QStringLiteral("--identity") << m_lab->userKey() << QStringLiteral("--yes"),
                  &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     qInfo("install took %lld ms", timer.elapsed());
@@ -225,7 +233,8 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
     QVERIFY2(log.contains("loginctl enable-linger"), log.constData());
     QVERIFY(!agentPids().isEmpty());
     const QStringList tree = m_lab->remoteHomeTree();
-    QVERIFY2(tree.contains(QStringLiteral(".local/bin/hamgam-agent")), qPrintable(tree.join(QLatin1Char(' '))));
+    QVERIFY2(tree.contains(QStringLiteral(".local/bin/hamgam-agent")),
+             qPrintable(tree.join(QLatin1Char(' '))));
     QVERIFY(tree.contains(QStringLiteral(".config/systemd/user/hamgam-agent.service")));
     QVERIFY(tree.filter(QStringLiteral(".upload-")).isEmpty());
 
@@ -240,8 +249,9 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
     QVERIFY(profile->manualMachines().contains(QStringLiteral("127.0.0.1:%1").arg(m_agentPort)));
 
     // hamgamctl nodes: trusted and online, without a trust prompt.
-    rc = ctl({QStringLiteral("nodes"), QStringLiteral("--json"), QStringLiteral("--discovery-port"), QString::number(m_discoveryPort),
-              QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"), QStringLiteral("--wait"), QStringLiteral("4000")},
+    rc = ctl({QStringLiteral("nodes"), QStringLiteral("--json"), QStringLiteral("--discovery-port"),
+              QString::number(m_discoveryPort), QStringLiteral("--discovery-targets"),
+              QStringLiteral("127.255.255.255"), QStringLiteral("--wait"), QStringLiteral("4000")},
              &out, &err);
     QCOMPARE(rc, 0);
     bool found = false;
@@ -256,19 +266,25 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
     }
     QVERIFY2(found, out.constData());
 
-    rc = ctl(installArgs(QStringLiteral("agent-status"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(), &out, &err);
+    rc = ctl(installArgs(QStringLiteral("agent-status"), knownHosts())
+                 << QStringLiteral("--identity") << m_lab->userKey(),
+             &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY2(out.contains("systemd user unit") && out.contains("yes, 127.0.0.1"), out.constData());
-    QCOMPARE(announcedSteps(err), QStringList({QStringLiteral("Connect 1/5"), QStringLiteral("Host key 2/5"),
-                                               QStringLiteral("Sign in 3/5"), QStringLiteral("Inspect the machine 4/5"),
-                                               QStringLiteral("Wait for the agent 5/5")}));
+    QCOMPARE(announcedSteps(err),
+             QStringList({QStringLiteral("Connect 1/5"), QStringLiteral("Host key 2/5"),
+                          QStringLiteral("Sign in 3/5"), QStringLiteral("Inspect the machine 4/5"),
+                          QStringLiteral("Wait for the agent 5/5")}));
 
-    rc = ctl(installArgs(QStringLiteral("uninstall"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(), &out, &err);
+    rc = ctl(installArgs(QStringLiteral("uninstall"), knownHosts())
+                 << QStringLiteral("--identity") << m_lab->userKey(),
+             &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY2(out.contains("removed"), out.constData());
-    QCOMPARE(announcedSteps(err), QStringList({QStringLiteral("Connect 1/6"), QStringLiteral("Host key 2/6"),
-                                               QStringLiteral("Sign in 3/6"), QStringLiteral("Inspect the machine 4/6"),
-                                               QStringLiteral("Stop 5/6"), QStringLiteral("Remove 6/6")}));
+    QCOMPARE(announcedSteps(err),
+             QStringList({QStringLiteral("Connect 1/6"), QStringLiteral("Host key 2/6"),
+                          QStringLiteral("Sign in 3/6"), QStringLiteral("Inspect the machine 4/6"),
+                          QStringLiteral("Stop 5/6"), QStringLiteral("Remove 6/6")}));
     QCOMPARE(m_lab->remoteHomeTree(), before);
     QVERIFY(QTest::qWaitFor([&] { return agentPids().isEmpty(); }, 5000));
     QVERIFY(!QFileInfo::exists(m_lab->statePath(QStringLiteral("linger"))));
@@ -283,22 +299,26 @@ void TestInstall::crontabWhenSystemctlUserIsMissing()
     QVERIFY(marker.open(QIODevice::WriteOnly));
     marker.close();
     QByteArray out, err;
-    int rc = ctl(installArgs(QStringLiteral("install"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey()
-                                                                      << QStringLiteral("--yes"),
+    int rc = ctl(installArgs(QStringLiteral("install"), knownHosts())
+                     << QStringLiteral("--identity") << m_lab->userKey() << QStringLiteral("--yes"),
                  &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QCOMPARE(announcedSteps(err), userInstallSteps());
-    QVERIFY2(out.contains("crontab @reboot instead of a systemd user unit") || out.contains("crontab @reboot entry"),
+    QVERIFY2(out.contains("crontab @reboot instead of a systemd user unit") ||
+                 out.contains("crontab @reboot entry"),
              out.constData());
     QFile crontab(m_lab->statePath(QStringLiteral("crontab")));
     QVERIFY(crontab.open(QIODevice::ReadOnly));
     const QByteArray entry = crontab.readAll();
-    QVERIFY2(entry.startsWith("@reboot ") && entry.contains("run-agent") && entry.contains("# hamgam-agent"), entry.constData());
+    QVERIFY2(entry.startsWith("@reboot ") && entry.contains("run-agent") && entry.contains("# hamgam-agent"),
+             entry.constData());
     crontab.close();
     QVERIFY(!agentPids().isEmpty());
     QVERIFY(!m_lab->remoteHomeTree().contains(QStringLiteral(".config/systemd/user/hamgam-agent.service")));
 
-    rc = ctl(installArgs(QStringLiteral("uninstall"), knownHosts()) << QStringLiteral("--identity") << m_lab->userKey(), &out, &err);
+    rc = ctl(installArgs(QStringLiteral("uninstall"), knownHosts())
+                 << QStringLiteral("--identity") << m_lab->userKey(),
+             &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY(!QFileInfo::exists(crontab.fileName()));
     QCOMPARE(m_lab->remoteHomeTree(), QStringList());
@@ -325,13 +345,15 @@ void TestInstall::changedHostKeyIsRefusedAndNothingSent()
     const qsizetype logStart = m_lab->sshdLog().size();
     QByteArray out, err;
     // Even with --yes and a password at hand, nothing may be sent.
-    const int rc = ctl(installArgs(QStringLiteral("install"), kh) << QStringLiteral("--yes") << QStringLiteral("--password-stdin"),
+    const int rc = ctl(installArgs(QStringLiteral("install"), kh)
+                           << QStringLiteral("--yes") << QStringLiteral("--password-stdin"),
                        &out, &err, "not-to-be-sent\n");
     QCOMPARE(rc, 4);
-    QVERIFY2(out.contains(expected.toUtf8()) && out.contains("Nothing was sent") && out.contains("Host key:"), out.constData());
+    QVERIFY2(out.contains(expected.toUtf8()) && out.contains("Nothing was sent") && out.contains("Host key:"),
+             out.constData());
     const QString log = sshdLogSince(logStart);
-    QVERIFY2(!log.contains(QLatin1String("Failed")) && !log.contains(QLatin1String("Accepted"))
-                 && !log.contains(QLatin1String("authenticating user")),
+    QVERIFY2(!log.contains(QLatin1String("Failed")) && !log.contains(QLatin1String("Accepted")) &&
+                 !log.contains(QLatin1String("authenticating user")),
              qPrintable(log));
     QCOMPARE(m_lab->remoteHomeTree(), QStringList());
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -343,11 +365,13 @@ void TestInstall::wrongPasswordNamesTheStep()
     // The controller's HOME has no keys and there is no ssh-agent: only the password is tried.
     const qsizetype logStart = m_lab->sshdLog().size();
     QByteArray out, err;
-    const int rc = ctl(installArgs(QStringLiteral("install"), knownHosts()) << QStringLiteral("--yes") << QStringLiteral("--password-stdin"),
+    const int rc = ctl(installArgs(QStringLiteral("install"), knownHosts())
+                           << QStringLiteral("--yes") << QStringLiteral("--password-stdin"),
                        &out, &err, "wrong-password\n");
     QCOMPARE(rc, 1);
     QVERIFY2(out.contains("Sign in: the server refused the password for"), out.constData());
-    QVERIFY2(sshdLogSince(logStart).contains(QLatin1String("Failed password")), qPrintable(sshdLogSince(logStart)));
+    QVERIFY2(sshdLogSince(logStart).contains(QLatin1String("Failed password")),
+             qPrintable(sshdLogSince(logStart)));
     QCOMPARE(m_lab->remoteHomeTree(), QStringList());
 }
 
@@ -390,7 +414,9 @@ void TestInstall::cancelMidUploadLeavesNoPartialFiles()
     QSignalSpy finished(&installer, &AgentInstaller::finished);
     // The app's way: the question arrives as a signal; accepting the key goes on.
     connect(&installer, &AgentInstaller::questionAsked, this, [&](const InstallQuestion &q) {
-        installer.answer(q.kind == InstallQuestion::Kind::HostKey ? std::optional<QString>(QStringLiteral("yes")) : std::nullopt);
+        installer.answer(q.kind == InstallQuestion::Kind::HostKey
+                             ? std::optional<QString>(QStringLiteral("yes"))
+                             : std::nullopt);
     });
     // Two files go up (the agent stands in for the worker too). Cancel from the upload
     // thread itself, in the first chunk of the second file: deterministic, and both the

@@ -17,6 +17,7 @@
 #include "sshlab.h"
 #include "translations.h"
 
+#include <functional>
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
@@ -29,8 +30,6 @@
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
-
-#include <functional>
 
 class TestInstallDialog : public QObject
 {
@@ -53,7 +52,8 @@ void TestInstallDialog::initTestCase()
 {
     qunsetenv("SSH_AUTH_SOCK");
     qputenv("HOME", m_home.path().toUtf8());
-    if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")) || !QFileInfo::exists(QStringLiteral("/usr/bin/ssh-keygen")))
+    if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")) ||
+        !QFileInfo::exists(QStringLiteral("/usr/bin/ssh-keygen")))
         return; // the tests that need them skip
     m_lab = std::make_unique<SshLab>();
     QString error;
@@ -77,7 +77,8 @@ void TestInstallDialog::installFromTheDialogShowsTrustedMachine()
 {
     if (!m_lab)
         QSKIP("openssh-server and openssh-client are needed (scripts/install-deps installs them)");
-    auto profile = ControllerProfile::open(m_home.filePath(QStringLiteral("config")), m_home.filePath(QStringLiteral("data")));
+    auto profile = ControllerProfile::open(m_home.filePath(QStringLiteral("config")),
+                                           m_home.filePath(QStringLiteral("data")));
     QVERIFY2(profile, qPrintable(profile.error()));
     NodeRegistry registry(profile->identity(), profile->pins());
     MachinesModel machines(registry);
@@ -116,21 +117,25 @@ void TestInstallDialog::installFromTheDialogShowsTrustedMachine()
     screenshot(&dialog, QStringLiteral("installdialog-done"));
     QVERIFY2(asked.contains(QLatin1String("SHA256:")), qPrintable(asked));
     QCOMPARE(dialog.jobs()->rowCount(), 1);
-    QVERIFY2(dialog.jobs()->state(0) == InstallJobsModel::State::Succeeded, qPrintable(dialog.jobs()->resultText(0)));
-    QCOMPARE(dialog.jobs()->index(0, InstallJobsModel::Progress).data(InstallJobsModel::ProgressRole).toInt(), 100);
+    QVERIFY2(dialog.jobs()->state(0) == InstallJobsModel::State::Succeeded,
+             qPrintable(dialog.jobs()->resultText(0)));
+    QCOMPARE(dialog.jobs()->index(0, InstallJobsModel::Progress).data(InstallJobsModel::ProgressRole).toInt(),
+             100);
     QVERIFY(QFileInfo::exists(m_home.filePath(QStringLiteral(".ssh/known_hosts"))));
 
     // The Machines list: trusted and connected, no trust prompt.
     QSignalSpy prompts(&registry, &NodeRegistry::trustNeeded);
     QModelIndex row;
-    QVERIFY(QTest::qWaitFor([&] {
-        for (int i = 0; i < machines.rowCount(); ++i) {
-            const QModelIndex idx = machines.index(i);
-            if (idx.data(MachinesModel::LinkRole).toInt() == int(Node::Link::Connected))
-                row = idx;
-        }
-        return row.isValid();
-    }, 15000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (int i = 0; i < machines.rowCount(); ++i) {
+                const QModelIndex idx = machines.index(i);
+                if (idx.data(MachinesModel::LinkRole).toInt() == int(Node::Link::Connected))
+                    row = idx;
+            }
+            return row.isValid();
+        },
+        15000));
     QCOMPARE(row.data(MachinesModel::TrustRole).toInt(), int(Node::Trust::Pinned));
     QCOMPARE(row.data(Qt::DisplayRole).toString(), QStringLiteral("dialog-lab"));
     QCOMPARE(prompts.size(), 0);
@@ -141,7 +146,8 @@ void TestInstallDialog::installFromTheDialogShowsTrustedMachine()
     dialog.setAction(InstallRequest::Action::Uninstall);
     QVERIFY(dialog.startJobs());
     QVERIFY(done.wait(60000));
-    QVERIFY2(dialog.jobs()->state(0) == InstallJobsModel::State::Succeeded, qPrintable(dialog.jobs()->resultText(0)));
+    QVERIFY2(dialog.jobs()->state(0) == InstallJobsModel::State::Succeeded,
+             qPrintable(dialog.jobs()->resultText(0)));
     QCOMPARE(m_lab->remoteHomeTree(), QStringList());
     QVERIFY(profile->pins().entries().isEmpty());
     QVERIFY(QTest::qWaitFor([&] { return machines.rowCount() == 0; }, 5000));
@@ -152,14 +158,15 @@ namespace {
 // and with that character swapped for one of the same width and bidi class
 // (so nothing else moves), and the changed pixels' mean x is returned; < 0
 // when the font has no such character.
-double drawnAt(QWidget *widget, const std::function<void(const QString &)> &setText, const QString &text, qsizetype index)
+double drawnAt(QWidget *widget, const std::function<void(const QString &)> &setText, const QString &text,
+               qsizetype index)
 {
     const QChar c = text.at(index);
     const QFontMetricsF metrics(widget->font());
     QChar swap;
     for (char16_t candidate : u"=^*+|abdgpqilj") {
-        if (candidate != c.unicode() && QChar(candidate).direction() == c.direction()
-            && metrics.horizontalAdvance(QChar(candidate)) == metrics.horizontalAdvance(c)) {
+        if (candidate != c.unicode() && QChar(candidate).direction() == c.direction() &&
+            metrics.horizontalAdvance(QChar(candidate)) == metrics.horizontalAdvance(c)) {
             swap = QChar(candidate);
             break;
         }
@@ -194,7 +201,8 @@ void TestInstallDialog::persianFitsAndKeepsPathsLeftToRight()
     DesktopApp::choosePersianCapableFont();
     Translations translations;
     QVERIFY(translations.setLanguage(QStringLiteral("en")));
-    auto profile = ControllerProfile::open(m_home.filePath(QStringLiteral("config-fa")), m_home.filePath(QStringLiteral("data-fa")));
+    auto profile = ControllerProfile::open(m_home.filePath(QStringLiteral("config-fa")),
+                                           m_home.filePath(QStringLiteral("data-fa")));
     QVERIFY2(profile, qPrintable(profile.error()));
     NodeRegistry registry(profile->identity(), profile->pins());
     InstallDialog dialog(*profile, registry);
@@ -211,11 +219,18 @@ void TestInstallDialog::persianFitsAndKeepsPathsLeftToRight()
         QStringList out;
         for (QAbstractSpinBox *box : dialog.findChildren<QAbstractSpinBox *>()) {
             if (box->height() < box->sizeHint().height())
-                out << QStringLiteral("%1: %2 px of %3").arg(box->text()).arg(box->height()).arg(box->sizeHint().height());
+                out << QStringLiteral("%1: %2 px of %3")
+                           .arg(box->text())
+                           .arg(box->height())
+                           .arg(box->sizeHint().height());
         }
         for (QLineEdit *edit : dialog.findChildren<QLineEdit *>()) {
-            if (edit->height() < edit->sizeHint().height() && !qobject_cast<QAbstractSpinBox *>(edit->parentWidget()))
-                out << QStringLiteral("%1: %2 px of %3").arg(edit->placeholderText()).arg(edit->height()).arg(edit->sizeHint().height());
+            if (edit->height() < edit->sizeHint().height() &&
+                !qobject_cast<QAbstractSpinBox *>(edit->parentWidget()))
+                out << QStringLiteral("%1: %2 px of %3")
+                           .arg(edit->placeholderText())
+                           .arg(edit->height())
+                           .arg(edit->sizeHint().height());
         }
         return out.join(QStringLiteral("; "));
     };
@@ -232,18 +247,22 @@ void TestInstallDialog::persianFitsAndKeepsPathsLeftToRight()
     QList<Path> paths;
     for (QLineEdit *edit : dialog.findChildren<QLineEdit *>()) {
         if (edit->placeholderText().contains(QLatin1String("~/.ssh/config")))
-            paths.append({edit, [edit] { return edit->placeholderText(); }, [edit](const QString &t) { edit->setPlaceholderText(t); },
+            paths.append({edit, [edit] { return edit->placeholderText(); },
+                          [edit](const QString &t) { edit->setPlaceholderText(t); },
                           QStringLiteral("~/.ssh/config")});
     }
     for (QSpinBox *box : dialog.findChildren<QSpinBox *>()) {
-        if (box->specialValueText().contains(QLatin1String("~/.ssh/config")) && box->value() == box->minimum())
-            paths.append({box, [box] { return box->specialValueText(); }, [box](const QString &t) { box->setSpecialValueText(t); },
+        if (box->specialValueText().contains(QLatin1String("~/.ssh/config")) &&
+            box->value() == box->minimum())
+            paths.append({box, [box] { return box->specialValueText(); },
+                          [box](const QString &t) { box->setSpecialValueText(t); },
                           QStringLiteral("~/.ssh/config")});
     }
     for (QComboBox *combo : dialog.findChildren<QComboBox *>()) {
         if (combo->currentText().contains(QLatin1String("~/.local")))
             paths.append({combo, [combo] { return combo->currentText(); },
-                          [combo](const QString &t) { combo->setItemText(combo->currentIndex(), t); }, QStringLiteral("~/.local")});
+                          [combo](const QString &t) { combo->setItemText(combo->currentIndex(), t); },
+                          QStringLiteral("~/.local")});
     }
     QCOMPARE(paths.size(), 3); // the SSH user, the SSH port, how to install
     for (const Path &p : std::as_const(paths)) {
@@ -254,7 +273,9 @@ void TestInstallDialog::persianFitsAndKeepsPathsLeftToRight()
         if (first < 0 || last < 0)
             QSKIP("the font has no characters of the same widths to swap");
         QVERIFY2(first < last, qPrintable(QStringLiteral("%1: \"~\" drawn at x %2, the last letter at %3")
-                                              .arg(text).arg(first).arg(last)));
+                                              .arg(text)
+                                              .arg(first)
+                                              .arg(last)));
     }
     translations.setLanguage(QStringLiteral("en"));
 }

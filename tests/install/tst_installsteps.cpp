@@ -53,7 +53,7 @@ void TestInstallSteps::table_data()
     QTest::addColumn<Mode>("mode");
     QTest::addColumn<Action>("action");
     QTest::addColumn<bool>("start");
-    QTest::addColumn<QStringList>("rows"); ///< after the session's four, which every table starts with
+    QTest::addColumn<QStringList>("rows");  ///< after the session's four, which every table starts with
     QTest::addColumn<QStringList>("steps"); ///< as announced: Connect (1/n) ... n
 
     const QStringList session = list("Connect|Host key|Sign in|Inspect the machine");
@@ -73,7 +73,8 @@ void TestInstallSteps::table_data()
     for (Action action : {Action::Install, Action::Upgrade}) {
         const QString a = InstallText::actionKey(action);
         QTest::addRow("user %s, start", qPrintable(a))
-            << Mode::User << action << true << userInstall + userStart << steps(userInstallSteps + startSteps);
+            << Mode::User << action << true << userInstall + userStart
+            << steps(userInstallSteps + startSteps);
         QTest::addRow("user %s, no start", qPrintable(a))
             << Mode::User << action << false << userInstall << steps(userInstallSteps);
         QTest::addRow("package %s, start", qPrintable(a))
@@ -85,20 +86,22 @@ void TestInstallSteps::table_data()
     // The other actions do the same with or without --no-start.
     for (bool start : {true, false}) {
         const char *s = start ? "start" : "no start";
-        QTest::addRow("user restart, %s", s) << Mode::User << Action::Restart << start
-                                             << list("user: read what is installed") + userStart << steps(startSteps);
-        QTest::addRow("user status, %s", s) << Mode::User << Action::Status << start
-                                            << list("user: read what is installed|user: ask the agent")
-                                            << steps(list("Wait for the agent"));
+        QTest::addRow("user restart, %s", s)
+            << Mode::User << Action::Restart << start << list("user: read what is installed") + userStart
+            << steps(startSteps);
+        QTest::addRow("user status, %s", s)
+            << Mode::User << Action::Status << start
+            << list("user: read what is installed|user: ask the agent") << steps(list("Wait for the agent"));
         QTest::addRow("user uninstall, %s", s)
             << Mode::User << Action::Uninstall << start
-            << list("user: read what is installed|user: stop the agent|user: remove the files") << steps(uninstallSteps);
-        QTest::addRow("package restart, %s", s) << Mode::Package << Action::Restart << start
-                                                << list("package: read what is installed") + packageStart
-                                                << steps(startSteps);
-        QTest::addRow("package status, %s", s) << Mode::Package << Action::Status << start
-                                               << list("package: read what is installed|ask the agent")
-                                               << steps(list("Wait for the agent"));
+            << list("user: read what is installed|user: stop the agent|user: remove the files")
+            << steps(uninstallSteps);
+        QTest::addRow("package restart, %s", s)
+            << Mode::Package << Action::Restart << start
+            << list("package: read what is installed") + packageStart << steps(startSteps);
+        QTest::addRow("package status, %s", s)
+            << Mode::Package << Action::Status << start
+            << list("package: read what is installed|ask the agent") << steps(list("Wait for the agent"));
         QTest::addRow("package uninstall, %s", s)
             << Mode::Package << Action::Uninstall << start
             << list("package: read what is installed|package: stop the service|package: remove the package")
@@ -106,7 +109,8 @@ void TestInstallSteps::table_data()
         // Nothing installed: status still announces its last step (and finds nothing to ask);
         // restart and uninstall end at Inspect with an error, so nothing follows it.
         QTest::addRow("nothing installed, status, %s", s)
-            << Mode::Unknown << Action::Status << start << list("ask the agent") << steps(list("Wait for the agent"));
+            << Mode::Unknown << Action::Status << start << list("ask the agent")
+            << steps(list("Wait for the agent"));
         QTest::addRow("nothing installed, restart, %s", s)
             << Mode::Unknown << Action::Restart << start << QStringList() << session;
         QTest::addRow("nothing installed, uninstall, %s", s)

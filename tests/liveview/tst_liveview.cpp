@@ -93,8 +93,10 @@ void TestLiveView::smallRunDrawsLines()
     // Node 0 is fast and waits for the others: the doctor says so.
     QVERIFY(view.doctor()->findingCount() >= 1);
     const auto findings = data.diagnose(1764500000000 + 3000);
-    QVERIFY(std::any_of(findings.cbegin(), findings.cend(),
-                        [](const auto &f) { return f.reason == UtilizationDoctor::Reason::WaitingOnStragglers && f.node == QLatin1String("node00"); }));
+    QVERIFY(std::any_of(findings.cbegin(), findings.cend(), [](const auto &f) {
+        return f.reason == UtilizationDoctor::Reason::WaitingOnStragglers &&
+               f.node == QLatin1String("node00");
+    }));
 }
 
 void TestLiveView::progressAndEta()
@@ -146,7 +148,8 @@ void TestLiveView::progressReadsInPersian()
     const QImage image = view.grab().toImage();
     if (qEnvironmentVariableIsSet("HAMGAM_LIVEVIEW_PNG"))
         image.save(qEnvironmentVariable("HAMGAM_LIVEVIEW_PNG"));
-    const QRect area(label->mapTo(&view, QPoint(0, 0)) * image.devicePixelRatio(), label->size() * image.devicePixelRatio());
+    const QRect area(label->mapTo(&view, QPoint(0, 0)) * image.devicePixelRatio(),
+                     label->size() * image.devicePixelRatio());
     int dark = 0;
     for (int y = area.top(); y <= area.bottom(); ++y) {
         for (int x = area.left(); x <= area.right(); ++x)
@@ -161,8 +164,10 @@ void TestLiveView::evalLegendFollowsTheRun_data()
     QTest::addColumn<QString>("metric");
     QTest::addColumn<QString>("legend");
     QTest::addColumn<QString>("logged");
-    QTest::newRow("classifier") << QStringLiteral("accuracy") << QStringLiteral("eval accuracy") << QStringLiteral("accuracy 87.5 %");
-    QTest::newRow("gpt") << QStringLiteral("perplexity") << QStringLiteral("eval perplexity") << QStringLiteral("perplexity 3.50");
+    QTest::newRow("classifier") << QStringLiteral("accuracy") << QStringLiteral("eval accuracy")
+                                << QStringLiteral("accuracy 87.5 %");
+    QTest::newRow("gpt") << QStringLiteral("perplexity") << QStringLiteral("eval perplexity")
+                         << QStringLiteral("perplexity 3.50");
     QTest::newRow("loss only") << QString() << QStringLiteral("eval loss") << QStringLiteral("loss 1.2528");
 }
 
@@ -196,7 +201,8 @@ void TestLiveView::evalLegendFollowsTheRun()
     QVERIFY(!plot->yAxis2->visible());
 
     // The first evaluation names its metric.
-    QJsonObject payload{{QStringLiteral("step"), 20}, {QStringLiteral("loss"), 1.25281}, {QStringLiteral("samples"), 1000}};
+    QJsonObject payload{
+        {QStringLiteral("step"), 20}, {QStringLiteral("loss"), 1.25281}, {QStringLiteral("samples"), 1000}};
     if (metric == QLatin1String("accuracy"))
         payload.insert(metric, 0.875);
     else if (metric == QLatin1String("perplexity"))
@@ -276,7 +282,9 @@ void TestLiveView::evalIsDrawnAgainstStepAndWallTime()
             eval.kind = QStringLiteral("eval");
             eval.rank = rank;
             eval.timeMs = 1764500000000 + atMs;
-            eval.payload = QJsonObject{{QStringLiteral("step"), step}, {QStringLiteral("loss"), 0.5}, {QStringLiteral("accuracy"), accuracy}};
+            eval.payload = QJsonObject{{QStringLiteral("step"), step},
+                                       {QStringLiteral("loss"), 0.5},
+                                       {QStringLiteral("accuracy"), accuracy}};
             data.addEvent(eval);
         }
     };
@@ -311,7 +319,8 @@ void TestLiveView::evalIsDrawnAgainstStepAndWallTime()
     QCOMPARE(eval->name(), QStringLiteral("eval accuracy"));
     // Both evaluations inside the time axis, the last one just after the last step (4.9 s).
     QVERIFY2(plot->xAxis->range().contains(1.0) && plot->xAxis->range().contains(5.0),
-             qPrintable(QStringLiteral("%1 .. %2").arg(plot->xAxis->range().lower).arg(plot->xAxis->range().upper)));
+             qPrintable(
+                 QStringLiteral("%1 .. %2").arg(plot->xAxis->range().lower).arg(plot->xAxis->range().upper)));
     QVERIFY(plot->yAxis2->range().contains(0.70) && plot->yAxis2->range().contains(0.85));
 
     // And back to steps.
@@ -369,7 +378,9 @@ void TestLiveView::legendNamesUpToSixteenLines()
     // The whole legend fits in the plot, above its axis.
     plot.replot();
     QVERIFY2(plot.axisRect()->rect().contains(plot.legend->outerRect()),
-             qPrintable(QStringLiteral("legend %1 px high in a %2 px axis rect").arg(plot.legend->outerRect().height()).arg(plot.axisRect()->height())));
+             qPrintable(QStringLiteral("legend %1 px high in a %2 px axis rect")
+                            .arg(plot.legend->outerRect().height())
+                            .arg(plot.axisRect()->height())));
 
     // Right to left, the first column is the rightmost.
     plot.setLayoutDirection(Qt::RightToLeft);

@@ -45,7 +45,8 @@ void TestMachinesModel::followsTheRegistry()
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     registry.start(&listener);
 
-    LocalAgent a = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("rtx-box"));
+    LocalAgent a =
+        startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("rtx-box"));
     LocalAgent b = startAgent(port, {}, {}, 200, QStringLiteral("gtx-box"));
     QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 2, 3000);
     QCOMPARE(inserted.count(), 2);
@@ -64,21 +65,28 @@ void TestMachinesModel::followsTheRegistry()
     registry.trust(a.daemon->nodeId());
     QTRY_COMPARE_WITH_TIMEOUT(model.indexOfKey(a.daemon->nodeId()).data(MachinesModel::LinkRole).toInt(),
                               int(Node::Link::Connected), 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        model.indexOfKey(a.daemon->nodeId()).data(MachinesModel::DevicesRole).toList().value(0).toMap().value(QStringLiteral("live")).toBool(),
-        5000);
+    QTRY_VERIFY_WITH_TIMEOUT(model.indexOfKey(a.daemon->nodeId())
+                                 .data(MachinesModel::DevicesRole)
+                                 .toList()
+                                 .value(0)
+                                 .toMap()
+                                 .value(QStringLiteral("live"))
+                                 .toBool(),
+                             5000);
     QVERIFY(changed.count() > 0);
     devices = model.indexOfKey(a.daemon->nodeId()).data(MachinesModel::DevicesRole).toList();
     QCOMPARE(devices.first().toMap().value(QStringLiteral("util")).toDouble(), 87.0);
     QCOMPARE(devices.first().toMap().value(QStringLiteral("mem_total")).toLongLong(), 24LL << 30);
 
     // b is not trusted by us: still a row, never connected.
-    QCOMPARE(model.indexOfKey(b.daemon->nodeId()).data(MachinesModel::LinkRole).toInt(), int(Node::Link::Online));
+    QCOMPARE(model.indexOfKey(b.daemon->nodeId()).data(MachinesModel::LinkRole).toInt(),
+             int(Node::Link::Online));
 
     // Dragging a machine carries its key.
     std::unique_ptr<QMimeData> mime(model.mimeData({model.indexOfKey(a.daemon->nodeId())}));
     QVERIFY(mime->hasFormat(QString::fromLatin1(MachinesModel::kMimeType)));
-    const QCborArray items = QCborValue::fromCbor(mime->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray();
+    const QCborArray items =
+        QCborValue::fromCbor(mime->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray();
     QCOMPARE(items.size(), 1);
     QCOMPARE(items.first().toMap().value(QStringLiteral("node")).toString(), a.daemon->nodeId());
 }
@@ -107,12 +115,15 @@ void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("holders");
-    QTest::newRow("en") << "en" << QStringLiteral("alice python3 30.0 GB · nobody sleep n/a · ? pid 4194999 1.0 GB");
+    QTest::newRow("en") << "en"
+                        << QStringLiteral("alice python3 30.0 GB · nobody sleep n/a · ? pid 4194999 1.0 GB");
     QTest::newRow("fa") << "fa"
-                        << QString(QChar(0x2066) + QStringLiteral("alice") + QChar(0x2069) + u' ' + QChar(0x2066)
-                                   + QStringLiteral("python3") + QChar(0x2069) + QStringLiteral(" ۳۰٫۰ گیگابایت · ")
-                                   + QChar(0x2066) + QStringLiteral("nobody") + QChar(0x2069) + u' ' + QChar(0x2066)
-                                   + QStringLiteral("sleep") + QChar(0x2069) + QStringLiteral(" نامعلوم · ؟ فرایند 4194999 ۱٫۰ گیگابایت"));
+                        << QString(QChar(0x2066) + QStringLiteral("alice") + QChar(0x2069) + u' ' +
+                                   QChar(0x2066) + QStringLiteral("python3") + QChar(0x2069) +
+                                   QStringLiteral(" ۳۰٫۰ گیگابایت · ") + QChar(0x2066) +
+                                   QStringLiteral("nobody") + QChar(0x2069) + u' ' + QChar(0x2066) +
+                                   QStringLiteral("sleep") + QChar(0x2069) +
+                                   QStringLiteral(" نامعلوم · ؟ فرایند 4194999 ۱٫۰ گیگابایت"));
 }
 
 void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
@@ -129,9 +140,17 @@ void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
     held.power = 250;
     held.powerLimit = 400;
     held.throttleReasons = DeviceSample::SwPowerCap;
-    DeviceProcess alice{4242, QStringLiteral("python3"), 30LL << 30, QStringLiteral("alice"),
-                        QStringLiteral("python3 train.py <b>--lr</b> 0.1"), DeviceProcess::Type::Compute};
-    DeviceProcess nobody{777, QStringLiteral("sleep"), -1, QStringLiteral("nobody"), QStringLiteral("sleep 300"),
+    DeviceProcess alice{4242,
+                        QStringLiteral("python3"),
+                        30LL << 30,
+                        QStringLiteral("alice"),
+                        QStringLiteral("python3 train.py <b>--lr</b> 0.1"),
+                        DeviceProcess::Type::Compute};
+    DeviceProcess nobody{777,
+                         QStringLiteral("sleep"),
+                         -1,
+                         QStringLiteral("nobody"),
+                         QStringLiteral("sleep 300"),
                          DeviceProcess::Type::ComputeAndGraphics};
     DeviceProcess gone{4194999, {}, 1LL << 30, {}, {}, DeviceProcess::Type::Compute};
     held.processes = {alice, nobody, gone};
@@ -156,7 +175,9 @@ void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
                                   QStringLiteral("gpu-box"));
     QTRY_VERIFY_WITH_TIMEOUT(model.indexOfKey(agent.daemon->nodeId()).isValid(), 5000);
     registry.trust(agent.daemon->nodeId());
-    const auto liveDevices = [&] { return model.indexOfKey(agent.daemon->nodeId()).data(MachinesModel::DevicesRole).toList(); };
+    const auto liveDevices = [&] {
+        return model.indexOfKey(agent.daemon->nodeId()).data(MachinesModel::DevicesRole).toList();
+    };
     QTRY_VERIFY_WITH_TIMEOUT(liveDevices().value(0).toMap().value(QStringLiteral("live")).toBool(), 5000);
     const QVariantList devices = liveDevices();
     QCOMPARE(devices.size(), 3);
@@ -176,7 +197,11 @@ void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
         QVERIFY2(tip.contains(QStringLiteral("63 °C · 250 / 400 W")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("slowed down: power cap")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("3 processes:")), qPrintable(tip));
-        QVERIFY2(devices[2].toMap().value(QStringLiteral("tooltip")).toString().contains(QStringLiteral("lost: the GPU stopped answering")),
+        QVERIFY2(devices[2]
+                     .toMap()
+                     .value(QStringLiteral("tooltip"))
+                     .toString()
+                     .contains(QStringLiteral("lost: the GPU stopped answering")),
                  qPrintable(devices[2].toMap().value(QStringLiteral("tooltip")).toString()));
     } else {
         QVERIFY2(tip.contains(QStringLiteral("۶۳")), qPrintable(tip));
@@ -198,7 +223,8 @@ void TestMachinesModel::gpuCardShowsWhoHoldsEachGpu()
     option.rect = QRect(QPoint(0, 0), QSize(540, size.height()));
     const int top = 8 + 2 * line;
     QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + line / 2)), 0);
-    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + line + line / 2)), 0); // the holders line
+    QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + line + line / 2)),
+             0); // the holders line
     QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 2 * line + line / 2)), 1);
     QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 3 * line + line / 2)), 2);
     QCOMPARE(MachineDelegate::deviceAt(option, row, QPoint(50, top + 4 * line + line / 2)), -1);

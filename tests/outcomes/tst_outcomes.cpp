@@ -37,9 +37,10 @@ QString TestOutcomes::worker(const QString &name, const QByteArray &script)
 
 QJsonObject TestOutcomes::startRequest(const QString &runId) const
 {
-    const QJsonObject config{{QStringLiteral("name"), QStringLiteral("outcome")},
-                             {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), QStringLiteral("node")},
-                                                                              {QStringLiteral("devices"), QJsonArray{0}}}}}};
+    const QJsonObject config{
+        {QStringLiteral("name"), QStringLiteral("outcome")},
+        {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), QStringLiteral("node")},
+                                                         {QStringLiteral("devices"), QJsonArray{0}}}}}};
     return {{QStringLiteral("run_id"), runId},
             {QStringLiteral("config"), config},
             {QStringLiteral("node_index"), 0},
@@ -54,11 +55,12 @@ void TestOutcomes::exitZero_data()
     QTest::addColumn<QByteArray>("script");
     QTest::addColumn<QString>("state");
     QTest::addColumn<QString>("reasonHas");
-    QTest::newRow("completed") << QByteArray("echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":3}'\nexit 0\n")
-                               << QStringLiteral("finished") << QString();
+    QTest::newRow("completed")
+        << QByteArray("echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":3}'\nexit 0\n")
+        << QStringLiteral("finished") << QString();
     QTest::newRow("stopped by an outside SIGTERM")
-        << QByteArray("echo '{\"event\":\"done\",\"reason\":\"stopped\",\"step\":2}'\nexit 0\n") << QStringLiteral("failed")
-        << QStringLiteral("did not ask");
+        << QByteArray("echo '{\"event\":\"done\",\"reason\":\"stopped\",\"step\":2}'\nexit 0\n")
+        << QStringLiteral("failed") << QStringLiteral("did not ask");
     QTest::newRow("no done at all") << QByteArray("exit 0\n") << QStringLiteral("failed")
                                     << QStringLiteral("before its run completed");
     QTest::newRow("exit 1") << QByteArray("exit 1\n") << QStringLiteral("failed") << QStringLiteral("code 1");
@@ -69,8 +71,10 @@ void TestOutcomes::exitZero()
     QFETCH(QByteArray, script);
     QFETCH(QString, state);
     QFETCH(QString, reasonHas);
-    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
-    RunSupervisor runs(m_dir.filePath(QStringLiteral("runs-") + tag), worker(tag, script), QStringLiteral("node"), 1);
+    const QString tag =
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    RunSupervisor runs(m_dir.filePath(QStringLiteral("runs-") + tag), worker(tag, script),
+                       QStringLiteral("node"), 1);
     QSignalSpy changed(&runs, &RunSupervisor::stateChanged);
     const Status s = runs.start(startRequest(QStringLiteral("r-") + tag));
     QVERIFY2(s.ok(), qPrintable(s.error()));
@@ -96,7 +100,8 @@ void TestOutcomes::stopThatWasAskedForIsStopped()
     QTest::qWait(300);
     QVERIFY(runs.stop(QStringLiteral("r-stop")).ok());
     QTRY_VERIFY_WITH_TIMEOUT(runs.activeRuns() == 0, 10000);
-    QCOMPARE(runs.list().first().toObject().value(QStringLiteral("state")).toString(), QStringLiteral("stopped"));
+    QCOMPARE(runs.list().first().toObject().value(QStringLiteral("state")).toString(),
+             QStringLiteral("stopped"));
 }
 
 QTEST_GUILESS_MAIN(TestOutcomes)

@@ -26,14 +26,19 @@ void TestMemoryCap::fromMeasurement_data()
 
     const qint64 MiB = 1 << 20;
     // 8 samples took 80 MiB over a 1 GiB baseline; 8 GiB budget: (8192 − 1024) / 10 = 716.
-    QTest::newRow("linear") << 8192 * MiB << qint64(0) << 1024 * MiB << 1104 * MiB << qint64(8) << qint64(716);
-    QTest::newRow("reserve") << 8192 * MiB << 1024 * MiB << 1024 * MiB << 1104 * MiB << qint64(8) << qint64(614);
+    QTest::newRow("linear") << 8192 * MiB << qint64(0) << 1024 * MiB << 1104 * MiB << qint64(8)
+                            << qint64(716);
+    QTest::newRow("reserve") << 8192 * MiB << 1024 * MiB << 1024 * MiB << 1104 * MiB << qint64(8)
+                             << qint64(614);
     // The per-sample cost rounds up: 3 samples, 10 bytes → 4 bytes each; room 100 → 25 (not 30).
-    QTest::newRow("rounds down") << qint64(200) << qint64(0) << qint64(100) << qint64(110) << qint64(3) << qint64(25);
-    QTest::newRow("exactly one") << qint64(120) << qint64(0) << qint64(100) << qint64(120) << qint64(1) << qint64(1);
-    QTest::newRow("not even one") << qint64(119) << qint64(0) << qint64(100) << qint64(120) << qint64(1) << qint64(-1);
-    QTest::newRow("baseline over budget") << qint64(90) << qint64(0) << qint64(100) << qint64(120) << qint64(1)
-                                          << qint64(-1);
+    QTest::newRow("rounds down") << qint64(200) << qint64(0) << qint64(100) << qint64(110) << qint64(3)
+                                 << qint64(25);
+    QTest::newRow("exactly one") << qint64(120) << qint64(0) << qint64(100) << qint64(120) << qint64(1)
+                                 << qint64(1);
+    QTest::newRow("not even one") << qint64(119) << qint64(0) << qint64(100) << qint64(120) << qint64(1)
+                                  << qint64(-1);
+    QTest::newRow("baseline over budget")
+        << qint64(90) << qint64(0) << qint64(100) << qint64(120) << qint64(1) << qint64(-1);
     QTest::newRow("no samples") << 8192 * MiB << qint64(0) << MiB << 2 * MiB << qint64(0) << qint64(0);
     QTest::newRow("no growth") << 8192 * MiB << qint64(0) << MiB << MiB << qint64(4) << qint64(0);
     QTest::newRow("no budget") << qint64(0) << qint64(0) << MiB << 2 * MiB << qint64(4) << qint64(0);

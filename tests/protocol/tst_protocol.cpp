@@ -3,19 +3,18 @@
 #include "beacon.h"
 #include "framecodec.h"
 #include "message.h"
+#include "printers.h"
 #include "telemetry.h"
 
 #include <cmath>
 #include <limits>
-
 #include <QCborArray>
 #include <QCborValue>
-#include <QTest>
 #include <QtEndian>
+#include <QTest>
 
 namespace QTest {
-template<>
-char *toString(const Message::Type &type)
+template<> char *toString(const Message::Type &type)
 {
     return qstrdup(Message::typeName(type).toUtf8().constData());
 }
@@ -170,26 +169,29 @@ void TestProtocol::malformedMessage_data()
     auto cbor = [](const QCborMap &m) { return m.toCborValue().toCbor(); };
     QTest::newRow("garbage") << QByteArray("\xff\xfe\x00garbage", 10) << QStringLiteral("CBOR");
     QTest::newRow("not a map") << QCborValue(QCborArray{1, 2}).toCbor() << QStringLiteral("not a CBOR map");
-    QTest::newRow("no type") << cbor(QCborMap{{QStringLiteral("b"), QCborMap()}}) << QStringLiteral("no type");
-    QTest::newRow("type not a string") << cbor(QCborMap{{QStringLiteral("t"), 5}}) << QStringLiteral("no type");
+    QTest::newRow("no type") << cbor(QCborMap{{QStringLiteral("b"), QCborMap()}})
+                             << QStringLiteral("no type");
+    QTest::newRow("type not a string")
+        << cbor(QCborMap{{QStringLiteral("t"), 5}}) << QStringLiteral("no type");
     QTest::newRow("unknown type") << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("format_disk")}})
                                   << QStringLiteral("unknown message type");
     QTest::newRow("request without id") << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("host_info")}})
                                         << QStringLiteral("no request id");
-    QTest::newRow("id not an integer")
-        << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("host_info")}, {QStringLiteral("id"), QStringLiteral("x")}})
-        << QStringLiteral("not an integer");
-    QTest::newRow("body not a map")
-        << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("telemetry")}, {QStringLiteral("b"), 3}})
-        << QStringLiteral("not a map");
-    QTest::newRow("missing field")
-        << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("hello")},
-                         {QStringLiteral("b"), QCborMap{{QStringLiteral("protocol"), 1}}}})
-        << QStringLiteral("lacks the field");
+    QTest::newRow("id not an integer") << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("host_info")},
+                                                        {QStringLiteral("id"), QStringLiteral("x")}})
+                                       << QStringLiteral("not an integer");
+    QTest::newRow("body not a map") << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("telemetry")},
+                                                     {QStringLiteral("b"), 3}})
+                                    << QStringLiteral("not a map");
+    QTest::newRow("missing field") << cbor(QCborMap{
+                                          {QStringLiteral("t"), QStringLiteral("hello")},
+                                          {QStringLiteral("b"), QCborMap{{QStringLiteral("protocol"), 1}}}})
+                                   << QStringLiteral("lacks the field");
     QTest::newRow("wrong field type")
-        << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("subscribe")},
-                         {QStringLiteral("id"), 1},
-                         {QStringLiteral("b"), QCborMap{{QStringLiteral("topics"), QStringLiteral("telemetry")}}}})
+        << cbor(QCborMap{
+               {QStringLiteral("t"), QStringLiteral("subscribe")},
+               {QStringLiteral("id"), 1},
+               {QStringLiteral("b"), QCborMap{{QStringLiteral("topics"), QStringLiteral("telemetry")}}}})
         << QStringLiteral("wrong type");
     QTest::newRow("truncated cbor") << cbor(QCborMap{{QStringLiteral("t"), QStringLiteral("hello")}}).left(5)
                                     << QStringLiteral("CBOR");
@@ -210,7 +212,8 @@ void TestProtocol::replyAndErrorCarryRequestId()
     QVERIFY(reply.ok());
     QCOMPARE(reply->type(), Message::Type::Reply);
     QCOMPARE(reply->replyTo(), 42);
-    auto error = Message::decode(Message::error(43, QStringLiteral("invalid"), QStringLiteral("bad")).encode());
+    auto error =
+        Message::decode(Message::error(43, QStringLiteral("invalid"), QStringLiteral("bad")).encode());
     QVERIFY(error.ok());
     QCOMPARE(error->type(), Message::Type::Error);
     QCOMPARE(error->replyTo(), 43);
@@ -254,8 +257,9 @@ void TestProtocol::beaconRejectsForeignData()
     good.controlPort = 45455;
     good.fingerprint = QString(64, QLatin1Char('a'));
     QVERIFY(Beacon::decode(good.encode()).ok());
-    for (const QString &bad : QStringList{QStringLiteral("a;curl x|sh #"), QStringLiteral("id\n2"), QString(65, QLatin1Char('a')),
-                               QStringLiteral("box ") + QChar(0x202E), QStringLiteral("\x1b[2J")}) {
+    for (const QString &bad :
+         QStringList{QStringLiteral("a;curl x|sh #"), QStringLiteral("id\n2"), QString(65, QLatin1Char('a')),
+                     QStringLiteral("box ") + QChar(0x202E), QStringLiteral("\x1b[2J")}) {
         Beacon forged = good;
         forged.nodeId = bad;
         QVERIFY2(!Beacon::decode(forged.encode()).ok(), qPrintable(bad));
@@ -284,8 +288,10 @@ void TestProtocol::numbersThatAreNotNumbers()
         QVERIFY(!Beacon::decode(m.toCborValue().toCbor()).ok());
     }
     // Telemetry with nonsense numbers decodes to defaults, never to garbage.
-    QCborMap device{{QStringLiteral("name"), QStringLiteral("gpu")}, {QStringLiteral("kind"), QStringLiteral("gpu")},
-                    {QStringLiteral("index"), std::nan("")}, {QStringLiteral("mem_used"), 1e300}};
+    QCborMap device{{QStringLiteral("name"), QStringLiteral("gpu")},
+                    {QStringLiteral("kind"), QStringLiteral("gpu")},
+                    {QStringLiteral("index"), std::nan("")},
+                    {QStringLiteral("mem_used"), 1e300}};
     auto d = DeviceSample::fromCbor(device);
     QVERIFY(d.ok());
     QCOMPARE(d->index, 0);

@@ -70,47 +70,94 @@ void TestRunConfig::invalid_data()
     QTest::addColumn<QString>("patch"); // JSON merged into a valid config
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("message");
-    QTest::newRow("global batch below devices") << R"({"global_batch": 2})" << "global_batch" << "smaller than the number of devices";
-    QTest::newRow("unknown model") << R"({"model": {"kind": "resnet9000"}})" << "model.kind" << "unknown model";
-    QTest::newRow("unknown strategy") << R"({"strategy": "zero"})" << "strategy" << "unknown strategy";
-    QTest::newRow("dataset missing") << R"({"dataset": {"kind": "fashion-mnist", "path": ""}})" << "dataset.path" << "missing";
-    QTest::newRow("steps and epochs") << R"({"steps": 10, "epochs": 2})" << "steps" << "either";
-    QTest::newRow("no steps") << R"({"steps": 0})" << "steps" << "either";
+    QTest::newRow("global batch below devices") << R"({"global_batch": 2})"
+                                                << "global_batch"
+                                                << "smaller than the number of devices";
+    QTest::newRow("unknown model") << R"({"model": {"kind": "resnet9000"}})"
+                                   << "model.kind"
+                                   << "unknown model";
+    QTest::newRow("unknown strategy") << R"({"strategy": "zero"})"
+                                      << "strategy"
+                                      << "unknown strategy";
+    QTest::newRow("dataset missing") << R"({"dataset": {"kind": "fashion-mnist", "path": ""}})"
+                                     << "dataset.path"
+                                     << "missing";
+    QTest::newRow("steps and epochs") << R"({"steps": 10, "epochs": 2})"
+                                      << "steps"
+                                      << "either";
+    QTest::newRow("no steps") << R"({"steps": 0})"
+                              << "steps"
+                              << "either";
     QTest::newRow("node listed twice")
-        << R"({"nodes": [{"agent": "x", "devices": [0]}, {"agent": "x", "devices": [0]}]})" << "nodes[1].agent" << "listed twice";
+        << R"({"nodes": [{"agent": "x", "devices": [0]}, {"agent": "x", "devices": [0]}]})"
+        << "nodes[1].agent"
+        << "listed twice";
     QTest::newRow("override does not sum")
         << R"({"nodes": [{"agent": "x", "devices": [0], "batch": 100}, {"agent": "y", "devices": [0], "batch": 100}]})"
-        << "nodes" << "add up to 200";
+        << "nodes"
+        << "add up to 200";
     QTest::newRow("override for one node only")
-        << R"({"nodes": [{"agent": "x", "devices": [0], "batch": 100}, {"agent": "y", "devices": [0]}]})" << "nodes"
+        << R"({"nodes": [{"agent": "x", "devices": [0], "batch": 100}, {"agent": "y", "devices": [0]}]})"
+        << "nodes"
         << "every node";
-    QTest::newRow("duplicate device") << R"({"nodes": [{"agent": "x", "devices": [0, 0]}]})" << "nodes[0].devices" << "distinct";
-    QTest::newRow("slowdown below 1") << R"({"nodes": [{"agent": "x", "devices": [0], "slowdown": 0.5}]})" << "nodes[0].slowdown"
+    QTest::newRow("duplicate device") << R"({"nodes": [{"agent": "x", "devices": [0, 0]}]})"
+                                      << "nodes[0].devices"
+                                      << "distinct";
+    QTest::newRow("slowdown below 1") << R"({"nodes": [{"agent": "x", "devices": [0], "slowdown": 0.5}]})"
+                                      << "nodes[0].slowdown"
                                       << "between 1 and 100";
-    QTest::newRow("learning rate") << R"({"optimizer": {"kind": "sgd", "lr": 0}})" << "optimizer.lr" << "learning rate";
-    QTest::newRow("unknown optimizer") << R"({"optimizer": {"kind": "lion"}})" << "optimizer.kind" << "unknown optimizer";
-    QTest::newRow("heads do not divide width") << R"({"model": {"kind": "gpt", "width": 100, "heads": 3}, "dataset": {"kind": "text", "path": "/x"}})"
-                                               << "model.heads" << "divide";
-    QTest::newRow("gpt on images") << R"({"model": {"kind": "gpt"}})" << "dataset.kind" << "text";
-    QTest::newRow("checkpoint dir") << R"({"checkpoint": {"interval": 10, "dir": ""}})" << "checkpoint.dir" << "checkpoint directory";
-    QTest::newRow("timeout") << R"({"comm": {"timeout_s": 1}})" << "comm.timeout_s" << "timeout";
-    QTest::newRow("wire dtype") << R"({"comm": {"dtype": "fp8"}})" << "comm.dtype" << "fp32, fp16 or bf16";
-    QTest::newRow("version") << R"({"version": 7})" << "version" << "not supported";
-    QTest::newRow("no name") << R"({"name": "  "})" << "name" << "name";
+    QTest::newRow("learning rate") << R"({"optimizer": {"kind": "sgd", "lr": 0}})"
+                                   << "optimizer.lr"
+                                   << "learning rate";
+    QTest::newRow("unknown optimizer") << R"({"optimizer": {"kind": "lion"}})"
+                                       << "optimizer.kind"
+                                       << "unknown optimizer";
+    QTest::newRow("heads do not divide width")
+        << R"({"model": {"kind": "gpt", "width": 100, "heads": 3}, "dataset": {"kind": "text", "path": "/x"}})"
+        << "model.heads"
+        << "divide";
+    QTest::newRow("gpt on images") << R"({"model": {"kind": "gpt"}})"
+                                   << "dataset.kind"
+                                   << "text";
+    QTest::newRow("checkpoint dir") << R"({"checkpoint": {"interval": 10, "dir": ""}})"
+                                    << "checkpoint.dir"
+                                    << "checkpoint directory";
+    QTest::newRow("timeout") << R"({"comm": {"timeout_s": 1}})"
+                             << "comm.timeout_s"
+                             << "timeout";
+    QTest::newRow("wire dtype") << R"({"comm": {"dtype": "fp8"}})"
+                                << "comm.dtype"
+                                << "fp32, fp16 or bf16";
+    QTest::newRow("version") << R"({"version": 7})"
+                             << "version"
+                             << "not supported";
+    QTest::newRow("no name") << R"({"name": "  "})"
+                             << "name"
+                             << "name";
     // Paths every agent opens on its own disk, where a relative path means nothing (agent/pathpolicy.cpp).
-    QTest::newRow("TorchScript path relative") << R"({"model": {"kind": "torchscript", "path": "models/net.pt"}})"
-                                               << "model.path" << "give an absolute path";
-    QTest::newRow("dataset path relative") << R"({"dataset": {"kind": "fashion-mnist", "path": "data/fashion"}})"
-                                           << "dataset.path" << "give an absolute path";
-    QTest::newRow("text path relative") << R"({"model": {"kind": "gpt"}, "dataset": {"kind": "text", "path": "corpus.txt"}})"
-                                        << "dataset.path" << "give an absolute path";
-    QTest::newRow("checkpoint dir relative") << R"({"checkpoint": {"dir": "ckpt"}})" << "checkpoint.dir"
+    QTest::newRow("TorchScript path relative")
+        << R"({"model": {"kind": "torchscript", "path": "models/net.pt"}})"
+        << "model.path"
+        << "give an absolute path";
+    QTest::newRow("dataset path relative")
+        << R"({"dataset": {"kind": "fashion-mnist", "path": "data/fashion"}})"
+        << "dataset.path"
+        << "give an absolute path";
+    QTest::newRow("text path relative")
+        << R"({"model": {"kind": "gpt"}, "dataset": {"kind": "text", "path": "corpus.txt"}})"
+        << "dataset.path"
+        << "give an absolute path";
+    QTest::newRow("checkpoint dir relative") << R"({"checkpoint": {"dir": "ckpt"}})"
+                                             << "checkpoint.dir"
                                              << "give an absolute path";
     // What the worker refuses, refused here first (tests/engine/tst_configschema.cpp).
-    QTest::newRow("cnn on flat samples") << R"({"model": {"kind": "cnn"}, "dataset": {"kind": "synthetic", "shape": [784]}})"
-                                         << "dataset.shape" << "[channels, height, width]";
+    QTest::newRow("cnn on flat samples")
+        << R"({"model": {"kind": "cnn"}, "dataset": {"kind": "synthetic", "shape": [784]}})"
+        << "dataset.shape"
+        << "[channels, height, width]";
     QTest::newRow("memory cap below the device count")
-        << R"({"nodes": [{"agent": "x", "devices": [0, 1], "max_batch": 1}]})" << "nodes[0].max_batch"
+        << R"({"nodes": [{"agent": "x", "devices": [0, 1], "max_batch": 1}]})"
+        << "nodes[0].max_batch"
         << "each of its devices";
 }
 
@@ -151,8 +198,9 @@ void TestRunConfig::wireDtypes()
     const RunConfig older = read(R"({"fp16": true})", &errors);
     QVERIFY(errors.isEmpty());
     QCOMPARE(older.comm.dtype, QStringLiteral("fp16"));
-    QCOMPARE(older.toJson().value(QStringLiteral("comm")).toObject().value(QStringLiteral("dtype")).toString(),
-             QStringLiteral("fp16"));
+    QCOMPARE(
+        older.toJson().value(QStringLiteral("comm")).toObject().value(QStringLiteral("dtype")).toString(),
+        QStringLiteral("fp16"));
     const RunConfig bf16 = read(R"({"dtype": "bf16"})", &errors);
     QVERIFY(errors.isEmpty() && bf16.validate().isEmpty());
     QVERIFY(bf16.comm.halfPrecision());
@@ -169,14 +217,16 @@ void TestRunConfig::typeErrorsNameTheField()
     QJsonObject json = valid().toJson();
     json[QStringLiteral("global_batch")] = QStringLiteral("lots");
     json[QStringLiteral("optimizer")] = QJsonObject{{QStringLiteral("lr"), QStringLiteral("fast")}};
-    json[QStringLiteral("nodes")] = QJsonArray{QJsonObject{{QStringLiteral("agent"), 5}, {QStringLiteral("devices"), QJsonArray{0}}}};
+    json[QStringLiteral("nodes")] =
+        QJsonArray{QJsonObject{{QStringLiteral("agent"), 5}, {QStringLiteral("devices"), QJsonArray{0}}}};
     QList<ConfigError> errors;
     RunConfig::fromJson(json, &errors);
     QStringList fields;
     for (const ConfigError &e : std::as_const(errors))
         fields << e.field;
     fields.sort();
-    QCOMPARE(fields, (QStringList{QStringLiteral("global_batch"), QStringLiteral("nodes[0].agent"), QStringLiteral("optimizer.lr")}));
+    QCOMPARE(fields, (QStringList{QStringLiteral("global_batch"), QStringLiteral("nodes[0].agent"),
+                                  QStringLiteral("optimizer.lr")}));
 }
 
 void TestRunConfig::notJson()
@@ -199,7 +249,8 @@ void TestRunConfig::differingFields()
     b.nodes[1].devices = {0};
     QStringList diff = RunConfig::differingFields(a.toJson(), b.toJson());
     diff.sort();
-    QCOMPARE(diff, (QStringList{QStringLiteral("nodes[1].devices"), QStringLiteral("optimizer.lr"), QStringLiteral("strategy")}));
+    QCOMPARE(diff, (QStringList{QStringLiteral("nodes[1].devices"), QStringLiteral("optimizer.lr"),
+                                QStringLiteral("strategy")}));
     QVERIFY(RunConfig::differingFields(a.toJson(), a.toJson()).isEmpty());
 }
 
@@ -210,28 +261,51 @@ void TestRunConfig::tensorParallelStrategies_data()
     QTest::addColumn<QString>("patch");      // merged into the config
     QTest::addColumn<QString>("field");      // empty: valid
     QTest::addColumn<QString>("message");
-    QTest::newRow("tp1d any count") << "tp1d" << QList<int>{3, 3} << "{}" << "" << "";
-    QTest::newRow("tp2d 4 and 4") << "tp2d" << QList<int>{4, 4} << "{}" << "" << "";
-    QTest::newRow("tp3d 8") << "tp3d" << QList<int>{8} << "{}" << "" << "";
-    QTest::newRow("tp2d one device") << "tp2d" << QList<int>{1, 1} << "{}" << "" << "";
-    QTest::newRow("tp2d on 3") << "tp2d" << QList<int>{4, 3} << "{}" << "nodes[1].devices" << "b has 3 devices, which is not a square";
-    QTest::newRow("tp3d on 4") << "tp3d" << QList<int>{4} << "{}" << "nodes[0].devices" << "a has 4 devices, which is not a cube";
-    QTest::newRow("tp1d unequal") << "tp1d" << QList<int>{2, 1} << "{}" << "nodes"
+    QTest::newRow("tp1d any count") << "tp1d" << QList<int>{3, 3} << "{}"
+                                    << ""
+                                    << "";
+    QTest::newRow("tp2d 4 and 4") << "tp2d" << QList<int>{4, 4} << "{}"
+                                  << ""
+                                  << "";
+    QTest::newRow("tp3d 8") << "tp3d" << QList<int>{8} << "{}"
+                            << ""
+                            << "";
+    QTest::newRow("tp2d one device") << "tp2d" << QList<int>{1, 1} << "{}"
+                                     << ""
+                                     << "";
+    QTest::newRow("tp2d on 3") << "tp2d" << QList<int>{4, 3} << "{}"
+                               << "nodes[1].devices"
+                               << "b has 3 devices, which is not a square";
+    QTest::newRow("tp3d on 4") << "tp3d" << QList<int>{4} << "{}"
+                               << "nodes[0].devices"
+                               << "a has 4 devices, which is not a cube";
+    QTest::newRow("tp1d unequal") << "tp1d" << QList<int>{2, 1} << "{}"
+                                  << "nodes"
                                   << "same number of devices on every node (a has 2, b has 1)";
-    QTest::newRow("tp1d cnn") << "tp1d" << QList<int>{2} << R"({"model": {"kind": "cnn"}})" << "model.kind"
+    QTest::newRow("tp1d cnn") << "tp1d" << QList<int>{2} << R"({"model": {"kind": "cnn"}})"
+                              << "model.kind"
                               << "mlp and gpt models, not cnn";
     // The mlp's input and output layers are cut too: a sample and the classes need q each.
-    QTest::newRow("tp3d 27, two classes") << "tp3d" << QList<int>{27} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
-                                          << "dataset.classes" << "cuts the output layer into 3 blocks: it needs at least 3 classes";
-    QTest::newRow("tp2d 9, samples of two values") << "tp2d" << QList<int>{9} << R"({"dataset": {"kind": "synthetic", "shape": [2]}})"
-                                                   << "dataset.shape" << "a sample needs at least 3 values";
-    QTest::newRow("tp2d 121 on Fashion-MNIST") << "tp2d" << QList<int>{121} << R"({"global_batch": 256})" << "dataset.kind"
+    QTest::newRow("tp3d 27, two classes")
+        << "tp3d" << QList<int>{27} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
+        << "dataset.classes"
+        << "cuts the output layer into 3 blocks: it needs at least 3 classes";
+    QTest::newRow("tp2d 9, samples of two values")
+        << "tp2d" << QList<int>{9} << R"({"dataset": {"kind": "synthetic", "shape": [2]}})"
+        << "dataset.shape"
+        << "a sample needs at least 3 values";
+    QTest::newRow("tp2d 121 on Fashion-MNIST") << "tp2d" << QList<int>{121} << R"({"global_batch": 256})"
+                                               << "dataset.kind"
                                                << "it needs at least 11 classes";
-    QTest::newRow("tp2d 4, two classes") << "tp2d" << QList<int>{4} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
-                                         << "" << "";
-    QTest::newRow("tp2d one head") << "tp2d" << QList<int>{4}
-                                   << R"({"model": {"kind": "gpt", "heads": 1, "width": 64}, "dataset": {"kind": "text", "path": "/x"}})"
-                                   << "model.heads" << "at least 2";
+    QTest::newRow("tp2d 4, two classes")
+        << "tp2d" << QList<int>{4} << R"({"dataset": {"kind": "synthetic", "classes": 2}})"
+        << ""
+        << "";
+    QTest::newRow("tp2d one head")
+        << "tp2d" << QList<int>{4}
+        << R"({"model": {"kind": "gpt", "heads": 1, "width": 64}, "dataset": {"kind": "text", "path": "/x"}})"
+        << "model.heads"
+        << "at least 2";
 }
 
 void TestRunConfig::tensorParallelStrategies()
@@ -267,7 +341,9 @@ void TestRunConfig::tensorParallelStrategies()
     QVERIFY(errors.isEmpty());
     errors = c.validate();
     if (field.isEmpty()) {
-        QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString() : errors.first().field + QLatin1String(": ") + errors.first().message));
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.isEmpty() ? QString()
+                                                               : errors.first().field + QLatin1String(": ") +
+                                                                     errors.first().message));
         return;
     }
     QCOMPARE(errors.size(), 1); // one clear message

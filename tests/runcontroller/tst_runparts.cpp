@@ -6,6 +6,7 @@
 #include "agentlink.h"
 #include "journalfollower.h"
 #include "noderegistry.h"
+#include "printers.h"
 #include "runlauncher.h"
 #include "runoutcome.h"
 #include "testsupport.h"
@@ -34,7 +35,8 @@ public:
         ReplyHandler handler;
     };
 
-    void request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler, int) override
+    void request(Message::Type type, const QCborMap &body, QObject *context, ReplyHandler handler,
+                 int) override
     {
         m_requests.append({type, body, context, context != nullptr, std::move(handler)});
     }
@@ -58,9 +60,10 @@ public:
     }
     void push(const QString &runId, qint64 seq, const QString &kind = QStringLiteral("step"))
     {
-        Q_EMIT pushReceived(Message(Message::Type::RunEvent, QCborMap{{QStringLiteral("run_id"), runId},
-                                                                      {QStringLiteral("seq"), seq},
-                                                                      {QStringLiteral("event"), event(seq, kind)}}));
+        Q_EMIT pushReceived(
+            Message(Message::Type::RunEvent, QCborMap{{QStringLiteral("run_id"), runId},
+                                                      {QStringLiteral("seq"), seq},
+                                                      {QStringLiteral("event"), event(seq, kind)}}));
     }
     static QCborMap event(qint64 seq, const QString &kind = QStringLiteral("step"))
     {
@@ -161,10 +164,11 @@ void TestRunParts::followerStoresEachEventOnceInOrder()
     follower.follow(&link);
     link.answer(Message::Type::Subscribe, 0, QCborMap{});
 
-    link.push(QStringLiteral("run-a1"), 1);               // next in line: taken at once
-    link.push(QStringLiteral("run-a1"), 3);               // past a gap: waits for the backfill
-    link.push(QStringLiteral("run"), 2);                  // another attempt's run: not this journal's
-    Q_EMIT link.pushReceived(Message(Message::Type::RunState, QCborMap{{QStringLiteral("run_id"), QStringLiteral("run-a1")}}));
+    link.push(QStringLiteral("run-a1"), 1); // next in line: taken at once
+    link.push(QStringLiteral("run-a1"), 3); // past a gap: waits for the backfill
+    link.push(QStringLiteral("run"), 2);    // another attempt's run: not this journal's
+    Q_EMIT link.pushReceived(
+        Message(Message::Type::RunState, QCborMap{{QStringLiteral("run_id"), QStringLiteral("run-a1")}}));
     QCOMPARE(seqs(arrived), QList<qint64>{1});
     QCOMPARE(link.requests(Message::Type::Journal).size(), 1); // one backfill at a time
     QCOMPARE(caughtUp.size(), 0);
@@ -205,7 +209,8 @@ void TestRunParts::followerFetchesPageAfterPage()
     QCOMPARE(link.requests(Message::Type::Journal).size(), 2);
     QCOMPARE(link.requests(Message::Type::Journal).at(1).body.value(QStringLiteral("from")).toInteger(),
              JournalFollower::kJournalPage);
-    link.answer(Message::Type::Journal, 1, FakeLink::page(JournalFollower::kJournalPage, JournalFollower::kJournalPage + 5));
+    link.answer(Message::Type::Journal, 1,
+                FakeLink::page(JournalFollower::kJournalPage, JournalFollower::kJournalPage + 5));
     QCOMPARE(caughtUp.size(), 1);
     QCOMPARE(link.requests(Message::Type::Journal).size(), 2);
     QCOMPARE(seqs(arrived), range(1, JournalFollower::kJournalPage + 5));
@@ -221,7 +226,8 @@ void TestRunParts::followerBackfillsFromLastSeqAfterReconnect()
     QSignalSpy caughtUp(&follower, &JournalFollower::caughtUp);
     follower.follow(&first);
     first.answer(Message::Type::Subscribe, 0, QCborMap{});
-    QCOMPARE(first.requests(Message::Type::Journal).first().body.value(QStringLiteral("from")).toInteger(), 7);
+    QCOMPARE(first.requests(Message::Type::Journal).first().body.value(QStringLiteral("from")).toInteger(),
+             7);
     first.answer(Message::Type::Journal, 0, FakeLink::page(5, 9));
     QCOMPARE(seqs(arrived), range(8, 9));
 
@@ -232,7 +238,8 @@ void TestRunParts::followerBackfillsFromLastSeqAfterReconnect()
     first.push(QStringLiteral("run"), 10); // the old connection is not listened to any more
     QCOMPARE(seqs(arrived), range(8, 9));
     second.answer(Message::Type::Subscribe, 0, QCborMap{});
-    QCOMPARE(second.requests(Message::Type::Journal).first().body.value(QStringLiteral("from")).toInteger(), 9);
+    QCOMPARE(second.requests(Message::Type::Journal).first().body.value(QStringLiteral("from")).toInteger(),
+             9);
     second.answer(Message::Type::Journal, 0, FakeLink::page(9, 12));
     QCOMPARE(seqs(arrived), range(8, 12));
     QCOMPARE(caughtUp.size(), 2);
@@ -273,64 +280,79 @@ void TestRunParts::outcome_data()
     QTest::addColumn<QString>("reason");
 
     const QStringList noReasons{QString(), QString()};
-    const RunOutcome::Failure oom{QStringLiteral("a"), QStringLiteral("A"), 0, 1, false, QStringLiteral("out of memory")};
-    const RunOutcome::Failure peerGone{QStringLiteral("a"), QStringLiteral("A"), 0, 3, false, QStringLiteral("peer gone")};
-    const RunOutcome::Failure nan{QStringLiteral("b"), QStringLiteral("B"), 1, 2, false, QStringLiteral("loss is nan")};
-    const RunOutcome::Failure signal{QStringLiteral("b"), QStringLiteral("B"), 1, 0, true, QStringLiteral("signal 9")};
-    const RunOutcome::Failure killed{QStringLiteral("b"), QStringLiteral("B"), 1, 0, true, QStringLiteral("killed"), true};
-    const RunOutcome::Failure lost{QStringLiteral("b"), QStringLiteral("B"), -1, 0, true,
+    const RunOutcome::Failure oom{
+        QStringLiteral("a"), QStringLiteral("A"), 0, 1, false, QStringLiteral("out of memory")};
+    const RunOutcome::Failure peerGone{QStringLiteral("a"),        QStringLiteral("A"), 0, 3, false,
+                                       QStringLiteral("peer gone")};
+    const RunOutcome::Failure nan{QStringLiteral("b"),          QStringLiteral("B"), 1, 2, false,
+                                  QStringLiteral("loss is nan")};
+    const RunOutcome::Failure signal{QStringLiteral("b"),       QStringLiteral("B"), 1, 0, true,
+                                     QStringLiteral("signal 9")};
+    const RunOutcome::Failure killed{
+        QStringLiteral("b"), QStringLiteral("B"), 1, 0, true, QStringLiteral("killed"), true};
+    const RunOutcome::Failure lost{QStringLiteral("b"),
+                                   QStringLiteral("B"),
+                                   -1,
+                                   0,
+                                   true,
                                    QStringLiteral("the agent on B stopped answering")};
 
-    QTest::newRow("all finished") << QStringList{QStringLiteral("finished"), QStringLiteral("finished")} << noReasons
-                                  << Failures{} << false << false << true << false << RunStatus::Finished << QString();
-    QTest::newRow("one still running") << QStringList{QStringLiteral("finished"), QStringLiteral("running")}
-                                       << noReasons << Failures{} << false << false << false << false
-                                       << RunStatus::Finished << QString();
-    QTest::newRow("starting is not final") << QStringList{QStringLiteral("starting")} << QStringList{QString()}
-                                           << Failures{} << false << false << false << false << RunStatus::Finished
-                                           << QString();
-    QTest::newRow("no node") << QStringList{} << QStringList{} << Failures{} << false << false << false << false
-                             << RunStatus::Finished << QString();
+    QTest::newRow("all finished") << QStringList{QStringLiteral("finished"), QStringLiteral("finished")}
+                                  << noReasons << Failures{} << false << false << true << false
+                                  << RunStatus::Finished << QString();
+    QTest::newRow("one still running")
+        << QStringList{QStringLiteral("finished"), QStringLiteral("running")} << noReasons << Failures{}
+        << false << false << false << false << RunStatus::Finished << QString();
+    QTest::newRow("starting is not final")
+        << QStringList{QStringLiteral("starting")} << QStringList{QString()} << Failures{} << false << false
+        << false << false << RunStatus::Finished << QString();
+    QTest::newRow("no node") << QStringList{} << QStringList{} << Failures{} << false << false << false
+                             << false << RunStatus::Finished << QString();
     // Killed by this controller while the group came down: never the cause.
     QTest::newRow("one failed, the other induced")
-        << QStringList{QStringLiteral("failed"), QStringLiteral("failed")} << noReasons << Failures{killed, oom}
-        << false << false << true << true << RunStatus::Failed << QStringLiteral("A, rank 0: out of memory");
-    QTest::newRow("a crash before an error") << QStringList{QStringLiteral("failed"), QStringLiteral("failed")}
-                                             << noReasons << Failures{oom, signal} << false << false << true << true
-                                             << RunStatus::Failed << QStringLiteral("B, rank 1: signal 9");
-    QTest::newRow("a peer gone is no cause") << QStringList{QStringLiteral("failed"), QStringLiteral("failed")}
-                                             << noReasons << Failures{peerGone, nan} << false << false << true << true
-                                             << RunStatus::Failed << QStringLiteral("B, rank 1: loss is nan");
-    QTest::newRow("only a peer gone") << QStringList{QStringLiteral("failed"), QStringLiteral("finished")} << noReasons
-                                      << Failures{peerGone} << false << false << true << true << RunStatus::Failed
-                                      << QStringLiteral("A, rank 0: peer gone");
-    QTest::newRow("only induced") << QStringList{QStringLiteral("failed"), QStringLiteral("finished")} << noReasons
-                                  << Failures{killed} << false << false << true << true << RunStatus::Failed
-                                  << QStringLiteral("B, rank 1: killed");
+        << QStringList{QStringLiteral("failed"), QStringLiteral("failed")} << noReasons
+        << Failures{killed, oom} << false << false << true << true << RunStatus::Failed
+        << QStringLiteral("A, rank 0: out of memory");
+    QTest::newRow("a crash before an error")
+        << QStringList{QStringLiteral("failed"), QStringLiteral("failed")} << noReasons
+        << Failures{oom, signal} << false << false << true << true << RunStatus::Failed
+        << QStringLiteral("B, rank 1: signal 9");
+    QTest::newRow("a peer gone is no cause")
+        << QStringList{QStringLiteral("failed"), QStringLiteral("failed")} << noReasons
+        << Failures{peerGone, nan} << false << false << true << true << RunStatus::Failed
+        << QStringLiteral("B, rank 1: loss is nan");
+    QTest::newRow("only a peer gone") << QStringList{QStringLiteral("failed"), QStringLiteral("finished")}
+                                      << noReasons << Failures{peerGone} << false << false << true << true
+                                      << RunStatus::Failed << QStringLiteral("A, rank 0: peer gone");
+    QTest::newRow("only induced") << QStringList{QStringLiteral("failed"), QStringLiteral("finished")}
+                                  << noReasons << Failures{killed} << false << false << true << true
+                                  << RunStatus::Failed << QStringLiteral("B, rank 1: killed");
     QTest::newRow("the node's reason added")
         << QStringList{QStringLiteral("finished"), QStringLiteral("failed")}
-        << QStringList{QString(), QStringLiteral("2 workers failed")} << Failures{nan} << false << false << true
-        << true << RunStatus::Failed << QStringLiteral("B, rank 1: loss is nan (B: 2 workers failed)");
-    QTest::newRow("only the node's reason") << QStringList{QStringLiteral("failed"), QStringLiteral("finished")}
-                                            << QStringList{QStringLiteral("could not start"), QString()} << Failures{}
-                                            << false << false << true << true << RunStatus::Failed
-                                            << QStringLiteral("A: could not start");
+        << QStringList{QString(), QStringLiteral("2 workers failed")} << Failures{nan} << false << false
+        << true << true << RunStatus::Failed
+        << QStringLiteral("B, rank 1: loss is nan (B: 2 workers failed)");
+    QTest::newRow("only the node's reason")
+        << QStringList{QStringLiteral("failed"), QStringLiteral("finished")}
+        << QStringList{QStringLiteral("could not start"), QString()} << Failures{} << false << false << true
+        << true << RunStatus::Failed << QStringLiteral("A: could not start");
     QTest::newRow("lost agent") << QStringList{QStringLiteral("finished"), QStringLiteral("failed")}
                                 << QStringList{QString(), QStringLiteral("the agent on B stopped answering")}
                                 << Failures{lost} << false << false << true << true << RunStatus::Failed
                                 << QStringLiteral("B, rank -1: the agent on B stopped answering");
-    QTest::newRow("stop requested") << QStringList{QStringLiteral("stopped"), QStringLiteral("finished")} << noReasons
-                                    << Failures{} << true << false << true << false << RunStatus::Stopped
-                                    << QStringLiteral("stopped after a checkpoint");
-    QTest::newRow("stopped on the node") << QStringList{QStringLiteral("finished"), QStringLiteral("stopped")}
-                                         << noReasons << Failures{} << false << false << true << false
-                                         << RunStatus::Stopped << QStringLiteral("stopped after a checkpoint");
+    QTest::newRow("stop requested") << QStringList{QStringLiteral("stopped"), QStringLiteral("finished")}
+                                    << noReasons << Failures{} << true << false << true << false
+                                    << RunStatus::Stopped << QStringLiteral("stopped after a checkpoint");
+    QTest::newRow("stopped on the node")
+        << QStringList{QStringLiteral("finished"), QStringLiteral("stopped")} << noReasons << Failures{}
+        << false << false << true << false << RunStatus::Stopped
+        << QStringLiteral("stopped after a checkpoint");
     QTest::newRow("abort requested over a failure")
-        << QStringList{QStringLiteral("failed"), QStringLiteral("aborted")} << noReasons << Failures{oom} << false
-        << true << true << false << RunStatus::Aborted << QStringLiteral("aborted");
-    QTest::newRow("aborted on the node") << QStringList{QStringLiteral("aborted"), QStringLiteral("finished")}
-                                         << noReasons << Failures{} << true << false << true << false
-                                         << RunStatus::Aborted << QStringLiteral("aborted");
+        << QStringList{QStringLiteral("failed"), QStringLiteral("aborted")} << noReasons << Failures{oom}
+        << false << true << true << false << RunStatus::Aborted << QStringLiteral("aborted");
+    QTest::newRow("aborted on the node")
+        << QStringList{QStringLiteral("aborted"), QStringLiteral("finished")} << noReasons << Failures{}
+        << true << false << true << false << RunStatus::Aborted << QStringLiteral("aborted");
 }
 
 void TestRunParts::outcome()
@@ -413,11 +435,15 @@ void TestRunParts::launcherMasterIsFirstNodesPort()
         good = ok;
     });
     QCOMPARE(a.requests(Message::Type::Preflight).size(), 1);
-    QCOMPARE(a.requests(Message::Type::Preflight).first().body.value(QStringLiteral("master")).toBool(), true);
-    QCOMPARE(b.requests(Message::Type::Preflight).first().body.value(QStringLiteral("master")).toBool(), false);
-    QCOMPARE(b.requests(Message::Type::Preflight).first().body.value(QStringLiteral("node_index")).toInteger(), 1);
+    QCOMPARE(a.requests(Message::Type::Preflight).first().body.value(QStringLiteral("master")).toBool(),
+             true);
+    QCOMPARE(b.requests(Message::Type::Preflight).first().body.value(QStringLiteral("master")).toBool(),
+             false);
+    QCOMPARE(
+        b.requests(Message::Type::Preflight).first().body.value(QStringLiteral("node_index")).toInteger(), 1);
     b.answer(Message::Type::Preflight, 0,
-             QCborMap{{QStringLiteral("port"), 29501}, {QStringLiteral("warnings"), QCborArray{QStringLiteral("slow")}}});
+             QCborMap{{QStringLiteral("port"), 29501},
+                      {QStringLiteral("warnings"), QCborArray{QStringLiteral("slow")}}});
     QVERIFY(!done);
     a.answer(Message::Type::Preflight, 0, QCborMap{{QStringLiteral("port"), 29500}});
     QVERIFY(done);
@@ -446,9 +472,10 @@ void TestRunParts::launcherStartsEveryNode()
         {QStringLiteral("r-a1"), QStringLiteral("c"), QStringLiteral("C"), 3, std::nullopt}};
     QList<int> failedNodes;
     std::optional<QStringList> done;
-    launcher.start(config, workers, QStringLiteral("10.0.0.1:29500"),
-                   [&](int index, const QString &) { failedNodes << index; },
-                   [&](const QStringList &failures) { done = failures; });
+    launcher.start(
+        config, workers, QStringLiteral("10.0.0.1:29500"),
+        [&](int index, const QString &) { failedNodes << index; },
+        [&](const QStringList &failures) { done = failures; });
     // C has no agent linked: failed at once, the others still answer.
     QCOMPARE(failedNodes, QList<int>{2});
     QVERIFY(!done);

@@ -21,10 +21,12 @@ void TestRunJournal::appendAndRead()
 {
     QTemporaryDir dir;
     const QJsonObject request{{QStringLiteral("run_id"), QStringLiteral("r1")}};
-    auto j = RunJournal::create(dir.filePath(QStringLiteral("r1")), QStringLiteral("r1"), QStringLiteral("agent-x"), request);
+    auto j = RunJournal::create(dir.filePath(QStringLiteral("r1")), QStringLiteral("r1"),
+                                QStringLiteral("agent-x"), request);
     QVERIFY2(j.ok(), qPrintable(j.error()));
     for (int i = 0; i < 250; ++i) {
-        const RunEvent e = (*j)->append(QStringLiteral("step"), i % 3, 0, QJsonObject{{QStringLiteral("step"), i}});
+        const RunEvent e =
+            (*j)->append(QStringLiteral("step"), i % 3, 0, QJsonObject{{QStringLiteral("step"), i}});
         QCOMPARE(e.seq, i + 1);
         QCOMPARE(e.source, QStringLiteral("agent-x"));
     }
@@ -63,7 +65,8 @@ void TestRunJournal::reopenKeepsEverythingAndCutsATornLine()
     QCOMPARE((*j)->runId(), QStringLiteral("r2"));
     QCOMPARE((*j)->lastSeq(), 10);
     QCOMPARE((*j)->state(), QStringLiteral("running"));
-    const RunEvent next = (*j)->append(QStringLiteral("state"), -1, -1, QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")}});
+    const RunEvent next = (*j)->append(QStringLiteral("state"), -1, -1,
+                                       QJsonObject{{QStringLiteral("state"), QStringLiteral("failed")}});
     QCOMPARE(next.seq, 11);
     const auto all = (*j)->read(0, 100);
     QCOMPARE(all.size(), 11);

@@ -10,8 +10,10 @@
 #include "modelestimate.h"
 #include "noderegistry.h"
 #include "preflight.h"
+#include "printers.h"
 #include "processlab.h"
 #include "runcontroller.h"
+#include "smallrunconfig.h"
 #include "testsupport.h"
 #include "version.h"
 
@@ -25,8 +27,6 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
-#include "smallrunconfig.h"
-
 #include <QTest>
 #include <sys/resource.h>
 

@@ -17,7 +17,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,7 +46,8 @@ bool writeFile(const QString &path, const QByteArray &data)
 QStringList tree(const QString &dir)
 {
     QStringList out;
-    for (const QFileInfo &i : QDir(dir).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
+    for (const QFileInfo &i :
+         QDir(dir).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
         out << i.fileName();
         if (i.isDir() && !i.isSymLink())
             for (const QString &sub : tree(i.filePath()))
@@ -110,8 +110,9 @@ RunConfig TestPreflightPaths::baseConfig() const
 
 QStringList TestPreflightPaths::preflightErrors(const RunConfig &config, const QString &path)
 {
-    auto reply = request(Message::Type::Preflight, QCborMap{{QStringLiteral("config"), QCborMap::fromJsonObject(config.toJson())},
-                                                            {QStringLiteral("node_index"), 0}});
+    auto reply = request(Message::Type::Preflight,
+                         QCborMap{{QStringLiteral("config"), QCborMap::fromJsonObject(config.toJson())},
+                                  {QStringLiteral("node_index"), 0}});
     if (!reply.ok())
         return {QStringLiteral("no reply: ") + reply.error()};
     QStringList out;
@@ -144,9 +145,11 @@ void TestPreflightPaths::init()
     m_agentDir = std::make_unique<QTemporaryDir>();
     FingerprintStore trust(AgentDaemon::trustListPath(m_agentDir->path()));
     QVERIFY(trust.add(m_controller.profile.identity().fingerprint(), QStringLiteral("test")).ok());
-    m_daemon = std::make_unique<AgentDaemon>(loopbackOptions(m_agentDir->path(), m_allowed), std::make_unique<FakeProbe>());
+    m_daemon = std::make_unique<AgentDaemon>(loopbackOptions(m_agentDir->path(), m_allowed),
+                                             std::make_unique<FakeProbe>());
     QVERIFY(m_daemon->start().ok());
-    m_client = std::make_unique<AgentClient>(m_controller.profile.identity(), QStringLiteral("127.0.0.1"), m_daemon->port());
+    m_client = std::make_unique<AgentClient>(m_controller.profile.identity(), QStringLiteral("127.0.0.1"),
+                                             m_daemon->port());
     QSignalSpy ready(m_client.get(), &AgentClient::handshakeDone);
     m_client->connectToAgent();
     QVERIFY(ready.wait(5000));
@@ -164,8 +167,10 @@ void TestPreflightPaths::refusedCheckpointDirIsNotCreated_data()
     QTest::addColumn<QString>("dir");
     QTest::addColumn<QString>("wouldBe"); // where a mkpath would have created it
     QTest::newRow("outside") << QStringLiteral("OUT/new/ckpt") << QStringLiteral("OUT/new");
-    QTest::newRow("through a link out") << QStringLiteral("ALLOWED/escape/linked/ckpt") << QStringLiteral("OUT/linked");
-    QTest::newRow("link, then dot-dot") << QStringLiteral("ALLOWED/down/../dotdot") << QStringLiteral("OUT/dotdot");
+    QTest::newRow("through a link out")
+        << QStringLiteral("ALLOWED/escape/linked/ckpt") << QStringLiteral("OUT/linked");
+    QTest::newRow("link, then dot-dot")
+        << QStringLiteral("ALLOWED/down/../dotdot") << QStringLiteral("OUT/dotdot");
 }
 
 void TestPreflightPaths::refusedCheckpointDirIsNotCreated()
@@ -189,15 +194,33 @@ void TestPreflightPaths::refusedPathsRevealNothing_data()
     QTest::addColumn<QString>("field"); // text, torchscript, fashion-mnist, checkpoint
     QTest::addColumn<QString>("existing");
     QTest::addColumn<QString>("missing");
-    QTest::newRow("text: /etc/shadow") << "text" << "/etc/shadow" << "/etc/does-not-exist-xyz";
-    QTest::newRow("text: a file of 1234 bytes") << "text" << "OUT/secret.txt" << "OUT/no-such.txt";
-    QTest::newRow("text: through a link") << "text" << "ALLOWED/escape/secret.txt" << "ALLOWED/escape/no-such.txt";
-    QTest::newRow("text: a directory") << "text" << "OUT/mnist" << "OUT/no-such";
-    QTest::newRow("torchscript") << "torchscript" << "OUT/secret.txt" << "OUT/no-such.pt";
-    QTest::newRow("mnist directory") << "fashion-mnist" << "OUT/mnist" << "OUT/no-such";
-    QTest::newRow("mnist: a file") << "fashion-mnist" << "OUT/secret.txt" << "OUT/no-such";
-    QTest::newRow("checkpoint directory") << "checkpoint" << "OUT/ckpt" << "OUT/no-such-ckpt";
-    QTest::newRow("checkpoint: a file") << "checkpoint" << "OUT/secret.txt" << "OUT/no-such-ckpt";
+    QTest::newRow("text: /etc/shadow") << "text"
+                                       << "/etc/shadow"
+                                       << "/etc/does-not-exist-xyz";
+    QTest::newRow("text: a file of 1234 bytes") << "text"
+                                                << "OUT/secret.txt"
+                                                << "OUT/no-such.txt";
+    QTest::newRow("text: through a link") << "text"
+                                          << "ALLOWED/escape/secret.txt"
+                                          << "ALLOWED/escape/no-such.txt";
+    QTest::newRow("text: a directory") << "text"
+                                       << "OUT/mnist"
+                                       << "OUT/no-such";
+    QTest::newRow("torchscript") << "torchscript"
+                                 << "OUT/secret.txt"
+                                 << "OUT/no-such.pt";
+    QTest::newRow("mnist directory") << "fashion-mnist"
+                                     << "OUT/mnist"
+                                     << "OUT/no-such";
+    QTest::newRow("mnist: a file") << "fashion-mnist"
+                                   << "OUT/secret.txt"
+                                   << "OUT/no-such";
+    QTest::newRow("checkpoint directory") << "checkpoint"
+                                          << "OUT/ckpt"
+                                          << "OUT/no-such-ckpt";
+    QTest::newRow("checkpoint: a file") << "checkpoint"
+                                        << "OUT/secret.txt"
+                                        << "OUT/no-such-ckpt";
 }
 
 void TestPreflightPaths::refusedPathsRevealNothing()
@@ -258,10 +281,12 @@ void TestPreflightPaths::allowedPathsAreStillChecked()
     config.model.context = 16;
     config.checkpoint.dir = m_allowed + QStringLiteral("/ckpt/new");
     const QStringList errors = preflightErrors(config, text);
-    QVERIFY2(!errors.filter(QStringLiteral("PATH is too short")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QVERIFY2(!errors.filter(QStringLiteral("PATH is too short")).isEmpty(),
+             qPrintable(errors.join(QLatin1Char('\n'))));
     QVERIFY2(errors.filter(QStringLiteral("outside")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     QVERIFY(QFileInfo(m_allowed + QStringLiteral("/ckpt/new")).isDir()); // created and probed, as before
-    QVERIFY(QDir(m_allowed + QStringLiteral("/ckpt/new")).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+    QVERIFY(QDir(m_allowed + QStringLiteral("/ckpt/new"))
+                .isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
 }
 
 void TestPreflightPaths::checkpointDirWorkersWouldRefuse_data()
@@ -269,11 +294,16 @@ void TestPreflightPaths::checkpointDirWorkersWouldRefuse_data()
     // What the workers' CheckpointFolder refuses, told at pre-flight already.
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("finding"); // empty: none
-    QTest::newRow("mode 777") << "777" << "has no sticky bit";
-    QTest::newRow("mode 775") << "775" << "has no sticky bit";
-    QTest::newRow("shared, sticky (1777)") << "1777" << "";
-    QTest::newRow("another user's") << "foreign" << "belongs to another user";
-    QTest::newRow("new, under umask 002") << "new" << "";
+    QTest::newRow("mode 777") << "777"
+                              << "has no sticky bit";
+    QTest::newRow("mode 775") << "775"
+                              << "has no sticky bit";
+    QTest::newRow("shared, sticky (1777)") << "1777"
+                                           << "";
+    QTest::newRow("another user's") << "foreign"
+                                    << "belongs to another user";
+    QTest::newRow("new, under umask 002") << "new"
+                                          << "";
 }
 
 void TestPreflightPaths::checkpointDirWorkersWouldRefuse()
@@ -289,7 +319,10 @@ void TestPreflightPaths::checkpointDirWorkersWouldRefuse()
         oldMask = ::umask(002);
     } else {
         QVERIFY(QDir().mkpath(dir));
-        const mode_t mode = kind == QLatin1String("777") ? 0777 : kind == QLatin1String("775") ? 0775 : kind == QLatin1String("1777") ? 01777 : 0755;
+        const mode_t mode = kind == QLatin1String("777")    ? 0777
+                            : kind == QLatin1String("775")  ? 0775
+                            : kind == QLatin1String("1777") ? 01777
+                                                            : 0755;
         QVERIFY(::chmod(native.constData(), mode) == 0);
         if (kind == QLatin1String("foreign"))
             QVERIFY(::chown(native.constData(), 65534, 65534) == 0);

@@ -6,7 +6,9 @@
 // row per (rank, step): nothing lost while no controller listened, nothing
 // stored twice where a backfilled page and live pushes overlapped.
 #include "historystore.h"
+#include "printers.h"
 #include "processlab.h"
+#include "smallrunconfig.h"
 
 #include <csignal>
 #include <QDir>
@@ -18,8 +20,6 @@
 #include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
-#include "smallrunconfig.h"
-
 #include <QTest>
 
 namespace {
@@ -113,8 +113,8 @@ QString TestReattach::writeConfig(const QString &name, int steps)
                                  {QStringLiteral("devices"), QJsonArray{0}}});
     const QJsonObject config = smallRunConfig(
         name, nodes,
-        {{QStringLiteral("model"),
-          QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}}},
+        {{QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
+                                               {QStringLiteral("hidden"), QJsonArray{16}}}},
          {QStringLiteral("steps"), steps},
          {QStringLiteral("threads"), 1},
          {QStringLiteral("optimizer"),

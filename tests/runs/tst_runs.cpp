@@ -3,8 +3,11 @@
 // the history checked against what the agents journaled.
 #include "beacon.h"
 #include "historystore.h"
+#include "printers.h"
 #include "processlab.h"
+#include "smallrunconfig.h"
 
+#include <csignal>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -15,8 +18,6 @@
 #include <QSqlQuery>
 #include <QTest>
 #include <QUdpSocket>
-
-#include <csignal>
 
 class TestRuns : public QObject
 {
@@ -59,24 +60,20 @@ QString TestRuns::writeConfig(const QString &name, const QJsonObject &patch)
 {
     QJsonArray nodes;
     for (int i = 0; i < m_lab.agentCount(); ++i)
-        nodes.append(QJsonObject{{QStringLiteral("agent"), m_lab.agent(i).nodeId}, {QStringLiteral("devices"), QJsonArray{0}}});
-    QJsonObject config{{QStringLiteral("version"), 1},
-                       {QStringLiteral("name"), name},
-                       {QStringLiteral("strategy"), QStringLiteral("hdp")},
-                       {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{32}}}},
-                       {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
-                                                               {QStringLiteral("samples"), 4096},
-                                                               {QStringLiteral("classes"), 10},
-                                                               {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
-                       {QStringLiteral("global_batch"), 48},
-                       {QStringLiteral("steps"), 30},
-                       {QStringLiteral("threads"), 1},
-                       {QStringLiteral("optimizer"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
-                       {QStringLiteral("planner"), QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 5}}},
-                       {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 10}}},
-                       {QStringLiteral("nodes"), nodes}};
+        nodes.append(QJsonObject{{QStringLiteral("agent"), m_lab.agent(i).nodeId},
+                                 {QStringLiteral("devices"), QJsonArray{0}}});
+    // The shared small run, longer and with a quick planner so that re-plans happen.
+    QJsonObject defaults{
+        {QStringLiteral("steps"), 30},
+        {QStringLiteral("threads"), 1},
+        {QStringLiteral("optimizer"),
+         QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
+        {QStringLiteral("planner"),
+         QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 5}}},
+        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 10}}}};
     for (auto it = patch.begin(); it != patch.end(); ++it)
-        config[it.key()] = it.value();
+        defaults[it.key()] = it.value();
+    const QJsonObject config = smallRunConfig(name, nodes, defaults);
     const QString path = m_lab.path(name + QStringLiteral(".json"));
     QFile f(path);
     f.open(QIODevice::WriteOnly | QIODevice::Truncate);
@@ -86,7 +83,9 @@ QString TestRuns::writeConfig(const QString &name, const QJsonObject &patch)
 
 QString TestRuns::runIdFrom(const QByteArray &out)
 {
-    return QRegularExpression(QStringLiteral("run (\\d{8}-\\d{6}-[0-9a-f]{4})")).match(QString::fromUtf8(out)).captured(1);
+    return QRegularExpression(QStringLiteral("run (\\d{8}-\\d{6}-[0-9a-f]{4})"))
+        .match(QString::fromUtf8(out))
+        .captured(1);
 }
 
 RunRecord TestRuns::waitForStatus(const QString &runId, const QStringList &statuses, int timeoutMs)
@@ -95,10 +94,12 @@ RunRecord TestRuns::waitForStatus(const QString &runId, const QStringList &statu
     if (!history.open())
         return {};
     RunRecord record;
-    (void)QTest::qWaitFor([&] { // the caller checks the status it gets
-        record = history.run(runId).value_or(RunRecord{});
-        return statuses.contains(RunStatusText::key(record.status));
-    }, timeoutMs);
+    (void)QTest::qWaitFor(
+        [&] { // the caller checks the status it gets
+            record = history.run(runId).value_or(RunRecord{});
+            return statuses.contains(RunStatusText::key(record.status));
+        },
+        timeoutMs);
     return record;
 }
 
@@ -130,7 +131,9 @@ void TestRuns::threeAgentRunCompletes()
 {
     QByteArray out;
     QByteArray err;
-    const int code = m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("complete")), QStringLiteral("--follow")}, &out, &err);
+    const int code = m_lab.ctl(
+        {QStringLiteral("run"), writeConfig(QStringLiteral("complete")), QStringLiteral("--follow")}, &out,
+        &err);
     QVERIFY2(code == 0, QByteArray(out + err).constData());
     const QString runId = runIdFrom(out);
     QVERIFY(!runId.isEmpty());
@@ -151,7 +154,8 @@ void TestRuns::threeAgentRunCompletes()
 
     // And hamgamctl reports it.
     QCOMPARE(m_lab.ctl({QStringLiteral("runs"), QStringLiteral("--json")}, &out), 0);
-    QVERIFY(QJsonDocument::fromJson(out).array().first().toObject().value(QStringLiteral("id")).toString() == runId);
+    QVERIFY(QJsonDocument::fromJson(out).array().first().toObject().value(QStringLiteral("id")).toString() ==
+            runId);
     QCOMPARE(m_lab.ctl({QStringLiteral("show"), runId}, &out), 0);
     QVERIFY(out.contains("Finished"));
 }
@@ -160,17 +164,22 @@ void TestRuns::invalidConfigsStartNothing_data()
 {
     QTest::addColumn<QString>("patch");
     QTest::addColumn<QString>("message");
-    QTest::newRow("batch below devices") << R"({"global_batch": 2})" << "smaller than the number of devices";
-    QTest::newRow("unknown model") << R"({"model": {"kind": "resnet"}})" << "unknown model";
+    QTest::newRow("batch below devices") << R"({"global_batch": 2})"
+                                         << "smaller than the number of devices";
+    QTest::newRow("unknown model") << R"({"model": {"kind": "resnet"}})"
+                                   << "unknown model";
     QTest::newRow("dataset missing on the nodes")
         << R"({"dataset": {"kind": "fashion-mnist", "path": "/tmp/hamgam-no-such-dataset/fashion"}})"
         << "does not exist on this machine";
-    // Outside the allowed directories the answer is the same whether the path exists or not (docs/security.md).
+    // Outside the allowed directories the answer is the same whether the path exists or not
+    // (docs/security.md).
     QTest::newRow("dataset outside the allowed directories")
-        << R"({"dataset": {"kind": "fashion-mnist", "path": "/nonexistent/fashion"}})" << "outside the directories";
-    QTest::newRow("unknown machine") << R"({"nodes": [{"agent": "no-such-node", "devices": [0]}]})" << "no machine";
-    QTest::newRow("override does not sum")
-        << R"({"global_batch": 48, "nodes": []})" << "at least one machine";
+        << R"({"dataset": {"kind": "fashion-mnist", "path": "/nonexistent/fashion"}})"
+        << "outside the directories";
+    QTest::newRow("unknown machine") << R"({"nodes": [{"agent": "no-such-node", "devices": [0]}]})"
+                                     << "no machine";
+    QTest::newRow("override does not sum") << R"({"global_batch": 48, "nodes": []})"
+                                           << "at least one machine";
 }
 
 void TestRuns::invalidConfigsStartNothing()
@@ -182,8 +191,10 @@ void TestRuns::invalidConfigsStartNothing()
     const qsizetype runs = before.runs().size();
     QByteArray out;
     QByteArray err;
-    const int code = m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("bad"), QJsonDocument::fromJson(patch.toUtf8()).object())},
-                               &out, &err);
+    const int code =
+        m_lab.ctl({QStringLiteral("run"),
+                   writeConfig(QStringLiteral("bad"), QJsonDocument::fromJson(patch.toUtf8()).object())},
+                  &out, &err);
     QVERIFY2(code != 0, out.constData());
     QVERIFY2(err.contains(message.toUtf8()), err.constData());
     QCOMPARE(before.runs().size(), runs);
@@ -194,16 +205,18 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     const QString checkpoints = m_lab.path(QStringLiteral("checkpoints"));
     QByteArray out;
     QByteArray err;
-    const int started = m_lab.ctl({QStringLiteral("run"),
-                                   writeConfig(QStringLiteral("long"), QJsonObject{{QStringLiteral("steps"), 100000},
-                                                                                  {QStringLiteral("checkpoint"),
-                                                                                   QJsonObject{{QStringLiteral("dir"), checkpoints},
-                                                                                               {QStringLiteral("interval"), 0}}}})},
-                                  &out, &err);
+    const int started = m_lab.ctl(
+        {QStringLiteral("run"),
+         writeConfig(QStringLiteral("long"), QJsonObject{{QStringLiteral("steps"), 100000},
+                                                         {QStringLiteral("checkpoint"),
+                                                          QJsonObject{{QStringLiteral("dir"), checkpoints},
+                                                                      {QStringLiteral("interval"), 0}}}})},
+        &out, &err);
     QVERIFY2(started == 0, QByteArray(out + err).constData());
     const QString runId = runIdFrom(out);
     QVERIFY2(!runId.isEmpty(), QByteArray(out + err).constData());
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
     QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
     QVERIFY2(out.contains("Stopped"), QByteArray(out + err).constData());
     QCOMPARE(waitForStatus(runId, {QStringLiteral("stopped")}, 10000).status, RunStatus::Stopped);
@@ -212,25 +225,36 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     QVERIFY(history.open().ok());
     QCOMPARE(history.stepRowCount(runId), m_lab.journaledEvents(runId, QStringLiteral("step")));
 
-    QCOMPARE(m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("doomed"), QJsonObject{{QStringLiteral("steps"), 100000}})}, &out, &err), 0);
+    QCOMPARE(m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("doomed"),
+                                                           QJsonObject{{QStringLiteral("steps"), 100000}})},
+                       &out, &err),
+             0);
     const QString abortId = runIdFrom(out);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(abortId, QStringLiteral("step")) >= 3; }, 60000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(abortId, QStringLiteral("step")) >= 3; }, 60000));
     QCOMPARE(m_lab.ctl({QStringLiteral("abort"), abortId}, &out, &err), 0);
     QCOMPARE(waitForStatus(abortId, {QStringLiteral("aborted")}, 10000).status, RunStatus::Aborted);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.workerPids(0, abortId).isEmpty() && m_lab.workerPids(1, abortId).isEmpty(); }, 10000));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return m_lab.workerPids(0, abortId).isEmpty() && m_lab.workerPids(1, abortId).isEmpty(); },
+        10000));
 }
 
 void TestRuns::killedWorkerFailsTheRunWithItsReason()
 {
-    auto follower = m_lab.startCtl({QStringLiteral("run"), writeConfig(QStringLiteral("victim"), QJsonObject{{QStringLiteral("steps"), 100000}}),
-                                    QStringLiteral("--follow")});
+    auto follower =
+        m_lab.startCtl({QStringLiteral("run"),
+                        writeConfig(QStringLiteral("victim"), QJsonObject{{QStringLiteral("steps"), 100000}}),
+                        QStringLiteral("--follow")});
     QByteArray out;
-    QVERIFY(QTest::qWaitFor([&] {
-        out += follower->readAllStandardOutput();
-        return !runIdFrom(out).isEmpty();
-    }, 60000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            out += follower->readAllStandardOutput();
+            return !runIdFrom(out).isEmpty();
+        },
+        60000));
     const QString runId = runIdFrom(out);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
     const auto pids = m_lab.workerPids(1, runId);
     QCOMPARE(pids.size(), 1);
     ::kill(pid_t(pids.first()), SIGKILL);
@@ -240,10 +264,12 @@ void TestRuns::killedWorkerFailsTheRunWithItsReason()
     QCOMPARE(follower->exitCode(), 1);
     const RunRecord run = waitForStatus(runId, {QStringLiteral("failed")}, 5000);
     QCOMPARE(run.status, RunStatus::Failed);
-    QVERIFY2(run.reason.contains(QLatin1String("node1")) && run.reason.contains(QLatin1String("signal 9")), qPrintable(run.reason));
+    QVERIFY2(run.reason.contains(QLatin1String("node1")) && run.reason.contains(QLatin1String("signal 9")),
+             qPrintable(run.reason));
     // Every agent takes the next run.
     QByteArray err;
-    QCOMPARE(m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("after"), QJsonObject{{QStringLiteral("steps"), 8}}),
+    QCOMPARE(m_lab.ctl({QStringLiteral("run"),
+                        writeConfig(QStringLiteral("after"), QJsonObject{{QStringLiteral("steps"), 8}}),
                         QStringLiteral("--follow"), QStringLiteral("--quiet")},
                        &out, &err),
              0);
@@ -251,18 +277,24 @@ void TestRuns::killedWorkerFailsTheRunWithItsReason()
 
 void TestRuns::killedControllerThenAttachLeavesNoGap()
 {
-    auto follower = m_lab.startCtl({QStringLiteral("run"), writeConfig(QStringLiteral("orphan"), QJsonObject{{QStringLiteral("steps"), 60}}),
-                                    QStringLiteral("--follow")});
+    auto follower =
+        m_lab.startCtl({QStringLiteral("run"),
+                        writeConfig(QStringLiteral("orphan"), QJsonObject{{QStringLiteral("steps"), 60}}),
+                        QStringLiteral("--follow")});
     QByteArray out;
-    QVERIFY(QTest::qWaitFor([&] {
-        out += follower->readAllStandardOutput();
-        return !runIdFrom(out).isEmpty();
-    }, 60000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            out += follower->readAllStandardOutput();
+            return !runIdFrom(out).isEmpty();
+        },
+        60000));
     const QString runId = runIdFrom(out);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 9; }, 60000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 9; }, 60000));
     follower->kill(); // the controller dies; training goes on
     follower->waitForFinished(5000);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("state")) >= 6; }, 120000)); // running + finished x 3
+    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("state")) >= 6; },
+                            120000)); // running + finished x 3
     QByteArray err;
     QCOMPARE(m_lab.ctl({QStringLiteral("attach"), runId}, &out, &err), 0);
     HistoryStore history(m_lab.historyPath());
@@ -348,15 +380,20 @@ void TestRuns::forgedBeaconsDoNotStopAFollowedRun()
     // certificate) closed the controller's pinned connections: a followed run
     // failed in about 20 s with "the agent on … stopped answering". Here the
     // controller follows a long run through 25 s of them, then stops it.
-    auto follower = m_lab.startCtl({QStringLiteral("run"), writeConfig(QStringLiteral("beaconed"), QJsonObject{{QStringLiteral("steps"), 100000}}),
-                                    QStringLiteral("--follow")});
+    auto follower = m_lab.startCtl(
+        {QStringLiteral("run"),
+         writeConfig(QStringLiteral("beaconed"), QJsonObject{{QStringLiteral("steps"), 100000}}),
+         QStringLiteral("--follow")});
     QByteArray out;
-    QVERIFY(QTest::qWaitFor([&] {
-        out += follower->readAllStandardOutput();
-        return !runIdFrom(out).isEmpty();
-    }, 60000));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            out += follower->readAllStandardOutput();
+            return !runIdFrom(out).isEmpty();
+        },
+        60000));
     const QString runId = runIdFrom(out);
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
     QUdpSocket forger;
     QVERIFY(forger.bind(QHostAddress(QStringLiteral("127.0.0.2")), 0));
     QElapsedTimer forging;
@@ -372,7 +409,8 @@ void TestRuns::forgedBeaconsDoNotStopAFollowedRun()
             b.fingerprint = QString(64, QLatin1Char('e'));
             b.intervalMs = 200;
             // To the loopback broadcast address, as the lab's own beacons go: every listener gets it.
-            forger.writeDatagram(b.encode(), QHostAddress(QStringLiteral("127.255.255.255")), m_lab.discoveryPort());
+            forger.writeDatagram(b.encode(), QHostAddress(QStringLiteral("127.255.255.255")),
+                                 m_lab.discoveryPort());
             ++sent;
         }
         QTest::qWait(20);
@@ -381,7 +419,8 @@ void TestRuns::forgedBeaconsDoNotStopAFollowedRun()
     QVERIFY2(follower->state() == QProcess::Running, out.constData());
     QVERIFY2(sent > 1000, qPrintable(QString::number(sent)));
     const int stepsBefore = m_lab.journaledEvents(runId, QStringLiteral("step"));
-    QVERIFY(QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) > stepsBefore; }, 10000));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) > stepsBefore; }, 10000));
     QByteArray err;
     QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
     QVERIFY(QTest::qWaitFor([&] { return follower->state() == QProcess::NotRunning; }, 60000));

@@ -246,18 +246,22 @@ void TestStartSecret::workersSeeOnlyTheirDevice()
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(m_dir->filePath(QStringLiteral("seen.key"))).size() > 0, 10000);
     auto lines = [&](const QString &name) {
         QFile f(m_dir->filePath(name));
-        return f.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(f.readAll()).split(QLatin1Char('\n')) : QStringList();
+        return f.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(f.readAll()).split(QLatin1Char('\n'))
+                                           : QStringList();
     };
     const QStringList env = lines(QStringLiteral("seen.env"));
     for (const QString &entry : environment)
         QVERIFY2(env.contains(entry), qPrintable(entry));
     if (!gpu)
-        QVERIFY(std::none_of(env.begin(), env.end(), [](const QString &e) { return e.startsWith(QLatin1String("CUDA_DEVICE_ORDER")); }));
+        QVERIFY(std::none_of(env.begin(), env.end(), [](const QString &e) {
+            return e.startsWith(QLatin1String("CUDA_DEVICE_ORDER"));
+        }));
     const QStringList args = lines(QStringLiteral("seen.args"));
     const qsizetype flag = args.indexOf(QStringLiteral("--device"));
     QVERIFY2(flag >= 0 && flag + 1 < args.size(), qPrintable(args.join(QLatin1Char(' '))));
     QCOMPARE(args[flag + 1], device);
-    QVERIFY(request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("device")}}).ok());
+    QVERIFY(request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("device")}})
+                .ok());
     QTRY_COMPARE_WITH_TIMEOUT(m_daemon->runs()->activeRuns(), 0, 10000);
 }
 

@@ -8,6 +8,7 @@
 #include "fakeprobe.h"
 #include "historystore.h"
 #include "noderegistry.h"
+#include "printers.h"
 #include "runsession.h"
 #include "smallrunconfig.h"
 #include "testsupport.h"
@@ -46,18 +47,20 @@ void TestRunSession::initTestCase()
     // One rank that waits 30 ms of each 75 ms step for its data: the doctor names it.
     const QString worker = m_dir.filePath(QStringLiteral("hamgam-worker"));
     QVERIFY(TestSupport::writeScript(
-        worker, "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) + "'; exit 0; fi\n"
-                "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
-                "echo '{\"event\":\"plan\",\"step\":0,\"batches\":[48]}'\n"
-                "i=1\n"
-                "while [ $i -le 5 ]; do\n"
-                "  echo '{\"event\":\"step\",\"step\":'$i',\"loss\":1.5,\"local_batch\":48,\"data_ms\":30,"
-                "\"compute_ms\":40,\"wait_ms\":0,\"comm_ms\":2,\"optimizer_ms\":3,\"samples_per_s\":640}'\n"
-                "  i=$((i+1))\n"
-                "done\n"
-                "read line\n"
-                "echo '{\"event\":\"done\",\"reason\":\"stopped\",\"step\":5}'\n"
-                "exit 0\n"));
+        worker,
+        "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) +
+            "'; exit 0; fi\n"
+            "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
+            "echo '{\"event\":\"plan\",\"step\":0,\"batches\":[48]}'\n"
+            "i=1\n"
+            "while [ $i -le 5 ]; do\n"
+            "  echo '{\"event\":\"step\",\"step\":'$i',\"loss\":1.5,\"local_batch\":48,\"data_ms\":30,"
+            "\"compute_ms\":40,\"wait_ms\":0,\"comm_ms\":2,\"optimizer_ms\":3,\"samples_per_s\":640}'\n"
+            "  i=$((i+1))\n"
+            "done\n"
+            "read line\n"
+            "echo '{\"event\":\"done\",\"reason\":\"stopped\",\"step\":5}'\n"
+            "exit 0\n"));
     const QString configDir = m_dir.filePath(QStringLiteral("agent"));
     QVERIFY(QDir().mkpath(configDir));
     QVERIFY(TestSupport::trustController(configDir, m_controller));
@@ -68,7 +71,9 @@ void TestRunSession::initTestCase()
     m_agent = std::make_unique<AgentDaemon>(options, std::make_unique<FakeProbe>());
     const Status started = m_agent->start();
     QVERIFY2(started.ok(), qPrintable(started.error()));
-    QVERIFY(m_controller.profile.pins().add(m_agent->identity().fingerprint(), QStringLiteral("box"), m_agent->nodeId()).ok());
+    QVERIFY(m_controller.profile.pins()
+                .add(m_agent->identity().fingerprint(), QStringLiteral("box"), m_agent->nodeId())
+                .ok());
     m_registry = std::make_unique<NodeRegistry>(m_controller.profile.identity(), m_controller.profile.pins());
     m_registry->start(nullptr);
     m_registry->addManual(QStringLiteral("127.0.0.1"), m_agent->port());
@@ -88,8 +93,9 @@ void TestRunSession::doctorRecordsInTheHistoryOnItsOwnTimer()
 {
     QList<ConfigError> errors;
     const RunConfig config = RunConfig::fromJson(
-        smallRunConfig(QStringLiteral("session"), QJsonArray{QJsonObject{{QStringLiteral("agent"), m_agent->nodeId()},
-                                                                         {QStringLiteral("devices"), QJsonArray{0}}}}),
+        smallRunConfig(QStringLiteral("session"),
+                       QJsonArray{QJsonObject{{QStringLiteral("agent"), m_agent->nodeId()},
+                                              {QStringLiteral("devices"), QJsonArray{0}}}}),
         &errors);
     QVERIFY(errors.isEmpty());
     RunSession session(*m_registry, m_history.get());
@@ -109,7 +115,8 @@ void TestRunSession::doctorRecordsInTheHistoryOnItsOwnTimer()
     QCOMPARE(&session.nodes(), &session.data().nodes());
     m_nodes = session.nodes();
 
-    QVERIFY2(QTest::qWaitFor([&] { return !failure.isEmpty() || session.data().step() == 5; }, 30000), qPrintable(failure));
+    QVERIFY2(QTest::qWaitFor([&] { return !failure.isEmpty() || session.data().step() == 5; }, 30000),
+             qPrintable(failure));
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     m_runId = session.controller().runId();
     QVERIFY(!m_runId.isEmpty());
@@ -128,9 +135,11 @@ void TestRunSession::doctorRecordsInTheHistoryOnItsOwnTimer()
     const QJsonArray findings = recorded.first().payload.value(QStringLiteral("findings")).toArray();
     QVERIFY(std::any_of(findings.begin(), findings.end(), [&](const QJsonValue &v) {
         const QJsonObject f = v.toObject();
-        return f.value(QStringLiteral("reason")).toString() == QLatin1String("data")
-               && f.value(QStringLiteral("node")).toString() == m_nodes.first().name && f.value(QStringLiteral("rank")).toInt() == 0
-               && !f.value(QStringLiteral("evidence")).toString().isEmpty() && !f.value(QStringLiteral("action")).toString().isEmpty();
+        return f.value(QStringLiteral("reason")).toString() == QLatin1String("data") &&
+               f.value(QStringLiteral("node")).toString() == m_nodes.first().name &&
+               f.value(QStringLiteral("rank")).toInt() == 0 &&
+               !f.value(QStringLiteral("evidence")).toString().isEmpty() &&
+               !f.value(QStringLiteral("action")).toString().isEmpty();
     }));
     QVERIFY(!changed.isEmpty());
     const auto last = changed.last().first().value<QList<UtilizationDoctor::Finding>>();

@@ -51,15 +51,18 @@ void TestSafeText::isolatesThatCloseAreKept()
     // Bidi::ltr() output survives; an unclosed isolate or a PDI alone does not.
     const QString ours = QChar(0x2066) + QStringLiteral("20261130-1143") + QChar(0x2069);
     QCOMPARE(SafeText::escapedKeepingIsolates(ours), ours);
-    QCOMPARE(SafeText::escapedKeepingIsolates(QChar(0x2067) + QStringLiteral("x")), QStringLiteral("\\u2067x"));
-    QCOMPARE(SafeText::escapedKeepingIsolates(QStringLiteral("x") + QChar(0x2069)), QStringLiteral("x\\u2069"));
+    QCOMPARE(SafeText::escapedKeepingIsolates(QChar(0x2067) + QStringLiteral("x")),
+             QStringLiteral("\\u2067x"));
+    QCOMPARE(SafeText::escapedKeepingIsolates(QStringLiteral("x") + QChar(0x2069)),
+             QStringLiteral("x\\u2069"));
     QCOMPARE(SafeText::escapedKeepingIsolates(QChar(0x202E) + ours), QStringLiteral("\\u202e") + ours);
     QCOMPARE(SafeText::escapedKeepingIsolates(QStringLiteral("a\nb")), QStringLiteral("a\\nb"));
 }
 
 void TestSafeText::jsonStaysJson()
 {
-    const QString json = QStringLiteral("{\"reason\":\"a") + QChar(0x202E) + QChar(0x85) + QStringLiteral("b\"}");
+    const QString json =
+        QStringLiteral("{\"reason\":\"a") + QChar(0x202E) + QChar(0x85) + QStringLiteral("b\"}");
     QCOMPARE(SafeText::jsonEscaped(json), QStringLiteral("{\"reason\":\"a\\u202e\\u0085b\"}"));
     QCOMPARE(SafeText::jsonEscaped(QStringLiteral("{\"a\":\"\\n\"}")), QStringLiteral("{\"a\":\"\\n\"}"));
 }
@@ -70,10 +73,10 @@ void TestSafeText::neutralized_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("plain") << QStringLiteral("run 1") << QStringLiteral("run 1");
     QTest::newRow("newlines") << QStringLiteral("a\nb\r\tc") << QStringLiteral("a b  c");
-    QTest::newRow("controls dropped") << (QStringLiteral("a") + QChar(0x1b) + QChar(0x07) + QStringLiteral("b"))
-                                      << QStringLiteral("ab");
-    QTest::newRow("override dropped") << (QStringLiteral("abc") + QChar(0x202E) + QStringLiteral("fed"))
-                                      << QStringLiteral("abcfed");
+    QTest::newRow("controls dropped")
+        << (QStringLiteral("a") + QChar(0x1b) + QChar(0x07) + QStringLiteral("b")) << QStringLiteral("ab");
+    QTest::newRow("override dropped")
+        << (QStringLiteral("abc") + QChar(0x202E) + QStringLiteral("fed")) << QStringLiteral("abcfed");
     const QString persian = QStringLiteral("اجرا") + QChar(0x202D) + QStringLiteral("۱");
     QTest::newRow("RTL isolated") << persian << (QChar(0x2068) + QStringLiteral("اجرا۱") + QChar(0x2069));
 }

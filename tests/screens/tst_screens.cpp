@@ -17,12 +17,12 @@
 #include "historyview.h"
 #include "installdialog.h"
 #include "liverundata.h"
+#include "machinesmodel.h"
+#include "machinesview.h"
 #include "mainwindow.h"
 #include "noderegistry.h"
 #include "processlab.h"
 #include "runcontroller.h"
-#include "machinesmodel.h"
-#include "machinesview.h"
 #include "runsetupwidget.h"
 #include "runstablemodel.h"
 #include "settingsdialog.h"
@@ -32,6 +32,7 @@
 
 #include <QAbstractSpinBox>
 #include <QApplication>
+#include <qcustomplot.h>
 #include <QDateEdit>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -39,16 +40,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPushButton>
-#include <QStyle>
-#include <QStyleFactory>
-#include <qcustomplot.h>
-#include <QTabWidget>
-#include <QTableView>
 #include <QLabel>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSplitter>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -96,7 +96,8 @@ QJsonObject TestScreens::runConfig(const QString &name, const QString &strategy,
         {QStringLiteral("version"), 1},
         {QStringLiteral("name"), name},
         {QStringLiteral("strategy"), strategy},
-        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{512, 256}}}},
+        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
+                                              {QStringLiteral("hidden"), QJsonArray{512, 256}}}},
         {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
                                                 {QStringLiteral("samples"), 8192},
                                                 {QStringLiteral("classes"), 10},
@@ -104,8 +105,10 @@ QJsonObject TestScreens::runConfig(const QString &name, const QString &strategy,
         {QStringLiteral("global_batch"), 96},
         {QStringLiteral("steps"), steps},
         {QStringLiteral("threads"), 1},
-        {QStringLiteral("optimizer"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
-        {QStringLiteral("planner"), QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 20}}},
+        {QStringLiteral("optimizer"),
+         QJsonObject{{QStringLiteral("kind"), QStringLiteral("sgd")}, {QStringLiteral("lr"), 0.05}}},
+        {QStringLiteral("planner"),
+         QJsonObject{{QStringLiteral("profile_steps"), 2}, {QStringLiteral("replan_interval"), 20}}},
         {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 20}}},
         {QStringLiteral("nodes"), nodes}};
 }
@@ -138,10 +141,11 @@ void TestScreens::initTestCase()
     for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME"})
         qputenv(name, env.value(QString::fromLatin1(name)).toLocal8Bit());
     m_app = std::make_unique<DesktopApp>();
-    const int code = m_app->start({QStringLiteral("hamgam"), QStringLiteral("--no-local-agent"), QStringLiteral("--language"),
-                                   QStringLiteral("en"), QStringLiteral("--discovery-port"), QString::number(m_lab.discoveryPort()),
-                                   QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"),
-                                   QStringLiteral("--history"), m_lab.historyPath()});
+    const int code =
+        m_app->start({QStringLiteral("hamgam"), QStringLiteral("--no-local-agent"),
+                      QStringLiteral("--language"), QStringLiteral("en"), QStringLiteral("--discovery-port"),
+                      QString::number(m_lab.discoveryPort()), QStringLiteral("--discovery-targets"),
+                      QStringLiteral("127.255.255.255"), QStringLiteral("--history"), m_lab.historyPath()});
     QCOMPARE(code, -1);
     MainWindow *window = m_app->window();
     window->resize(1280, 800);
@@ -181,8 +185,9 @@ void TestScreens::grabAll(const QString &language, Qt::LayoutDirection expected)
         if (!w->isVisible())
             continue;
         QVERIFY2(w->layoutDirection() == expected,
-                 qPrintable(QStringLiteral("%1 (%2) is not %3").arg(QString::fromLatin1(w->metaObject()->className()), w->windowTitle(),
-                                                                     language)));
+                 qPrintable(QStringLiteral("%1 (%2) is not %3")
+                                .arg(QString::fromLatin1(w->metaObject()->className()), w->windowTitle(),
+                                     language)));
     }
     QTabWidget *tabs = window->tabs();
     const QStringList screens{QStringLiteral("lab"), QStringLiteral("live"), QStringLiteral("history")};
@@ -219,11 +224,13 @@ void TestScreens::checkLab(const QString &language)
         if (qobject_cast<QDateEdit *>(box))
             continue;
         const QString text = box->text();
-        QVERIFY2(!persian || !text.contains(latinDigit), qPrintable(QStringLiteral("%1: %2").arg(box->objectName(), text)));
+        QVERIFY2(!persian || !text.contains(latinDigit),
+                 qPrintable(QStringLiteral("%1: %2").arg(box->objectName(), text)));
         QVERIFY2(persian || !text.contains(persianDigit), qPrintable(text));
     }
     // The learning rate as briefly as exact, not "0.050000".
-    QCOMPARE(setup->learningRateBox()->text(), persian ? QStringLiteral("\u06F0\u066B\u06F0\u06F5") : QStringLiteral("0.05"));
+    QCOMPARE(setup->learningRateBox()->text(),
+             persian ? QStringLiteral("\u06F0\u066B\u06F0\u06F5") : QStringLiteral("0.05"));
 
     // The agents' pre-flight findings in the interface language, whatever
     // language they answered in (the run was checked in English).
@@ -248,12 +255,16 @@ void TestScreens::checkLab(const QString &language)
         p.name = QStringLiteral("lab-07");
         p.reached = true;
         p.addError(TranslatableText::fromCbor(
-            TranslatableText("Preflight", QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1"))
+            TranslatableText("Preflight",
+                             QT_TRANSLATE_NOOP("Preflight", "cannot create the checkpoint directory %1"))
                 .ltrArg(QStringLiteral("/data/ckpt"))
                 .toCbor()));
         p.addWarning(TranslatableText::fromCbor(
-            TranslatableText("Preflight",
-                             QT_TRANSLATE_N_NOOP("Preflight", "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"), 2)
+            TranslatableText(
+                "Preflight",
+                QT_TRANSLATE_N_NOOP(
+                    "Preflight", "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"),
+                2)
                 .arg(4.3, 1)
                 .toCbor()));
         m_probe->showPreflight({p}, false);
@@ -263,13 +274,16 @@ void TestScreens::checkLab(const QString &language)
     const QString error = probe->child(0)->text(0);
     const QString warning = probe->child(1)->text(0);
     if (persian) {
-        QVERIFY2(error.contains(QChar(0x2066) + QStringLiteral("/data/ckpt") + QChar(0x2069)), qPrintable(error));
+        QVERIFY2(error.contains(QChar(0x2066) + QStringLiteral("/data/ckpt") + QChar(0x2069)),
+                 qPrintable(error));
         QVERIFY2(error.contains(persianLetter), qPrintable(error));
-        QVERIFY2(warning.contains(QStringLiteral("\u06F4\u066B\u06F3")) && warning.contains(QChar(0x06F2)), qPrintable(warning));
+        QVERIFY2(warning.contains(QStringLiteral("\u06F4\u066B\u06F3")) && warning.contains(QChar(0x06F2)),
+                 qPrintable(warning));
         QVERIFY2(!warning.contains(englishWord) && !warning.contains(latinDigit), qPrintable(warning));
     } else {
         QCOMPARE(error, QStringLiteral("cannot create the checkpoint directory /data/ckpt"));
-        QCOMPARE(warning, QStringLiteral("the CPU is already busy (load 4.3 on 2 cores): the run will share it"));
+        QCOMPARE(warning,
+                 QStringLiteral("the CPU is already busy (load 4.3 on 2 cores): the run will share it"));
     }
 
     // The run id stays in order inside a right-to-left sentence.
@@ -284,17 +298,20 @@ void TestScreens::everyScreenInBothLanguages()
     MainWindow *window = m_app->window();
     // The Lab tab: the group filled as by dragging, the config loaded, Start pressed.
     QList<ConfigError> configErrors;
-    RunConfig config = RunConfig::fromJson(runConfig(QStringLiteral("mlp-lshdp-live"), QStringLiteral("lshdp"), 100000), &configErrors);
+    RunConfig config = RunConfig::fromJson(
+        runConfig(QStringLiteral("mlp-lshdp-live"), QStringLiteral("lshdp"), 100000), &configErrors);
     QVERIFY(configErrors.isEmpty());
     window->groupModel()->setConfigNodes(config.nodes);
     window->loadConfig(config);
     QTest::qWait(500);
     window->runSetup()->startButton()->click();
-    QVERIFY(QTest::qWaitFor([&] { return window->run() && window->run()->status() == RunStatus::Running; }, 30000));
+    QVERIFY(QTest::qWaitFor([&] { return window->run() && window->run()->status() == RunStatus::Running; },
+                            30000));
     // Enough steps for every plot and a rebalance or two.
     QElapsedTimer running;
     running.start();
-    QVERIFY(QTest::qWaitFor([&] { return window->liveData()->lossByStep().lastX() >= 60 && running.elapsed() > 20000; }, 90000));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return window->liveData()->lossByStep().lastX() >= 60 && running.elapsed() > 20000; }, 90000));
 
     // History: the finished runs, the first one's details, and the two compared.
     HistoryView *history = m_app->historyView();
@@ -343,7 +360,8 @@ namespace {
 QPalette darkPalette()
 {
     QPalette p;
-    const QColor window(0x35, 0x35, 0x35), base(0x24, 0x24, 0x24), text(0xe8, 0xe8, 0xe8), dim(0x8c, 0x8c, 0x8c);
+    const QColor window(0x35, 0x35, 0x35), base(0x24, 0x24, 0x24), text(0xe8, 0xe8, 0xe8),
+        dim(0x8c, 0x8c, 0x8c);
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
@@ -394,7 +412,9 @@ void TestScreens::darkThemeAt1366x768()
     const QSize usable(1366, 768 - 40 - 32);
     const QSize minimum = window->minimumSizeHint().expandedTo(window->minimumSize());
     QVERIFY2(minimum.width() <= usable.width() && minimum.height() <= usable.height(),
-             qPrintable(QStringLiteral("the main window needs at least %1x%2").arg(minimum.width()).arg(minimum.height())));
+             qPrintable(QStringLiteral("the main window needs at least %1x%2")
+                            .arg(minimum.width())
+                            .arg(minimum.height())));
     window->resize(screen);
     QApplication::processEvents();
     QCOMPARE(window->size(), screen);
@@ -418,7 +438,8 @@ void TestScreens::darkThemeAt1366x768()
         QCOMPARE(pixmap.size(), window->size() * dpr);
         const QImage image = pixmap.toImage();
         if (!qEnvironmentVariableIsEmpty("HAMGAM_SCREENSHOTS_DIR"))
-            QVERIFY(pixmap.save(QDir(m_outDir).filePath(QStringLiteral("dark-%1-en%2.png").arg(screens[i], suffix))));
+            QVERIFY(pixmap.save(
+                QDir(m_outDir).filePath(QStringLiteral("dark-%1-en%2.png").arg(screens[i], suffix))));
 
         // Nothing wider or taller than the window (a scroll area's contents may be).
         QWidget *page = tabs->widget(i);
@@ -431,10 +452,14 @@ void TestScreens::darkThemeAt1366x768()
             if (scrolled)
                 continue;
             const QRect at(w->mapTo(window, QPoint(0, 0)), w->size());
-            QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 %2 (%3) is cut off at %4x%5+%6+%7")
-                                                         .arg(screens[i], QString::fromLatin1(w->metaObject()->className()),
-                                                              w->objectName())
-                                                         .arg(at.width()).arg(at.height()).arg(at.x()).arg(at.y())));
+            QVERIFY2(inside.contains(at),
+                     qPrintable(QStringLiteral("%1 %2 (%3) is cut off at %4x%5+%6+%7")
+                                    .arg(screens[i], QString::fromLatin1(w->metaObject()->className()),
+                                         w->objectName())
+                                    .arg(at.width())
+                                    .arg(at.height())
+                                    .arg(at.x())
+                                    .arg(at.y())));
         }
 
         // The plots: a dark axis rect, light tick labels, never black text.
@@ -442,23 +467,32 @@ void TestScreens::darkThemeAt1366x768()
             if (plot->window() != window || !plot->isVisibleTo(window) || plot->height() < 60)
                 continue;
             QCOMPARE(plot->bufferDevicePixelRatio(), dpr);
-            const QString name = QStringLiteral("%1 %2").arg(screens[i], QString::fromLatin1(plot->metaObject()->className()));
+            const QString name =
+                QStringLiteral("%1 %2").arg(screens[i], QString::fromLatin1(plot->metaObject()->className()));
             const QPoint origin = plot->mapTo(window, QPoint(0, 0));
             const QRect axis = plot->axisRect()->rect().translated(origin);
             auto px = [&](int x, int y) { return lightness(image, int(x * dpr), int(y * dpr)); };
             int dark = 0, samples = 0;
             for (int sx = 1; sx < 10; ++sx) {
                 for (int sy = 1; sy < 10; ++sy, ++samples)
-                    dark += px(axis.left() + axis.width() * sx / 10, axis.top() + axis.height() * sy / 10) < 100 ? 1 : 0;
+                    dark +=
+                        px(axis.left() + axis.width() * sx / 10, axis.top() + axis.height() * sy / 10) < 100
+                            ? 1
+                            : 0;
             }
             // Bars, areas and heat maps cover much of it; the background shows
             // between (a white one would leave no dark sample at all).
-            QVERIFY2(dark * 5 >= samples, qPrintable(QStringLiteral("%1: %2 of %3 samples in the axis rect are dark").arg(name).arg(dark).arg(samples)));
+            QVERIFY2(dark * 5 >= samples,
+                     qPrintable(QStringLiteral("%1: %2 of %3 samples in the axis rect are dark")
+                                    .arg(name)
+                                    .arg(dark)
+                                    .arg(samples)));
             // The tick labels: left of the axis rect (y) and under it (x).
             int brightest = 0, darkest = 255;
             const QRect plotRect(origin, plot->size());
-            const QRect labelStrips[] = {QRect(QPoint(plotRect.left() + 1, axis.top()), QPoint(axis.left() - 3, axis.bottom())),
-                                         QRect(QPoint(axis.left(), axis.bottom() + 3), QPoint(axis.right(), plotRect.bottom() - 1))};
+            const QRect labelStrips[] = {
+                QRect(QPoint(plotRect.left() + 1, axis.top()), QPoint(axis.left() - 3, axis.bottom())),
+                QRect(QPoint(axis.left(), axis.bottom() + 3), QPoint(axis.right(), plotRect.bottom() - 1))};
             for (const QRect &strip : labelStrips) {
                 for (int y = strip.top(); y <= strip.bottom(); ++y) {
                     for (int x = strip.left(); x <= strip.right(); ++x) {
@@ -468,8 +502,12 @@ void TestScreens::darkThemeAt1366x768()
                     }
                 }
             }
-            QVERIFY2(brightest >= 170, qPrintable(QStringLiteral("%1: the tick labels are not light (%2)").arg(name).arg(brightest)));
-            QVERIFY2(darkest >= 20, qPrintable(QStringLiteral("%1: black text on the dark plot (%2)").arg(name).arg(darkest)));
+            QVERIFY2(brightest >= 170,
+                     qPrintable(
+                         QStringLiteral("%1: the tick labels are not light (%2)").arg(name).arg(brightest)));
+            QVERIFY2(
+                darkest >= 20,
+                qPrintable(QStringLiteral("%1: black text on the dark plot (%2)").arg(name).arg(darkest)));
             ++plotsChecked;
         }
     }
@@ -534,7 +572,9 @@ void TestScreens::windowStateIsRemembered()
         again.tabs()->setCurrentIndex(i == 0 ? 0 : i < 3 ? 1 : 2);
         QApplication::processEvents();
         QVERIFY2(after[i]->sizes() == moved[i],
-                 qPrintable(QStringLiteral("splitter %1: %2 instead of %3").arg(i).arg(text(after[i]->sizes()), text(moved[i]))));
+                 qPrintable(QStringLiteral("splitter %1: %2 instead of %3")
+                                .arg(i)
+                                .arg(text(after[i]->sizes()), text(moved[i]))));
     }
     window->show(); // for the cleanup: the run is aborted through it
 }

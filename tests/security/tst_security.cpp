@@ -4,23 +4,23 @@
 // connection limit.
 #include "agentclient.h"
 #include "fakeprobe.h"
+#include "pathpolicy.h"
 #include "runconfig.h"
 #include "runsupervisor.h"
-#include "pathpolicy.h"
 #include "testsupport.h"
 #include "tlsconfiguration.h"
 
 #include <QCborArray>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QSslSocket>
-#include <QTemporaryDir>
 #include <QTcpSocket>
-#include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace TestSupport;
@@ -71,7 +71,8 @@ void TestSecurity::pathPolicy_data()
     QTest::newRow("not there yet") << m_dir.filePath(QStringLiteral("allowed/new/checkpoints")) << true;
     QTest::newRow("outside") << m_dir.filePath(QStringLiteral("other")) << false;
     QTest::newRow("dot-dot") << m_dir.filePath(QStringLiteral("allowed/../other")) << false;
-    QTest::newRow("dot-dot, not there yet") << m_dir.filePath(QStringLiteral("allowed/new/../../other/x")) << false;
+    QTest::newRow("dot-dot, not there yet")
+        << m_dir.filePath(QStringLiteral("allowed/new/../../other/x")) << false;
     QTest::newRow("symbolic link out") << m_dir.filePath(QStringLiteral("allowed/escape/x")) << false;
     QTest::newRow("prefix is not a parent") << m_dir.filePath(QStringLiteral("allowed2")) << false;
     QTest::newRow("relative") << QStringLiteral("data") << false;
@@ -115,12 +116,14 @@ void TestSecurity::agentRefusesPathsOutside()
     config.checkpoint.dir = m_dir.filePath(QStringLiteral("allowed/../other/ckpt"));
     config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
     const QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
-    auto preflight = request(client, Message::Type::Preflight, QCborMap{{QStringLiteral("config"), jsonConfig},
-                                                                         {QStringLiteral("node_index"), 0}});
+    auto preflight =
+        request(client, Message::Type::Preflight,
+                QCborMap{{QStringLiteral("config"), jsonConfig}, {QStringLiteral("node_index"), 0}});
     QVERIFY(preflight.ok());
     const QCborArray errors = preflight->value(QStringLiteral("errors")).toArray();
     QVERIFY(errors.size() >= 2);
-    QVERIFY(errors[0].toString().contains(QLatin1String("dataset")) || errors[1].toString().contains(QLatin1String("dataset")));
+    QVERIFY(errors[0].toString().contains(QLatin1String("dataset")) ||
+            errors[1].toString().contains(QLatin1String("dataset")));
     auto start = request(client, Message::Type::StartRun, startRunBody(jsonConfig, QStringLiteral("r1")));
     QVERIFY(!start.ok());
     QVERIFY2(start.error().contains(QLatin1String("outside the directories")), qPrintable(start.error()));
@@ -150,7 +153,9 @@ void TestSecurity::startRunNeverNamesTheProgram()
     jsonConfig[QStringLiteral("program")] = QStringLiteral("/bin/sh");
     jsonConfig[QStringLiteral("worker")] = QStringLiteral("/bin/sh");
     QSignalSpy states(&client, &AgentClient::pushReceived);
-    QVERIFY(request(client, Message::Type::Subscribe, QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}}).ok());
+    QVERIFY(request(client, Message::Type::Subscribe,
+                    QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}})
+                .ok());
     QCborMap body = startRunBody(jsonConfig, QStringLiteral("r2"));
     body[QStringLiteral("program")] = QStringLiteral("/bin/sh"); // a field the protocol does not have
     auto start = request(client, Message::Type::StartRun, body);
@@ -159,7 +164,8 @@ void TestSecurity::startRunNeverNamesTheProgram()
     const QJsonArray runs = daemon.runs()->list();
     QCOMPARE(runs.size(), 1);
     const QString reason = runs.first().toObject().value(QStringLiteral("reason")).toString();
-    QVERIFY2(reason.contains(QLatin1String("no-such-worker")) && !reason.contains(QLatin1String("/bin/sh")), qPrintable(reason));
+    QVERIFY2(reason.contains(QLatin1String("no-such-worker")) && !reason.contains(QLatin1String("/bin/sh")),
+             qPrintable(reason));
 }
 
 void TestSecurity::connectionLimit()
@@ -173,7 +179,8 @@ void TestSecurity::connectionLimit()
     QVERIFY(daemon.start().ok());
     std::vector<std::unique_ptr<AgentClient>> clients;
     for (int i = 0; i < 3; ++i)
-        clients.push_back(std::make_unique<AgentClient>(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port()));
+        clients.push_back(std::make_unique<AgentClient>(controller.profile.identity(),
+                                                        QStringLiteral("127.0.0.1"), daemon.port()));
     QSignalSpy first(clients[0].get(), &AgentClient::handshakeDone);
     QSignalSpy second(clients[1].get(), &AgentClient::handshakeDone);
     clients[0]->connectToAgent();
@@ -233,11 +240,15 @@ void TestSecurity::runLimit()
     QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/r2"))).exists());
     QCOMPARE(daemon.runs()->list().size(), 1);
     // Once the first run is gone, the place is free again.
-    QVERIFY(request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r1")}}).ok());
+    QVERIFY(
+        request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r1")}})
+            .ok());
     QTRY_COMPARE_WITH_TIMEOUT(daemon.runs()->activeRuns(), 0, 10000);
     auto third = startRun(QStringLiteral("r3"));
     QVERIFY2(third.ok(), qPrintable(third.error()));
-    QVERIFY(request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r3")}}).ok());
+    QVERIFY(
+        request(client, Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), QStringLiteral("r3")}})
+            .ok());
     QTRY_COMPARE_WITH_TIMEOUT(daemon.runs()->activeRuns(), 0, 10000);
 }
 
@@ -256,7 +267,8 @@ void TestSecurity::silentConnectionIsClosed()
     QTRY_COMPARE_WITH_TIMEOUT(daemon.sessionCount(), 1, 5000);
     QElapsedTimer waited;
     waited.start();
-    QTRY_VERIFY_WITH_TIMEOUT(silent.state() == QAbstractSocket::UnconnectedState, Protocol::kTlsHandshakeTimeoutMs + 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(silent.state() == QAbstractSocket::UnconnectedState,
+                             Protocol::kTlsHandshakeTimeoutMs + 5000);
     QVERIFY(waited.elapsed() >= Protocol::kTlsHandshakeTimeoutMs - 1000);
     QTRY_COMPARE_WITH_TIMEOUT(daemon.sessionCount(), 0, 5000);
 }

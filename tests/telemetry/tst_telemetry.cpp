@@ -10,19 +10,18 @@
 #include "telemetrysampler.h"
 #include "translations.h"
 
+#include <grp.h>
+#include <pwd.h>
 #include <QCborArray>
 #include <QDir>
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <grp.h>
-#include <pwd.h>
 #include <unistd.h>
 
 namespace {
@@ -34,7 +33,8 @@ NvmlDoubleGpu testGpu(unsigned int i)
 {
     NvmlDoubleGpu g{};
     qstrncpy(g.name, QByteArray("NVIDIA Test GPU " + QByteArray::number(i)).constData(), sizeof g.name);
-    qstrncpy(g.uuid, QByteArray("GPU-0000000" + QByteArray::number(i) + "-1111-2222-3333-444444444444").constData(),
+    qstrncpy(g.uuid,
+             QByteArray("GPU-0000000" + QByteArray::number(i) + "-1111-2222-3333-444444444444").constData(),
              sizeof g.uuid);
     g.memoryTotal = 80ULL * kGiB + i;
     g.memoryReserved = 512ULL << 20;
@@ -48,7 +48,8 @@ NvmlDoubleGpu testGpu(unsigned int i)
     g.clockGraphics = 1400 + i;
     g.clockSm = 1410 + i;
     g.clockMemory = 1593 + i;
-    g.clockReasons = i == 0 ? DeviceSample::SwPowerCap : DeviceSample::GpuIdle | DeviceSample::HwThermalSlowdown;
+    g.clockReasons =
+        i == 0 ? DeviceSample::SwPowerCap : DeviceSample::GpuIdle | DeviceSample::HwThermalSlowdown;
     g.pcieTxKBs = 1000 * (i + 1);
     g.pcieRxKBs = 500 * (i + 1);
     return g;
@@ -146,8 +147,10 @@ void TestTelemetry::cpuLine_data()
     QTest::addColumn<bool>("ok");
     QTest::addColumn<quint64>("busy");
     QTest::addColumn<quint64>("total");
-    QTest::newRow("full") << QByteArray("cpu  100 10 50 800 40 5 5 0 0 0\ncpu0 1 2 3 4\n") << true << quint64(170) << quint64(1010);
-    QTest::newRow("old kernel, 4 fields") << QByteArray("cpu 10 0 10 80\n") << true << quint64(20) << quint64(100);
+    QTest::newRow("full") << QByteArray("cpu  100 10 50 800 40 5 5 0 0 0\ncpu0 1 2 3 4\n") << true
+                          << quint64(170) << quint64(1010);
+    QTest::newRow("old kernel, 4 fields")
+        << QByteArray("cpu 10 0 10 80\n") << true << quint64(20) << quint64(100);
     QTest::newRow("not stat") << QByteArray("intr 12345\n") << false << quint64(0) << quint64(0);
     QTest::newRow("empty") << QByteArray() << false << quint64(0) << quint64(0);
 }
@@ -171,7 +174,9 @@ void TestTelemetry::utilizationFromTwoSnapshots()
 {
     QTemporaryDir root;
     for (const char *name : {"meminfo", "loadavg", "cpuinfo"})
-        QVERIFY(QFile::copy(QStringLiteral(HAMGAM_SOURCE_DIR "/tests/telemetry/data/%1").arg(QLatin1String(name)), root.filePath(QLatin1String(name))));
+        QVERIFY(
+            QFile::copy(QStringLiteral(HAMGAM_SOURCE_DIR "/tests/telemetry/data/%1").arg(QLatin1String(name)),
+                        root.filePath(QLatin1String(name))));
     writeFile(root.filePath(QStringLiteral("stat")), "cpu  1000 0 0 9000 0 0 0 0 0 0\n");
     ProcProbe probe(root.path());
     // 300 busy jiffies out of 400: 75 %.
@@ -228,10 +233,12 @@ void TestTelemetry::cgroupQuotaMakesTheDevice_data()
     QTest::addColumn<QByteArray>("quota");
     QTest::addColumn<QString>("usageFile");
     QTest::addColumn<QByteArray>("usage");
-    QTest::newRow("v2") << QByteArray("0::/lab/node1\n") << "lab/node1/cpu.max" << QByteArray("60000 100000\n")
-                        << "lab/node1/cpu.stat" << QByteArray("usage_usec 5000000\nuser_usec 4000000\n");
-    QTest::newRow("v1") << QByteArray("2:cpuacct:/lab/node1\n1:cpu:/lab/node1\n") << "cpu/lab/node1/cpu.cfs_quota_us"
-                        << QByteArray("60000\n") << "cpuacct/lab/node1/cpuacct.usage" << QByteArray("5000000000\n");
+    QTest::newRow("v2") << QByteArray("0::/lab/node1\n") << "lab/node1/cpu.max"
+                        << QByteArray("60000 100000\n") << "lab/node1/cpu.stat"
+                        << QByteArray("usage_usec 5000000\nuser_usec 4000000\n");
+    QTest::newRow("v1") << QByteArray("2:cpuacct:/lab/node1\n1:cpu:/lab/node1\n")
+                        << "cpu/lab/node1/cpu.cfs_quota_us" << QByteArray("60000\n")
+                        << "cpuacct/lab/node1/cpuacct.usage" << QByteArray("5000000000\n");
 }
 
 void TestTelemetry::cgroupQuotaMakesTheDevice()
@@ -251,14 +258,17 @@ void TestTelemetry::cgroupQuotaMakesTheDevice()
     QDir().mkpath(QFileInfo(cgroups.filePath(usageFile)).absolutePath());
     writeFile(cgroups.filePath(quotaFile), quota);
     if (quotaFile.endsWith(QLatin1String("cfs_quota_us")))
-        writeFile(QFileInfo(cgroups.filePath(quotaFile)).absolutePath() + QStringLiteral("/cpu.cfs_period_us"), "100000\n");
+        writeFile(QFileInfo(cgroups.filePath(quotaFile)).absolutePath() +
+                      QStringLiteral("/cpu.cfs_period_us"),
+                  "100000\n");
     writeFile(cgroups.filePath(usageFile), usage);
     ProcProbe probe(proc.path(), cgroups.path());
     QCOMPARE(probe.cpuQuotaCores(), 0.6);
     QTest::qWait(50);
     const auto devices = probe.sampleDevices();
     QCOMPARE(devices.first().coreQuota, 0.6);
-    QVERIFY2(devices.first().label().contains(QLatin1String("(0.6 of ")), qPrintable(devices.first().label()));
+    QVERIFY2(devices.first().label().contains(QLatin1String("(0.6 of ")),
+             qPrintable(devices.first().label()));
     QCOMPARE(devices.first().utilization, 0.0); // no CPU time used since the probe started
 }
 
@@ -275,15 +285,16 @@ void TestTelemetry::nvmlWithoutDriverIsNotAnError()
 void TestTelemetry::nvmlReadingsOfEachDriver_data()
 {
     QTest::addColumn<QString>("variant");
-    QTest::addColumn<bool>("named");       // nvmlDeviceGetName and _UUID are there
-    QTest::addColumn<bool>("memoryV2");    // nvmlDeviceGetMemoryInfo_v2: memory as nvidia-smi shows it
-    QTest::addColumn<bool>("enforced");    // nvmlDeviceGetEnforcedPowerLimit
-    QTest::addColumn<bool>("readings");    // utilization, temperature, power, clocks
+    QTest::addColumn<bool>("named");    // nvmlDeviceGetName and _UUID are there
+    QTest::addColumn<bool>("memoryV2"); // nvmlDeviceGetMemoryInfo_v2: memory as nvidia-smi shows it
+    QTest::addColumn<bool>("enforced"); // nvmlDeviceGetEnforcedPowerLimit
+    QTest::addColumn<bool>("readings"); // utilization, temperature, power, clocks
     QTest::addColumn<bool>("pcie");
     QTest::newRow("modern") << "modern" << true << true << true << true << true;
     QTest::newRow("r535") << "r535" << true << true << true << true << true;
     QTest::newRow("legacy: v1 calls only") << "legacy" << true << false << false << true << false;
-    QTest::newRow("minimal: every optional call missing") << "minimal" << false << false << false << false << false;
+    QTest::newRow("minimal: every optional call missing")
+        << "minimal" << false << false << false << false << false;
 }
 
 void TestTelemetry::nvmlReadingsOfEachDriver()
@@ -315,12 +326,15 @@ void TestTelemetry::nvmlReadingsOfEachDriver()
             QVERIFY(!d.lost);
             // nvidia-smi's "used" leaves the driver's reservation out; the v1 call counts it in.
             QCOMPARE(d.memoryTotal, readings ? qint64(g.memoryTotal) : 0);
-            QCOMPARE(d.memoryUsed, !readings ? 0 : memoryV2 ? qint64(g.memoryUsed) : qint64(g.memoryUsed + g.memoryReserved));
+            QCOMPARE(d.memoryUsed, !readings  ? 0
+                                   : memoryV2 ? qint64(g.memoryUsed)
+                                              : qint64(g.memoryUsed + g.memoryReserved));
             QCOMPARE(d.utilization, readings ? double(g.utilGpu) : 0.0);
             QCOMPARE(d.memoryUtilization, readings ? double(g.utilMemory) : -1.0);
             QCOMPARE(d.temperature, readings ? double(g.temperature) : -1.0);
             QCOMPARE(d.power, readings ? g.powerMw / 1000.0 : -1.0);
-            QCOMPARE(d.powerLimit, !readings ? -1.0 : (enforced ? g.enforcedLimitMw : g.powerLimitMw) / 1000.0);
+            QCOMPARE(d.powerLimit,
+                     !readings ? -1.0 : (enforced ? g.enforcedLimitMw : g.powerLimitMw) / 1000.0);
             QCOMPARE(d.clockGraphics, readings ? int(g.clockGraphics) : -1);
             QCOMPARE(d.clockSm, readings ? int(g.clockSm) : -1);
             QCOMPARE(d.clockMemory, readings ? int(g.clockMemory) : -1);
@@ -415,7 +429,8 @@ void TestTelemetry::nvmlProcessesOfSeveralUsers()
     const DeviceProcess *sleeper = findProcess(first, mine.processId());
     QCOMPARE(sleeper->user, me);
     QCOMPARE(sleeper->name, QStringLiteral("sleep"));
-    QCOMPARE(sleeper->command, QStandardPaths::findExecutable(QStringLiteral("sleep")) + QStringLiteral(" 3001"));
+    QCOMPARE(sleeper->command,
+             QStandardPaths::findExecutable(QStringLiteral("sleep")) + QStringLiteral(" 3001"));
     QCOMPARE(sleeper->memoryBytes, 4 * kGiB);
     QCOMPARE(sleeper->type, DeviceProcess::Type::Compute);
 
@@ -472,7 +487,7 @@ void TestTelemetry::nvmlInsufficientSizeIsAskedAgain_data()
     QTest::addColumn<unsigned int>("running");  // when first asked (the probe asks room for 16 at first)
     QTest::addColumn<unsigned int>("starting"); // more that start after each INSUFFICIENT_SIZE answer
     QTest::addColumn<int>("expected");
-    QTest::addColumn<unsigned int>("answers");  // INSUFFICIENT_SIZE answers it takes
+    QTest::addColumn<unsigned int>("answers"); // INSUFFICIENT_SIZE answers it takes
     QTest::newRow("fits at once") << 10u << 0u << 0u << 10 << 0u;
     QTest::newRow("more than the room asked for") << 40u << 20u << 0u << 20 << 1u;
     QTest::newRow("more start between the calls") << 40u << 20u << 12u << 32 << 1u;
@@ -487,7 +502,8 @@ void TestTelemetry::nvmlInsufficientSizeIsAskedAgain()
     QFETCH(int, expected);
     QFETCH(unsigned int, answers);
     NvmlDoubleLibrary lib(QStringLiteral("modern"));
-    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(), qPrintable(lib.problem(QStringLiteral("modern"))));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
     NvmlDoubleScenario scenario = testScenario(1);
     NvmlDoubleGpu &gpu = scenario.gpus[0];
     for (unsigned int i = 0; i < total; ++i)
@@ -514,7 +530,8 @@ void TestTelemetry::nvmlInsufficientSizeIsAskedAgain()
 void TestTelemetry::nvmlErrorsLeaveReadingsUnknown()
 {
     NvmlDoubleLibrary lib(QStringLiteral("modern"));
-    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(), qPrintable(lib.problem(QStringLiteral("modern"))));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
     constexpr int kNotSupported = 3;
     constexpr int kNoPermission = 4;
     constexpr int kArgumentVersionMismatch = 25;
@@ -575,7 +592,8 @@ void TestTelemetry::nvmlErrorsLeaveReadingsUnknown()
 void TestTelemetry::nvmlInitFailure()
 {
     NvmlDoubleLibrary lib(QStringLiteral("modern"));
-    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(), qPrintable(lib.problem(QStringLiteral("modern"))));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
     NvmlDoubleScenario scenario = testScenario(2);
     scenario.initError = 9; // NVML_ERROR_DRIVER_NOT_LOADED
     lib.setScenario(scenario);
@@ -596,7 +614,8 @@ void TestTelemetry::nvmlInitFailure()
 void TestTelemetry::nvmlGpuThatDisappears()
 {
     NvmlDoubleLibrary lib(QStringLiteral("modern"));
-    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(), qPrintable(lib.problem(QStringLiteral("modern"))));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
     NvmlDoubleScenario scenario = testScenario(3);
     for (unsigned int i = 0; i < 3; ++i)
         addProcess(scenario.gpus[i], false, QCoreApplication::applicationPid(), kGiB);
@@ -661,7 +680,8 @@ void TestTelemetry::nvmlGpuThatDisappears()
 void TestTelemetry::nvmlPcieNeverHoldsASample()
 {
     NvmlDoubleLibrary lib(QStringLiteral("modern"));
-    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(), qPrintable(lib.problem(QStringLiteral("modern"))));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
     NvmlDoubleScenario scenario = testScenario(2);
     scenario.pcieDelayMs = 400; // four calls: 1.6 s if a sample waited for them
     lib.setScenario(scenario);
@@ -764,15 +784,19 @@ void TestTelemetry::gpuFieldsTravelAndOldAgentsStillRead()
     QCOMPARE(d.processes[1].commandOrName(), QString());
 
     // An older agent's GPU: none of the new fields, NVML's "not available" sent as it came (-1).
-    const QCborMap old{{QStringLiteral("index"), 0},          {QStringLiteral("name"), QStringLiteral("GTX 1080")},
-                       {QStringLiteral("kind"), QStringLiteral("gpu")}, {QStringLiteral("util"), 12},
-                       {QStringLiteral("mem_used"), 1 << 30},  {QStringLiteral("mem_total"), 8LL << 30},
-                       {QStringLiteral("procs"), QCborArray{QCborMap{{QStringLiteral("pid"), 9},
-                                                                     {QStringLiteral("name"), QStringLiteral("python")},
-                                                                     {QStringLiteral("mem"), -1}},
-                                                            QCborMap{{QStringLiteral("pid"), 10},
-                                                                     {QStringLiteral("name"), QStringLiteral("jupyter")},
-                                                                     {QStringLiteral("mem"), 1 << 20}}}}};
+    const QCborMap old{
+        {QStringLiteral("index"), 0},
+        {QStringLiteral("name"), QStringLiteral("GTX 1080")},
+        {QStringLiteral("kind"), QStringLiteral("gpu")},
+        {QStringLiteral("util"), 12},
+        {QStringLiteral("mem_used"), 1 << 30},
+        {QStringLiteral("mem_total"), 8LL << 30},
+        {QStringLiteral("procs"), QCborArray{QCborMap{{QStringLiteral("pid"), 9},
+                                                      {QStringLiteral("name"), QStringLiteral("python")},
+                                                      {QStringLiteral("mem"), -1}},
+                                             QCborMap{{QStringLiteral("pid"), 10},
+                                                      {QStringLiteral("name"), QStringLiteral("jupyter")},
+                                                      {QStringLiteral("mem"), 1 << 20}}}}};
     const auto fromOld = DeviceSample::fromCbor(old);
     QVERIFY(fromOld.ok());
     QCOMPARE(fromOld->memoryUtilization, -1.0);
@@ -805,10 +829,12 @@ void TestTelemetry::gpuFieldsTravelAndOldAgentsStillRead()
 
 void TestTelemetry::slowdownReasons()
 {
-    QCOMPARE(DeviceSample::slowdownReasons(DeviceSample::SwPowerCap | DeviceSample::HwThermalSlowdown | DeviceSample::GpuIdle),
+    QCOMPARE(DeviceSample::slowdownReasons(DeviceSample::SwPowerCap | DeviceSample::HwThermalSlowdown |
+                                           DeviceSample::GpuIdle),
              QStringList({QStringLiteral("power cap"), QStringLiteral("too hot (hardware)")}));
     // Idle, or clocks someone asked for, hold nothing back.
-    QVERIFY(DeviceSample::slowdownReasons(DeviceSample::GpuIdle | DeviceSample::ApplicationsClocksSetting).isEmpty());
+    QVERIFY(DeviceSample::slowdownReasons(DeviceSample::GpuIdle | DeviceSample::ApplicationsClocksSetting)
+                .isEmpty());
     QVERIFY(DeviceSample::slowdownReasons(-1).isEmpty());
     QVERIFY(DeviceSample::slowdownReasons(0).isEmpty());
 }
@@ -860,7 +886,8 @@ void TestTelemetry::cpuLabel()
     QVERIFY(m_translations.setLanguage(QStringLiteral("fa")));
     const QString persian = d.label();
     QVERIFY(m_translations.setLanguage(QStringLiteral("en")));
-    QCOMPARE(persian, QChar(0x2066) + QStringLiteral("AMD EPYC 7B13") + QChar(0x2069) + QStringLiteral(" (۰٫۶ از ۸ هسته)"));
+    QCOMPARE(persian, QChar(0x2066) + QStringLiteral("AMD EPYC 7B13") + QChar(0x2069) +
+                          QStringLiteral(" (۰٫۶ از ۸ هسته)"));
 }
 
 QTEST_GUILESS_MAIN(TestTelemetry)

@@ -62,16 +62,21 @@ void TestTrainingGroup::initTestCase()
     second.index = 1;
     second.name = QStringLiteral("Fake GPU 1080");
     twoGpus->devices.append(second);
-    m_a = startAgent(randomDiscoveryPort(), {m_controller.profile.identity().fingerprint()}, std::move(twoGpus), 200,
-                     QStringLiteral("two-gpus"));
-    m_b = startAgent(randomDiscoveryPort(), {m_controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("one-gpu"));
+    m_a = startAgent(randomDiscoveryPort(), {m_controller.profile.identity().fingerprint()},
+                     std::move(twoGpus), 200, QStringLiteral("two-gpus"));
+    m_b = startAgent(randomDiscoveryPort(), {m_controller.profile.identity().fingerprint()}, {}, 200,
+                     QStringLiteral("one-gpu"));
     m_registry = std::make_unique<NodeRegistry>(m_controller.profile.identity(), m_controller.profile.pins());
     m_registry->start(nullptr);
     for (LocalAgent *a : {&m_a, &m_b}) {
-        (void)m_controller.profile.pins().add(a->daemon->identity().fingerprint(), a->daemon->name(), a->daemon->nodeId());
-        m_registry->addLocal(QStringLiteral("127.0.0.1"), a->daemon->port(), a->daemon->nodeId(), a->daemon->identity().fingerprint());
+        (void)m_controller.profile.pins().add(a->daemon->identity().fingerprint(), a->daemon->name(),
+                                              a->daemon->nodeId());
+        m_registry->addLocal(QStringLiteral("127.0.0.1"), a->daemon->port(), a->daemon->nodeId(),
+                             a->daemon->identity().fingerprint());
     }
-    QTRY_VERIFY_WITH_TIMEOUT(m_registry->node(m_a.daemon->nodeId())->telemetry && m_registry->node(m_b.daemon->nodeId())->telemetry, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_registry->node(m_a.daemon->nodeId())->telemetry &&
+                                 m_registry->node(m_b.daemon->nodeId())->telemetry,
+                             5000);
 }
 
 void TestTrainingGroup::dropWholeMachine()
@@ -84,7 +89,8 @@ void TestTrainingGroup::dropWholeMachine()
     QVERIFY(group.dropMimeData(mime.get(), Qt::CopyAction, -1, -1, {}));
     QCOMPARE(group.rowCount(), 1);
     QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesRole).toList().size(), 2);
-    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(), QStringLiteral("all 2 devices"));
+    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(),
+             QStringLiteral("all 2 devices"));
     // The same machine again changes nothing.
     QVERIFY(!group.dropMimeData(mime.get(), Qt::CopyAction, -1, -1, {}));
     QCOMPARE(group.rowCount(), 1);
@@ -105,16 +111,24 @@ void TestTrainingGroup::dragOneDeviceFromItsLine()
     const QPoint onDevice1(card.center().x(), card.top() + 8 + 3 * line + line / 2);
     std::unique_ptr<QMimeData> mime(view.dragData(onDevice1));
     QVERIFY(mime);
-    const QCborArray items = QCborValue::fromCbor(mime->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray();
+    const QCborArray items =
+        QCborValue::fromCbor(mime->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray();
     QCOMPARE(items.size(), 1);
     QCOMPARE(items.first().toMap().value(QStringLiteral("device")).toInteger(), 1);
     // On the machine's name: the whole machine.
     std::unique_ptr<QMimeData> whole(view.dragData(QPoint(card.center().x(), card.top() + 10)));
-    QCOMPARE(QCborValue::fromCbor(whole->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray().first().toMap().value(QStringLiteral("device")).toInteger(), -1);
+    QCOMPARE(QCborValue::fromCbor(whole->data(QString::fromLatin1(MachinesModel::kMimeType)))
+                 .toArray()
+                 .first()
+                 .toMap()
+                 .value(QStringLiteral("device"))
+                 .toInteger(),
+             -1);
 
     TrainingGroupModel group(*m_registry);
     QVERIFY(group.dropMimeData(mime.get(), Qt::CopyAction, -1, -1, {}));
-    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(), QStringLiteral("Fake GPU 1080 (device 1)"));
+    QCOMPARE(group.index(0).data(TrainingGroupModel::DevicesTextRole).toString(),
+             QStringLiteral("Fake GPU 1080 (device 1)"));
     // Its other device joins the same card, which then holds the whole machine.
     std::unique_ptr<QMimeData> other(machineMime(m_a.daemon->nodeId(), 0));
     QVERIFY(group.dropMimeData(other.get(), Qt::CopyAction, -1, -1, {}));

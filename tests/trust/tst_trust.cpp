@@ -40,7 +40,8 @@ void TestTrust::identityIsCreatedPrivateAndStable()
     QCOMPARE(first->fingerprint().size(), 64);
     const auto perms = QFile::permissions(first->keyPath());
     QVERIFY(perms.testFlag(QFileDevice::ReadOwner) && perms.testFlag(QFileDevice::WriteOwner));
-    QVERIFY(!(perms & (QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther | QFileDevice::WriteOther)));
+    QVERIFY(!(perms & (QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ReadOther |
+                       QFileDevice::WriteOther)));
     auto second = Identity::loadOrCreate(dir.path(), QStringLiteral("x"), QStringLiteral("test"));
     QVERIFY(second.ok());
     QCOMPARE(second->fingerprint(), first->fingerprint());
@@ -52,7 +53,8 @@ void TestTrust::keyReadableByOthersIsRefused()
     QTemporaryDir dir;
     auto id = Identity::loadOrCreate(dir.path(), QStringLiteral("agent"), QStringLiteral("test"));
     QVERIFY(id.ok());
-    QFile::setPermissions(id->keyPath(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther);
+    QFile::setPermissions(id->keyPath(),
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther);
     auto again = Identity::loadOrCreate(dir.path(), QStringLiteral("agent"), QStringLiteral("test"));
     QVERIFY(!again.ok());
     QVERIFY2(again.error().contains(QLatin1String("chmod 600")), qPrintable(again.error()));
@@ -103,13 +105,15 @@ void TestTrust::untrustedControllerIsRejected()
     QVERIFY(disconnected.first().at(0).toString().contains(controller.profile.identity().fingerprint()));
 
     // Through the registry, the user is told what to run on the agent's machine.
-    (void)controller.profile.pins().add(agent.daemon->identity().fingerprint(), QStringLiteral("a"), agent.daemon->nodeId());
+    (void)controller.profile.pins().add(agent.daemon->identity().fingerprint(), QStringLiteral("a"),
+                                        agent.daemon->nodeId());
     NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
     registry.start(nullptr);
     registry.addManual(QStringLiteral("127.0.0.1"), agent.daemon->port());
     // The agent refuses before saying who it is, so the row is still keyed by its address.
     const QString key = QStringLiteral("127.0.0.1:%1").arg(agent.daemon->port());
-    QTRY_VERIFY_WITH_TIMEOUT(registry.node(key) && registry.node(key)->trust == Node::Trust::RejectedByAgent, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(registry.node(key) && registry.node(key)->trust == Node::Trust::RejectedByAgent,
+                             5000);
     QVERIFY(registry.node(key)->message.contains(QLatin1String("hamgam-agent --trust")));
     QVERIFY(!registry.node(key)->isConnected());
 }
@@ -118,7 +122,8 @@ void TestTrust::trustedControllerWorks()
 {
     Controller controller = makeController();
     LocalAgent agent = startAgent(randomDiscoveryPort(), {controller.profile.identity().fingerprint()});
-    (void)controller.profile.pins().add(agent.daemon->identity().fingerprint(), QStringLiteral("a"), agent.daemon->nodeId());
+    (void)controller.profile.pins().add(agent.daemon->identity().fingerprint(), QStringLiteral("a"),
+                                        agent.daemon->nodeId());
     NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
     QSignalSpy ready(&registry, &NodeRegistry::clientReady);
     registry.start(nullptr);
@@ -160,8 +165,8 @@ void TestTrust::changedAgentCertificateIsRefused()
     QString oldFingerprint;
     QString nodeId;
     {
-        LocalAgent agent = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"),
-                                      agentDir.path());
+        LocalAgent agent = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200,
+                                      QStringLiteral("box"), agentDir.path());
         oldFingerprint = agent.daemon->identity().fingerprint();
         nodeId = agent.daemon->nodeId();
     }
@@ -169,8 +174,8 @@ void TestTrust::changedAgentCertificateIsRefused()
     // The agent's key is replaced; its node id stays: exactly what an impostor would show.
     QVERIFY(QFile::remove(QDir(agentDir.path()).filePath(QStringLiteral("agent.key"))));
     QVERIFY(QFile::remove(QDir(agentDir.path()).filePath(QStringLiteral("agent.crt"))));
-    LocalAgent impostor = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200, QStringLiteral("box"),
-                                     agentDir.path());
+    LocalAgent impostor = startAgent(port, {controller.profile.identity().fingerprint()}, {}, 200,
+                                     QStringLiteral("box"), agentDir.path());
     QCOMPARE(impostor.daemon->nodeId(), nodeId);
     QVERIFY(impostor.daemon->identity().fingerprint() != oldFingerprint);
 
@@ -189,7 +194,8 @@ void TestTrust::changedAgentCertificateIsRefused()
     QVERIFY(!registry.node(nodeId)->isConnected());
     QCOMPARE(impostor.daemon->sessionCount(), 0);
 
-    // A manual entry reaches the same agent by TLS: the handshake shows the new certificate and is refused too.
+    // A manual entry reaches the same agent by TLS: the handshake shows the new certificate and is refused
+    // too.
     NodeRegistry manual(controller.profile.identity(), controller.profile.pins());
     QSignalSpy manualReady(&manual, &NodeRegistry::clientReady);
     manual.start(nullptr);
@@ -206,12 +212,14 @@ void TestTrust::tls12IsRefused()
     QSslConfiguration config = TlsConfiguration::make(controller.profile.identity());
     config.setProtocol(QSsl::TlsV1_2);
     socket.setSslConfiguration(config);
-    connect(&socket, &QSslSocket::sslErrors, &socket, [&socket](const QList<QSslError> &) { socket.ignoreSslErrors(); });
+    connect(&socket, &QSslSocket::sslErrors, &socket,
+            [&socket](const QList<QSslError> &) { socket.ignoreSslErrors(); });
     socket.connectToHostEncrypted(QStringLiteral("127.0.0.1"), agent.daemon->port());
     QSignalSpy failed(&socket, &QSslSocket::errorOccurred);
     QVERIFY(failed.wait(5000));
     QVERIFY(!socket.isEncrypted());
-    QCOMPARE(failed.first().first().value<QAbstractSocket::SocketError>(), QAbstractSocket::SslHandshakeFailedError);
+    QCOMPARE(failed.first().first().value<QAbstractSocket::SocketError>(),
+             QAbstractSocket::SslHandshakeFailedError);
 }
 
 QTEST_GUILESS_MAIN(TestTrust)

@@ -224,8 +224,9 @@ void TestWorkerEvents::numbersBeyondInt64()
     RunConfig config;
     config.nodes = {{QStringLiteral("a"), QStringLiteral("a"), {0, 1}, {}, {}, 1.0}};
     live.reset(config, {{QStringLiteral("a"), QStringLiteral("a"), 0, {0, 1}}});
-    for (const QByteArray &line : {eventLine("step", ",\"step\":3,\"loss\":1.5"),
-                                   eventLine("step", ",\"step\":1.3777e107,\"loss\":1.5,\"total_steps\":-1e300")}) {
+    for (const QByteArray &line :
+         {eventLine("step", ",\"step\":3,\"loss\":1.5"),
+          eventLine("step", ",\"step\":1.3777e107,\"loss\":1.5,\"total_steps\":-1e300")}) {
         const QJsonObject event = WorkerProcess::parseEventLine(line, 1);
         QCOMPARE(kindOf(event), QStringLiteral("step"));
         RunEvent e;

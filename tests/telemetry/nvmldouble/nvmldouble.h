@@ -12,7 +12,8 @@ extern "C" {
 #define NVML_DOUBLE_MAX_PROCESSES 64
 
 /* The calls a scenario can make fail, each with its own NVML error code. */
-enum NvmlDoubleCall {
+enum NvmlDoubleCall
+{
     NVML_DOUBLE_HANDLE,
     NVML_DOUBLE_NAME,
     NVML_DOUBLE_UTILIZATION,
@@ -29,24 +30,26 @@ enum NvmlDoubleCall {
     NVML_DOUBLE_CALL_COUNT
 };
 
-typedef struct NvmlDoubleProcess {
+typedef struct NvmlDoubleProcess
+{
     unsigned int pid;
     unsigned long long memory; /* bytes, or NVML_VALUE_NOT_AVAILABLE (~0ULL) */
 } NvmlDoubleProcess;
 
-typedef struct NvmlDoubleGpu {
+typedef struct NvmlDoubleGpu
+{
     char name[96];
     char uuid[96];
     unsigned long long memoryTotal;
     unsigned long long memoryReserved;
-    unsigned long long memoryUsed;   /* as nvidia-smi shows it (v2); the v1 call adds the reserved memory */
+    unsigned long long memoryUsed; /* as nvidia-smi shows it (v2); the v1 call adds the reserved memory */
     unsigned int utilGpu;
     unsigned int utilMemory;
-    unsigned int temperature;        /* degrees C */
+    unsigned int temperature; /* degrees C */
     unsigned int powerMw;
-    unsigned int powerLimitMw;       /* the management limit */
-    unsigned int enforcedLimitMw;    /* the limit enforced, what nvidia-smi shows as Cap */
-    unsigned int clockGraphics;      /* MHz */
+    unsigned int powerLimitMw;    /* the management limit */
+    unsigned int enforcedLimitMw; /* the limit enforced, what nvidia-smi shows as Cap */
+    unsigned int clockGraphics;   /* MHz */
     unsigned int clockSm;
     unsigned int clockMemory;
     unsigned long long clockReasons; /* nvmlClocksEventReason* bits */
@@ -61,19 +64,22 @@ typedef struct NvmlDoubleGpu {
     unsigned int computeStartingPerAnswer;
     unsigned int graphicsCount;
     NvmlDoubleProcess graphics[NVML_DOUBLE_MAX_PROCESSES];
-    int lost; /* every call about this GPU answers NVML_ERROR_GPU_IS_LOST (15) */
+    int lost;                           /* every call about this GPU answers NVML_ERROR_GPU_IS_LOST (15) */
     int errors[NVML_DOUBLE_CALL_COUNT]; /* an NVML error code to answer instead, 0 for none */
 } NvmlDoubleGpu;
 
-typedef struct NvmlDoubleScenario {
+typedef struct NvmlDoubleScenario
+{
     int initError; /* what nvmlInit_v2 answers */
     unsigned int gpuCount;
     NvmlDoubleGpu gpus[NVML_DOUBLE_MAX_GPUS];
-    unsigned int pcieDelayMs; /* each nvmlDeviceGetPcieThroughput takes this long (the driver's takes 20 ms) */
+    unsigned int
+        pcieDelayMs; /* each nvmlDeviceGetPcieThroughput takes this long (the driver's takes 20 ms) */
 } NvmlDoubleScenario;
 
 /* What the caller did, for the test to judge. */
-typedef struct NvmlDoubleCounters {
+typedef struct NvmlDoubleCounters
+{
     int initialised; /* nvmlInit_v2 calls not yet matched by nvmlShutdown */
     unsigned int inits;
     unsigned int shutdowns;

@@ -2,10 +2,9 @@
 
 #include "nvmldouble.h"
 
+#include <dlfcn.h>
 #include <QFile>
 #include <QString>
-
-#include <dlfcn.h>
 
 /// One variant of the NVML test double, opened by the test to script it. The
 /// probe under test dlopen()s the same file and so gets the same library, with
@@ -20,7 +19,8 @@ public:
         if (!m_lib)
             return;
         m_variant = reinterpret_cast<const char *(*)()>(dlsym(m_lib, "nvmlDoubleVariant"));
-        m_setScenario = reinterpret_cast<void (*)(const NvmlDoubleScenario *)>(dlsym(m_lib, "nvmlDoubleSetScenario"));
+        m_setScenario =
+            reinterpret_cast<void (*)(const NvmlDoubleScenario *)>(dlsym(m_lib, "nvmlDoubleSetScenario"));
         m_setLost = reinterpret_cast<void (*)(unsigned int, int)>(dlsym(m_lib, "nvmlDoubleSetLost"));
         m_counters = reinterpret_cast<void (*)(NvmlDoubleCounters *)>(dlsym(m_lib, "nvmlDoubleGetCounters"));
     }
