@@ -1375,6 +1375,13 @@
         <source>a batch did not fit the device&apos;s memory</source>
         <translation>یک دسته در حافظهٔ دستگاه جا نشد</translation>
     </message>
+    <message numerus="yes">
+        <source>%1, … (%Ln in all)</source>
+        <comment>the first numbers of a long list, then how many it has</comment>
+        <translation>
+            <numerusform>%1، … (روی‌هم %Ln)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>

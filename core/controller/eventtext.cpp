@@ -32,11 +32,19 @@ QString EventText::untrusted(const QString &text, Shown shown)
 
 QString EventText::numbers(const QJsonArray &values, const QLocale &locale)
 {
+    // A line stays a line: a plan of a 512-rank run shows its first shares and
+    // the count (the per-node table and the plots have every figure).
+    constexpr qsizetype kShown = 16;
     QStringList parts;
-    for (const QJsonValue v : values)
-        parts << locale.toString(jsonInt64(v));
+    for (qsizetype i = 0; i < qMin(values.size(), kShown); ++i)
+        parts << locale.toString(jsonInt64(values[i]));
     // A middle dot would read as the Persian zero (۰): the language's own comma.
-    return parts.join(tr(", ", "between the numbers of a list"));
+    const QString shown = parts.join(tr(", ", "between the numbers of a list"));
+    if (values.size() <= kShown)
+        return shown;
+    return tr("%1, … (%Ln in all)", "the first numbers of a long list, then how many it has",
+              int(values.size()))
+        .arg(shown);
 }
 
 QString EventText::title(const RunEvent &e, Shown shown)

@@ -235,6 +235,15 @@ void TestContracts::eventText_data()
     // Values every rank reports alike name nobody.
     row("plan", "plan", 0, "box-a", R"({"step": 0, "batches": [5, 4, 12, 11], "source": "manual"})", "Plan",
         "Plan: From step 0 (as the config sets them): 5, 4, 12, 11", L::Info);
+    // A large run's plan stays one readable line: the first 16 shares and the count.
+    row("plan of 40 ranks", "plan", 0, "box-a",
+        R"({"step": 0, "batches": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                   21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40],
+            "source": "equal"})",
+        "Plan",
+        "Plan: From step 0 (equal shares): 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, … (40 in "
+        "all)",
+        L::Info);
     row("step", "step", 1, "box-a", R"({"step": 10, "loss": 2.31794, "samples_per_s": 6043.9})", "Step",
         "box-a, rank 1: Step: 10, loss 2.3179, 6044 samples/s", L::Info);
     row("rebalance", "rebalance", 0, "box-a",
