@@ -110,6 +110,8 @@ public:
     /// Points held in all series: bounded whatever the run's length.
     qint64 storedPoints() const;
     const RunConfig &config() const { return m_config; }
+    /// The index in nodes() of the node that holds a rank; -1 for none.
+    int nodeOfRank(int rank) const;
 
     static constexpr int kLogCapacity = 1000;
 
@@ -117,7 +119,6 @@ private:
     double seconds(qint64 ms);
     void log(qint64 timeMs, EventText::Level level, std::function<QString()> text);
     void touch(Part part) { ++m_revision[int(part)]; }
-    int nodeOfRank(int rank) const;
 
     int m_windowPoints;
     int m_runPoints;

@@ -86,11 +86,8 @@ void RunSession::addEvent(const RunEvent &event, bool notify)
     if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
         updatePlan(notify);
     } else if (kind == EventKind::Step) {
-        const auto &nodes = m_data.nodes();
-        for (qsizetype n = 0; n < nodes.size(); ++n) {
-            if (event.rank >= nodes[n].firstRank && event.rank < nodes[n].firstRank + nodes[n].devices.size())
-                updateSpeed(int(n), notify);
-        }
+        if (const int node = m_data.nodeOfRank(event.rank); node >= 0)
+            updateSpeed(node, notify);
     }
 }
 
