@@ -1,0 +1,126 @@
+#include "labpolicy.h"
+
+#include "jsonnumber.h"
+
+#include <limits>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace {
+constexpr int kFileVersion = 1;
+constexpr qint64 kMaxRunSecondsLimit = 366LL * 24 * 3600;
+constexpr int kMaxIdleMinutes = 7 * 24 * 60;
+constexpr int kMaxDevices = 1024;
+
+// Reads an optional whole number within [low, high]; false when present and not one.
+bool readWhole(const QJsonObject &o, const QString &key, qint64 low, qint64 high, qint64 &out)
+{
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull())
+        return true;
+    if (!v.isDouble())
+        return false;
+    const double d = v.toDouble();
+    if (!(d >= double(low) && d <= double(high)) || d != double(jsonInt64(v)))
+        return false;
+    out = jsonInt64(v);
+    return true;
+}
+} // namespace
+
+bool LabPolicy::isValidUserName(const QString &user)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z0-9._-]{1,32}$"));
+    return name.match(user).hasMatch();
+}
+
+QJsonObject LabPolicy::toJson() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("max_devices_per_user"), maxDevicesPerUser);
+    o.insert(QStringLiteral("max_run_s"), double(maxRunSeconds));
+    o.insert(QStringLiteral("may_end_others"), QJsonArray::fromStringList(mayEndOthers));
+    o.insert(QStringLiteral("idle_util_percent"), idleUtilPercent);
+    o.insert(QStringLiteral("idle_minutes"), idleMinutes);
+    o.insert(QStringLiteral("updated_ms"), double(updatedMs));
+    o.insert(QStringLiteral("updated_by"), updatedBy);
+    return o;
+}
+
+Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
+{
+    LabPolicy p;
+    const auto wholeError = [](const QString &key, qint64 low, qint64 high) {
+        return Expected<LabPolicy>::failure(tr("%1 must be a whole number from %2 to %3")
+                                                .arg(key, QString::number(low), QString::number(high)));
+    };
+    qint64 value = 0;
+    if (!readWhole(o, QStringLiteral("max_devices_per_user"), 0, kMaxDevices, value))
+        return wholeError(QStringLiteral("max_devices_per_user"), 0, kMaxDevices);
+    p.maxDevicesPerUser = int(value);
+    value = 0;
+    if (!readWhole(o, QStringLiteral("max_run_s"), 0, kMaxRunSecondsLimit, value))
+        return wholeError(QStringLiteral("max_run_s"), 0, kMaxRunSecondsLimit);
+    p.maxRunSeconds = value;
+    value = 0;
+    if (!readWhole(o, QStringLiteral("idle_util_percent"), 0, 100, value))
+        return wholeError(QStringLiteral("idle_util_percent"), 0, 100);
+    p.idleUtilPercent = int(value);
+    value = 0;
+    if (!readWhole(o, QStringLiteral("idle_minutes"), 0, kMaxIdleMinutes, value))
+        return wholeError(QStringLiteral("idle_minutes"), 0, kMaxIdleMinutes);
+    p.idleMinutes = int(value);
+    value = 0;
+    if (!readWhole(o, QStringLiteral("updated_ms"), 0, std::numeric_limits<qint64>::max() / 2, value))
+        return Expected<LabPolicy>::failure(tr("updated_ms must be a time in milliseconds"));
+    p.updatedMs = value;
+
+    const QJsonValue users = o.value(QStringLiteral("may_end_others"));
+    if (!users.isUndefined() && !users.isNull() && !users.isArray())
+        return Expected<LabPolicy>::failure(tr("may_end_others must be a list of user names"));
+    for (const QJsonValue user : users.toArray()) {
+        if (!isValidUserName(user.toString()))
+            return Expected<LabPolicy>::failure(
+                tr("may_end_others: \"%1\" is not a user name (1 to 32 of A-Z, a-z, 0-9, '.', '_', '-')")
+                    .arg(user.isString() ? user.toString() : QStringLiteral("?")));
+        if (!p.mayEndOthers.contains(user.toString()))
+            p.mayEndOthers.append(user.toString());
+    }
+    p.mayEndOthers.sort();
+    p.updatedBy = o.value(QStringLiteral("updated_by")).toString();
+
+    // Minutes without a threshold would reclaim nothing; say so rather than look switched on.
+    if (p.idleMinutes > 0 && p.idleUtilPercent == 0)
+        return Expected<LabPolicy>::failure(
+            tr("idle reclaim needs idle_util_percent above 0 when idle_minutes is set"));
+    return p;
+}
+
+Expected<LabPolicy> LabPolicy::load(const QString &path, qint64 nowMs, LabLoad *report)
+{
+    const LabFile::Contents contents = LabFile::read(path, kFileVersion);
+    if (!contents.exists)
+        return LabPolicy{};
+    QString problem = contents.problem;
+    if (problem.isEmpty()) {
+        auto policy = fromJson(contents.root.value(QStringLiteral("policy")).toObject());
+        if (policy)
+            return policy;
+        problem = policy.error();
+    }
+    auto kept = LabFile::keepDamaged(path, nowMs, true);
+    if (!kept)
+        return Expected<LabPolicy>::failure(LabFile::blockedMessage(path, kept.error()));
+    if (report) {
+        report->problems.append(LabFile::unusableMessage(path, problem, *kept));
+        report->keptAs.append(*kept);
+    }
+    return LabPolicy{};
+}
+
+Status LabPolicy::save(const QString &path) const
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("policy"), toJson());
+    return LabFile::write(path, kFileVersion, root);
+}

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "expected.h"
+#include "labfile.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+/// The lab admin's rules, which every agent enforces on its own devices.
+/// Stored as lab/policy.json; only an admin session may change it (the agent
+/// checks that). Zero means "no limit" or "off" throughout.
+struct LabPolicy
+{
+    Q_DECLARE_TR_FUNCTIONS(LabPolicy)
+
+public:
+    int maxDevicesPerUser = 0; ///< per machine: each agent counts its own devices
+    qint64 maxRunSeconds = 0;  ///< longer predicted runs refused, running ones stopped at the limit
+    QStringList mayEndOthers;  ///< users who may end or preempt another user's run (admins always may)
+    int idleUtilPercent = 0;   ///< idle reclaim: a lease whose devices all stay below this...
+    int idleMinutes = 0;       ///< ...for this long is released (0: off)
+    qint64 updatedMs = 0;
+    QString updatedBy;
+
+    /// What the scheduler assumes for a run of unknown length, and for a running
+    /// lease without a predicted end: the longest run allowed, or one hour.
+    static constexpr qint64 kAssumedRunMs = 3600 * 1000;
+    qint64 assumedRunMs() const { return maxRunSeconds > 0 ? maxRunSeconds * 1000 : kAssumedRunMs; }
+    bool idleReclaimOn() const { return idleMinutes > 0 && idleUtilPercent > 0; }
+    bool mayEnd(const QString &user, bool isAdmin) const { return isAdmin || mayEndOthers.contains(user); }
+
+    /// 1 to 32 of [A-Za-z0-9._-], as the hello's `user`.
+    static bool isValidUserName(const QString &user);
+
+    QJsonObject toJson() const;
+    /// Missing fields take their defaults; a wrong type or a figure out of
+    /// range is refused with a message naming the field.
+    static Expected<LabPolicy> fromJson(const QJsonObject &o);
+
+    /// The policy stored at path, the default one when there is none. A damaged
+    /// file is kept aside, reported in `report`, and the default used; a failure
+    /// only when it could not be kept aside (then do not save over it).
+    static Expected<LabPolicy> load(const QString &path, qint64 nowMs, LabLoad *report = nullptr);
+    Status save(const QString &path) const;
+
+    friend bool operator==(const LabPolicy &, const LabPolicy &) = default;
+};
