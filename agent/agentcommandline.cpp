@@ -35,9 +35,13 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
     const QCommandLineOption trustOpt(
         QStringLiteral("trust"),
         tr("Add a controller's certificate fingerprint to the trust list (repeatable)."), tr("fingerprint"));
-    const QCommandLineOption untrustOpt(QStringLiteral("untrust"),
-                                        tr("Remove a fingerprint from the trust list and exit."),
-                                        tr("fingerprint"));
+    const QCommandLineOption trustAdminOpt(
+        QStringLiteral("trust-admin"),
+        tr("Trust a controller as the lab's admin, who sets the lab's rules (repeatable; docs/lab.md)."),
+        tr("fingerprint"));
+    const QCommandLineOption untrustOpt(
+        QStringLiteral("untrust"), tr("Remove a fingerprint from the trust list (and the admins) and exit."),
+        tr("fingerprint"));
     const QCommandLineOption listTrustOpt(QStringLiteral("list-trusted"),
                                           tr("Print the trust list and exit."));
     const QCommandLineOption fingerprintOpt(QStringLiteral("fingerprint"),
@@ -81,9 +85,10 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
            "lab network "
            "(default: the interface that reaches the run's first node)."),
         tr("name"));
-    parser.addOptions({portOpt, bindOpt, configOpt, trustOpt, untrustOpt, listTrustOpt, fingerprintOpt,
-                       nameOpt, discoveryPortOpt, targetsOpt, noDiscoveryOpt, hzOpt, beaconOpt, idleOpt,
-                       maxConnOpt, workerOpt, allowOpt, maxRunsOpt, workerInterfaceOpt});
+    parser.addOptions({portOpt,    bindOpt,        configOpt,      trustOpt,   trustAdminOpt,
+                       untrustOpt, listTrustOpt,   fingerprintOpt, nameOpt,    discoveryPortOpt,
+                       targetsOpt, noDiscoveryOpt, hzOpt,          beaconOpt,  idleOpt,
+                       maxConnOpt, workerOpt,      allowOpt,       maxRunsOpt, workerInterfaceOpt});
     if (!parser.parse(arguments))
         return Result::failure(parser.errorText());
     // The agent takes options only: "hamgam-agent trust FP" must not start a daemon that ignores "trust".
@@ -151,6 +156,7 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
         return Result::failure(
             tr("--worker-interface: this machine has no network interface \"%1\"").arg(o.workerInterface));
     cl.trust = parser.values(trustOpt);
+    cl.trustAdmin = parser.values(trustAdminOpt);
     if (parser.isSet(listTrustOpt))
         cl.action = Action::ListTrusted;
     else if (parser.isSet(untrustOpt)) {

@@ -25,7 +25,8 @@ public:
 
     Action action = Action::Run;
     AgentOptions options;
-    QStringList trust; ///< fingerprints to add before running
+    QStringList trust;      ///< fingerprints to add before running
+    QStringList trustAdmin; ///< fingerprints to add as the lab's admins (and trusted) before running
     QString untrust;
     QString helpText;
 

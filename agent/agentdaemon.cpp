@@ -5,6 +5,9 @@
 #include "beaconsender.h"
 #include "cborvalue.h"
 #include "deviceprobe.h"
+#include "labclock.h"
+#include "labservice.h"
+#include "labtext.h"
 #include "logging.h"
 #include "pathpolicy.h"
 #include "preflight.h"
@@ -27,16 +30,25 @@
 #include <QUuid>
 
 AgentDaemon::AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent)
+    : AgentDaemon(std::move(options), std::move(probe), std::make_unique<SystemLabClock>(), parent)
+{}
+
+AgentDaemon::AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe,
+                         std::unique_ptr<LabClock> labClock, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
     , m_probeHolder(std::move(probe))
+    , m_labClock(std::move(labClock))
 {}
 
-AgentDaemon::~AgentDaemon() = default;
-
-QString AgentDaemon::trustListPath(const QString &configDir)
+AgentDaemon::~AgentDaemon()
 {
-    return QDir(configDir).filePath(QStringLiteral("trusted-controllers.json"));
+    // The lab service reads the lab clock, the access lists and the path policy, which are members:
+    // it goes first, before the members and the other children.
+    if (m_access)
+        m_access->setCoordinatorCheck({});
+    delete m_lab;
+    m_lab = nullptr;
 }
 
 Expected<QString> AgentDaemon::loadOrCreateNodeId(const QString &configDir)
@@ -79,8 +91,8 @@ Status AgentDaemon::start()
     if (!nodeId)
         return Status::failure(nodeId.error());
     m_nodeId = *nodeId;
-    m_trust = std::make_unique<FingerprintStore>(trustListPath(m_options.configDir));
-    if (auto s = m_trust->load(); !s)
+    m_access = std::make_unique<AgentAccess>(m_options.configDir);
+    if (auto s = m_access->load(); !s)
         return s;
 
     const QString worker =
@@ -99,6 +111,27 @@ Status AgentDaemon::start()
     m_sampler = new TelemetrySampler(std::move(m_probeHolder), m_options.telemetryHz, this);
     connect(m_sampler, &TelemetrySampler::sampled, this, &AgentDaemon::onSampled);
     const TelemetrySnapshot first = m_sampler->sampleNow();
+
+    LabService::Context lab{QDir(m_options.configDir).filePath(QStringLiteral("lab")),
+                            m_nodeId,
+                            m_name,
+                            *m_identity,
+                            *m_runs,
+                            *m_sampler,
+                            *m_access,
+                            *m_labClock,
+                            *m_paths};
+    m_lab = new LabService(lab, this);
+    if (auto s = m_lab->start(); !s)
+        return s;
+    m_access->setCoordinatorCheck([this](const QString &fp) { return m_lab->isCoordinator(fp); });
+    connect(m_lab, &LabService::changed, this, [this](const QString &what) {
+        broadcast(QStringLiteral("lab"),
+                  Message(Message::Type::LabChanged, {{QStringLiteral("what"), what}}));
+    });
+    connect(m_lab, &LabService::notice, this, [this](const QCborMap &body) {
+        broadcast(QStringLiteral("lab"), Message(Message::Type::LabNotice, body));
+    });
 
     m_server = new AgentServer(TlsConfiguration::make(*m_identity), m_options.maxConnections, this);
     connect(m_server, &AgentServer::socketAccepted, this, &AgentDaemon::onSocket);
@@ -138,7 +171,7 @@ void AgentDaemon::onSocket(QSslSocket *socket)
 {
     AgentSession::HelloInfo hello{m_nodeId, m_name, QSysInfo::machineHostName()};
     const QSslSocket *place = socket; // the server's key for this connection's place (compared, not used)
-    auto *session = new AgentSession(socket, *m_trust, hello, this);
+    auto *session = new AgentSession(socket, *m_access, hello, this);
     m_sessions.append(session);
     connect(session, &AgentSession::authenticated, this, [this, place] { m_server->promote(place); });
     connect(session, &AgentSession::subscriptionsChanged, this, [this, session] {
@@ -147,9 +180,11 @@ void AgentDaemon::onSocket(QSslSocket *socket)
         // A new subscriber gets the current state at once, not after a whole period.
         if (!session->isSubscribed(QStringLiteral("telemetry")))
             return;
-        if (wasActive)
-            session->send(Message(Message::Type::Telemetry, m_sampler->latest().toCbor()));
-        else
+        if (wasActive) {
+            TelemetrySnapshot latest = m_sampler->latest();
+            m_runs->annotate(latest);
+            session->send(Message(Message::Type::Telemetry, latest.toCbor()));
+        } else
             m_sampler->sampleNow(); // reaches every subscriber, this one included
     });
     connect(session, &AgentSession::requestReceived, this, &AgentDaemon::onRequest);
@@ -166,10 +201,20 @@ void AgentDaemon::onSocket(QSslSocket *socket)
 void AgentDaemon::onRequest(AgentSession *session, const Message &request)
 {
     const Translations::Scoped language(session->language());
+    if (session->role() == AgentSession::Role::Coordinator) {
+        // Another agent, let in only to start the queued runs it coordinates: nothing else.
+        const Message::Type t = request.type();
+        if (t != Message::Type::LeaseAcquire && t != Message::Type::LeaseRelease &&
+            t != Message::Type::StartRun && t != Message::Type::AbortRun) {
+            session->replyError(request.id(), QStringLiteral("forbidden"),
+                                tr("a coordinator may not send \"%1\"").arg(request.typeName()));
+            return;
+        }
+    }
     switch (request.type()) {
     case Message::Type::HostInfo: {
-        const TelemetrySnapshot snapshot =
-            m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        TelemetrySnapshot snapshot = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+        m_runs->annotate(snapshot);
         QCborMap body = snapshot.toCbor();
         body[QStringLiteral("node_id")] = m_nodeId;
         body[QStringLiteral("name")] = m_name;
@@ -205,50 +250,13 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->reply(request.id(), QCborMap::fromJsonObject(reply));
         return;
     }
-    case Message::Type::StartRun: {
-        const QJsonObject body = QCborValue(request.body()).toJsonValue().toObject();
-        QList<ConfigError> errors;
-        const RunConfig config =
-            RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
-        errors += config.validate();
-        if (!errors.isEmpty()) {
-            session->replyError(request.id(), QStringLiteral("invalid"),
-                                tr("%1: %2").arg(errors.first().field, errors.first().message));
-            return;
-        }
-        // The checkpoint a start resumes from is confined like the config's own paths.
-        if (const QStringList refused =
-                m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
-            !refused.isEmpty()) {
-            qCWarning(lcRuns).noquote()
-                << "refused a run from" << session->peerAddress() << ":" << refused.first();
-            session->replyError(request.id(), QStringLiteral("refused"), refused.first());
-            return;
-        }
-        QJsonObject startRequest = body;
-        const TelemetrySnapshot t = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
-        startRequest[QStringLiteral("device_kind")] =
-            t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
-        if (auto s = m_runs->start(startRequest); !s) {
-            session->replyError(request.id(), QStringLiteral("refused"), s.error());
-            return;
-        }
-        qCInfo(lcRuns).noquote() << "run" << body.value(QStringLiteral("run_id")).toString() << "started for"
-                                 << session->peerAddress();
-        session->reply(request.id(), {});
+    case Message::Type::StartRun:
+        onStartRun(session, request);
         return;
-    }
     case Message::Type::StopRun:
-    case Message::Type::AbortRun: {
-        const QString runId = request.body().value(QStringLiteral("run_id")).toString();
-        const Status s =
-            request.type() == Message::Type::StopRun ? m_runs->stop(runId) : m_runs->abort(runId);
-        if (s)
-            session->reply(request.id(), {});
-        else
-            session->replyError(request.id(), QStringLiteral("not_found"), s.error());
+    case Message::Type::AbortRun:
+        onEndRun(session, request);
         return;
-    }
     case Message::Type::ListRuns: {
         QCborMap body;
         body[QStringLiteral("runs")] = QCborArray::fromJsonArray(m_runs->list());
@@ -278,15 +286,98 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         return;
     }
     default:
+        if (LabService::handles(request.type())) {
+            m_lab->handle(session, request);
+            return;
+        }
         session->replyError(request.id(), QStringLiteral("unsupported"),
                             tr("this agent does not support \"%1\"").arg(request.typeName()));
     }
 }
 
-void AgentDaemon::broadcastRuns(const Message &message)
+void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
+{
+    const QJsonObject body = QCborValue(request.body()).toJsonValue().toObject();
+    QList<ConfigError> errors;
+    const RunConfig config = RunConfig::fromJson(body.value(QStringLiteral("config")).toObject(), &errors);
+    errors += config.validate();
+    if (!errors.isEmpty()) {
+        session->replyError(request.id(), QStringLiteral("invalid"),
+                            tr("%1: %2").arg(errors.first().field, errors.first().message));
+        return;
+    }
+    // The checkpoint a start resumes from is confined like the config's own paths.
+    if (const QStringList refused =
+            m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
+        !refused.isEmpty()) {
+        qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":"
+                                    << refused.first();
+        session->replyError(request.id(), QStringLiteral("refused"), refused.first());
+        return;
+    }
+    QJsonObject startRequest = body;
+    const TelemetrySnapshot t = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
+    startRequest[QStringLiteral("device_kind")] =
+        t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
+    if (session->role() == AgentSession::Role::Coordinator) {
+        // A queued run journaled here, started by the agent that coordinates it (docs/lab.md).
+        m_lab->startFromCoordinator(session, request.id(), startRequest);
+        return;
+    }
+    // The run is this controller's user's, whatever the request says.
+    startRequest[QStringLiteral("user")] = session->user();
+    // Every device of the run is leased before a worker starts: the lease the controller
+    // took for it (all nodes, all or nothing), or one taken here and now.
+    const LabService::Grant grant = m_lab->leaseForStart(session, startRequest);
+    if (!grant.ok()) {
+        session->replyError(request.id(), grant.code, grant.message, grant.details);
+        return;
+    }
+    if (auto s = m_runs->start(startRequest); !s) {
+        m_lab->releaseLease(grant.leaseId);
+        session->replyError(request.id(), QStringLiteral("refused"), s.error());
+        return;
+    }
+    m_lab->leaseStarted(grant.leaseId);
+    qCInfo(lcRuns).noquote() << "run" << body.value(QStringLiteral("run_id")).toString() << "started for"
+                             << session->user() << "at" << session->peerAddress();
+    session->reply(request.id(), {});
+}
+
+void AgentDaemon::onEndRun(AgentSession *session, const Message &request)
+{
+    const QString runId = request.body().value(QStringLiteral("run_id")).toString();
+    const bool stop = request.type() == Message::Type::StopRun;
+    if (session->role() == AgentSession::Role::Coordinator) {
+        if (stop || !m_lab->coordinates(session->controllerFingerprint(), runId)) {
+            session->replyError(request.id(), QStringLiteral("forbidden"),
+                                tr("a coordinator may only abort the queued runs it starts"));
+            return;
+        }
+    } else if (auto s = m_lab->mayEnd(session, runId); !s) {
+        session->replyError(request.id(), QStringLiteral("forbidden"), s.error());
+        return;
+    }
+    // Ended by someone other than its owner: its state says who.
+    const QString owner = m_runs->userOf(runId);
+    const bool byOther =
+        session->role() == AgentSession::Role::Controller && !owner.isEmpty() && owner != session->user();
+    const Status s = byOther ? (stop ? m_runs->stopFor(runId, LabText::endedBy(session->user(), true))
+                                     : m_runs->abortFor(runId, LabText::endedBy(session->user(), false)))
+                             : (stop ? m_runs->stop(runId) : m_runs->abort(runId));
+    if (!s) {
+        session->replyError(request.id(), QStringLiteral("not_found"), s.error());
+        return;
+    }
+    if (byOther)
+        m_lab->noteEndedBy(runId, session->user(), stop);
+    session->reply(request.id(), {});
+}
+
+void AgentDaemon::broadcast(const QString &topic, const Message &message)
 {
     for (AgentSession *s : std::as_const(m_sessions)) {
-        if (s->isReady() && s->isSubscribed(QStringLiteral("runs")))
+        if (s->isReady() && s->isSubscribed(topic))
             s->send(message);
     }
 }
@@ -301,7 +392,7 @@ void AgentDaemon::onRunEvent(const RunEvent &e)
                                              {QStringLiteral("rank"), e.rank},
                                              {QStringLiteral("device"), e.device},
                                              {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}};
-    broadcastRuns(Message(Message::Type::RunEvent, body));
+    broadcast(QStringLiteral("runs"), Message(Message::Type::RunEvent, body));
 }
 
 void AgentDaemon::onRunState(const QString &runId, const QString &state, const QString &reason)
@@ -311,12 +402,14 @@ void AgentDaemon::onRunState(const QString &runId, const QString &state, const Q
     body[QStringLiteral("run_id")] = runId;
     body[QStringLiteral("state")] = state;
     body[QStringLiteral("reason")] = reason;
-    broadcastRuns(Message(Message::Type::RunState, body));
+    broadcast(QStringLiteral("runs"), Message(Message::Type::RunState, body));
     m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
 }
 
-void AgentDaemon::onSampled(const TelemetrySnapshot &snapshot)
+void AgentDaemon::onSampled(const TelemetrySnapshot &sampled)
 {
+    TelemetrySnapshot snapshot = sampled;
+    m_runs->annotate(snapshot); // which run and lab user each worker on a device is
     const Message message(Message::Type::Telemetry, snapshot.toCbor());
     for (AgentSession *s : std::as_const(m_sessions)) {
         if (s->isReady() && s->isSubscribed(QStringLiteral("telemetry")))

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "agentaccess.h"
 #include "agentoptions.h"
 #include "agentsession.h"
 #include "expected.h"
-#include "fingerprintstore.h"
 #include "identity.h"
 #include "telemetry.h"
 
@@ -16,12 +16,15 @@
 class AgentServer;
 class BeaconSender;
 class DeviceProbe;
+class LabClock;
+class LabService;
 class RunSupervisor;
 class TelemetrySampler;
 struct RunEvent;
 
 /// The agent: its identity and trust list, the TLS control server, discovery
-/// beacons and telemetry. Run supervision plugs in through requests.
+/// beacons and telemetry. Run supervision and the shared lab (leases, queue,
+/// bookings, rules: LabService) plug in through requests.
 class AgentDaemon final : public QObject
 {
     Q_OBJECT
@@ -29,6 +32,10 @@ class AgentDaemon final : public QObject
 
 public:
     AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent = nullptr);
+    /// With the lab's clock given (tests and the queue benchmark move time by hand); the system clock
+    /// otherwise.
+    AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, std::unique_ptr<LabClock> labClock,
+                QObject *parent = nullptr);
     ~AgentDaemon() override;
 
     Status start();
@@ -40,9 +47,12 @@ public:
     int sessionCount() const { return int(m_sessions.size()); }
     TelemetrySampler *sampler() const { return m_sampler; }
     RunSupervisor *runs() const { return m_runs; }
+    LabService *lab() const { return m_lab; }
+    AgentAccess &access() { return *m_access; }
 
     /// Files in the config dir.
-    static QString trustListPath(const QString &configDir);
+    static QString trustListPath(const QString &configDir) { return AgentAccess::trustListPath(configDir); }
+    static QString adminListPath(const QString &configDir) { return AgentAccess::adminListPath(configDir); }
     static Expected<QString> loadOrCreateNodeId(const QString &configDir);
 
 Q_SIGNALS:
@@ -51,17 +61,22 @@ Q_SIGNALS:
 private:
     void onSocket(class QSslSocket *socket);
     void onRequest(AgentSession *session, const Message &request);
+    void onStartRun(AgentSession *session, const Message &request);
+    void onEndRun(AgentSession *session, const Message &request);
     void onSampled(const TelemetrySnapshot &snapshot);
     void onRunEvent(const RunEvent &event);
     void onRunState(const QString &runId, const QString &state, const QString &reason);
-    void broadcastRuns(const Message &message);
+    /// To every ready session subscribed to `topic`.
+    void broadcast(const QString &topic, const Message &message);
     void updateSampling();
     void checkIdle();
 
     AgentOptions m_options;
     std::unique_ptr<DeviceProbe> m_probeHolder;
     std::optional<Identity> m_identity;
-    std::unique_ptr<FingerprintStore> m_trust;
+    std::unique_ptr<AgentAccess> m_access;
+    std::unique_ptr<LabClock> m_labClock;
+    LabService *m_lab = nullptr;
     QString m_nodeId;
     QString m_name;
     AgentServer *m_server = nullptr;

@@ -1,11 +1,12 @@
 #include "agentsession.h"
 
+#include "agentaccess.h"
 #include "cborvalue.h"
-#include "fingerprintstore.h"
 #include "identity.h"
 #include "logging.h"
 #include "peerconnection.h"
 #include "protocol.h"
+#include "username.h"
 #include "version.h"
 
 #include <QCborArray>
@@ -13,14 +14,13 @@
 #include <QSslSocket>
 
 namespace {
-const QStringList kTopics = {QStringLiteral("telemetry"), QStringLiteral("runs")};
+const QStringList kTopics = {QStringLiteral("telemetry"), QStringLiteral("runs"), QStringLiteral("lab")};
 } // namespace
 
-AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, HelloInfo hello,
-                           QObject *parent)
+AgentSession::AgentSession(QSslSocket *socket, AgentAccess &access, HelloInfo hello, QObject *parent)
     : QObject(parent)
     , m_connection(new PeerConnection(socket, this))
-    , m_trust(trust)
+    , m_access(access)
     , m_hello(std::move(hello))
 {
     connect(socket, &QSslSocket::encrypted, this, &AgentSession::onEncrypted);
@@ -41,6 +41,22 @@ AgentSession::AgentSession(QSslSocket *socket, const FingerprintStore &trust, He
     m_handshakeTimer.start(Protocol::kTlsHandshakeTimeoutMs);
 }
 
+Status AgentSession::actAsUser()
+{
+    if (m_role != Role::Controller)
+        return Status::failure(tr("a coordinator acts for no user"));
+    if (auto s = m_access.users().claim(m_user, m_fingerprint); !s) {
+        qCWarning(lcTrust).noquote() << "refused the user name" << m_user << "from" << peerAddress();
+        return s;
+    }
+    return {};
+}
+
+bool AgentSession::isAdmin() const
+{
+    return m_role == Role::Controller && m_access.isAdmin(m_fingerprint);
+}
+
 QString AgentSession::peerAddress() const
 {
     return m_connection->peerAddress();
@@ -55,7 +71,12 @@ void AgentSession::onEncrypted()
             tr("the controller presented no certificate; this agent accepts only trusted controllers"));
         return;
     }
-    if (!m_trust.containsFingerprint(m_fingerprint)) {
+    if (m_access.isTrustedController(m_fingerprint)) {
+        m_role = Role::Controller;
+    } else if (m_access.isCoordinator(m_fingerprint)) {
+        // Another agent that a trusted controller named as the coordinator of a queued run here.
+        m_role = Role::Coordinator;
+    } else {
         qCWarning(lcTrust).noquote() << "refused untrusted controller" << peerAddress()
                                      << Identity::displayFingerprint(m_fingerprint);
         m_connection->closeWithError(
@@ -81,9 +102,10 @@ void AgentSession::reply(qint64 requestId, const QCborMap &body)
     m_connection->send(Message::reply(requestId, body));
 }
 
-void AgentSession::replyError(qint64 requestId, const QString &code, const QString &text)
+void AgentSession::replyError(qint64 requestId, const QString &code, const QString &text,
+                              const QCborMap &details)
 {
-    m_connection->send(Message::error(requestId, code, text));
+    m_connection->send(Message::error(requestId, code, text, details));
 }
 
 void AgentSession::onMessage(const Message &message)
@@ -106,10 +128,26 @@ void AgentSession::onMessage(const Message &message)
                     .arg(version));
             return;
         }
-        if (message.body().value(QStringLiteral("role")).toString() != QLatin1String("controller")) {
-            m_connection->closeWithError(QStringLiteral("protocol"),
-                                         tr("only controllers connect to agents"));
+        const QString role = message.body().value(QStringLiteral("role")).toString();
+        const QLatin1String expected(m_role == Role::Controller ? "controller" : "coordinator");
+        if (role != expected) {
+            m_connection->closeWithError(
+                QStringLiteral("protocol"),
+                m_role == Role::Controller ? tr("only controllers connect to agents")
+                                           : tr("this certificate may connect only as a run's coordinator"));
             return;
+        }
+        if (m_role == Role::Controller) {
+            const QString user = message.body().value(QStringLiteral("user")).toString();
+            if (!UserName::isValid(user)) {
+                m_connection->closeWithError(QStringLiteral("user"),
+                                             tr("the controller sent no valid user name (1 to 32 letters, "
+                                                "digits, \".\", \"_\" or \"-\"); "
+                                                "set one with: hamgamctl user NAME"));
+                return;
+            }
+            // Only a claim so far: bound to this certificate when it first acts (AgentSession::actAsUser).
+            m_user = user;
         }
         m_language = message.body().value(QStringLiteral("language")).toString().left(16);
         QCborMap hello;
@@ -132,6 +170,10 @@ void AgentSession::onMessage(const Message &message)
         return;
     case Message::Type::Subscribe:
     case Message::Type::Unsubscribe: {
+        if (m_role != Role::Controller) {
+            replyError(message.id(), QStringLiteral("forbidden"), tr("a coordinator does not subscribe"));
+            return;
+        }
         const bool add = message.type() == Message::Type::Subscribe;
         for (const QCborValue topic : message.body().value(QStringLiteral("topics")).toArray()) {
             if (!kTopics.contains(topic.toString())) {

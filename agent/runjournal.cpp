@@ -63,6 +63,16 @@ Expected<std::unique_ptr<RunJournal>> RunJournal::open(const QString &dir, const
     return Result(std::move(j));
 }
 
+Status RunJournal::setStartRequest(const QJsonObject &request)
+{
+    if (auto s = AtomicFile::write(QDir(m_dir).filePath(QStringLiteral("config.json")),
+                                   QJsonDocument(request).toJson());
+        !s)
+        return s;
+    m_startRequest = request;
+    return {};
+}
+
 void RunJournal::index()
 {
     // A torn last line (the agent died mid-write) is cut off, so appends stay well formed.

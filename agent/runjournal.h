@@ -41,6 +41,8 @@ public:
     QString state() const { return m_state.value(QStringLiteral("state")).toString(); }
     QJsonObject stateObject() const { return m_state; }
     Status setState(const QString &state, const QString &reason);
+    /// Rewrites config.json: a queued run learns its ranks, master and devices when it starts.
+    Status setStartRequest(const QJsonObject &request);
     /// Makes what was appended durable (fdatasync); called on state changes and periodically.
     void sync();
 

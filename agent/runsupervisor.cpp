@@ -9,8 +9,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <pwd.h>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <sys/stat.h>
@@ -85,7 +87,9 @@ RunSupervisor::~RunSupervisor()
     // The agent is going away (SIGTERM, an update): its workers go with it, and
     // the journal says so, so a controller learns why the run ended.
     for (Run *r : std::as_const(m_runs)) {
-        const bool active = !isFinal(r->journal->state());
+        const NodeState state = NodeStates::fromString(r->journal->state());
+        const bool active =
+            !NodeStates::isFinal(state) && state != NodeState::Queued; // a queued run waits on
         for (WorkerProcess *w : std::as_const(r->workers))
             w->disconnect(this);
         qDeleteAll(r->workers);
@@ -115,8 +119,9 @@ void RunSupervisor::restore()
             continue;
         auto *run = new Run;
         run->journal = std::move(*journal);
-        if (!isFinal(run->journal->state())) {
-            // Its workers died with the previous agent process.
+        const NodeState state = NodeStates::fromString(run->journal->state());
+        if (!NodeStates::isFinal(state) && state != NodeState::Queued) {
+            // Its workers died with the previous agent process; a queued run has none and waits on.
             run->failure =
                 reasonText(QT_TR_NOOP("the agent on this machine stopped while the run was active"));
             run->journal->append(kStateEvent, -1, -1,
@@ -136,22 +141,23 @@ RunSupervisor::Run *RunSupervisor::find(const QString &runId) const
 int RunSupervisor::activeRuns() const
 {
     int n = 0;
-    for (const Run *r : std::as_const(m_runs))
-        n += isFinal(r->journal->state()) ? 0 : 1;
+    for (const Run *r : std::as_const(m_runs)) {
+        const NodeState state = NodeStates::fromString(r->journal->state());
+        n += NodeStates::isFinal(state) || state == NodeState::Queued ? 0 : 1; // a queued run runs nothing
+    }
     return n;
 }
 
-Status RunSupervisor::start(const QJsonObject &request)
+Status RunSupervisor::checkRunId(const QString &runId)
 {
-    const QString runId = request.value(QStringLiteral("run_id")).toString();
     static const QRegularExpression safeId(QStringLiteral("^[A-Za-z0-9._-]{1,80}$"));
     if (!safeId.match(runId).hasMatch())
         return Status::failure(tr("invalid run id"));
-    if (m_runs.contains(runId))
-        return Status::failure(tr("run %1 is already known on this agent").arg(runId));
-    if (activeRuns() >= m_maxActiveRuns)
-        return Status::failure(
-            tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
+    return {};
+}
+
+Status RunSupervisor::checkStart(const QJsonObject &request)
+{
     const QJsonObject config = request.value(QStringLiteral("config")).toObject();
     const int nodeIndex = request.value(QStringLiteral("node_index")).toInt(-1);
     const int firstRank = request.value(QStringLiteral("first_rank")).toInt(-1);
@@ -160,36 +166,118 @@ Status RunSupervisor::start(const QJsonObject &request)
     const QJsonArray nodes = config.value(QStringLiteral("nodes")).toArray();
     if (nodeIndex < 0 || nodeIndex >= nodes.size() || firstRank < 0 || worldSize < 1 || master.isEmpty())
         return Status::failure(tr("the start request lacks the node index, ranks or master address"));
-    QList<int> devices;
-    for (const QJsonValue v : nodes[nodeIndex].toObject().value(QStringLiteral("devices")).toArray())
-        devices.append(v.toInt());
-    if (devices.isEmpty() || firstRank + devices.size() > worldSize)
+    const qsizetype devices = nodes[nodeIndex].toObject().value(QStringLiteral("devices")).toArray().size();
+    if (devices == 0 || firstRank + devices > worldSize)
         return Status::failure(tr("the start request's ranks do not fit its world size"));
     // The run's workers prove this secret to each other's rendezvous store (docs/security.md).
     static const QRegularExpression secretFormat(QStringLiteral("^[0-9a-fA-F]{64}$"));
-    const QString secret = request.value(kSecretField).toString();
-    if (!secretFormat.match(secret).hasMatch())
+    if (!secretFormat.match(request.value(kSecretField).toString()).hasMatch())
         return Status::failure(tr("the start request lacks a well-formed rendezvous secret (64 hexadecimal "
                                   "digits): is the controller older than this agent?"));
+    return {};
+}
 
+Expected<RunSupervisor::Run *> RunSupervisor::createRun(const QJsonObject &request)
+{
+    const QString runId = request.value(QStringLiteral("run_id")).toString();
+    if (auto s = checkRunId(runId); !s)
+        return Expected<Run *>::failure(s.error());
+    if (m_runs.contains(runId))
+        return Expected<Run *>::failure(tr("run %1 is already known on this agent").arg(runId));
     // The journal keeps the request without the secret: config.json is read by
     // anyone who may read the journal, and it outlives the run.
     QJsonObject stored = request;
     stored.remove(kSecretField);
     auto journal = RunJournal::create(QDir(m_runsDir).filePath(runId), runId, m_nodeId, stored);
     if (!journal)
-        return Status::failure(journal.error());
+        return Expected<Run *>::failure(journal.error());
     auto *run = new Run;
     run->journal = std::move(*journal);
     m_runs.insert(runId, run);
+    return run;
+}
 
-    // The worker reads the config from a file of its own (the journal's copy holds the whole request).
-    const QString configPath = QDir(run->journal->dir()).filePath(QStringLiteral("worker-config.json"));
+Status RunSupervisor::start(const QJsonObject &request)
+{
+    if (auto s = checkRunId(request.value(QStringLiteral("run_id")).toString()); !s)
+        return s;
+    if (activeRuns() >= m_maxActiveRuns)
+        return Status::failure(
+            tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
+    if (auto s = checkStart(request); !s)
+        return s;
+    auto run = createRun(request);
+    if (!run)
+        return Status::failure(run.error());
+    return launch(*run, request);
+}
+
+Status RunSupervisor::enqueue(const QJsonObject &request)
+{
+    auto run = createRun(request);
+    if (!run)
+        return Status::failure(run.error());
+    setState(*run, NodeStates::name(NodeState::Queued), {});
+    return {};
+}
+
+Status RunSupervisor::startQueued(const QString &runId, const QJsonObject &start)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (NodeStates::fromString(run->journal->state()) != NodeState::Queued)
+        return Status::failure(tr("run %1 is not waiting in the queue here").arg(runId));
+    if (activeRuns() >= m_maxActiveRuns)
+        return Status::failure(
+            tr("this agent already runs %Ln training(s), its limit", nullptr, m_maxActiveRuns));
+    QJsonObject request = run->journal->startRequest();
+    for (auto it = start.begin(); it != start.end(); ++it)
+        request[it.key()] = it.value();
+    if (auto s = checkStart(request); !s)
+        return s;
+    QJsonObject stored = request;
+    stored.remove(kSecretField);
+    if (auto s = run->journal->setStartRequest(stored); !s)
+        return s;
+    setState(run, NodeStates::name(NodeState::Starting), {});
+    return launch(run, request);
+}
+
+Status RunSupervisor::cancelQueued(const QString &runId, const TranslatableText &reason)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (NodeStates::fromString(run->journal->state()) != NodeState::Queued)
+        return Status::failure(tr("run %1 is not waiting in the queue here").arg(runId));
+    setState(run, NodeStates::name(NodeState::Aborted), reason);
+    return {};
+}
+
+Status RunSupervisor::launch(Run *run, const QJsonObject &request)
+{
     // A start that fails from here on is journaled as failed, so it holds no place and leaves no key.
     auto failStart = [this, run](const TranslatableText &reason) {
         setState(run, NodeStates::name(NodeState::Failed), reason);
         return Status::failure(reason.toString());
     };
+    const QJsonObject config = request.value(QStringLiteral("config")).toObject();
+    const int nodeIndex = request.value(QStringLiteral("node_index")).toInt(-1);
+    const int firstRank = request.value(QStringLiteral("first_rank")).toInt(-1);
+    const int worldSize = request.value(QStringLiteral("world_size")).toInt(-1);
+    const QString master = request.value(QStringLiteral("master")).toString();
+    const QString secret = request.value(kSecretField).toString();
+    QList<int> devices;
+    for (const QJsonValue v : config.value(QStringLiteral("nodes"))
+                                  .toArray()[nodeIndex]
+                                  .toObject()
+                                  .value(QStringLiteral("devices"))
+                                  .toArray())
+        devices.append(v.toInt());
+
+    // The worker reads the config from a file of its own (the journal's copy holds the whole request).
+    const QString configPath = QDir(run->journal->dir()).filePath(QStringLiteral("worker-config.json"));
     {
         QFile f(configPath);
         if (!f.open(QIODevice::WriteOnly) ||
@@ -252,6 +340,8 @@ Status RunSupervisor::stop(const QString &runId)
         return Status::failure(tr("no run %1 on this agent").arg(runId));
     if (isFinal(run->journal->state()))
         return {};
+    if (NodeStates::fromString(run->journal->state()) == NodeState::Queued)
+        return cancelQueued(runId, reasonText(QT_TR_NOOP("taken out of the queue before it started")));
     run->stopRequested = true;
     setState(run, NodeStates::name(NodeState::Stopping), {});
     for (WorkerProcess *w : std::as_const(run->workers))
@@ -266,10 +356,77 @@ Status RunSupervisor::abort(const QString &runId)
         return Status::failure(tr("no run %1 on this agent").arg(runId));
     if (isFinal(run->journal->state()))
         return {};
+    if (NodeStates::fromString(run->journal->state()) == NodeState::Queued)
+        return cancelQueued(runId, reasonText(QT_TR_NOOP("taken out of the queue before it started")));
     run->abortRequested = true;
     for (WorkerProcess *w : std::as_const(run->workers))
         w->terminate(2000);
     return {};
+}
+
+Status RunSupervisor::stopFor(const QString &runId, const TranslatableText &reason)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (!isFinal(run->journal->state()))
+        run->endReason = reason;
+    return stop(runId);
+}
+
+Status RunSupervisor::abortFor(const QString &runId, const TranslatableText &reason)
+{
+    Run *run = find(runId);
+    if (!run)
+        return Status::failure(tr("no run %1 on this agent").arg(runId));
+    if (!isFinal(run->journal->state()))
+        run->endReason = reason;
+    return abort(runId);
+}
+
+void RunSupervisor::annotate(TelemetrySnapshot &snapshot) const
+{
+    for (const Run *r : std::as_const(m_runs)) {
+        if (isFinal(r->journal->state()))
+            continue;
+        const QString user = r->journal->startRequest().value(QStringLiteral("user")).toString();
+        for (const WorkerProcess *w : std::as_const(r->workers)) {
+            if (w->pid() <= 0)
+                continue;
+            for (DeviceSample &d : snapshot.devices) {
+                if (d.index != w->device())
+                    continue;
+                auto it = std::find_if(d.processes.begin(), d.processes.end(),
+                                       [&](const DeviceProcess &p) { return p.pid == w->pid(); });
+                if (it == d.processes.end()) {
+                    if (d.kind != DeviceSample::Kind::Cpu)
+                        continue; // a GPU's list is NVML's: a worker not on it holds no GPU memory yet
+                    DeviceProcess p;
+                    p.pid = w->pid();
+                    p.name = QFileInfo(m_workerProgram).fileName();
+                    p.user = QString::fromLocal8Bit(qgetenv("USER"));
+                    if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
+                        p.user = QString::fromLocal8Bit(pw->pw_name);
+                    d.processes.append(p);
+                    it = d.processes.end() - 1;
+                }
+                it->labUser = user;
+                it->runId = r->journal->runId();
+            }
+        }
+    }
+}
+
+QString RunSupervisor::userOf(const QString &runId) const
+{
+    const Run *run = find(runId);
+    return run ? run->journal->startRequest().value(QStringLiteral("user")).toString() : QString();
+}
+
+QString RunSupervisor::stateOf(const QString &runId) const
+{
+    const Run *run = find(runId);
+    return run ? run->journal->state() : QString();
 }
 
 QJsonArray RunSupervisor::list() const
@@ -284,6 +441,7 @@ QJsonArray RunSupervisor::list() const
                                         .value(QStringLiteral("name"));
         o[QStringLiteral("last_seq")] = double(r->journal->lastSeq());
         o[QStringLiteral("node_index")] = r->journal->startRequest().value(QStringLiteral("node_index"));
+        o[QStringLiteral("user")] = r->journal->startRequest().value(QStringLiteral("user"));
         out.append(o);
     }
     return out;
@@ -366,12 +524,15 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
         return;
     if (run->abortRequested)
         setState(run, NodeStates::name(NodeState::Aborted),
-                 reasonText(QT_TR_NOOP("aborted by the controller")));
+                 !run->endReason.isEmpty() ? run->endReason
+                                           : reasonText(QT_TR_NOOP("aborted by the controller")));
     else if (!run->failure.isEmpty())
         setState(run, NodeStates::name(NodeState::Failed), run->failure, run->failureCause);
     else if (run->stopRequested)
         setState(run, NodeStates::name(NodeState::Stopped),
-                 reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
+                 !run->endReason.isEmpty()
+                     ? run->endReason
+                     : reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
     else
         setState(run, NodeStates::name(NodeState::Finished), {});
 }

@@ -2,6 +2,7 @@
 
 #include "expected.h"
 #include "runjournal.h"
+#include "telemetry.h"
 #include "translatabletext.h"
 
 #include <memory>
@@ -34,15 +35,35 @@ public:
     /// Re-opens the journals on disk; runs that were active when the agent stopped are marked failed.
     void restore();
 
-    /// request: run_id, config, node_index, first_rank, world_size, master ("host:port").
+    /// request: run_id, config, node_index, first_rank, world_size, master ("host:port"), user.
     Status start(const QJsonObject &request);
+    /// Journals a run that waits in the lab's queue (state "queued"): request as for start, without
+    /// ranks, master and secret, which the start brings. Controllers follow its journal as any run's.
+    Status enqueue(const QJsonObject &request);
+    /// Starts a queued run: `start` holds what the queue could not know (first_rank, world_size,
+    /// master, rendezvous_secret, device_kind, and the node's devices when the queue chose them).
+    Status startQueued(const QString &runId, const QJsonObject &start);
+    /// Ends a queued run before it started (state "aborted" with the reason).
+    Status cancelQueued(const QString &runId, const TranslatableText &reason);
+    /// Ends a run for the lab's rules (idle reclaim, longest run, a booking that begins): a stop with a
+    /// checkpoint, and the reason in the run's state when it has stopped.
+    Status stopFor(const QString &runId, const TranslatableText &reason);
+    /// An abort whose state says why (another user aborted it).
+    Status abortFor(const QString &runId, const TranslatableText &reason);
     Status stop(const QString &runId);
     Status abort(const QString &runId);
     /// Every run this agent knows: id, name, state, reason, last_seq, started, ended.
     QJsonArray list() const;
     Expected<QList<RunEvent>> journal(const QString &runId, qint64 after, int limit) const;
     int activeRuns() const;
+    /// The lab user a run was started for (its start request's `user`); empty when unknown.
+    QString userOf(const QString &runId) const;
+    /// A run's state on this node ("queued", "running", ...); empty for an unknown run.
+    QString stateOf(const QString &runId) const;
     QString workerProgram() const { return m_workerProgram; }
+    /// Marks this agent's workers among each device's processes with their run and lab user, and lists
+    /// them on devices whose probe sees no processes (the CPU): who holds each device, as nvitop shows.
+    void annotate(TelemetrySnapshot &snapshot) const;
 
     static bool isFinal(const QString &state);
     /// A state event's payload: the reason in this agent's language for older
@@ -63,6 +84,7 @@ private:
         int exited = 0;
         bool stopRequested = false;
         bool abortRequested = false;
+        TranslatableText endReason; ///< a stop or abort for the lab's rules (or by another user) says why
         TranslatableText failure;
         QString failureCause; ///< the engine's error cause, when the failing worker named one
     };
@@ -71,6 +93,13 @@ private:
     void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed,
                           const QString &description);
     void setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause = {});
+    static Status checkRunId(const QString &runId);
+    /// What a start needs: node index, ranks, master, a well-formed rendezvous secret.
+    static Status checkStart(const QJsonObject &request);
+    /// A run with its journal (the request without its secret).
+    Expected<Run *> createRun(const QJsonObject &request);
+    /// Starts the workers of a run whose journal exists; a failure is journaled.
+    Status launch(Run *run, const QJsonObject &request);
     Run *find(const QString &runId) const;
 
     QString m_runsDir;

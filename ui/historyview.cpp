@@ -310,7 +310,7 @@ void HistoryView::retranslateUi()
         m_statusCombo->clear();
         m_statusCombo->addItem(tr("All statuses"), QString());
         for (RunStatus s : {RunStatus::Finished, RunStatus::Running, RunStatus::Failed, RunStatus::Stopped,
-                            RunStatus::Aborted, RunStatus::Preparing})
+                            RunStatus::Aborted, RunStatus::Preparing, RunStatus::Queued})
             m_statusCombo->addItem(RunStatusText::display(s), RunStatusText::key(s));
         m_statusCombo->setCurrentIndex(qMax(0, m_statusCombo->findData(status)));
         m_strategyCombo->clear();

@@ -44,20 +44,29 @@ int main(int argc, char *argv[])
     const AgentOptions &options = cl->options;
     QDir().mkpath(options.configDir);
     FingerprintStore trust(AgentDaemon::trustListPath(options.configDir));
-    if (auto s = trust.load(); !s) {
-        err << s.error() << Qt::endl;
-        return 1;
+    FingerprintStore admins(AgentDaemon::adminListPath(options.configDir));
+    for (FingerprintStore *store : {&trust, &admins}) {
+        if (auto s = store->load(); !s) {
+            err << s.error() << Qt::endl;
+            return 1;
+        }
     }
     switch (cl->action) {
     case AgentCommandLine::Action::ListTrusted:
         for (const auto &e : trust.entries())
-            out << e.fingerprint << "  " << e.label << "  " << e.added.toString(Qt::ISODate) << Qt::endl;
+            out << e.fingerprint << "  " << e.label << "  " << e.added.toString(Qt::ISODate)
+                << (admins.containsFingerprint(e.fingerprint)
+                        ? QCoreApplication::translate("hamgam-agent", "  (lab admin)")
+                        : QString())
+                << Qt::endl;
         return 0;
     case AgentCommandLine::Action::Untrust:
         if (auto s = trust.removeFingerprint(cl->untrust); !s) {
             err << s.error() << Qt::endl;
             return 1;
         }
+        if (admins.containsFingerprint(cl->untrust))
+            (void)admins.removeFingerprint(cl->untrust); // an admin is a trusted controller first
         out << QCoreApplication::translate("hamgam-agent", "Removed %1 from the trust list.").arg(cl->untrust)
             << Qt::endl;
         return 0;
@@ -76,7 +85,20 @@ int main(int argc, char *argv[])
     }
 
     bool trustAdded = false;
-    for (const QString &fp : cl->trust) {
+    for (const QString &fp : cl->trustAdmin) {
+        if (admins.containsFingerprint(fp))
+            continue;
+        if (auto s = admins.add(fp, QCoreApplication::translate("hamgam-agent", "added on the command line"));
+            !s) {
+            err << s.error() << Qt::endl;
+            return 2;
+        }
+        trustAdded = true;
+        out << QCoreApplication::translate("hamgam-agent", "Lab admin %1.")
+                   .arg(Identity::displayFingerprint(Identity::normalizeFingerprint(fp)))
+            << Qt::endl;
+    }
+    for (const QString &fp : cl->trust + cl->trustAdmin) {
         if (trust.containsFingerprint(fp))
             continue;
         if (auto s = trust.add(fp, QCoreApplication::translate("hamgam-agent", "added on the command line"));

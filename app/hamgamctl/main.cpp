@@ -1,6 +1,7 @@
 // hamgamctl: the command-line client. Each subcommand parses its own options.
 #include "historycommands.h"
 #include "installcommand.h"
+#include "labcommands.h"
 #include "nodescommand.h"
 #include "runcommands.h"
 #include "translations.h"
@@ -35,6 +36,20 @@ const Command kCommands[] = {
      RunCommands::attach},
     {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 8 runs (--json)"), HistoryCommands::compare},
     {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), HistoryCommands::exportRun},
+    {"user", QT_TRANSLATE_NOOP("hamgamctl", "show or set your user name in the lab"), LabCommands::user},
+    {"lab", QT_TRANSLATE_NOOP("hamgamctl", "every device: free, leased or reserved, by whom, utilization"),
+     LabCommands::lab},
+    {"queue", QT_TRANSLATE_NOOP("hamgamctl", "the runs waiting for devices, with estimated starts"),
+     LabCommands::queue},
+    {"cancel", QT_TRANSLATE_NOOP("hamgamctl", "take a run out of the queue"), LabCommands::cancel},
+    {"wait", QT_TRANSLATE_NOOP("hamgamctl", "wait until a run ends; its exit code says how"),
+     LabCommands::wait},
+    {"reserve", QT_TRANSLATE_NOOP("hamgamctl", "book devices for a time window"), LabCommands::reserve},
+    {"reservations", QT_TRANSLATE_NOOP("hamgamctl", "list the bookings"), LabCommands::reservations},
+    {"unreserve", QT_TRANSLATE_NOOP("hamgamctl", "cancel a booking"), LabCommands::unreserve},
+    {"usage", QT_TRANSLATE_NOOP("hamgamctl", "device-hours per user and week (--csv)"), LabCommands::usage},
+    {"policy", QT_TRANSLATE_NOOP("hamgamctl", "the lab's rules; the admin changes them"),
+     LabCommands::policy},
     {"install", QT_TRANSLATE_NOOP("hamgamctl", "install the agent on machines over SSH"),
      InstallCommand::install},
     {"upgrade", QT_TRANSLATE_NOOP("hamgamctl", "upgrade the agent on machines over SSH"),
@@ -58,8 +73,10 @@ void usage(QTextStream &out)
             << QCoreApplication::translate("hamgamctl", c.summary) << "\n";
     out << "\n"
         << QCoreApplication::translate(
-               "hamgamctl", "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
-                            "found, 4 refused, 5 the run was stopped or aborted.")
+               "hamgamctl",
+               "Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not "
+               "found, 4 refused, 5 the run was stopped, aborted or taken out of the queue, 6 still "
+               "going (wait --timeout).")
         << Qt::endl;
 }
 } // namespace

@@ -5,6 +5,7 @@
 #include "eventkind.h"
 #include "historystore.h"
 #include "jsonnumber.h"
+#include "labcommands.h"
 #include "runcontroller.h"
 #include "runsession.h"
 #include "safetext.h"
@@ -251,7 +252,30 @@ int RunCommands::run(const QStringList &arguments)
     parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
     parser.addOption({QStringLiteral("follow"), tr("Stay and print progress until the run ends.")});
     parser.addOption({QStringLiteral("quiet"), tr("With --follow, print only the final status.")});
-    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl run: give one config file"));
+    parser.addOption(
+        {QStringLiteral("queue"),
+         tr("Wait in the lab's queue until the devices are free, instead of refusing when they are "
+            "held (docs/lab.md); closing hamgamctl loses nothing.")});
+    parser.addOption(
+        {QStringLiteral("time"),
+         tr("How long the run will take (\"90m\", \"2h\"), for the queue's backfill; default: as "
+            "the last run of the same shape took."),
+         tr("duration")});
+    parser.addOption(
+        {QStringLiteral("any-devices"),
+         tr("With --queue: any free devices of each machine, as many as the config lists there.")});
+    qint64 timeS = 0;
+    auto ctx = openContext(parser, arguments, 1, tr("hamgamctl run: give one config file"), [&] {
+        if (!parser.isSet(QStringLiteral("time")))
+            return true;
+        timeS = LabCommands::parseDurationSeconds(parser.value(QStringLiteral("time")));
+        if (timeS > 0)
+            return true;
+        err()
+            << tr("hamgamctl run: --time: \"%1\" is not a duration").arg(parser.value(QStringLiteral("time")))
+            << Qt::endl;
+        return false;
+    });
     if (!ctx)
         return 2;
     QList<ConfigError> errors;
@@ -287,8 +311,24 @@ int RunCommands::run(const QStringList &arguments)
         out() << tr("run %1 started").arg(id) << Qt::endl;
         loop.quit();
     });
+    QObject::connect(
+        &controller, &RunController::queued, &loop,
+        [&](const QString &id, int position, qint64 estimatedStartMs) {
+            out() << (estimatedStartMs > 0
+                          ? tr("run %1 queued: position %2, estimated start %3")
+                                .arg(id)
+                                .arg(position)
+                                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(estimatedStartMs),
+                                                        QStringLiteral("yyyy-MM-dd HH:mm")))
+                          : tr("run %1 queued: position %2").arg(id).arg(position))
+                  << Qt::endl;
+            loop.quit();
+        });
+    controller.setExpectedSeconds(timeS);
+    controller.setAnyDevices(parser.isSet(QStringLiteral("any-devices")));
+    const bool queue = parser.isSet(QStringLiteral("queue"));
     QMetaObject::invokeMethod(
-        &session, [&] { session.start(config); }, Qt::QueuedConnection);
+        &session, [&] { queue ? session.enqueue(config) : session.start(config); }, Qt::QueuedConnection);
     loop.exec();
     if (!failure.isEmpty()) {
         err() << failure << Qt::endl;

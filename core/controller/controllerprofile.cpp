@@ -1,6 +1,7 @@
 #include "controllerprofile.h"
 
 #include "atomicfile.h"
+#include "username.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -43,7 +44,33 @@ Expected<ControllerProfile> ControllerProfile::open(const QString &configDir, co
         std::make_shared<FingerprintStore>(QDir(p.m_configDir).filePath(QStringLiteral("known-agents.json")));
     if (auto s = p.m_pins->load(); !s)
         return Expected<ControllerProfile>::failure(s.error());
+    p.m_userName = UserName::fromSystem();
+    QFile profile(QDir(p.m_configDir).filePath(QStringLiteral("profile.json")));
+    if (profile.open(QIODevice::ReadOnly)) {
+        const QString user =
+            QJsonDocument::fromJson(profile.readAll()).object().value(QStringLiteral("user")).toString();
+        // A name edited by hand into something invalid falls back to the login name, as if unset.
+        if (UserName::isValid(user))
+            p.m_userName = user;
+    }
     return p;
+}
+
+Status ControllerProfile::setUserName(const QString &name)
+{
+    if (!UserName::isValid(name))
+        return Status::failure(tr("\"%1\" is not a user name: use 1 to 32 letters, digits, \".\", \"_\" or "
+                                  "\"-\", starting with a letter or digit")
+                                   .arg(name));
+    QJsonObject root;
+    root[QStringLiteral("version")] = 1;
+    root[QStringLiteral("user")] = name;
+    if (auto s = AtomicFile::write(QDir(m_configDir).filePath(QStringLiteral("profile.json")),
+                                   QJsonDocument(root).toJson());
+        !s)
+        return s;
+    m_userName = name;
+    return {};
 }
 
 QString ControllerProfile::defaultHistoryPath() const

@@ -51,6 +51,9 @@ QString DeviceText::memory(qint64 bytes, const QLocale &locale)
 
 QString DeviceText::user(const DeviceProcess &p, Shown shown, const QLocale &locale)
 {
+    // A Hamgam worker runs as the agent's account: the lab user whose run it is says more.
+    if (!p.labUser.isEmpty())
+        return untrusted(p.labUser, shown, locale);
     return p.user.isEmpty() ? tr("?") : untrusted(p.user, shown, locale);
 }
 

@@ -294,6 +294,8 @@ QString EventText::state(const QString &name, Shown shown)
         return RunStatusText::display(RunStatus::Stopped);
     case NodeState::Aborted:
         return RunStatusText::display(RunStatus::Aborted);
+    case NodeState::Queued:
+        return RunStatusText::display(RunStatus::Queued);
     case NodeState::Unknown:
         break;
     }

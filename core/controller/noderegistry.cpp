@@ -6,6 +6,7 @@
 #include "identity.h"
 #include "logging.h"
 #include "protocol.h"
+#include "username.h"
 
 #include <algorithm>
 #include <QCborArray>
@@ -22,6 +23,7 @@ QString manualKey(const QString &host, quint16 port)
 NodeRegistry::NodeRegistry(const Identity &identity, FingerprintStore &pins, QObject *parent)
     : QObject(parent)
     , m_identity(identity)
+    , m_user(UserName::fromSystem())
     , m_pins(pins)
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
@@ -34,6 +36,17 @@ NodeRegistry::~NodeRegistry()
     // Clients are children; silence their signals before they go.
     for (AgentClient *client : std::as_const(m_clients))
         client->disconnect(this);
+}
+
+void NodeRegistry::setUser(const QString &user)
+{
+    if (user == m_user)
+        return;
+    m_user = user;
+    for (AgentClient *client : std::as_const(m_clients)) {
+        client->setUser(user);
+        client->disconnectFromAgent(); // connected again by the usual reconnect, with the new name
+    }
 }
 
 void NodeRegistry::start(DiscoveryListener *listener)
@@ -494,11 +507,16 @@ void NodeRegistry::ensureConnection(Node &node)
     if (node.trust == Node::Trust::Changed)
         return;
     auto *client = new AgentClient(m_identity, node.address, node.port, this);
+    client->setUser(m_user);
     m_clients.insert(node.key, client);
     connect(client, &AgentClient::handshakeDone, this, [this, client] { onHandshake(client); });
     connect(
         client, &AgentClient::disconnected, this,
         [this, client](const QString &reason, const QString &code) { onDisconnected(client, reason, code); });
+    connect(client, &AgentClient::pushReceived, this, [this, client](const Message &message) {
+        if (message.type() == Message::Type::LabChanged || message.type() == Message::Type::LabNotice)
+            Q_EMIT labMessage(keyOf(client), message);
+    });
     connect(client, &AgentClient::telemetryReceived, this, [this, client](const TelemetrySnapshot &snapshot) {
         const QString key = keyOf(client);
         auto it = m_nodes.find(key);
@@ -653,7 +671,8 @@ void NodeRegistry::onHandshake(AgentClient *client)
     node.link = Node::Link::Connected;
     m_nextAttemptMs.remove(key);
     QCborMap body;
-    body[QStringLiteral("topics")] = QCborArray{QStringLiteral("telemetry")};
+    // The shared lab's pushes too (docs/lab.md): its views refresh on them, and its notices reach the user.
+    body[QStringLiteral("topics")] = QCborArray{QStringLiteral("telemetry"), QStringLiteral("lab")};
     client->request(Message::Type::Subscribe, body, this, [](const Expected<QCborMap> &) {});
     Q_EMIT nodeChanged(key);
     Q_EMIT clientReady(key);

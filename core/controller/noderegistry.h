@@ -1,5 +1,6 @@
 #pragma once
 
+#include "message.h"
 #include "node.h"
 
 #include <functional>
@@ -35,6 +36,10 @@ public:
     void start(DiscoveryListener *listener);
     void setClock(Clock clock) { m_clock = std::move(clock); }
     void setReconnectIntervalMs(int ms) { m_reconnectMs = ms; }
+    /// The user every connection speaks for (ControllerProfile::userName; the login name until set).
+    /// Connections made before a change are made again, so agents learn the new name at once.
+    void setUser(const QString &user);
+    QString user() const { return m_user; }
 
     QList<Node> nodes() const;
     const Node *node(const QString &key) const;
@@ -70,6 +75,8 @@ public:
     void forget(const QString &key);
 
 Q_SIGNALS:
+    /// A shared-lab push from a connected agent (lab_changed or lab_notice; docs/protocol.md).
+    void labMessage(const QString &key, const Message &message);
     void nodeAdded(const QString &key);
     void nodeChanged(const QString &key);
     void nodeRemoved(const QString &key);
@@ -100,6 +107,7 @@ private:
     qint64 now() const { return m_clock(); }
 
     const Identity &m_identity;
+    QString m_user;
     FingerprintStore &m_pins;
     Clock m_clock;
     QHash<QString, Node> m_nodes;

@@ -8,6 +8,7 @@
 #include "logging.h"
 #include "noderegistry.h"
 #include "nodestate.h"
+#include "runestimate.h"
 #include "runfailuretext.h"
 #include "runlauncher.h"
 
@@ -47,7 +48,9 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
             return;
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         for (NodeState &n : m_nodes) {
-            if (isFinalState(n.state) || m_registry.client(n.agentId)) {
+            // A queued run waits on its agents, whoever is connected: an agent away is not a failure.
+            if (isFinalState(n.state) || isState(n.state, ::NodeState::Queued) ||
+                m_registry.client(n.agentId)) {
                 m_unreachableSince.remove(n.agentId);
                 continue;
             }
@@ -122,6 +125,12 @@ void RunController::preflight(const RunConfig &config)
     m_launcher->preflight(m_config, [this](bool ok) { Q_EMIT preflightFinished(m_launcher->results(), ok); });
 }
 
+void RunController::enqueue(const RunConfig &config)
+{
+    m_queued = true;
+    start(config);
+}
+
 void RunController::start(const RunConfig &config)
 {
     m_config = config;
@@ -141,15 +150,25 @@ void RunController::start(const RunConfig &config)
                                    .arg(m_launcher->problems().join(QLatin1Char('\n'))));
             return;
         }
-        launch();
+        if (m_queued)
+            launchQueued();
+        else
+            launch();
     });
 }
 
-void RunController::launch()
+qint64 RunController::expectedSeconds() const
 {
-    m_runId = newRunId();
-    m_attempt = 0;
-    dropNodes(m_earlier);
+    if (m_expectedSeconds > 0 || !m_history)
+        return m_expectedSeconds;
+    RunFilter finished;
+    finished.statuses = {RunStatusText::key(RunStatus::Finished)};
+    finished.limit = 200;
+    return RunEstimate::predictSeconds(m_config, m_history->runs(finished));
+}
+
+void RunController::createRecord(RunStatus status)
+{
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (m_history) {
         QList<RunNodeRecord> records;
@@ -165,11 +184,141 @@ void RunController::launch()
         record.name = m_config.name;
         record.strategy = m_config.strategy;
         record.config = m_config.toJson();
-        record.status = RunStatus::Preparing;
+        record.status = status;
         record.createdMs = now;
         m_history->createRun(record, records);
     }
+}
+
+void RunController::launch()
+{
+    m_runId = newRunId();
+    m_attempt = 0;
+    dropNodes(m_earlier);
+    createRecord(RunStatus::Preparing);
     startAttempt();
+}
+
+QJsonObject RunController::queuePlan() const
+{
+    QJsonArray peers;
+    const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
+    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
+        const RunConfig::Node &n = m_config.nodes[i];
+        const Node *node = m_registry.node(n.agent);
+        QJsonArray devices;
+        for (int d : n.devices)
+            devices.append(d);
+        peers.append(QJsonObject{{QStringLiteral("node_id"), n.agent},
+                                 {QStringLiteral("name"), n.name},
+                                 {QStringLiteral("host"), node ? node->address : QString()},
+                                 {QStringLiteral("port"), node ? int(node->port) : 0},
+                                 {QStringLiteral("fingerprint"), node ? node->pinnedFingerprint : QString()},
+                                 {QStringLiteral("first_rank"), ranks[i]},
+                                 {QStringLiteral("devices"), devices}});
+    }
+    return QJsonObject{{QStringLiteral("coordinator"), m_config.nodes.first().agent},
+                       {QStringLiteral("world_size"), m_config.deviceCount()},
+                       {QStringLiteral("nodes"), peers}};
+}
+
+void RunController::launchQueued()
+{
+    m_runId = newRunId();
+    m_attempt = 0;
+    dropNodes(m_earlier);
+    dropNodes(m_nodes);
+    createRecord(RunStatus::Queued);
+    const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
+    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
+        const RunConfig::Node &n = m_config.nodes[i];
+        m_nodes.append(nodeState(0, int(i), n.agent, n.name, ranks[i], n.devices));
+    }
+    controllerEvent(EventKinds::name(EventKind::Launch),
+                    QJsonObject{{QStringLiteral("queued"), true},
+                                {QStringLiteral("world_size"), m_config.deviceCount()},
+                                {QStringLiteral("attempt"), 0}});
+    struct Submitting
+    {
+        int pending = 0;
+        QStringList failures;
+        QList<int> accepted;
+        int position = 0;
+        qint64 estimatedStartMs = 0;
+    };
+    auto state = std::make_shared<Submitting>();
+    state->pending = int(m_nodes.size());
+    const QJsonObject plan = queuePlan();
+    const qint64 expected = expectedSeconds();
+    auto finishOne = [this, state] {
+        if (--state->pending > 0)
+            return;
+        if (!state->failures.isEmpty()) {
+            // All or nothing: a run queued on some nodes only would hold their places for nothing.
+            for (int i : std::as_const(state->accepted)) {
+                if (AgentLink *l = link(m_nodes[i].agentId))
+                    l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), m_runId}},
+                               this, [](const Expected<QCborMap> &) {});
+            }
+            m_abortRequested = true;
+            finish(RunStatus::Failed,
+                   tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
+            Q_EMIT startFailed(m_reason);
+            return;
+        }
+        for (NodeState &n : m_nodes)
+            hook(n);
+        setStatus(RunStatus::Queued, {});
+        Q_EMIT queued(m_runId, state->position, state->estimatedStartMs);
+    };
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        const NodeState &n = m_nodes[i];
+        AgentLink *l = link(n.agentId);
+        if (!l) {
+            state->failures << tr("%1: %2").arg(n.name, tr("not connected"));
+            QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
+            continue;
+        }
+        const qint64 sentMs = QDateTime::currentMSecsSinceEpoch();
+        QCborMap body{{QStringLiteral("run_id"), n.agentRunId},
+                      {QStringLiteral("config"), QCborMap::fromJsonObject(m_config.toJson())},
+                      {QStringLiteral("node_index"), i},
+                      {QStringLiteral("plan"), QCborMap::fromJsonObject(plan)},
+                      {QStringLiteral("predicted_s"), expected},
+                      {QStringLiteral("any_devices"), m_anyDevices},
+                      {QStringLiteral("now"), sentMs}};
+        l->request(
+            Message::Type::QueueSubmit, body, this,
+            [this, state, i, sentMs, finishOne](const Expected<QCborMap> &reply) {
+                if (!reply) {
+                    state->failures << tr("%1: %2").arg(m_nodes[i].name, reply.error());
+                } else {
+                    state->accepted << i;
+                    if (i == 0) { // the coordinator's view of the queue is the one that counts
+                        state->position = int(reply->value(QStringLiteral("position")).toInteger());
+                        const qint64 start = reply->value(QStringLiteral("estimated_start")).toInteger();
+                        const qint64 agentNow = reply->value(QStringLiteral("now")).toInteger();
+                        // The agent's clock into ours: its `now` stands for the middle of the exchange.
+                        const qint64 mid = (sentMs + QDateTime::currentMSecsSinceEpoch()) / 2;
+                        state->estimatedStartMs = start > 0 && agentNow > 0 ? start - agentNow + mid : 0;
+                    }
+                }
+                finishOne();
+            },
+            30000);
+    }
+}
+
+void RunController::cancel()
+{
+    m_abortRequested = true;
+    for (NodeState &n : m_nodes) {
+        if (AgentLink *l = link(n.agentId); l && !isFinalState(n.state))
+            l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+                       [](const Expected<QCborMap> &) {});
+    }
+    controllerEvent(EventKinds::name(EventKind::AbortRequested),
+                    QJsonObject{{QStringLiteral("cancel"), true}});
 }
 
 void RunController::startAttempt()
@@ -202,8 +351,6 @@ void RunController::startAttempt()
                                 {QStringLiteral("world_size"), world},
                                 {QStringLiteral("attempt"), m_attempt},
                                 {QStringLiteral("preflight"), preflight}});
-    for (NodeState &n : m_nodes)
-        hook(n);
 
     QList<RunLauncher::Workers> workers;
     for (const NodeState &n : std::as_const(m_nodes)) {
@@ -229,6 +376,9 @@ void RunController::startAttempt()
             Q_EMIT startFailed(m_reason);
             return;
         }
+        // Every node's journal exists now (the leases came first): follow them from their first event.
+        for (NodeState &n : m_nodes)
+            hook(n);
         if (m_history)
             m_history->updateRun(m_runId, RunStatus::Running, {},
                                  m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
@@ -236,7 +386,7 @@ void RunController::startAttempt()
         if (m_attempt == 0)
             Q_EMIT started(m_runId);
     };
-    m_launcher->start(m_config, workers, masterAddress, nodeFailed, done);
+    m_launcher->start(m_config, workers, masterAddress, expectedSeconds(), nodeFailed, done);
 }
 
 RunController::NodeState RunController::nodeState(int attempt, int index, const QString &agentId,
@@ -541,8 +691,12 @@ void RunController::onNodeState(NodeState &node, const QString &state, const QSt
 {
     node.state = state;
     node.reason = reason;
-    if (isState(state, ::NodeState::Running) && m_status == RunStatus::Preparing)
+    if (isState(state, ::NodeState::Running) &&
+        (m_status == RunStatus::Preparing || m_status == RunStatus::Queued)) {
+        if (m_status == RunStatus::Queued && m_history) // the agents started it from their queue
+            m_history->updateRun(m_runId, RunStatus::Running, {}, QDateTime::currentMSecsSinceEpoch());
         setStatus(RunStatus::Running, {});
+    }
     if (isState(state, ::NodeState::Failed) && !m_aborting && !m_failureGrace.isActive())
         m_failureGrace.start();
     evaluate();

@@ -42,6 +42,18 @@ public:
 
     void preflight(const RunConfig &config);
     void start(const RunConfig &config);
+    /// As start, but the run waits in the lab's queue on its agents (docs/lab.md) until every device
+    /// it needs is free: journaled there, so closing this controller loses nothing. `queued` when the
+    /// agents have it; from then on it is followed as any run (status Queued, then Running, ...).
+    void enqueue(const RunConfig &config);
+    /// The run's predicted length in seconds, for the lab's leases and queue (0: estimate it from the
+    /// history, RunEstimate; when none of the same shape finished, the agents assume the longest run).
+    void setExpectedSeconds(qint64 seconds) { m_expectedSeconds = seconds; }
+    /// A queued run takes any free devices of each machine, as many as the config lists there (the queue
+    /// packs better), rather than exactly those.
+    void setAnyDevices(bool any) { m_anyDevices = any; }
+    /// Takes a queued run out of the queue on every node (a run that already started is aborted).
+    void cancel();
     void attach(const QString &runId);
     void stop();
     void abort();
@@ -59,6 +71,9 @@ public:
 Q_SIGNALS:
     void preflightFinished(const QList<RunController::NodePreflight> &results, bool ok);
     void started(const QString &runId);
+    /// The run is in the queue of every node: its position and estimated start (this computer's clock;
+    /// 0 when its coordinator could not tell) as its coordinator sees them.
+    void queued(const QString &runId, int position, qint64 estimatedStartMs);
     void startFailed(const QString &message);
     void eventReceived(const RunEvent &event);
     void statusChanged(RunStatus status, const QString &reason);
@@ -85,6 +100,13 @@ private:
     using Failure = RunOutcome::Failure;
 
     void launch();
+    /// Creates the run in the history (RunStatus::Preparing or Queued) with its nodes.
+    void createRecord(RunStatus status);
+    /// Journals the run in the queue of every node; cancels it everywhere when one refuses.
+    void launchQueued();
+    /// What a queued run's coordinator needs to start it: every node's address and certificate.
+    QJsonObject queuePlan() const;
+    qint64 expectedSeconds() const;
     /// Starts the workers of the current attempt (0: the first; later: elastic resumes).
     void startAttempt();
     /// A node of an attempt, with the follower of its journal from `lastSeq` on.
@@ -127,6 +149,9 @@ private:
     QList<NodeState> m_earlier;
     QList<Failure> m_failures;
     bool m_stopRequested = false;
+    bool m_queued = false; ///< enqueue()d: the agents start it
+    qint64 m_expectedSeconds = 0;
+    bool m_anyDevices = false;
     bool m_abortRequested = false;
     bool m_aborting = false;
     bool m_finished = false;

@@ -2,12 +2,13 @@
 
 #include "cborvalue.h"
 #include "noderegistry.h"
+#include "rendezvoussecret.h"
 
 #include <memory>
 #include <QCborArray>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QHostAddress>
-#include <QRandomGenerator>
 
 namespace {
 // The launcher's messages are the run controller's, under that catalogue context.
@@ -168,16 +169,79 @@ QString RunLauncher::masterAddress(const RunConfig &config) const
 }
 
 void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
+                        qint64 expectedSeconds,
                         std::function<void(int index, const QString &error)> nodeFailed,
                         std::function<void(const QStringList &failures)> done)
 {
-    // A fresh 32-byte secret per start, the same for every node: only this
-    // attempt's workers can use its rendezvous store (docs/security.md). It
-    // travels over the agents' mutual-TLS channel only and is never stored here.
-    QByteArray secret(32, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(secret.data()), secret.size() / 4);
-    const QString rendezvousSecret = QString::fromLatin1(secret.toHex());
-    secret.fill('\0');
+    // Phase one: a pending lease on every node. Nothing starts until all are held.
+    struct Acquiring
+    {
+        int pending = 0;
+        QStringList leases; ///< by node index; empty where none was granted
+        QStringList failures;
+        QList<int> failed;
+    };
+    auto state = std::make_shared<Acquiring>();
+    state->pending = int(workers.size());
+    state->leases = QStringList(workers.size(), QString());
+    auto finishOne = [=, this] {
+        if (--state->pending > 0)
+            return;
+        if (state->failures.isEmpty()) {
+            sendStarts(config, workers, masterAddress, state->leases, nodeFailed, done);
+            return;
+        }
+        // All or nothing: give back what was granted (an unreachable agent's lease expires by itself).
+        for (int i = 0; i < workers.size(); ++i) {
+            if (state->leases[i].isEmpty())
+                continue;
+            if (AgentLink *link = m_linkFor(workers[i].agentId))
+                link->request(Message::Type::LeaseRelease,
+                              QCborMap{{QStringLiteral("lease_id"), state->leases[i]}}, this,
+                              [](const Expected<QCborMap> &) {});
+        }
+        for (int i : std::as_const(state->failed))
+            nodeFailed(i, state->failures.value(state->failed.indexOf(i)));
+        done(state->failures);
+    };
+    for (int i = 0; i < workers.size(); ++i) {
+        const Workers &w = workers[i];
+        auto onReply = [=](const Expected<QCborMap> &reply) {
+            if (reply) {
+                state->leases[i] = reply->value(QStringLiteral("lease_id")).toString();
+            } else {
+                state->failed.append(i);
+                state->failures.append(
+                    QCoreApplication::translate(kContext, "%1: %2").arg(w.name, reply.error()));
+            }
+            finishOne();
+        };
+        AgentLink *link = m_linkFor(w.agentId);
+        if (!link) {
+            onReply(Expected<QCborMap>::failure(trRun("not connected")));
+            continue;
+        }
+        QCborArray devices;
+        for (int d : config.nodes.value(i).devices)
+            devices.append(d);
+        link->request(Message::Type::LeaseAcquire,
+                      QCborMap{{QStringLiteral("run_id"), w.agentRunId},
+                               {QStringLiteral("devices"), devices},
+                               {QStringLiteral("expected_s"), expectedSeconds},
+                               {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}},
+                      this, onReply, 30000);
+    }
+}
+
+void RunLauncher::sendStarts(const RunConfig &config, const QList<Workers> &workers,
+                             const QString &masterAddress, const QStringList &leases,
+                             std::function<void(int index, const QString &error)> nodeFailed,
+                             std::function<void(const QStringList &failures)> done)
+{
+    // A fresh secret per start, the same for every node: only this attempt's
+    // workers can use its rendezvous store (docs/security.md). It travels over
+    // the agents' mutual-TLS channel only and is never stored here.
+    const QString rendezvousSecret = RendezvousSecret::fresh();
     const int world = config.deviceCount();
     auto pending = std::make_shared<int>(int(workers.size()));
     auto failures = std::make_shared<QStringList>();
@@ -191,6 +255,8 @@ void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, 
         body[QStringLiteral("world_size")] = world;
         body[QStringLiteral("master")] = masterAddress;
         body[QStringLiteral("rendezvous_secret")] = rendezvousSecret;
+        if (!leases.value(i).isEmpty())
+            body[QStringLiteral("lease_id")] = leases.value(i);
         if (w.resume)
             body[QStringLiteral("resume")] = *w.resume;
         auto onReply = [i, name = w.name, pending, failures, nodeFailed,

@@ -49,10 +49,15 @@ public:
     /// port.
     QString masterAddress(const RunConfig &config) const;
 
-    /// Sends start_run to every node. `nodeFailed` as soon as one could not
-    /// start, `done` with every such failure (worded) once all answered.
+    /// Leases every node's devices for the run, all or nothing (docs/lab.md:
+    /// a refusal anywhere gives back the leases already taken, and a lease
+    /// nobody confirms expires on its agent), then sends start_run with its
+    /// lease to every node. `nodeFailed` as soon as one could not start,
+    /// `done` with every such failure (worded) once all answered.
+    /// `expectedSeconds`: the run's predicted length (0 unknown), which the
+    /// agents weigh against bookings and the longest run allowed.
     void start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
-               std::function<void(int index, const QString &error)> nodeFailed,
+               qint64 expectedSeconds, std::function<void(int index, const QString &error)> nodeFailed,
                std::function<void(const QStringList &failures)> done);
 
     /// Each node's first rank: the devices of the nodes before it.
@@ -66,6 +71,12 @@ public:
                              const QHash<QString, QMap<qint64, QString>> &checkpoints);
 
 private:
+    /// start_run on every node, each under its lease.
+    void sendStarts(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
+                    const QStringList &leases,
+                    std::function<void(int index, const QString &error)> nodeFailed,
+                    std::function<void(const QStringList &failures)> done);
+
     const NodeRegistry &m_registry;
     LinkFor m_linkFor;
     QList<NodePreflight> m_results;

@@ -57,12 +57,27 @@ QString RunOutcome::reason() const
     case RunStatus::Failed:
         return failureReason();
     case RunStatus::Aborted:
+        // Not this controller's doing (taken out of the queue by someone, say): the agent's reason says.
+        if (const QString why = nodeReason(NodeState::Aborted); !m_abortRequested && !why.isEmpty())
+            return why;
         return tr("aborted");
     case RunStatus::Stopped:
+        // Stopped by the lab's rules or by another user: the agent's reason says which and why.
+        if (const QString why = nodeReason(NodeState::Stopped); !m_stopRequested && !why.isEmpty())
+            return why;
         return tr("stopped after a checkpoint");
     default:
         return {};
     }
+}
+
+QString RunOutcome::nodeReason(NodeState state) const
+{
+    for (const Node &n : m_nodes) {
+        if (isState(n.state, state) && !n.reason.isEmpty())
+            return tr("%1: %2").arg(n.name, n.reason);
+    }
+    return {};
 }
 
 QString RunOutcome::failureReason() const

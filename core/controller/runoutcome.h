@@ -53,6 +53,8 @@ public:
 private:
     bool any(NodeState state) const;
     QString failureReason() const;
+    /// "node: reason" of the first node in `state` that gave one; empty when none did.
+    QString nodeReason(NodeState state) const;
 
     QList<Node> m_nodes;
     QList<Failure> m_failures;

@@ -32,6 +32,18 @@ void RunSession::preflight(const RunConfig &config)
 
 void RunSession::start(const RunConfig &config)
 {
+    prepare(config);
+    m_controller.start(config);
+}
+
+void RunSession::enqueue(const RunConfig &config)
+{
+    prepare(config);
+    m_controller.enqueue(config);
+}
+
+void RunSession::prepare(const RunConfig &config)
+{
     // Ranks in config order, as the controller gives them to the agents.
     RunConfig resolved = config;
     m_controller.resolveNodes(resolved);
@@ -42,7 +54,6 @@ void RunSession::start(const RunConfig &config)
         rank += int(n.devices.size());
     }
     reset(resolved, nodes);
-    m_controller.start(config);
 }
 
 bool RunSession::attach(const QString &runId)

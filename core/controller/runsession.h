@@ -39,6 +39,8 @@ public:
     void preflight(const RunConfig &config);
     /// Starts a run from a clean slate: its machines, ranks and devices as the config names them.
     void start(const RunConfig &config);
+    /// As start, but the run waits in the lab's queue on its agents until its devices are free.
+    void enqueue(const RunConfig &config);
     /// Follows a run started earlier: its machines as the history has them, and
     /// what the history already holds replayed before the controller catches up.
     /// False when the history has no such run (or there is no history).
@@ -69,6 +71,8 @@ Q_SIGNALS:
     void findingsChanged(const QList<UtilizationDoctor::Finding> &findings);
 
 private:
+    /// The views' node list for a run about to start or queue.
+    void prepare(const RunConfig &config);
     void reset(const RunConfig &config, const QList<LiveRunData::NodeInfo> &nodes);
     /// `notify`: signal what changed (not while the history is replayed: once after it).
     void addEvent(const RunEvent &event, bool notify);

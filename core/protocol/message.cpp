@@ -42,7 +42,8 @@ const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
       {"software", Kind::String, true},
       {"node_id", Kind::String, true},
       {"role", Kind::String, true},
-      {"name", Kind::String, false}}},
+      {"name", Kind::String, false},
+      {"user", Kind::String, false}}},
     {"reply", false, {}},
     {"error", false, {{"code", Kind::String, true}, {"message", Kind::String, true}}},
     {"subscribe", true, {{"topics", Kind::Array, true}}},
@@ -61,6 +62,38 @@ const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
      false,
      {{"run_id", Kind::String, true}, {"seq", Kind::Integer, true}, {"event", Kind::Map, true}}},
     {"run_state", false, {{"run_id", Kind::String, true}, {"state", Kind::String, true}}},
+    {"lease_acquire",
+     true,
+     {{"run_id", Kind::String, true},
+      {"devices", Kind::Array, false},
+      {"count", Kind::Integer, false},
+      {"expected_s", Kind::Integer, false},
+      {"now", Kind::Integer, true}}},
+    {"lease_release", true, {{"lease_id", Kind::String, true}}},
+    {"queue_submit",
+     true,
+     {{"run_id", Kind::String, true},
+      {"config", Kind::Map, true},
+      {"node_index", Kind::Integer, true},
+      {"plan", Kind::Map, true},
+      {"predicted_s", Kind::Integer, false},
+      {"now", Kind::Integer, true}}},
+    {"queue_list", true, {}},
+    {"queue_cancel", true, {{"run_id", Kind::String, true}}},
+    {"reserve",
+     true,
+     {{"devices", Kind::Array, true},
+      {"from", Kind::Integer, true},
+      {"to", Kind::Integer, true},
+      {"now", Kind::Integer, true},
+      {"note", Kind::String, false}}},
+    {"unreserve", true, {{"id", Kind::String, true}}},
+    {"lab_state", true, {{"now", Kind::Integer, false}}},
+    {"usage", true, {{"weeks", Kind::Integer, false}}},
+    {"policy_get", true, {}},
+    {"policy_set", true, {{"policy", Kind::Map, true}}},
+    {"lab_changed", false, {{"what", Kind::String, true}}},
+    {"lab_notice", false, {{"kind", Kind::String, true}, {"run_id", Kind::String, false}}},
 }};
 
 bool hasKind(const QCborValue &value, Kind kind)
@@ -96,9 +129,9 @@ Message Message::reply(qint64 requestId, QCborMap body)
     return Message(Type::Reply, std::move(body), 0, requestId);
 }
 
-Message Message::error(qint64 requestId, const QString &code, const QString &text)
+Message Message::error(qint64 requestId, const QString &code, const QString &text, const QCborMap &details)
 {
-    QCborMap body;
+    QCborMap body = details;
     body[QStringLiteral("code")] = code;
     body[QStringLiteral("message")] = text;
     return Message(Type::Error, body, 0, requestId);

@@ -33,6 +33,20 @@ public:
         Journal,
         RunEvent,
         RunState,
+        // The shared lab (docs/lab.md): leases, the queue, reservations, policy, usage.
+        LeaseAcquire, ///< request: hold devices of this node for a run, all or none
+        LeaseRelease, ///< request: give a lease back
+        QueueSubmit,  ///< request: journal a run that starts when its devices are free
+        QueueList,    ///< request: the queue with positions and estimated starts
+        QueueCancel,  ///< request: take a run out of the queue
+        Reserve,      ///< request: book devices for a time window
+        Unreserve,    ///< request: cancel a booking
+        LabState,     ///< request: every device's holder, bookings, queue, policy, utilization history
+        Usage,        ///< request: device-hours per user and week
+        PolicyGet,    ///< request: the lab's rules as this agent enforces them
+        PolicySet,    ///< request (admins only): change the rules
+        LabChanged,   ///< push: leases, queue, bookings or policy changed
+        LabNotice,    ///< push: a run started from the queue, ended, or its lease was reclaimed
         Count
     };
 
@@ -40,7 +54,8 @@ public:
     Message(Type type, QCborMap body = {}, qint64 id = 0, qint64 replyTo = 0);
 
     static Message reply(qint64 requestId, QCborMap body = {});
-    static Message error(qint64 requestId, const QString &code, const QString &text);
+    static Message error(qint64 requestId, const QString &code, const QString &text,
+                         const QCborMap &details = {});
 
     Type type() const { return m_type; }
     qint64 id() const { return m_id; }

@@ -5,7 +5,7 @@
 namespace {
 // Indexed by NodeState: the names agents of every version send.
 constexpr const char *kNames[] = {
-    "starting", "running", "stopping", "finished", "failed", "stopped", "aborted",
+    "starting", "running", "stopping", "finished", "failed", "stopped", "aborted", "queued",
 };
 static_assert(std::size(kNames) == size_t(NodeState::Unknown), "a name for every NodeState");
 } // namespace
@@ -35,6 +35,7 @@ bool NodeStates::isFinal(NodeState state)
     case NodeState::Starting:
     case NodeState::Running:
     case NodeState::Stopping:
+    case NodeState::Queued:
     case NodeState::Unknown:
         return false;
     }

@@ -15,6 +15,7 @@ enum class NodeState : quint8
     Failed,
     Stopped,
     Aborted,
+    Queued, ///< journaled in the lab's queue: starts when its devices are free (docs/lab.md)
     Unknown ///< last: every state before it has a name
 };
 

@@ -17,6 +17,8 @@ QString RunStatusText::key(RunStatus status)
         return QStringLiteral("stopped");
     case RunStatus::Aborted:
         return QStringLiteral("aborted");
+    case RunStatus::Queued:
+        return QStringLiteral("queued");
     }
     return {};
 }
@@ -24,7 +26,7 @@ QString RunStatusText::key(RunStatus status)
 RunStatus RunStatusText::fromKey(const QString &key)
 {
     for (RunStatus s : {RunStatus::Preparing, RunStatus::Running, RunStatus::Finished, RunStatus::Failed,
-                        RunStatus::Stopped, RunStatus::Aborted}) {
+                        RunStatus::Stopped, RunStatus::Aborted, RunStatus::Queued}) {
         if (RunStatusText::key(s) == key)
             return s;
     }
@@ -46,11 +48,13 @@ QString RunStatusText::display(RunStatus status)
         return QCoreApplication::translate("RunStatus", "Stopped");
     case RunStatus::Aborted:
         return QCoreApplication::translate("RunStatus", "Aborted");
+    case RunStatus::Queued:
+        return QCoreApplication::translate("RunStatus", "Queued");
     }
     return {};
 }
 
 bool RunStatusText::isActive(RunStatus status)
 {
-    return status == RunStatus::Preparing || status == RunStatus::Running;
+    return status == RunStatus::Preparing || status == RunStatus::Running || status == RunStatus::Queued;
 }

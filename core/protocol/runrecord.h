@@ -11,7 +11,8 @@ enum class RunStatus
     Finished,
     Failed,
     Stopped,
-    Aborted
+    Aborted,
+    Queued ///< waiting in the lab's queue on its agents (docs/lab.md)
 };
 
 namespace RunStatusText {

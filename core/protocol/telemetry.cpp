@@ -104,6 +104,10 @@ QCborMap DeviceSample::toCbor() const
                 pm[key("cmd")] = p.command;
             if (p.type != DeviceProcess::Type::Compute)
                 pm[key("type")] = DeviceProcess::typeName(p.type);
+            if (!p.labUser.isEmpty())
+                pm[key("lab_user")] = p.labUser;
+            if (!p.runId.isEmpty())
+                pm[key("run_id")] = p.runId;
             procs.append(pm);
         }
         m[key("procs")] = procs;
@@ -184,6 +188,8 @@ Expected<DeviceSample> DeviceSample::fromCbor(const QCborMap &m)
         p.user = pm.value(key("user")).toString();
         p.command = pm.value(key("cmd")).toString();
         p.type = processType(pm.value(key("type")).toString());
+        p.labUser = pm.value(key("lab_user")).toString().left(32);
+        p.runId = pm.value(key("run_id")).toString().left(80);
         s.processes.append(p);
     }
     return s;

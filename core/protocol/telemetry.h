@@ -25,6 +25,10 @@ struct DeviceProcess
     QString
         command; ///< the whole command line, arguments separated by spaces, shortened past 1024 characters
     Type type = Type::Compute;
+    /// A Hamgam worker's: the lab user whose run it is, and the run (docs/lab.md); empty for any other
+    /// process.
+    QString labUser;
+    QString runId;
 
     /// The command line, or the name when there is none (a zombie, a kernel thread).
     QString commandOrName() const { return command.isEmpty() ? name : command; }

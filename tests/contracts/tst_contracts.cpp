@@ -180,6 +180,7 @@ void TestContracts::nodeStates_data()
     QTest::newRow("failed") << "failed" << NodeState::Failed << true;
     QTest::newRow("stopped") << "stopped" << NodeState::Stopped << true;
     QTest::newRow("aborted") << "aborted" << NodeState::Aborted << true;
+    QTest::newRow("queued") << "queued" << NodeState::Queued << false;
     // No state yet, or one of a newer agent: the run may go on.
     QTest::newRow("none") << QString() << NodeState::Unknown << false;
     QTest::newRow("newer") << "paused" << NodeState::Unknown << false;

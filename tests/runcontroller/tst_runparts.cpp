@@ -128,6 +128,7 @@ private Q_SLOTS:
     void launcherResumeStep();
     void launcherMasterIsFirstNodesPort();
     void launcherStartsEveryNode();
+    void launcherGivesBackLeasesWhenOneIsRefused();
 };
 
 void TestRunParts::followerSubscribesThenBackfills()
@@ -464,28 +465,41 @@ void TestRunParts::launcherStartsEveryNode()
         return agent == QLatin1String("a") ? &a : agent == QLatin1String("b") ? &b : nullptr;
     });
     RunConfig config;
-    config.nodes.resize(3);
+    config.nodes.resize(2);
     config.nodes[0].devices = {0, 1};
+    config.nodes[1].devices = {3};
     const QList<RunLauncher::Workers> workers{
         {QStringLiteral("r-a1"), QStringLiteral("a"), QStringLiteral("A"), 0, QStringLiteral("/ckpt/a")},
-        {QStringLiteral("r-a1"), QStringLiteral("b"), QStringLiteral("B"), 2, QString()},
-        {QStringLiteral("r-a1"), QStringLiteral("c"), QStringLiteral("C"), 3, std::nullopt}};
+        {QStringLiteral("r-a1"), QStringLiteral("b"), QStringLiteral("B"), 2, QString()}};
     QList<int> failedNodes;
     std::optional<QStringList> done;
     launcher.start(
-        config, workers, QStringLiteral("10.0.0.1:29500"),
+        config, workers, QStringLiteral("10.0.0.1:29500"), 600,
         [&](int index, const QString &) { failedNodes << index; },
         [&](const QStringList &failures) { done = failures; });
-    // C has no agent linked: failed at once, the others still answer.
-    QCOMPARE(failedNodes, QList<int>{2});
+    // First a lease on every node, for exactly its devices; nothing starts before all are held.
+    const QCborMap leaseA = a.requests(Message::Type::LeaseAcquire).value(0).body;
+    const QCborMap leaseB = b.requests(Message::Type::LeaseAcquire).value(0).body;
+    QCOMPARE(leaseA.value(QStringLiteral("run_id")).toString(), QStringLiteral("r-a1"));
+    QCOMPARE(leaseA.value(QStringLiteral("devices")).toArray(), (QCborArray{0, 1}));
+    QCOMPARE(leaseB.value(QStringLiteral("devices")).toArray(), (QCborArray{3}));
+    QCOMPARE(leaseB.value(QStringLiteral("expected_s")).toInteger(), 600);
+    QVERIFY(leaseB.value(QStringLiteral("now")).toInteger() > 0);
+    a.answer(Message::Type::LeaseAcquire, 0,
+             QCborMap{{QStringLiteral("lease_id"), QStringLiteral("lease-a")}});
+    QVERIFY(a.requests(Message::Type::StartRun).isEmpty());
+    b.answer(Message::Type::LeaseAcquire, 0,
+             QCborMap{{QStringLiteral("lease_id"), QStringLiteral("lease-b")}});
     QVERIFY(!done);
     const QCborMap bodyA = a.requests(Message::Type::StartRun).value(0).body;
     const QCborMap bodyB = b.requests(Message::Type::StartRun).value(0).body;
     QCOMPARE(bodyA.value(QStringLiteral("run_id")).toString(), QStringLiteral("r-a1"));
+    QCOMPARE(bodyA.value(QStringLiteral("lease_id")).toString(), QStringLiteral("lease-a"));
+    QCOMPARE(bodyB.value(QStringLiteral("lease_id")).toString(), QStringLiteral("lease-b"));
     QCOMPARE(bodyA.value(QStringLiteral("node_index")).toInteger(), 0);
     QCOMPARE(bodyB.value(QStringLiteral("node_index")).toInteger(), 1);
     QCOMPARE(bodyB.value(QStringLiteral("first_rank")).toInteger(), 2);
-    QCOMPARE(bodyA.value(QStringLiteral("world_size")).toInteger(), 4);
+    QCOMPARE(bodyA.value(QStringLiteral("world_size")).toInteger(), 3);
     QCOMPARE(bodyB.value(QStringLiteral("master")).toString(), QStringLiteral("10.0.0.1:29500"));
     QCOMPARE(bodyA.value(QStringLiteral("resume")).toString(), QStringLiteral("/ckpt/a"));
     QVERIFY(bodyB.contains(QStringLiteral("resume"))); // asked for, even when the node has no directory
@@ -496,8 +510,50 @@ void TestRunParts::launcherStartsEveryNode()
     QVERIFY(!done);
     b.answer(Message::Type::StartRun, 0, Expected<QCborMap>::failure(QStringLiteral("busy")));
     QVERIFY(done);
+    QCOMPARE(failedNodes, QList<int>{1});
+    QCOMPARE(*done, (QStringList{QStringLiteral("B: busy")}));
+}
+
+void TestRunParts::launcherGivesBackLeasesWhenOneIsRefused()
+{
+    TestSupport::Controller controller = TestSupport::makeController();
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    FakeLink a;
+    FakeLink b;
+    RunLauncher launcher(registry, [&](const QString &agent) -> AgentLink * {
+        return agent == QLatin1String("a") ? &a : agent == QLatin1String("b") ? &b : nullptr;
+    });
+    RunConfig config;
+    config.nodes.resize(3);
+    const QList<RunLauncher::Workers> workers{
+        {QStringLiteral("r"), QStringLiteral("a"), QStringLiteral("A"), 0, std::nullopt},
+        {QStringLiteral("r"), QStringLiteral("b"), QStringLiteral("B"), 1, std::nullopt},
+        {QStringLiteral("r"), QStringLiteral("c"), QStringLiteral("C"), 2, std::nullopt}};
+    QList<int> failedNodes;
+    std::optional<QStringList> done;
+    launcher.start(
+        config, workers, QStringLiteral("10.0.0.1:29500"), 0,
+        [&](int index, const QString &) { failedNodes << index; },
+        [&](const QStringList &failures) { done = failures; });
+    a.answer(Message::Type::LeaseAcquire, 0,
+             QCborMap{{QStringLiteral("lease_id"), QStringLiteral("lease-a")}});
+    QVERIFY(!done);
+    b.answer(Message::Type::LeaseAcquire, 0,
+             Expected<QCborMap>::failure(
+                 QStringLiteral("device 0 is held by ali (run x) for about 5 more minutes")));
+    // All or nothing: nothing was started, a's lease is given back, and both failures are told.
+    QVERIFY(done);
+    QVERIFY(a.requests(Message::Type::StartRun).isEmpty());
+    QVERIFY(b.requests(Message::Type::StartRun).isEmpty());
+    QCOMPARE(a.requests(Message::Type::LeaseRelease).size(), 1);
+    QCOMPARE(
+        a.requests(Message::Type::LeaseRelease).first().body.value(QStringLiteral("lease_id")).toString(),
+        QStringLiteral("lease-a"));
+    QVERIFY(b.requests(Message::Type::LeaseRelease).isEmpty());
     QCOMPARE(failedNodes, (QList<int>{2, 1}));
-    QCOMPARE(*done, (QStringList{QStringLiteral("C: not connected"), QStringLiteral("B: busy")}));
+    QCOMPARE(*done,
+             (QStringList{QStringLiteral("C: not connected"),
+                          QStringLiteral("B: device 0 is held by ali (run x) for about 5 more minutes")}));
 }
 
 QTEST_GUILESS_MAIN(TestRunParts)

@@ -217,7 +217,11 @@ void TestSecurity::runLimit()
     options.maxActiveRuns = 1;
     options.workerPath = worker;
     QVERIFY(trustController(agentDir.path(), controller));
-    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    // Two GPUs, a run on each: the second is refused for the run limit, not for its device (docs/lab.md).
+    auto probe = std::make_unique<FakeProbe>();
+    probe->devices.append(probe->devices.first());
+    probe->devices[1].index = 1;
+    AgentDaemon daemon(options, std::move(probe));
     QVERIFY(daemon.start().ok());
     AgentClient client(controller.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
     QSignalSpy ready(&client, &AgentClient::handshakeDone);
@@ -226,10 +230,11 @@ void TestSecurity::runLimit()
     RunConfig config;
     config.name = QStringLiteral("limit");
     config.dataset.kind = QStringLiteral("synthetic");
-    config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
-    const QCborMap jsonConfig = QCborMap::fromJsonObject(config.toJson());
     auto startRun = [&](const QString &id) {
-        return request(client, Message::Type::StartRun, startRunBody(jsonConfig, id));
+        config.nodes = {
+            {daemon.nodeId(), QStringLiteral("n"), {id == QLatin1String("r1") ? 0 : 1}, {}, {}, 1.0}};
+        return request(client, Message::Type::StartRun,
+                       startRunBody(QCborMap::fromJsonObject(config.toJson()), id));
     };
     auto first = startRun(QStringLiteral("r1"));
     QVERIFY2(first.ok(), qPrintable(first.error()));

@@ -6,6 +6,7 @@
 #include "peerconnection.h"
 #include "protocol.h"
 #include "tlsconfiguration.h"
+#include "username.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -17,6 +18,7 @@ AgentClient::AgentClient(const Identity &identity, QString host, quint16 port, Q
     , m_identity(identity)
     , m_host(std::move(host))
     , m_port(port)
+    , m_user(UserName::fromSystem())
 {
     m_handshakeTimer.setSingleShot(true);
     connect(&m_handshakeTimer, &QTimer::timeout, this, [this] {
@@ -50,7 +52,9 @@ void AgentClient::connectToAgent()
         hello[QStringLiteral("protocol")] = Protocol::kVersion;
         hello[QStringLiteral("software")] = QString::fromLatin1(Hamgam::kVersion);
         hello[QStringLiteral("node_id")] = m_identity.fingerprint().left(16);
-        hello[QStringLiteral("role")] = QStringLiteral("controller");
+        hello[QStringLiteral("role")] = m_role;
+        if (m_role == QLatin1String("controller"))
+            hello[QStringLiteral("user")] = m_user;
         // What the agent says back (pre-flight results, refusals) comes in the user's language.
         hello[QStringLiteral("language")] = QLocale().name();
         m_connection->send(Message(Message::Type::Hello, hello));

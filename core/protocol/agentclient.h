@@ -17,7 +17,9 @@ class PeerConnection;
 /// handshake and the hello exchange, then reports the agent's fingerprint and
 /// node id; the caller decides whether that fingerprint is acceptable (pinning)
 /// before anything but the hello is sent. Requests get their reply through a
-/// callback, with a timeout.
+/// callback, with a timeout. An agent uses it too, in the role "coordinator",
+/// to start a queued run it coordinates on the other nodes (docs/lab.md); it
+/// lives in the protocol layer for that reason.
 class AgentClient final : public QObject
 {
     Q_OBJECT
@@ -35,6 +37,13 @@ public:
 
     AgentClient(const Identity &identity, QString host, quint16 port, QObject *parent = nullptr);
     ~AgentClient() override;
+
+    /// The user this controller acts for (ControllerProfile::userName), sent in hello: agents record it
+    /// with every lease, booking and run. Takes effect at the next connection.
+    void setUser(const QString &user) { m_user = user; }
+    QString user() const { return m_user; }
+    /// "controller" (the default) or "coordinator" (an agent starting a queued run elsewhere).
+    void setRole(const QString &role) { m_role = role; }
 
     void connectToAgent();
     void disconnectFromAgent();
@@ -81,6 +90,8 @@ private:
     const Identity &m_identity;
     QString m_host;
     quint16 m_port;
+    QString m_user;
+    QString m_role = QStringLiteral("controller");
     State m_state = State::Disconnected;
     QPointer<PeerConnection> m_connection;
     QString m_peerFingerprint;

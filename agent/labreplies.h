@@ -1,0 +1,32 @@
+#pragma once
+
+#include "lease.h"
+#include "queuescheduler.h"
+#include "reservation.h"
+
+#include <QCborMap>
+#include <QList>
+
+class LabService;
+class ReservationBook;
+class UsageLedger;
+class UtilizationHistory;
+struct TelemetrySnapshot;
+
+/// The bodies of the lab's replies, as docs/protocol.md ("The shared lab")
+/// lists them: built from the books, times in this agent's clock (the reply's
+/// `now` lets a controller put them on its own). Pure functions of what they
+/// are given.
+namespace LabReplies {
+QCborMap reservation(const Reservation &r);
+QCborMap lease(const Lease &l);
+/// queue_list: {entries: [...]} by position.
+QCborMap queue(const LabService &lab, const QList<QueueScheduler::Placement> &placements, qint64 nowMs);
+/// lab_state: every device with its state, holder, booking and (with `series`) its utilization over
+/// the last day and week; the bookings, the queue and the rules.
+QCborMap state(const LabService &lab, const TelemetrySnapshot &telemetry, const ReservationBook &reservations,
+               const UtilizationHistory &history, const QList<QueueScheduler::Placement> &placements,
+               qint64 nowMs, bool series);
+/// usage: {weeks: [{user, week_start, gpu_hours}], recent: [{user, gpu_hours}]}.
+QCborMap usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks);
+} // namespace LabReplies

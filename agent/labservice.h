@@ -1,0 +1,147 @@
+#pragma once
+
+#include "expected.h"
+#include "labpolicy.h"
+#include "leasebook.h"
+#include "message.h"
+#include "reservationbook.h"
+#include "runqueue.h"
+#include "translatabletext.h"
+#include "usageledger.h"
+#include "utilizationhistory.h"
+
+#include <QCborMap>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+class AgentAccess;
+class AgentSession;
+class Identity;
+class LabClock;
+class PathPolicy;
+class QueueCoordinator;
+class RunSupervisor;
+class TelemetrySampler;
+struct TelemetrySnapshot;
+
+/// The shared lab on this node (docs/lab.md): the agent is the authority over
+/// its own devices. It keeps who holds which device (leases, all or nothing),
+/// the runs waiting for them (the queue, journaled here), the bookings, the
+/// admin's rules, each user's device-hours and every device's utilization over
+/// the last day and week, all on disk under <config-dir>/lab. It answers the
+/// lab's requests, starts queued runs this node coordinates when their turn
+/// comes (QueueCoordinator), and enforces the rules: the longest run, a booking
+/// that begins, idle reclaim. Everything time-related reads its LabClock.
+class LabService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LabService)
+
+public:
+    struct Context
+    {
+        QString dir; ///< <config-dir>/lab
+        QString nodeId;
+        QString name;
+        const Identity &identity;
+        RunSupervisor &runs;
+        TelemetrySampler &sampler;
+        AgentAccess &access;
+        const LabClock &clock;
+        const PathPolicy &paths;
+    };
+    /// A lease for a start: its id, or the refusal (error code, worded message, details).
+    struct Grant
+    {
+        QString leaseId;
+        QString code;
+        QString message;
+        QCborMap details;
+        bool ok() const { return !leaseId.isEmpty(); }
+    };
+
+    explicit LabService(const Context &context, QObject *parent = nullptr);
+    ~LabService() override;
+
+    /// Reads the books (a damaged file is kept aside and reported in the log) and starts the timers.
+    Status start();
+
+    static bool handles(Message::Type type);
+    /// One of the lab's requests (handles() said so), answered on the session.
+    void handle(AgentSession *session, const Message &request);
+
+    /// A controller's start_run: the lease it names (pending, this run's, this controller's), or
+    /// one taken now for the node's devices. Not confirmed until leaseStarted().
+    Grant leaseForStart(AgentSession *session, const QJsonObject &startRequest);
+    void leaseStarted(const QString &leaseId);
+    void releaseLease(const QString &leaseId);
+    /// A coordinator's start_run for a queued run journaled here (replied on the session).
+    void startFromCoordinator(AgentSession *session, qint64 requestId, const QJsonObject &startRequest);
+
+    /// Whether the session's user may stop or abort the run: their own, or the rules let them.
+    Status mayEnd(AgentSession *session, const QString &runId) const;
+    /// Tells the run's owner when someone else ended it.
+    void noteEndedBy(const QString &runId, const QString &user, bool stop);
+
+    /// A fingerprint that a trusted controller named as the coordinator of a run queued here.
+    bool isCoordinator(const QString &fingerprint) const;
+    bool coordinates(const QString &fingerprint, const QString &runId) const;
+
+    const LabPolicy &policy() const { return m_policy; }
+    const LeaseBook &leases() const { return m_leases; }
+    const RunQueue &queue() const { return m_queue; }
+    int deviceCount() const;
+
+    /// Runs the scheduler now (the timer does it every second too): starts what may start.
+    void schedule();
+
+Q_SIGNALS:
+    /// Leases, queue, bookings or rules changed: "leases", "queue", "bookings", "policy".
+    void changed(const QString &what);
+    /// For the lab_notice push: kind (started, finished, failed, stopped, reclaimed, ended_by),
+    /// run_id, user, name, state, reason_text.
+    void notice(const QCborMap &body);
+
+private:
+    friend class QueueCoordinator;
+
+    void onAcquire(AgentSession *session, const Message &request);
+    void onRelease(AgentSession *session, const Message &request);
+    void onSubmit(AgentSession *session, const Message &request);
+    void onCancel(AgentSession *session, const Message &request);
+    void onReserve(AgentSession *session, const Message &request);
+    void onUnreserve(AgentSession *session, const Message &request);
+    void onPolicySet(AgentSession *session, const Message &request);
+
+    /// A refusal as an error reply: its kind as the code, worded in the session's language, with
+    /// the figures and the untranslated text beside.
+    void replyRefusal(AgentSession *session, qint64 requestId, const Refusal &refusal);
+    Grant grantFrom(const LeaseBook::AcquireResult &result);
+    /// A lease ended: its device-hours go to the ledger; listeners learn it.
+    void closed(const Lease &lease);
+    void onRunState(const QString &runId, const QString &state, const QString &reason);
+    void onSampled(const TelemetrySnapshot &snapshot);
+    void tick();
+    void enforce();
+    void sendNotice(const QString &kind, const QString &runId, const QString &user,
+                    const TranslatableText &reason = {});
+    /// sender's time -> this agent's clock, from the `now` the sender put in the request.
+    qint64 toLocal(qint64 senderMs, qint64 senderNowMs) const;
+    QCborMap withNow(QCborMap body) const;
+
+    Context m;
+    LeaseBook m_leases;
+    ReservationBook m_reservations;
+    LabPolicy m_policy;
+    UsageLedger m_usage;
+    UtilizationHistory m_utilization;
+    RunQueue m_queue;
+    QueueCoordinator *m_coordinator;
+    QTimer m_tick;
+    qint64 m_lastSampleMs = 0;
+    qint64 m_lastSaveMs = 0;
+    QHash<QString, qint64> m_idleSince;  ///< lease id -> since when all its devices are under the idle line
+    QHash<QString, QString> m_endedBy;   ///< run id -> the user who ended it (not its owner)
+    QHash<int, double> m_utilizationNow; ///< device -> the last sample's utilization
+};

@@ -1,0 +1,459 @@
+// bench/queue: the shared lab's queue under load (issue #19). 20 real agents
+// with 8 emulated GPUs each, in this process on loopback, and 10 users, each a
+// controller of its own (its own certificate, over mutual TLS), who submit
+// 200 runs of 1, 2, 4 or 8 GPUs lasting 15 minutes to 6 hours over an
+// emulated day. Time is compressed: the agents' lab clock runs `--speedup`
+// times faster than the wall (900: a day in 96 s), and each run's workers
+// sleep for its emulated length divided by the same factor.
+//
+//   queue_bench [--speedup 900] [--agents 20] [--devices 8] [--users 10] [--runs 200] [--seed 7]
+//
+// It prints:
+//   * the time from a submission to the agent's decision (the queue_submit
+//     reply, with the run's position and estimated start), p50 and p99, in
+//     real milliseconds;
+//   * device utilization over the emulated day, against the best packing this
+//     program can compute for the same runs with full knowledge of the future
+//     (list scheduling, longest first at each moment, any devices of a machine)
+//     and against the bound of the total work;
+//   * each user's share of the device-hours used, against an equal share, and
+//     Jain's fairness index over the users' shares.
+// Each user picks the machine whose queue holds the fewest device-seconds at
+// the moment, as a student looking at `hamgamctl queue` would.
+#include "agentclient.h"
+#include "agentdaemon.h"
+#include "controllerprofile.h"
+#include "deviceprobe.h"
+#include "fingerprintstore.h"
+#include "labclock.h"
+#include "labservice.h"
+#include "runsupervisor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <QCborArray>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+namespace {
+
+class BenchProbe final : public DeviceProbe
+{
+public:
+    explicit BenchProbe(int devices)
+        : m_devices(devices)
+    {}
+    QList<DeviceSample> sampleDevices() override
+    {
+        QList<DeviceSample> list;
+        for (int d = 0; d < m_devices; ++d) {
+            DeviceSample s;
+            s.index = d;
+            s.kind = DeviceSample::Kind::Gpu;
+            s.name = QStringLiteral("Emulated GPU");
+            s.utilization = 90;
+            s.memoryTotal = 24LL << 30;
+            list.append(s);
+        }
+        return list;
+    }
+    HostInfo sampleHost() override
+    {
+        HostInfo h;
+        h.hostname = QStringLiteral("bench");
+        h.cores = 32;
+        return h;
+    }
+
+private:
+    int m_devices;
+};
+
+struct Job
+{
+    int id = 0;
+    int user = 0;
+    int devices = 1;
+    qint64 submitS = 0; ///< emulated seconds after the day began
+    qint64 lengthS = 0; ///< emulated seconds
+    // What happened.
+    int agent = -1;
+    QString runId;
+    qint64 sentRealMs = 0;
+    double decisionMs = -1;
+    qint64 startedS = -1;
+    qint64 endedS = -1;
+};
+
+struct Agent
+{
+    std::unique_ptr<AgentDaemon> daemon;
+    ManualLabClock *clock = nullptr;
+    qint64 queuedDeviceSeconds = 0; ///< the bench's own count: submitted, not yet finished
+};
+
+QList<Job> makeJobs(int runs, int users, qint64 daySeconds, quint32 seed)
+{
+    QRandomGenerator rng(seed);
+    QList<Job> jobs;
+    for (int i = 0; i < runs; ++i) {
+        Job j;
+        j.id = i;
+        j.user = i % users;
+        const double r = rng.generateDouble();
+        j.devices = r < 0.4 ? 1 : r < 0.7 ? 2 : r < 0.9 ? 4 : 8;
+        // Short runs (15-60 min) and long ones (2-6 h), half each.
+        j.lengthS = rng.generateDouble() < 0.5 ? 900 + qint64(rng.generateDouble() * 2700)
+                                               : 7200 + qint64(rng.generateDouble() * 14400);
+        // Submissions over the first 20 hours; one user (the first) submits all of theirs in the first hour.
+        j.submitS = j.user == 0 ? qint64(rng.generateDouble() * 3600)
+                                : qint64(rng.generateDouble() * 0.83 * daySeconds);
+        jobs.append(j);
+    }
+    std::sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.submitS < b.submitS; });
+    return jobs;
+}
+
+/// Busy device-seconds inside [0, horizon) of a schedule given as (start, end, devices).
+double busyWithin(const QList<std::tuple<qint64, qint64, int>> &runs, qint64 horizon)
+{
+    double busy = 0;
+    for (const auto &[start, end, devices] : runs) {
+        const qint64 a = std::max<qint64>(0, start);
+        const qint64 b = std::min(end, horizon);
+        if (b > a)
+            busy += double(b - a) * devices;
+    }
+    return busy;
+}
+
+/// The best packing this program computes with full knowledge: event-driven list scheduling of
+/// every released run, largest device count (then longest) first, onto any free devices of any
+/// machine. Not provably optimal (that is NP-hard), but a strong offline baseline the online queue
+/// cannot see: it knows every length exactly and places runs on any machine.
+QList<std::tuple<qint64, qint64, int>> offlinePacking(const QList<Job> &jobs, int agents, int devices)
+{
+    QList<int> freeDevices(agents, devices);
+    QList<std::tuple<qint64, int, int>> running; // end, agent, devices
+    QList<Job> pending;
+    QList<std::tuple<qint64, qint64, int>> schedule;
+    qsizetype next = 0;
+    qint64 t = 0;
+    while (next < jobs.size() || !pending.isEmpty() || !running.isEmpty()) {
+        // Release what arrived and end what finished by t.
+        while (next < jobs.size() && jobs[next].submitS <= t)
+            pending.append(jobs[next++]);
+        for (qsizetype i = running.size() - 1; i >= 0; --i) {
+            if (std::get<0>(running[i]) <= t) {
+                freeDevices[std::get<1>(running[i])] += std::get<2>(running[i]);
+                running.removeAt(i);
+            }
+        }
+        std::sort(pending.begin(), pending.end(), [](const Job &a, const Job &b) {
+            return std::tie(b.devices, b.lengthS, a.submitS) < std::tie(a.devices, a.lengthS, b.submitS);
+        });
+        for (qsizetype i = 0; i < pending.size();) {
+            // Best fit: the machine with the fewest free devices that still fit.
+            int best = -1;
+            for (int a = 0; a < agents; ++a) {
+                if (freeDevices[a] >= pending[i].devices && (best < 0 || freeDevices[a] < freeDevices[best]))
+                    best = a;
+            }
+            if (best < 0) {
+                ++i;
+                continue;
+            }
+            freeDevices[best] -= pending[i].devices;
+            running.append({t + pending[i].lengthS, best, pending[i].devices});
+            schedule.append({t, t + pending[i].lengthS, pending[i].devices});
+            pending.removeAt(i);
+        }
+        qint64 nextT = std::numeric_limits<qint64>::max();
+        if (next < jobs.size())
+            nextT = jobs[next].submitS;
+        for (const auto &r : std::as_const(running))
+            nextT = std::min(nextT, std::get<0>(r));
+        if (nextT == std::numeric_limits<qint64>::max())
+            break;
+        t = nextT;
+    }
+    return schedule;
+}
+
+double percentile(QList<double> values, double p)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const double rank = p * double(values.size() - 1);
+    const qsizetype lo = qsizetype(std::floor(rank));
+    const qsizetype hi = qsizetype(std::ceil(rank));
+    return values[lo] + (values[hi] - values[lo]) * (rank - double(lo));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOptions(
+        {{QStringLiteral("speedup"), QStringLiteral("Emulated seconds per real second."), QStringLiteral("n"),
+          QStringLiteral("900")},
+         {QStringLiteral("agents"), QStringLiteral("Machines."), QStringLiteral("n"), QStringLiteral("20")},
+         {QStringLiteral("devices"), QStringLiteral("GPUs per machine."), QStringLiteral("n"),
+          QStringLiteral("8")},
+         {QStringLiteral("users"), QStringLiteral("Users."), QStringLiteral("n"), QStringLiteral("10")},
+         {QStringLiteral("runs"), QStringLiteral("Runs submitted."), QStringLiteral("n"),
+          QStringLiteral("200")},
+         {QStringLiteral("seed"), QStringLiteral("Seed of the runs."), QStringLiteral("n"),
+          QStringLiteral("7")}});
+    parser.process(app);
+    const double speedup = parser.value(QStringLiteral("speedup")).toDouble();
+    const int agentCount = parser.value(QStringLiteral("agents")).toInt();
+    const int deviceCount = parser.value(QStringLiteral("devices")).toInt();
+    const int userCount = parser.value(QStringLiteral("users")).toInt();
+    const int runCount = parser.value(QStringLiteral("runs")).toInt();
+    const qint64 daySeconds = 24 * 3600;
+    QTextStream out(stdout);
+
+    QTemporaryDir dir;
+    // The worker: sleeps the run's emulated length (its `steps`, in emulated minutes) compressed.
+    const QString worker = dir.filePath(QStringLiteral("hamgam-worker"));
+    {
+        QFile f(worker);
+        f.open(QIODevice::WriteOnly);
+        f.write(QStringLiteral("#!/bin/sh\n"
+                               "steps=$(grep -o '\"steps\":[0-9]*' \"$2\" | cut -d: -f2)\n"
+                               "echo '{\"event\":\"ready\",\"total_steps\":1}'\n"
+                               "sleep $(awk \"BEGIN{print $steps*60/%1}\")\n"
+                               "echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":1}'\n")
+                    .arg(speedup)
+                    .toUtf8());
+        f.close();
+        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    }
+
+    // The users' controllers, trusted on every machine.
+    QList<ControllerProfile> users;
+    for (int u = 0; u < userCount; ++u) {
+        auto p = ControllerProfile::open(dir.filePath(QStringLiteral("user%1/config").arg(u)),
+                                         dir.filePath(QStringLiteral("user%1/data").arg(u)));
+        if (!p)
+            qFatal("%s", qPrintable(p.error()));
+        (void)p->setUserName(QStringLiteral("user%1").arg(u));
+        users.append(*p);
+    }
+    QElapsedTimer wall;
+    const qint64 dayStartMs = QDateTime::currentMSecsSinceEpoch();
+    QList<Agent> agents(agentCount);
+    for (int a = 0; a < agentCount; ++a) {
+        const QString config = dir.filePath(QStringLiteral("agent%1").arg(a));
+        QDir().mkpath(config);
+        FingerprintStore trust(AgentDaemon::trustListPath(config));
+        (void)trust.load();
+        for (const ControllerProfile &p : std::as_const(users))
+            (void)trust.add(p.identity().fingerprint(), QStringLiteral("bench"));
+        AgentOptions o;
+        o.port = 0;
+        o.bind = QHostAddress::LocalHost;
+        o.configDir = config;
+        o.name = QStringLiteral("m%1").arg(a);
+        o.discovery = false;
+        o.workerPath = worker;
+        o.maxActiveRuns = deviceCount;
+        auto clock = std::make_unique<ManualLabClock>(dayStartMs);
+        agents[a].clock = clock.get();
+        agents[a].daemon =
+            std::make_unique<AgentDaemon>(o, std::make_unique<BenchProbe>(deviceCount), std::move(clock));
+        if (auto s = agents[a].daemon->start(); !s)
+            qFatal("%s", qPrintable(s.error()));
+    }
+    // Every user's connection to every machine.
+    QList<QList<AgentClient *>> clients(userCount);
+    for (int u = 0; u < userCount; ++u) {
+        for (int a = 0; a < agentCount; ++a) {
+            auto *c = new AgentClient(users[u].identity(), QStringLiteral("127.0.0.1"),
+                                      agents[a].daemon->port(), &app);
+            c->setUser(users[u].userName());
+            c->connectToAgent();
+            clients[u].append(c);
+        }
+    }
+    QElapsedTimer setup;
+    setup.start();
+    while (setup.elapsed() < 30000) {
+        bool all = true;
+        for (const auto &list : std::as_const(clients))
+            for (AgentClient *c : list)
+                all = all && c->state() == AgentClient::State::Ready;
+        if (all)
+            break;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+
+    QList<Job> jobs =
+        makeJobs(runCount, userCount, daySeconds, quint32(parser.value(QStringLiteral("seed")).toUInt()));
+    QHash<QString, int> jobOfRun;
+    // Starts and ends, as the agents report them (their emulated clock).
+    for (int a = 0; a < agentCount; ++a) {
+        RunSupervisor *runs = agents[a].daemon->runs();
+        QObject::connect(runs, &RunSupervisor::stateChanged, &app,
+                         [&, a](const QString &runId, const QString &state, const QString &) {
+                             const int j = jobOfRun.value(runId, -1);
+                             if (j < 0)
+                                 return;
+                             const qint64 nowS = (agents[a].clock->nowMs() - dayStartMs) / 1000;
+                             if (state == QLatin1String("starting") && jobs[j].startedS < 0)
+                                 jobs[j].startedS = nowS;
+                             if (RunSupervisor::isFinal(state) && jobs[j].endedS < 0) {
+                                 jobs[j].endedS = nowS;
+                                 agents[a].queuedDeviceSeconds -= qint64(jobs[j].devices) * jobs[j].lengthS;
+                             }
+                         });
+    }
+
+    wall.start();
+    qsizetype nextJob = 0;
+    int finished = 0;
+    QTimer clockTimer;
+    QObject::connect(&clockTimer, &QTimer::timeout, &app, [&] {
+        const qint64 nowMs = dayStartMs + qint64(double(wall.elapsed()) * speedup);
+        for (Agent &a : agents)
+            a.clock->set(nowMs);
+        const qint64 nowS = (nowMs - dayStartMs) / 1000;
+        while (nextJob < jobs.size() && jobs[nextJob].submitS <= nowS) {
+            Job &j = jobs[nextJob++];
+            // The machine whose queue holds the fewest device-seconds now.
+            int best = 0;
+            for (int a = 1; a < agentCount; ++a)
+                if (agents[a].queuedDeviceSeconds < agents[best].queuedDeviceSeconds)
+                    best = a;
+            j.agent = best;
+            agents[best].queuedDeviceSeconds += qint64(j.devices) * j.lengthS;
+            j.runId = QStringLiteral("bench-%1").arg(j.id);
+            jobOfRun.insert(j.runId, int(&j - jobs.data()));
+            QJsonArray devices;
+            for (int d = 0; d < j.devices; ++d)
+                devices.append(d);
+            const QString nodeId = agents[best].daemon->nodeId();
+            const QJsonObject config{
+                {QStringLiteral("version"), 1},
+                {QStringLiteral("name"), j.runId},
+                {QStringLiteral("strategy"), QStringLiteral("hdp")},
+                {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}}},
+                {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
+                                                        {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
+                {QStringLiteral("global_batch"), 64},
+                {QStringLiteral("steps"), double(std::max<qint64>(1, j.lengthS / 60))},
+                {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), nodeId},
+                                                                 {QStringLiteral("devices"), devices}}}}};
+            const QJsonObject plan{
+                {QStringLiteral("coordinator"), nodeId},
+                {QStringLiteral("world_size"), j.devices},
+                {QStringLiteral("nodes"),
+                 QJsonArray{QJsonObject{
+                     {QStringLiteral("node_id"), nodeId},
+                     {QStringLiteral("name"), agents[best].daemon->name()},
+                     {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                     {QStringLiteral("port"), int(agents[best].daemon->port())},
+                     {QStringLiteral("fingerprint"), agents[best].daemon->identity().fingerprint()},
+                     {QStringLiteral("first_rank"), 0},
+                     {QStringLiteral("devices"), devices}}}}};
+            j.sentRealMs = wall.elapsed();
+            const int index = int(&j - jobs.data());
+            clients[j.user][best]->request(
+                Message::Type::QueueSubmit,
+                QCborMap{{QStringLiteral("run_id"), j.runId},
+                         {QStringLiteral("config"), QCborMap::fromJsonObject(config)},
+                         {QStringLiteral("node_index"), 0},
+                         {QStringLiteral("plan"), QCborMap::fromJsonObject(plan)},
+                         {QStringLiteral("predicted_s"), j.lengthS},
+                         {QStringLiteral("any_devices"), true},
+                         {QStringLiteral("now"), nowMs}},
+                nullptr, [&, index](const Expected<QCborMap> &reply) {
+                    jobs[index].decisionMs = double(wall.elapsed() - jobs[index].sentRealMs);
+                    if (!reply)
+                        QTextStream(stderr)
+                            << "refused " << jobs[index].runId << ": " << reply.error() << Qt::endl;
+                });
+        }
+        finished = int(std::count_if(jobs.cbegin(), jobs.cend(), [](const Job &j) { return j.endedS >= 0; }));
+        if (finished == jobs.size() || nowS > 3 * daySeconds)
+            app.quit();
+    });
+    clockTimer.start(5);
+    app.exec();
+
+    // --- figures ---
+    QList<double> decisions;
+    QList<std::tuple<qint64, qint64, int>> ours;
+    QMap<int, double> perUser;
+    for (const Job &j : std::as_const(jobs)) {
+        if (j.decisionMs >= 0)
+            decisions << j.decisionMs;
+        if (j.startedS >= 0 && j.endedS >= 0) {
+            ours.append({j.startedS, j.endedS, j.devices});
+            const qint64 a = std::max<qint64>(0, j.startedS);
+            const qint64 b = std::min(j.endedS, daySeconds);
+            if (b > a)
+                perUser[j.user] += double(b - a) * j.devices / 3600.0;
+        }
+    }
+    const double capacity = double(agentCount) * deviceCount * double(daySeconds);
+    const double ourBusy = busyWithin(ours, daySeconds);
+    const double bestBusy = busyWithin(offlinePacking(jobs, agentCount, deviceCount), daySeconds);
+    double work = 0;
+    for (const Job &j : std::as_const(jobs))
+        work += double(j.devices) * j.lengthS;
+    const double bound = std::min(1.0, work / capacity);
+
+    out << "queue_bench: " << agentCount << " agents x " << deviceCount << " GPUs, " << userCount
+        << " users, " << jobs.size() << " runs, day compressed " << speedup << "x (" << daySeconds / speedup
+        << " s)\n";
+    out << QStringLiteral("  runs finished:              %1 of %2\n").arg(finished).arg(jobs.size());
+    out << QStringLiteral("  submission -> decision:     p50 %1 ms, p99 %2 ms (%3 decisions)\n")
+               .arg(percentile(decisions, 0.5), 0, 'f', 1)
+               .arg(percentile(decisions, 0.99), 0, 'f', 1)
+               .arg(decisions.size());
+    out << QStringLiteral(
+               "  utilization over the day:   %1 %  (best offline packing %2 %, work bound %3 %)\n")
+               .arg(100 * ourBusy / capacity, 0, 'f', 1)
+               .arg(100 * bestBusy / capacity, 0, 'f', 1)
+               .arg(100 * bound, 0, 'f', 1);
+    out << QStringLiteral("  against the best packing:   %1\n")
+               .arg(bestBusy > 0 ? ourBusy / bestBusy : 0, 0, 'f', 3);
+    double total = 0, sumShares = 0, sumSquares = 0;
+    for (double h : std::as_const(perUser))
+        total += h;
+    out << "  device-hours per user in the day (equal share " << QString::number(100.0 / userCount, 'f', 1)
+        << " %):\n";
+    for (int u = 0; u < userCount; ++u) {
+        const double share = total > 0 ? perUser.value(u) / total : 0;
+        sumShares += share;
+        sumSquares += share * share;
+        out << QStringLiteral("    user%1: %2 h, %3 %  (%4x equal)%5\n")
+                   .arg(u)
+                   .arg(perUser.value(u), 0, 'f', 1)
+                   .arg(100 * share, 0, 'f', 1)
+                   .arg(share * userCount, 0, 'f', 2)
+                   .arg(u == 0 ? QStringLiteral("  <- submitted everything in the first hour") : QString());
+    }
+    out << QStringLiteral("  Jain's fairness index:      %1 (1 = equal)\n")
+               .arg(sumSquares > 0 ? sumShares * sumShares / (userCount * sumSquares) : 0, 0, 'f', 3);
+    out.flush();
+    for (Agent &a : agents)
+        a.daemon.reset();
+    return finished == jobs.size() ? 0 : 1;
+}
