@@ -60,6 +60,25 @@ ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots
     m_grad = at::zeros({m_shardNumel}, m_p.stream ? hostOptions : deviceOptions);
     for (int s = 0; s < m_stateSlots; ++s)
         m_state.push_back(at::zeros({m_shardNumel}, m_p.hostMaster ? hostOptions : deviceOptions));
+    m_hostGrad = m_grad;
+    if (m_p.hostMaster) {
+        m_offload.emplace(m_p.device, count);
+        m_byUnit = m_offload->asynchronous() || m_p.offloadByUnit;
+        // A GPU: the gradients stay on the device for their collectives, and
+        // each unit's final one is copied into a pinned buffer allocated once.
+        m_gradientsToHost = m_byUnit && !m_p.stream;
+        if (m_gradientsToHost)
+            m_hostGrad = at::empty({m_shardNumel}, hostOptions);
+        // Where copies land unit by unit the optimizer follows them; else one piece.
+        if (m_byUnit) {
+            for (int i = count - 1; i >= 0; --i)
+                m_optimizerPieces.push_back({i});
+        } else {
+            m_optimizerPieces.emplace_back();
+            for (int i = count - 1; i >= 0; --i)
+                m_optimizerPieces.back().push_back(i);
+        }
+    }
 
     for (auto &u : m_units) {
         if (m_resident) {
@@ -104,6 +123,12 @@ ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots
             buckets.push_back(std::move(current));
     }
     m_ready.assign(static_cast<size_t>(count), false);
+    m_unitBuckets.assign(static_cast<size_t>(count), 0);
+    for (const auto &buckets : m_buckets)
+        for (const auto &b : buckets)
+            for (const auto &part : b.parts)
+                ++m_unitBuckets[static_cast<size_t>(part.unit)];
+    m_bucketsLeft = m_unitBuckets;
 }
 
 void ParameterStore::initialize(std::uint64_t seed)
@@ -147,10 +172,42 @@ void ParameterStore::initialize(std::uint64_t seed)
     masterChanged();
 }
 
+const char *ParameterStore::hostOffload() const
+{
+    if (!m_offload)
+        return "none";
+    if (m_offload->asynchronous())
+        return "side_stream";
+    return m_byUnit ? "by_unit" : "synchronous";
+}
+
+at::Tensor &ParameterStore::master()
+{
+    if (m_offload)
+        m_offload->drain();
+    return m_master;
+}
+
 void ParameterStore::masterChanged()
 {
-    if (m_p.hostMaster && m_device.defined())
-        m_device.copy_(m_master);
+    if (!m_p.hostMaster || !m_device.defined())
+        return;
+    for (int i = 0; i < m_model.unitCount(); ++i)
+        parametersToDevice(i);
+}
+
+void ParameterStore::parametersToDevice(int unit)
+{
+    const auto &u = m_units[static_cast<size_t>(unit)];
+    if (u.shard > 0)
+        m_offload->parametersToDevice(unit, m_device.narrow(0, u.flatOffset, u.shard),
+                                      m_master.narrow(0, u.flatOffset, u.shard));
+}
+
+void ParameterStore::waitForDeviceShard(int unit)
+{
+    if (m_offload)
+        m_offload->parametersNeeded(unit);
 }
 
 void ParameterStore::fail(const Error &error)
@@ -187,13 +244,16 @@ void ParameterStore::launchGather(int unit)
     auto &u = m_units[static_cast<size_t>(unit)];
     allocate(u);
     if (!m_p.shardGather) {
-        // Streaming: the host master is the only full copy.
+        // Streaming: the host master is the only full copy. On a GPU the copy
+        // runs on the side stream, and ensure() makes the compute stream wait for it.
         Stopwatch copy;
-        u.full.narrow(0, 0, u.shard).copy_(m_master.narrow(0, u.flatOffset, u.shard), /*non_blocking=*/true);
+        m_offload->parametersToDevice(unit, u.full.narrow(0, 0, u.shard),
+                                      m_master.narrow(0, u.flatOffset, u.shard));
         m_blockedMs += copy.ms();
-        u.gather = Gather::Ready;
+        u.gather = m_byUnit ? Gather::Pending : Gather::Ready;
         return;
     }
+    waitForDeviceShard(unit); // the gather reads this rank's shard on the device
     const int members = m_p.shardGather->size();
     std::vector<at::Tensor> outputs;
     for (int k = 0; k < members; ++k)
@@ -209,11 +269,19 @@ void ParameterStore::launchGather(int unit)
 void ParameterStore::ensure(int unit)
 {
     auto &u = m_units[static_cast<size_t>(unit)];
-    if (u.gather == Gather::Ready)
+    if (u.gather == Gather::Ready) {
+        if (m_resident)
+            waitForDeviceShard(unit);
         return;
+    }
     if (u.gather == Gather::Freed)
         launchGather(unit);
     if (u.gather == Gather::Pending) {
+        if (!u.pending) { // a streamed unit's copy from host memory
+            m_offload->parametersNeeded(unit);
+            u.gather = Gather::Ready;
+            return;
+        }
         Stopwatch wait;
         Status s = u.pending->wait();
         m_blockedMs += wait.ms();
@@ -245,8 +313,10 @@ std::vector<at::Tensor> ParameterStore::acquire(int unit)
 
 void ParameterStore::prefetch(int unit)
 {
-    if (m_resident || unit < 0 || unit >= m_model.unitCount() || !m_p.shardGather)
-        return; // streaming copies are synchronous: nothing to overlap on the CPU
+    if (m_resident || unit < 0 || unit >= m_model.unitCount())
+        return;
+    if (!m_p.shardGather && !m_byUnit)
+        return; // streaming copies on the CPU are synchronous: nothing to overlap
     if (m_units[static_cast<size_t>(unit)].gather == Gather::Freed)
         launchGather(unit);
 }
@@ -279,12 +349,18 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
         sharded ? at::empty({u.padded}, m_grad.options()) : m_grad.narrow(0, u.flatOffset, u.numel);
     for (size_t s = 0; s < specs.size(); ++s) {
         at::Tensor dst = flat.narrow(0, u.slotOffsets[s], specs[s].numel());
-        if (s < grads.size() && grads[s].defined())
-            dst.copy_(grads[s].reshape(-1));
-        else
+        if (s >= grads.size() || !grads[s].defined())
             dst.zero_();
+        else if (m_p.stream) // to host memory, on a GPU on the side stream
+            m_offload->copyToHost(dst, grads[s].reshape(-1).contiguous());
+        else
+            dst.copy_(grads[s].reshape(-1));
     }
-    if (sharded) {
+    if (m_p.stream) {
+        // Ready for its all-reduce (host memory, Gloo) once the copy has landed: progress() sees to it.
+        m_offload->gradientSent(unit);
+        m_landing.push_back(unit);
+    } else if (sharded) {
         if (u.padded > u.numel)
             flat.narrow(0, u.numel, u.padded - u.numel).zero_();
         at::Tensor sent = m_p.wireType != at::kFloat ? flat.to(m_p.wireType) : flat;
@@ -294,7 +370,7 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
             fail(op.error());
         m_reduceScatters.push_back({unit, std::move(*op), received, sent});
     } else {
-        m_ready[static_cast<size_t>(unit)] = true;
+        unitReady(unit);
     }
     release(unit);
     if (Status s = progress(false); !s)
@@ -303,14 +379,24 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
 
 Status ParameterStore::progress(bool block)
 {
+    // Streaming: a gradient's all-reduce (Gloo, in host memory) waits for its
+    // copy there. These groups see host tensors only, so polling cannot make
+    // ranks disagree on the order of NCCL's collectives.
+    while (!m_landing.empty()) {
+        const int unit = m_landing.front();
+        if (!block && !m_offload->gradientLanded(unit))
+            break;
+        m_offload->waitForGradient(unit);
+        unitReady(unit);
+        m_landing.pop_front();
+    }
     // Polling lets each rank's timing decide whether a bucket's all-reduce
     // goes before or after the next reduce-scatter; on NCCL (one stream per
     // communicator) ranks must agree on that order, so there it is fixed.
-    if (m_p.orderedCollectives)
-        block = true;
+    const bool blockOnScatters = block || m_p.orderedCollectives;
     while (!m_reduceScatters.empty()) {
         auto &rs = m_reduceScatters.front();
-        if (!block && !rs.op.completed())
+        if (!blockOnScatters && !rs.op.completed())
             break;
         if (Status s = rs.op.wait(); !s)
             return s;
@@ -321,10 +407,31 @@ Status ParameterStore::progress(bool block)
         shard.copy_(rs.received.narrow(0, 0, u.shard));
         for (int k = 1; k < members; ++k)
             shard.add_(rs.received.narrow(0, k * u.shard, u.shard));
-        m_ready[static_cast<size_t>(rs.unit)] = true;
+        const int unit = rs.unit;
         m_reduceScatters.pop_front();
+        unitReady(unit);
     }
     return launchReadyBuckets();
+}
+
+void ParameterStore::unitReady(int unit)
+{
+    m_ready[static_cast<size_t>(unit)] = true;
+    if (m_bucketsLeft[static_cast<size_t>(unit)] == 0)
+        gradientFinal(unit); // no bucket to all-reduce it in
+}
+
+void ParameterStore::gradientFinal(int unit)
+{
+    // A GPU: this unit's gradient goes to the host optimizer now, beside the
+    // all-reduces still in flight.
+    if (!m_gradientsToHost)
+        return;
+    const auto &u = m_units[static_cast<size_t>(unit)];
+    if (u.shard > 0)
+        m_offload->copyToHost(m_hostGrad.narrow(0, u.flatOffset, u.shard),
+                              m_grad.narrow(0, u.flatOffset, u.shard));
+    m_offload->gradientSent(unit);
 }
 
 Status ParameterStore::launchReadyBuckets()
@@ -370,6 +477,7 @@ void ParameterStore::beginStep()
     m_peakGatheredBytes = m_gatheredBytes;
     std::fill(m_ready.begin(), m_ready.end(), false);
     std::fill(m_nextBucket.begin(), m_nextBucket.end(), 0);
+    m_bucketsLeft = m_unitBuckets;
 }
 
 Status ParameterStore::finishGradients()
@@ -382,8 +490,8 @@ Status ParameterStore::finishGradients()
         auto &f = m_flights.front();
         if (Status s = f.op.wait(); !s)
             return s;
+        const Bucket &b = m_buckets[static_cast<size_t>(f.segment)][static_cast<size_t>(f.bucket)];
         if (f.copyBack) {
-            const Bucket &b = m_buckets[static_cast<size_t>(f.segment)][static_cast<size_t>(f.bucket)];
             std::int64_t at = 0;
             for (const auto &part : b.parts) {
                 m_grad.narrow(0, part.flatOffset, part.length).copy_(f.wire.narrow(0, at, part.length));
@@ -391,10 +499,19 @@ Status ParameterStore::finishGradients()
             }
         }
         m_flights.pop_front();
+        for (const auto &part : b.parts)
+            if (--m_bucketsLeft[static_cast<size_t>(part.unit)] == 0)
+                gradientFinal(part.unit);
     }
     for (size_t si = 0; si < m_buckets.size(); ++si)
         if (m_nextBucket[si] != m_buckets[si].size())
             return Status::failure(ErrorKind::Internal, "gradient buckets left unlaunched");
+    // Every unit's gradient final (and on a GPU on its way to the host
+    // optimizer): a unit left out would be stepped with last step's gradient.
+    for (size_t i = 0; i < m_ready.size(); ++i)
+        if (!m_ready[i] || m_bucketsLeft[i] != 0)
+            return Status::failure(ErrorKind::Internal, "the gradient of unit " + std::to_string(i) +
+                                                            " was not final after the step");
     return {};
 }
 
@@ -418,11 +535,39 @@ Result<double> ParameterStore::gradNorm()
 void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double clipScale,
                           std::int64_t stepNumber)
 {
-    if (clipScale < 1.0)
-        m_grad.mul_(clipScale);
-    const at::Tensor grad = m_p.hostMaster && !m_grad.device().is_cpu() ? m_grad.to(at::kCPU) : m_grad;
-    optimizer.step(m_master, grad, m_state, lr, stepNumber);
-    masterChanged();
+    if (!m_offload) {
+        if (clipScale < 1.0)
+            m_grad.mul_(clipScale);
+        optimizer.step(m_master, m_grad, m_state, lr, stepNumber);
+        return;
+    }
+    // Host master weights, piece by piece in flat order (backward order, the
+    // order the gradients became final): each waits for the copy events of
+    // its own units' gradients only, and its updated parameters go back to
+    // the device at once, beside the next piece's update. The side stream is
+    // in order, so once this step's first gradient copy has landed, no copy
+    // of the previous step still reads the master weights written here.
+    for (const auto &piece : m_optimizerPieces) {
+        const auto &first = m_units[static_cast<size_t>(piece.front())];
+        const auto &last = m_units[static_cast<size_t>(piece.back())];
+        const std::int64_t begin = first.flatOffset;
+        const std::int64_t length = last.flatOffset + last.shard - begin;
+        for (int unit : piece)
+            m_offload->waitForGradient(unit);
+        if (length == 0)
+            continue;
+        at::Tensor grad = m_hostGrad.narrow(0, begin, length);
+        if (clipScale < 1.0)
+            grad.mul_(clipScale);
+        at::Tensor master = m_master.narrow(0, begin, length);
+        std::vector<at::Tensor> state;
+        for (const auto &s : m_state)
+            state.push_back(s.narrow(0, begin, length));
+        optimizer.step(master, grad, state, lr, stepNumber);
+        if (m_device.defined())
+            for (int unit : piece)
+                parametersToDevice(unit);
+    }
 }
 
 std::int64_t ParameterStore::deviceResidentBytes() const
@@ -445,8 +590,8 @@ std::int64_t ParameterStore::hostResidentBytes() const
     std::int64_t bytes = m_master.nbytes();
     for (const auto &s : m_state)
         bytes += s.nbytes();
-    if (m_p.stream)
-        bytes += m_grad.nbytes();
+    if (m_p.stream || m_gradientsToHost)
+        bytes += m_hostGrad.nbytes();
     return bytes;
 }
 
@@ -517,6 +662,7 @@ Result<std::vector<at::Tensor>> ParameterStore::fullParameters()
             continue;
         }
         if (m_resident) {
+            waitForDeviceShard(i);
             out.push_back(u.full.to(at::kCPU, /*non_blocking=*/false, /*copy=*/true));
             continue;
         }
@@ -528,6 +674,7 @@ Result<std::vector<at::Tensor>> ParameterStore::fullParameters()
         std::vector<at::Tensor> outputs;
         for (int k = 0; k < m_p.shardGather->size(); ++k)
             outputs.push_back(full.narrow(0, k * u.shard, u.shard));
+        waitForDeviceShard(i);
         at::Tensor input = m_device.narrow(0, u.flatOffset, u.shard);
         auto op = m_p.shardGather->allgather(outputs, input);
         if (!op)

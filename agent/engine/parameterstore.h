@@ -3,6 +3,7 @@
 #include "commgroup.h"
 #include "error.h"
 #include "flatoptimizer.h"
+#include "hostoffload.h"
 #include "model.h"
 #include "pendingop.h"
 #include "result.h"
@@ -37,6 +38,12 @@ namespace hamgam::engine {
 /// (N−1)/N of the vector, as a ring would), then the replica groups all-reduce
 /// the pieces in buckets, launched as soon as their units are ready and waited
 /// for before the optimizer.
+///
+/// With host master weights, the copies between host and device go through a
+/// HostOffload: on a GPU each unit's final gradient is copied to a pinned host
+/// buffer on a side stream as soon as it is final, the optimizer steps unit by
+/// unit as their copies land, and each updated unit is copied back at once;
+/// on the CPU the same code copies at once and steps the shard in one piece.
 class ParameterStore
 {
 public:
@@ -48,6 +55,9 @@ public:
         std::vector<CommGroup *> replicaGroups; ///< per own segment; null where the segment has one rank
         bool hostMaster = false;                ///< master weights and optimizer state in host memory
         bool stream = false; ///< with one rank per shard group: parameters not resident on the device
+        /// Host master weights on the CPU: copies and optimizer unit by unit,
+        /// as a GPU's side stream has them (--offload-by-unit, a check).
+        bool offloadByUnit = false;
         at::ScalarType wireType = at::kFloat; ///< gradients travel as this (comm.dtype)
         /// Collectives on different communicators launch in one order on every
         /// rank (NCCL can deadlock otherwise): a reduce-scatter is waited for
@@ -78,6 +88,11 @@ public:
     bool freesAfterUse() const { return !m_resident; }
     /// True when the optimizer steps in host memory (its temporaries never touch the device).
     bool hostMasterOptimizer() const { return m_p.hostMaster; }
+    /// How host master weights and the device exchange gradients and
+    /// parameters: "side_stream" (a GPU: pinned buffers, a copy stream, an
+    /// event per unit and direction), "synchronous" (the CPU), "by_unit"
+    /// (the CPU in a GPU's order, --offload-by-unit), "none" (no host master).
+    const char *hostOffload() const;
     /// fp32 bytes of this rank's shard of the flat parameters.
     std::int64_t shardBytes() const { return m_shardNumel * 4; }
     /// The unit's parameters, one tensor per ParamSpec, sharing the unit's
@@ -110,7 +125,8 @@ public:
     /// rank speaks for (a replicated tensor-parallel parameter is written by one
     /// rank per node); reading: everything it holds.
     std::vector<OwnRange> ownRanges(bool writing = false) const;
-    at::Tensor &master() { return m_master; }
+    /// Waits for the copies that read it first (a caller may write it).
+    at::Tensor &master();
     std::vector<at::Tensor> &state() { return m_state; }
     /// After master() was overwritten (a checkpoint): refresh the device copy.
     void masterChanged();
@@ -172,6 +188,10 @@ private:
     void free(UnitLayout &u);
     Status progress(bool block);
     Status launchReadyBuckets();
+    void unitReady(int unit);
+    void gradientFinal(int unit);
+    void parametersToDevice(int unit);
+    void waitForDeviceShard(int unit);
 
     Model &m_model;
     Placement m_p;
@@ -182,7 +202,19 @@ private:
     at::Tensor m_master;
     at::Tensor m_device;
     at::Tensor m_grad;
+    /// What the host optimizer reads: a pinned buffer of its own on a GPU
+    /// (m_grad stays on the device), m_grad itself where that is host memory.
+    at::Tensor m_hostGrad;
     std::vector<at::Tensor> m_state;
+    std::optional<HostOffload> m_offload; ///< with host master weights
+    bool m_byUnit = false;                ///< copies and optimizer unit by unit (a GPU, or asked)
+    bool m_gradientsToHost = false;       ///< m_hostGrad is a buffer of its own
+    /// The optimizer's pieces, each a run of units in flat order: one per unit
+    /// where copies land one by one (a GPU), else one for the whole shard.
+    std::vector<std::vector<int>> m_optimizerPieces;
+    std::vector<int> m_unitBuckets; ///< gradient buckets a unit has a part in
+    std::vector<int> m_bucketsLeft; ///< of those, still in flight this step
+    std::deque<int> m_landing;      ///< streaming: gradients on their way to host memory
     std::vector<int> m_ownSegments;
     std::vector<std::vector<Bucket>> m_buckets; ///< per own segment, in launch order
     std::vector<size_t> m_nextBucket;

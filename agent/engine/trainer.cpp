@@ -184,6 +184,7 @@ Status Trainer::setUpPlacement()
     placement.orderedCollectives = m_placement->orderedCollectives();
     placement.hostMaster = m_placement->hostMaster();
     placement.stream = m_placement->stream();
+    placement.offloadByUnit = m_options.offloadByUnit;
     placement.wireType = scalarType(m_placement->wire());
     placement.bucketBytes = m_placement->bucketBytes();
     placement.device = m_device;
@@ -359,6 +360,7 @@ void Trainer::publishReady(bool resumed)
                                {"pieces", scheme.pieces()},
                                {"host_master", m_placement->hostMaster()},
                                {"stream_params", m_placement->stream()},
+                               {"host_offload", m_store->hostOffload()},
                                {"tensor_parallel", m_policy->readyInfo()},
                                {"resumed", resumed}});
 }
@@ -466,7 +468,9 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     } catch (const std::exception &e) {
         return caught(e);
     }
-    gpu::synchronize(m_device);
+    // The optimizer's kernels, if it ran on the GPU; updated parameters on
+    // their way back from host memory (the side stream) go on beside the next step.
+    gpu::synchronizeCompute(m_device);
     const double optimizerMs = optimizerTimer.ms();
     StepReport report;
     report.trafficBefore = traffic0;

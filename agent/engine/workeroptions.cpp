@@ -31,7 +31,7 @@ const char *WorkerOptions::usage()
            "                     --rendezvous-key-file FILE [--node-index N]\n"
            "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
            "                     [--gloo-interface IFNAME] [--device auto|cpu|cuda]\n"
-           "                     [--collectives-alone]\n"
+           "                     [--collectives-alone] [--offload-by-unit]\n"
            "       hamgam-worker --version\n"
            "\n"
            "One training process per device. Events go to stdout as JSON lines, logs to\n"
@@ -49,7 +49,9 @@ const char *WorkerOptions::usage()
            "that one GPU, as the agent sets it, it is cuda:0. --device cpu never touches\n"
            "a GPU. auto (the default) takes the GPU when this build and machine have one.\n"
            "--collectives-alone gives even a group of one rank a real backend, so one\n"
-           "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n";
+           "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n"
+           "--offload-by-unit moves lsdp's gradients and parameters between host and\n"
+           "device unit by unit, as on a GPU, on the CPU too (a check of that order).\n";
 }
 
 Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
@@ -67,8 +69,12 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
         }
         if (arg.rfind("--", 0) != 0)
             return usageError("unexpected argument \"" + arg + "\"");
-        if (arg == "--collectives-alone") { // the one flag without a value
+        if (arg == "--collectives-alone") { // the flags without a value
             o.collectivesAlone = true;
+            continue;
+        }
+        if (arg == "--offload-by-unit") {
+            o.offloadByUnit = true;
             continue;
         }
         if (i + 1 >= argc)

@@ -33,6 +33,10 @@ struct WorkerOptions
     /// Every group, even of one rank, gets a real backend (NCCL on a GPU): a
     /// check of the collectives on a machine with one GPU (scripts/gpu-check).
     bool collectivesAlone = false;
+    /// The host offload in a GPU's order on the CPU too: each unit's gradient
+    /// copied into a host buffer of its own once final, the optimizer and the
+    /// copies back unit by unit (a check of that order: tst_workerequivalence).
+    bool offloadByUnit = false;
     bool help = false;
     bool version = false;
 

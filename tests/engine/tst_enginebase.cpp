@@ -519,6 +519,7 @@ void TestEngineBase::options_data()
                                 << true;
     QTest::newRow("collectives alone")
         << (QStringList(base) << QStringLiteral("--collectives-alone")) << true;
+    QTest::newRow("offload by unit") << (QStringList(base) << QStringLiteral("--offload-by-unit")) << true;
     QTest::newRow("device gpu0") << (QStringList(base)
                                      << QStringLiteral("--device") << QStringLiteral("gpu0"))
                                  << false;
@@ -550,6 +551,8 @@ void TestEngineBase::options()
         QCOMPARE(o.error().kind, ErrorKind::Usage);
     else if (args.contains(QStringLiteral("[::1]:5")))
         QCOMPARE(o->masterHost, std::string("::1"));
+    if (ok)
+        QCOMPARE(o->offloadByUnit, args.contains(QStringLiteral("--offload-by-unit")));
 }
 
 void TestEngineBase::topology()

@@ -1,7 +1,8 @@
 // Exactness of every strategy: training with uneven local batches on several
 // ranks ends with the same parameters as one process with the global batch
 // (max |Δ| ≤ 1e-5 in fp32), with SGD and AdamW, on 3 ranks and on 2 nodes × 2
-// ranks, across epoch ends (the dataset is not a multiple of the batch).
+// ranks, across epoch ends (the dataset is not a multiple of the batch); and
+// lsdp's host offload in a GPU's order, unit by unit, to the byte.
 #include "workercluster.h"
 
 #include <QFile>
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void sameParametersAsOneProcess();
     void fp16GradientsOnTheWire_data();
     void fp16GradientsOnTheWire();
+    void hostOffloadUnitByUnit_data();
+    void hostOffloadUnitByUnit();
 
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
@@ -340,6 +343,96 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     QVERIFY2(diff > 1e-7,
              qPrintable(QStringLiteral("%1 left no rounding at all: max |Δ| = %2").arg(dtype).arg(diff)));
     QVERIFY2(diff <= maxDrift, qPrintable(QStringLiteral("%1 drifted: max |Δ| = %2").arg(dtype).arg(diff)));
+}
+
+// The host offload of lsdp/lshdp in a GPU's order (issue #16): each unit's
+// final gradient copied into a host buffer of its own (after its bucket's
+// all-reduce, or its reduce-scatter), the optimizer and the copies back unit
+// by unit, streamed units prefetched. The CPU takes that order with
+// --offload-by-unit; every operation is elementwise, so it must end with the
+// very bytes of the one-piece order on every rank, step losses included. A
+// unit copied before its gradient was final, twice, or not at all would show.
+void TestWorkerEquivalence::hostOffloadUnitByUnit_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("optimizer");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Ints>("nodes");
+    QTest::addColumn<Ints>("nodeBatches");
+    QTest::addColumn<bool>("stream");
+    // Gathered units, reduce-scatters and buckets across nodes.
+    QTest::newRow("lshdp adamw 2 nodes x 2") << "lshdp"
+                                             << "adamw"
+                                             << "mlp" << Ints{2, 2} << Ints{9, 23} << false;
+    // Several segments per unit, each in buckets of its own.
+    QTest::newRow("lshdp sgd unequal nodes") << "lshdp"
+                                             << "sgd"
+                                             << "mlp" << Ints{2, 1} << Ints{20, 12} << false;
+    // Resident units, buckets across nodes.
+    QTest::newRow("lsdp sgd 3 ranks") << "lsdp"
+                                      << "sgd"
+                                      << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << false;
+    // One rank: no collective at all, each gradient final at once.
+    QTest::newRow("lsdp adamw gpt alone") << "lsdp"
+                                          << "adamw"
+                                          << "gpt" << Ints{1} << Ints{32} << false;
+    // Streamed: gradients land in host memory before their (Gloo) all-reduce.
+    QTest::newRow("lsdp sgd streamed") << "lsdp"
+                                       << "sgd"
+                                       << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << true;
+}
+
+void TestWorkerEquivalence::hostOffloadUnitByUnit()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, optimizer);
+    QFETCH(QString, model);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(bool, stream);
+    QJsonObject cfg = config(strategy, optimizer, model, 32);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
+    if (stream)
+        cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+
+    struct Run
+    {
+        QString offload;
+        QList<QVector<float>> parameters;
+        QList<double> losses;
+    };
+    auto run = [&](const QStringList &args) {
+        Run r;
+        WorkerCluster cluster(m_dir.path());
+        cluster.start(cfg, nodes, args);
+        if (!cluster.waitFinished(90000) || cluster.exitCodes() != QList<int>(cluster.size(), 0)) {
+            qWarning("run failed: %s", cluster.summary().constData());
+            return r;
+        }
+        r.offload = cluster.events(0, QStringLiteral("ready"))
+                        .value(0)
+                        .value(QStringLiteral("host_offload"))
+                        .toString();
+        for (int rank = 0; rank < cluster.size(); ++rank)
+            r.parameters.append(cluster.parameters(rank));
+        for (const auto &step : cluster.events(0, QStringLiteral("step")))
+            r.losses.append(step.value(QStringLiteral("loss")).toDouble());
+        return r;
+    };
+    const Run whole = run({});
+    const Run byUnit = run({QStringLiteral("--offload-by-unit")});
+    QCOMPARE(whole.offload, QStringLiteral("synchronous"));
+    QCOMPARE(byUnit.offload, QStringLiteral("by_unit"));
+    QCOMPARE(byUnit.losses.size(), 20);
+    QCOMPARE(byUnit.losses, whole.losses);
+    QCOMPARE(byUnit.parameters.size(), whole.parameters.size());
+    for (int rank = 0; rank < whole.parameters.size(); ++rank) {
+        QVERIFY(!whole.parameters[rank].isEmpty());
+        QVERIFY2(byUnit.parameters[rank] == whole.parameters[rank],
+                 qPrintable(QStringLiteral("rank %1: max |Δ| = %2")
+                                .arg(rank)
+                                .arg(maxAbsDiff(byUnit.parameters[rank], whole.parameters[rank]))));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEquivalence)
