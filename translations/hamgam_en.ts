@@ -83,10 +83,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Remove a fingerprint from the trust list and exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Print the trust list and exit.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -218,6 +214,14 @@
         <source>--worker-interface: this machine has no network interface &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Trust a controller as the lab&apos;s admin, who sets the lab&apos;s rules (repeatable; docs/lab.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a fingerprint from the trust list (and the admins) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AgentDaemon</name>
@@ -239,6 +243,14 @@
     </message>
     <message>
         <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a coordinator may not send &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a coordinator may only abort the queued runs it starts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -285,6 +297,22 @@
     </message>
     <message>
         <source>controllers send requests only, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a coordinator acts for no user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this certificate may connect only as a run&apos;s coordinator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the controller sent no valid user name (1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;); set one with: hamgamctl user NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a coordinator does not subscribe</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -751,6 +779,10 @@
     <name>ControllerProfile</name>
     <message>
         <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3052,6 +3084,1360 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
 </context>
 <context>
+    <name>LabBookingDialog</name>
+    <message>
+        <source>Book devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what it is for, e.g. thesis runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the devices. A booking on several machines is made on all of them or on none; one that overlaps another is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Book</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabBookingsPage</name>
+    <message>
+        <source>All machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Book…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Book devices for the time selected on the calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one machine&apos;s bookings only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag over a day to select the hours, then press Book… Your own bookings have a dark outline; their context menu cancels them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabCommands</name>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or set your user name in the lab: agents record it with every run, lease and booking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new user name (optional).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[NAME]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl user [NAME]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl user: &quot;%1&quot; is not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are %1 in the lab from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every device of the lab: free, leased or reserved, by whom, since and until when, and its utilization over the last 24 hours and 7 days.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl lab [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MACHINE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DEVICE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RUN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SINCE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNTIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>24H</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7D</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NEXT BOOKING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No machine answered: is an agent running and trusted? (hamgamctl nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs waiting for their devices, in the order they will start, with the estimated start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl queue [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DEVICES</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ESTIMATED START</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WAITING FOR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <translation>
+            <numerusform>%1 and %Ln more</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never, as asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take a queued run out of the queue (a run that already started is aborted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run id (or its first characters) or name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl cancel [options] RUN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl cancel: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: taken out of the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 has ended already: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run did not leave the queue in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until a run ends (a queued run: until it has started and ended). Exit code: 0 finished, 1 failed, 3 no such run, 5 stopped, aborted or taken out of the queue, 6 still going at --timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give up after this long (&quot;90m&quot;, &quot;2h&quot;; default: never).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl wait [options] RUN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl wait: --timeout: &quot;%1&quot; is not a duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl wait: no run &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is still going</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Book devices for a time window (a thesis deadline): other users&apos; runs and queued runs keep off them. On several machines, all or none are booked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A machine, with the devices to book after a colon (&quot;gpu-box:0,1&quot;); all its devices without. Repeatable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine[:devices]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start: &quot;2026-12-07 09:00&quot;, &quot;now&quot; or &quot;+2h&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End, as --from, or a length after it (&quot;+3d&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it is for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl reserve --node MACHINE[:DEVICES] --from TIME --to TIME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: give --node, and --from and --to as &quot;2026-12-07 09:00&quot;, &quot;now&quot; or &quot;+2h&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: no trusted machine &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: &quot;%1&quot; matches several machines; use the node id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: &quot;%1&quot; is not a device number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: %1 reported no devices yet; name them (&quot;%1:0&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: nothing was booked:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>booked %1 devices %2 from %3 to %4 (id %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s bookings, from the last week on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl reservations [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No bookings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FROM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel a booking (yours; the lab admin may cancel any).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking&apos;s id (hamgamctl reservations).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl unreserve [options] ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl unreserve: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>booking %1 cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl unreserve: no booking &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device-hours per user and week, over every machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many weeks, this one included (default 4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write CSV to this file (&quot;-&quot;: standard output).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl usage [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written to %1</source>
+        <translation>
+            <numerusform>%Ln row written to %1</numerusform>
+            <numerusform>%Ln rows written to %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No usage recorded in these weeks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WEEK OF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DEVICE-HOURS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHARE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer)
+  hamgamctl policy unbind USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show, set, bind or unbind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[action]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most devices one user may hold on each machine (0: no limit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Longest run (&quot;12h&quot;; 0: no limit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Users who may end or preempt other users&apos; runs (comma-separated).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>users</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle reclaim: utilization below this percent...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>...for this many minutes releases the devices (0: off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: no machine answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MAX DEVICES/USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LONGEST RUN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MAY END OTHERS&apos; RUNS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IDLE RECLAIM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the admin only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under %1% for %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (admin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --%1: &quot;%2&quot; is not a number from 0 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --max-run: &quot;%1&quot; is not a duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --may-end: &quot;%1&quot; is not a user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The lab&apos;s rules are set on %Ln machine(s).</source>
+        <translation>
+            <numerusform>The lab&apos;s rules are set on %Ln machine.</numerusform>
+            <numerusform>The lab&apos;s rules are set on %Ln machines.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabDevicesModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, device %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run holds this device and no booking covers it now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held by a run of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run of %1 is taking it: its other machines are being asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked by %1: only their runs may use it now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected end of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s end is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End of the booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Held but idle: a run holds it, yet it has stayed below %1 for %Ln minute(s)</source>
+        <translation>
+            <numerusform>Held but idle: a run holds it, yet it has stayed below %1 for %Ln minute</numerusform>
+            <numerusform>Held but idle: a run holds it, yet it has stayed below %1 for %Ln minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No samples in the last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours: %1 on average</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean utilization over the last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No booking ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked by %1 from %2 to %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization over the last 24 hours, one value a minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7-day mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabFile</name>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no valid &quot;version&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written by a newer version (format %1, this agent reads up to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot keep %1 as %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2): it was kept as %3 and nothing in it is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries of %1 are not valid (the first is number %2): the file was kept as %3 and its other entries are used</source>
+        <translation>
+            <numerusform>%n entries of %1 are not valid (the first is number %2): the file was kept as %3 and its other entries are used</numerusform>
+            <numerusform>%n entries of %1 are not valid (the first is number %2): the file was kept as %3 and its other entries are used</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not saving %1: its damaged content could not be kept aside (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabFormat</name>
+    <message>
+        <source>free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leased</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabNotifier</name>
+    <message>
+        <source>Hamgam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run has started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 left the queue and is training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run has finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run was stopped by the lab&apos;s rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run&apos;s devices were reclaimed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped because its devices stayed idle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your run was ended by someone else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 was ended by another user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabPolicy</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated_ms must be a time in milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may_end_others must be a list of user names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may_end_others: &quot;%1&quot; is not a user name (1 to 32 of A-Z, a-z, 0-9, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle reclaim needs idle_util_percent above 0 when idle_minutes is set</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabPolicyDialog</name>
+    <message>
+        <source>The lab&apos;s rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user names, e.g. prof, ta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every connected machine enforces these rules on its own devices. Zero means no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most &amp;devices one user may hold on a machine:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Longest run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Who else may end others&apos; runs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle reclaim &amp;below:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle reclaim &amp;after:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. The lab admin may always end any run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name: 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle reclaim needs both a utilization and minutes (or neither).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabQueueModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <translation>
+            <numerusform>%1 and %Ln more</numerusform>
+            <numerusform>%1 and %Ln more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not yet known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted length: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabService</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this agent does not support &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here for this coordinator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;devices&quot; is not a list of device numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no lease %1 of yours here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is using this lease; stop the run instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1 holds other devices than the run names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here under a lease of this coordinator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1&apos;s entry here is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only a controller queues runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the queued run&apos;s plan does not match its nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 of this run is %2, not this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the queued run&apos;s plan names node %1 without its address or certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run %1 on this agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is %2&apos;s; only its user, the lab admin and the users the admin names may take it out of the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabText</name>
+    <message>
+        <source>taken out of the queue by its user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>taken out of the queue by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is held by %2 (run %3) for about %n more minute(s)</source>
+        <translation>
+            <numerusform>device %1 is held by %2 (run %3) for about %n more minute</numerusform>
+            <numerusform>device %1 is held by %2 (run %3) for about %n more minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is held by %2 (run %3) for about %n more hour(s)</source>
+        <translation>
+            <numerusform>device %1 is held by %2 (run %3) for about %n more hour</numerusform>
+            <numerusform>device %1 is held by %2 (run %3) for about %n more hours</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>device %1 is held by %2 (run %3), with no expected end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 for %n more minute(s)</source>
+        <translation>
+            <numerusform>device %1 is booked by %2 for %n more minute</numerusform>
+            <numerusform>device %1 is booked by %2 for %n more minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 for %n more hour(s)</source>
+        <translation>
+            <numerusform>device %1 is booked by %2 for %n more hour</numerusform>
+            <numerusform>device %1 is booked by %2 for %n more hours</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 from %n minute(s) from now</source>
+        <translation>
+            <numerusform>device %1 is booked by %2 from %n minute from now</numerusform>
+            <numerusform>device %1 is booked by %2 from %n minutes from now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 from %n hour(s) from now</source>
+        <translation>
+            <numerusform>device %1 is booked by %2 from %n hour from now</numerusform>
+            <numerusform>device %1 is booked by %2 from %n hours from now</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the run is expected to take %n minute(s), longer than the lab&apos;s longest run (%1)</source>
+        <translation>
+            <numerusform>the run is expected to take %n minute, longer than the lab&apos;s longest run (%1)</numerusform>
+            <numerusform>the run is expected to take %n minutes, longer than the lab&apos;s longest run (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the run is expected to take %n hour(s), longer than the lab&apos;s longest run (%1)</source>
+        <translation>
+            <numerusform>the run is expected to take %n hour, longer than the lab&apos;s longest run (%1)</numerusform>
+            <numerusform>the run is expected to take %n hours, longer than the lab&apos;s longest run (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab&apos;s rules let one user hold at most %n device(s) on this machine; %1 would hold %2</source>
+        <translation>
+            <numerusform>the lab&apos;s rules let one user hold at most %n device on this machine; %1 would hold %2</numerusform>
+            <numerusform>the lab&apos;s rules let one user hold at most %n devices on this machine; %1 would hold %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this machine does not have that many devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine has no device %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 already holds other devices here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) ahead of it in the queue need its devices</source>
+        <translation>
+            <numerusform>%n run ahead of it in the queue need its devices</numerusform>
+            <numerusform>%n runs ahead of it in the queue need its devices</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the booking&apos;s window is already over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>a booking may last at most %n day(s)</source>
+        <translation>
+            <numerusform>a booking may last at most %n day</numerusform>
+            <numerusform>a booking may last at most %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the booking names no device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the booking&apos;s end is not after its start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped by the lab&apos;s idle rule: its devices stayed under %1 % for %n minute(s), so they went back to the lab</source>
+        <translation>
+            <numerusform>stopped by the lab&apos;s idle rule: its devices stayed under %1 % for %n minute, so they went back to the lab</numerusform>
+            <numerusform>stopped by the lab&apos;s idle rule: its devices stayed under %1 % for %n minutes, so they went back to the lab</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped by the lab&apos;s rules: it reached the longest run allowed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped for a booking: %1 booked device %2 from now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped by %1 after a checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aborted by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not be started from the queue: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabUsageModel</name>
+    <message>
+        <source>Device-hours in the week from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabUsagePage</name>
+    <message>
+        <source>Some machines could not be asked, so these hours leave them out:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Weeks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many weeks back, this one included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save device-hours per user and week as CSV (ISO dates, one row per user and week)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabUsagePlot</name>
+    <message>
+        <source>week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device-hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabWeekCalendar</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked by %1
+%2, devices %3
+from %4
+to %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours: its context menu cancels it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only %1 can cancel this booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Book…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaseBook</name>
+    <message>
+        <source>a lease needs a run id and a user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no lease %1 on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1 expired before its run started: ask for the devices again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 holds no lease on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LiveRunData</name>
     <message>
         <source>%1 #%2</source>
@@ -3388,13 +4774,6 @@ Status: %3%4</source>
         <source>%1% busy, %2 of %3 memory</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln machine(s) online  ·  this controller %1…</source>
-        <translation>
-            <numerusform>%Ln machine online  ·  this controller %1…</numerusform>
-            <numerusform>%Ln machines online  ·  this controller %1…</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Abort run</source>
         <translation type="unfinished"></translation>
@@ -3535,6 +4914,41 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Install agent over SSH…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>user %1  ·  %Ln machine(s) online  ·  this controller %2…</source>
+        <translation>
+            <numerusform>user %1  ·  %Ln machine online  ·  this controller %2…</numerusform>
+            <numerusform>user %1  ·  %Ln machines online  ·  this controller %2…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You are %1 in the shared lab (Settings, Lab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 is queued: position %2, estimated start %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 is queued: position %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre-flight on every node, then into the queue…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: position %2 in the queue, estimated start %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: position %2 in the queue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4001,6 +5415,32 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>QueueCoordinator</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 showed another certificate than the one its controller pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no free TCP port for the workers&apos; rendezvous</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReservationBook</name>
+    <message>
+        <source>no reservation %1 on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reservation %1 is %2&apos;s: only they or a lab admin may remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RunCommands</name>
     <message>
         <source>hamgamctl: %1</source>
@@ -4155,6 +5595,34 @@ Status: %3%4</source>
     </message>
     <message>
         <source>run %1: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait in the lab&apos;s queue until the devices are free, instead of refusing when they are held (docs/lab.md); closing hamgamctl loses nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the run will take (&quot;90m&quot;, &quot;2h&quot;), for the queue&apos;s backfill; default: as the last run of the same shape took.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --queue: any free devices of each machine, as many as the config lists there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl run: --time: &quot;%1&quot; is not a duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 queued: position %2, estimated start %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 queued: position %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4599,6 +6067,10 @@ Status: %3%4</source>
         <source>elastic recovery failed its pre-flight: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>could not queue: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunFailureText</name>
@@ -4686,6 +6158,37 @@ Status: %3%4</source>
     </message>
     <message>
         <source>%1 (%2: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunQueue</name>
+    <message>
+        <source>it holds run %1, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a valid queue entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not a valid queue entry: it needs a user and its devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is already queued here by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5022,6 +6525,34 @@ Status: %3%4</source>
         <source>Gradients on the wire</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>E&amp;xpected time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start now; refused when another run holds one of the devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait in the lab&apos;s queue until every device is free; the machines start it by themselves, even with this app closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the run takes, for the lab&apos;s queue and leases. Not given: predicted from the last finished run of the same shape, or the lab&apos;s longest run.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -5047,6 +6578,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Aborted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5133,6 +6668,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>device %1 (rank %2) exited before its run completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not waiting in the queue here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>taken out of the queue before it started</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5306,6 +6849,179 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Takes effect the next time Hamgam starts. The file is opened if it exists and created if not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;User name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your name in the shared lab: the agents record it with every run, lease and booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;. The first computer that uses a name on an agent owns it there; the lab admin can bind it to a second computer. Connections are made again with the new name when you apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A user name is needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SharedLabView</name>
+    <message numerus="yes">
+        <source>%Ln machine(s)</source>
+        <translation>
+            <numerusform>%Ln machine</numerusform>
+            <numerusform>%Ln machines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s): %1 free, %2 leased, %3 starting, %4 reserved</source>
+        <translation>
+            <numerusform>%Ln device: %1 free, %2 leased, %3 starting, %4 reserved</numerusform>
+            <numerusform>%Ln devices: %1 free, %2 leased, %3 starting, %4 reserved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln held but idle</source>
+        <translation>
+            <numerusform>%Ln held but idle</numerusform>
+            <numerusform>%Ln held but idle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln queued</numerusform>
+            <numerusform>%Ln queued</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some machines could not be asked:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking was refused; nothing was booked:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Booked on %Ln machine(s).</source>
+        <translation>
+            <numerusform>Booked on %Ln machine.</numerusform>
+            <numerusform>Booked on %Ln machines.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel your booking on %1 from %2 to %3?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking could not be cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel queued run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take run %1 out of the queue?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 could not be taken out of the queue: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 was taken out of the queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some machines did not take the rules:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every connected machine now enforces these rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask every machine again now (this tab does so every 10 seconds while shown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lab&apos;s rules, which every machine enforces (you are the lab admin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bookings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the queue (your own runs only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs start in this order: fewer device-hours over the last 7 days first (fair share); a short run may start early in a gap (backfill). Times are estimates.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5606,6 +7322,33 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>UserBindings</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the user name &quot;%1&quot; belongs to another controller on this machine; the lab admin can let this controller use it too: hamgamctl policy bind %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a certificate fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no controller is bound to the user name &quot;%1&quot; here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>UtilizationDoctor</name>
     <message>
         <source>Waiting for slower nodes</source>
@@ -5756,6 +7499,14 @@ Status: %3%4</source>
         <source>hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>  (lab admin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lab admin %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hamgamctl</name>
@@ -5828,10 +7579,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped or aborted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>install the agent on machines over SSH</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5849,6 +7596,50 @@ Status: %3%4</source>
     </message>
     <message>
         <source>the agent&apos;s state on machines, over SSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show or set your user name in the lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every device: free, leased or reserved, by whom, utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the runs waiting for devices, with estimated starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take a run out of the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait until a run ends; its exit code says how</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>book devices for a time window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the bookings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancel a booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device-hours per user and week (--csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the lab&apos;s rules; the admin changes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped, aborted or taken out of the queue, 6 still going (wait --timeout).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

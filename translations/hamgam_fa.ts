@@ -83,10 +83,6 @@
         <translation>اثر انگشت</translation>
     </message>
     <message>
-        <source>Remove a fingerprint from the trust list and exit.</source>
-        <translation>حذف یک اثر انگشت از فهرست اعتماد و خروج.</translation>
-    </message>
-    <message>
         <source>Print the trust list and exit.</source>
         <translation>چاپ فهرست اعتماد و خروج.</translation>
     </message>
@@ -218,6 +214,14 @@
         <source>--worker-interface: this machine has no network interface &quot;%1&quot;</source>
         <translation>--worker-interface: این ماشین رابط شبکه‌ای به نام «%1» ندارد</translation>
     </message>
+    <message>
+        <source>Trust a controller as the lab&apos;s admin, who sets the lab&apos;s rules (repeatable; docs/lab.md).</source>
+        <translation>اعتماد به یک کنترل‌گر به‌عنوان مدیر آزمایشگاه، که قواعد آزمایشگاه را تعیین می‌کند (قابل تکرار؛ docs/lab.md).</translation>
+    </message>
+    <message>
+        <source>Remove a fingerprint from the trust list (and the admins) and exit.</source>
+        <translation>حذف یک اثر انگشت از فهرست اعتماد (و از مدیران) و خروج.</translation>
+    </message>
 </context>
 <context>
     <name>AgentDaemon</name>
@@ -240,6 +244,14 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>a coordinator may not send &quot;%1&quot;</source>
+        <translation>هماهنگ‌کننده نمی‌تواند «%1» بفرستد</translation>
+    </message>
+    <message>
+        <source>a coordinator may only abort the queued runs it starts</source>
+        <translation>هماهنگ‌کننده فقط اجراهای در صفی را می‌تواند لغو کند که خودش آغاز می‌کند</translation>
     </message>
 </context>
 <context>
@@ -286,6 +298,22 @@
     <message>
         <source>controllers send requests only, not %1</source>
         <translation>کنترل‌گرها فقط درخواست می‌فرستند، نه %1</translation>
+    </message>
+    <message>
+        <source>a coordinator acts for no user</source>
+        <translation>هماهنگ‌کننده از سوی هیچ کاربری کار نمی‌کند</translation>
+    </message>
+    <message>
+        <source>this certificate may connect only as a run&apos;s coordinator</source>
+        <translation>این گواهی فقط به‌عنوان هماهنگ‌کنندهٔ یک اجرا می‌تواند وصل شود</translation>
+    </message>
+    <message>
+        <source>the controller sent no valid user name (1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;); set one with: hamgamctl user NAME</source>
+        <translation>کنترل‌گر نام کاربری معتبری نفرستاد (۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-»)؛ با این فرمان یکی تعیین کنید: ⁦hamgamctl user NAME⁩</translation>
+    </message>
+    <message>
+        <source>a coordinator does not subscribe</source>
+        <translation>هماهنگ‌کننده مشترک هیچ موضوعی نمی‌شود</translation>
     </message>
 </context>
 <context>
@@ -750,6 +778,10 @@
     <message>
         <source>cannot create %1</source>
         <translation>ساختن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit</source>
+        <translation>نام کاربری «%1» درست نیست: از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-» استفاده کنید، با حرف یا رقم در آغاز</translation>
     </message>
 </context>
 <context>
@@ -3044,6 +3076,1351 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
 </context>
 <context>
+    <name>LabBookingDialog</name>
+    <message>
+        <source>Book devices</source>
+        <translation>رزرو دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>دستگاه %1</translation>
+    </message>
+    <message>
+        <source>device %1: %2</source>
+        <translation>دستگاه %1: %2</translation>
+    </message>
+    <message>
+        <source>what it is for, e.g. thesis runs</source>
+        <translation>برای چه کاری، مثلاً اجراهای پایان‌نامه</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;از:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>تا:</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>یا&amp;دداشت:</translation>
+    </message>
+    <message>
+        <source>Choose the devices. A booking on several machines is made on all of them or on none; one that overlaps another is refused.</source>
+        <translation>دستگاه‌ها را برگزینید. رزرو روی چند ماشین یا روی همهٔ آن‌ها انجام می‌شود یا روی هیچ‌کدام؛ رزروی که با رزرو دیگری هم‌پوشانی داشته باشد پذیرفته نمی‌شود.</translation>
+    </message>
+    <message>
+        <source>Book</source>
+        <translation>رزرو</translation>
+    </message>
+    <message>
+        <source>Choose at least one device.</source>
+        <translation>دست‌کم یک دستگاه برگزینید.</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>پایان باید پس از آغاز باشد.</translation>
+    </message>
+</context>
+<context>
+    <name>LabBookingsPage</name>
+    <message>
+        <source>All machines</source>
+        <translation>همهٔ ماشین‌ها</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Previous week</source>
+        <translation>هفتهٔ پیش</translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation>هفتهٔ بعد</translation>
+    </message>
+    <message>
+        <source>This week</source>
+        <translation>این هفته</translation>
+    </message>
+    <message>
+        <source>Book…</source>
+        <translation>رزرو…</translation>
+    </message>
+    <message>
+        <source>Book devices for the time selected on the calendar</source>
+        <translation>رزرو دستگاه‌ها برای زمانی که در تقویم برگزیده‌اید</translation>
+    </message>
+    <message>
+        <source>Show one machine&apos;s bookings only</source>
+        <translation>نمایش رزروهای فقط یک ماشین</translation>
+    </message>
+    <message>
+        <source>Drag over a day to select the hours, then press Book… Your own bookings have a dark outline; their context menu cancels them.</source>
+        <translation>برای برگزیدن ساعت‌ها روی یک روز بکشید، سپس «رزرو…» را بزنید. رزروهای خودتان حاشیهٔ تیره دارند؛ منوی زمینهٔ هر کدام آن را لغو می‌کند.</translation>
+    </message>
+</context>
+<context>
+    <name>LabCommands</name>
+    <message>
+        <source>warning: %1</source>
+        <translation>هشدار: %1</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>آزاد</translation>
+    </message>
+    <message>
+        <source>leased</source>
+        <translation>اجاره‌شده</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>در حال آغاز</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>رزروشده</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1٪</translation>
+    </message>
+    <message>
+        <source>Show or set your user name in the lab: agents record it with every run, lease and booking.</source>
+        <translation>نمایش یا تعیین نام کاربری شما در آزمایشگاه: عامل‌ها آن را با هر اجرا، اجاره و رزرو ثبت می‌کنند.</translation>
+    </message>
+    <message>
+        <source>The new user name (optional).</source>
+        <translation>نام کاربری تازه (اختیاری).</translation>
+    </message>
+    <message>
+        <source>[NAME]</source>
+        <translation>[NAME]</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl user [NAME]</source>
+        <translation>کاربرد: hamgamctl user [NAME]</translation>
+    </message>
+    <message>
+        <source>hamgamctl user: &quot;%1&quot; is not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit</source>
+        <translation>hamgamctl user: نام کاربری «%1» درست نیست: از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-» استفاده کنید، با حرف یا رقم در آغاز</translation>
+    </message>
+    <message>
+        <source>You are %1 in the lab from now on.</source>
+        <translation>از این پس نام شما در آزمایشگاه %1 است.</translation>
+    </message>
+    <message>
+        <source>Every device of the lab: free, leased or reserved, by whom, since and until when, and its utilization over the last 24 hours and 7 days.</source>
+        <translation>همهٔ دستگاه‌های آزمایشگاه: آزاد، اجاره‌شده یا رزروشده، در اختیار چه کسی، از کی و تا کی، و میزان استفاده‌اش در ۲۴ ساعت و ۷ روز گذشته.</translation>
+    </message>
+    <message>
+        <source>Print JSON.</source>
+        <translation>چاپ JSON.</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl lab [options]</source>
+        <translation>کاربرد: hamgamctl lab [options]</translation>
+    </message>
+    <message>
+        <source>MACHINE</source>
+        <translation>ماشین</translation>
+    </message>
+    <message>
+        <source>DEVICE</source>
+        <translation>دستگاه</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>کاربر</translation>
+    </message>
+    <message>
+        <source>RUN</source>
+        <translation>اجرا</translation>
+    </message>
+    <message>
+        <source>SINCE</source>
+        <translation>از</translation>
+    </message>
+    <message>
+        <source>UNTIL</source>
+        <translation>تا</translation>
+    </message>
+    <message>
+        <source>NOW</source>
+        <translation>اکنون</translation>
+    </message>
+    <message>
+        <source>24H</source>
+        <translation>۲۴ ساعت</translation>
+    </message>
+    <message>
+        <source>7D</source>
+        <translation>۷ روز</translation>
+    </message>
+    <message>
+        <source>NEXT BOOKING</source>
+        <translation>رزرو بعدی</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 از %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>No machine answered: is an agent running and trusted? (hamgamctl nodes)</source>
+        <translation>هیچ ماشینی پاسخ نداد: آیا عاملی در حال اجراست و به آن اعتماد شده است؟ (hamgamctl nodes)</translation>
+    </message>
+    <message>
+        <source>The runs waiting for their devices, in the order they will start, with the estimated start.</source>
+        <translation>اجراهای منتظر دستگاه‌هایشان، به ترتیبی که آغاز خواهند شد، با آغاز تخمینی.</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl queue [options]</source>
+        <translation>کاربرد: hamgamctl queue [options]</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>صف خالی است.</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <source>DEVICES</source>
+        <translation>دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>ESTIMATED START</source>
+        <translation>آغاز تخمینی</translation>
+    </message>
+    <message>
+        <source>WAITING FOR</source>
+        <translation>در انتظار</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <translation>
+            <numerusform>%1 و %Ln ماشین دیگر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never, as asked</source>
+        <translation>هرگز، به شکلی که خواسته شده</translation>
+    </message>
+    <message>
+        <source>Take a queued run out of the queue (a run that already started is aborted).</source>
+        <translation>بیرون بردن یک اجرای در صف از صف (اجرایی که آغاز شده باشد لغو می‌شود).</translation>
+    </message>
+    <message>
+        <source>Run id (or its first characters) or name.</source>
+        <translation>شناسهٔ اجرا (یا نویسه‌های آغازینش) یا نام آن.</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl cancel [options] RUN</source>
+        <translation>کاربرد: hamgamctl cancel [options] RUN</translation>
+    </message>
+    <message>
+        <source>hamgamctl cancel: %1</source>
+        <translation>hamgamctl cancel: %1</translation>
+    </message>
+    <message>
+        <source>run %1: taken out of the queue</source>
+        <translation>اجرای %1: از صف بیرون برده شد</translation>
+    </message>
+    <message>
+        <source>run %1 has ended already: %2</source>
+        <translation>اجرای %1 پیش‌تر پایان یافته است: %2</translation>
+    </message>
+    <message>
+        <source>run %1: %2%3</source>
+        <translation>اجرای %1: %2%3</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>، %1</translation>
+    </message>
+    <message>
+        <source>the run did not leave the queue in time</source>
+        <translation>اجرا به‌موقع از صف بیرون نیامد</translation>
+    </message>
+    <message>
+        <source>Wait until a run ends (a queued run: until it has started and ended). Exit code: 0 finished, 1 failed, 3 no such run, 5 stopped, aborted or taken out of the queue, 6 still going at --timeout.</source>
+        <translation>انتظار تا پایان یک اجرا (اجرای در صف: تا آغاز و پایانش). کد خروج: 0 پایان‌یافته، 1 ناموفق، 3 چنین اجرایی نیست، 5 متوقف، لغو یا از صف بیرون برده شد، 6 در زمان --timeout هنوز ادامه دارد.</translation>
+    </message>
+    <message>
+        <source>Give up after this long (&quot;90m&quot;, &quot;2h&quot;; default: never).</source>
+        <translation>دست کشیدن پس از این مدت («90m»، «2h»؛ پیش‌فرض: هرگز).</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>مدت</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl wait [options] RUN</source>
+        <translation>کاربرد: hamgamctl wait [options] RUN</translation>
+    </message>
+    <message>
+        <source>hamgamctl wait: --timeout: &quot;%1&quot; is not a duration</source>
+        <translation>hamgamctl wait: --timeout: «%1» مدت زمان نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl wait: no run &quot;%1&quot;</source>
+        <translation>hamgamctl wait: اجرای «%1» وجود ندارد</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>اجرای %1: %2</translation>
+    </message>
+    <message>
+        <source>run %1 is still going</source>
+        <translation>اجرای %1 هنوز ادامه دارد</translation>
+    </message>
+    <message>
+        <source>Book devices for a time window (a thesis deadline): other users&apos; runs and queued runs keep off them. On several machines, all or none are booked.</source>
+        <translation>رزرو دستگاه‌ها برای یک بازهٔ زمانی (مهلت پایان‌نامه): اجراهای کاربران دیگر و اجراهای در صف سراغ این دستگاه‌ها نمی‌روند. روی چند ماشین، یا همه رزرو می‌شوند یا هیچ‌کدام.</translation>
+    </message>
+    <message>
+        <source>A machine, with the devices to book after a colon (&quot;gpu-box:0,1&quot;); all its devices without. Repeatable.</source>
+        <translation>یک ماشین، با دستگاه‌های رزروی پس از دونقطه («gpu-box:0,1»)؛ بدون آن، همهٔ دستگاه‌هایش. قابل تکرار.</translation>
+    </message>
+    <message>
+        <source>machine[:devices]</source>
+        <translation>ماشین[:دستگاه]</translation>
+    </message>
+    <message>
+        <source>Start: &quot;2026-12-07 09:00&quot;, &quot;now&quot; or &quot;+2h&quot;.</source>
+        <translation>آغاز: «2026-12-07 09:00»، «now» یا «+2h».</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>زمان</translation>
+    </message>
+    <message>
+        <source>End, as --from, or a length after it (&quot;+3d&quot;).</source>
+        <translation>پایان، مانند --from، یا مدتی پس از آن («+3d»).</translation>
+    </message>
+    <message>
+        <source>What it is for.</source>
+        <translation>برای چه کاری است.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl reserve --node MACHINE[:DEVICES] --from TIME --to TIME</source>
+        <translation>کاربرد: hamgamctl reserve --node MACHINE[:DEVICES] --from TIME --to TIME</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: give --node, and --from and --to as &quot;2026-12-07 09:00&quot;, &quot;now&quot; or &quot;+2h&quot;</source>
+        <translation>hamgamctl reserve: --node را بدهید، و --from و --to را به شکل «2026-12-07 09:00»، «now» یا «+2h»</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: no trusted machine &quot;%1&quot;</source>
+        <translation>hamgamctl reserve: ماشین مورد اعتمادی با نام «%1» نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: &quot;%1&quot; matches several machines; use the node id</source>
+        <translation>hamgamctl reserve: «%1» با چند ماشین جور درمی‌آید؛ شناسهٔ گره را به کار ببرید</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: &quot;%1&quot; is not a device number</source>
+        <translation>hamgamctl reserve: «%1» شمارهٔ دستگاه نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: %1 reported no devices yet; name them (&quot;%1:0&quot;)</source>
+        <translation>hamgamctl reserve: ماشین %1 هنوز دستگاهی گزارش نکرده است؛ دستگاه‌ها را نام ببرید («%1:0»)</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>پاسخی نیامد</translation>
+    </message>
+    <message>
+        <source>hamgamctl reserve: nothing was booked:
+%1</source>
+        <translation>hamgamctl reserve: چیزی رزرو نشد:
+%1</translation>
+    </message>
+    <message>
+        <source>booked %1 devices %2 from %3 to %4 (id %5)</source>
+        <translation>رزرو شد: ماشین %1، دستگاه‌های %2، از %3 تا %4 (شناسه %5)</translation>
+    </message>
+    <message>
+        <source>The lab&apos;s bookings, from the last week on.</source>
+        <translation>رزروهای آزمایشگاه، از هفتهٔ گذشته به بعد.</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl reservations [options]</source>
+        <translation>کاربرد: hamgamctl reservations [options]</translation>
+    </message>
+    <message>
+        <source>No bookings.</source>
+        <translation>رزروی نیست.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>شناسه</translation>
+    </message>
+    <message>
+        <source>FROM</source>
+        <translation>از</translation>
+    </message>
+    <message>
+        <source>TO</source>
+        <translation>تا</translation>
+    </message>
+    <message>
+        <source>NOTE</source>
+        <translation>یادداشت</translation>
+    </message>
+    <message>
+        <source>Cancel a booking (yours; the lab admin may cancel any).</source>
+        <translation>لغو یک رزرو (رزرو خودتان؛ مدیر آزمایشگاه هر رزروی را می‌تواند لغو کند).</translation>
+    </message>
+    <message>
+        <source>The booking&apos;s id (hamgamctl reservations).</source>
+        <translation>شناسهٔ رزرو (hamgamctl reservations).</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl unreserve [options] ID</source>
+        <translation>کاربرد: hamgamctl unreserve [options] ID</translation>
+    </message>
+    <message>
+        <source>hamgamctl unreserve: %1</source>
+        <translation>hamgamctl unreserve: %1</translation>
+    </message>
+    <message>
+        <source>booking %1 cancelled</source>
+        <translation>رزرو %1 لغو شد</translation>
+    </message>
+    <message>
+        <source>hamgamctl unreserve: no booking &quot;%1&quot;</source>
+        <translation>hamgamctl unreserve: رزرو «%1» وجود ندارد</translation>
+    </message>
+    <message>
+        <source>Device-hours per user and week, over every machine.</source>
+        <translation>دستگاه‌ساعت هر کاربر در هر هفته، روی همهٔ ماشین‌ها.</translation>
+    </message>
+    <message>
+        <source>How many weeks, this one included (default 4).</source>
+        <translation>چند هفته، با همین هفته (پیش‌فرض 4).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>تعداد</translation>
+    </message>
+    <message>
+        <source>Write CSV to this file (&quot;-&quot;: standard output).</source>
+        <translation>نوشتن CSV در این پرونده («-»: خروجی استاندارد).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>پرونده</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl usage [options]</source>
+        <translation>کاربرد: hamgamctl usage [options]</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written to %1</source>
+        <translation>
+            <numerusform>%Ln سطر در %1 نوشته شد</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No usage recorded in these weeks.</source>
+        <translation>در این هفته‌ها مصرفی ثبت نشده است.</translation>
+    </message>
+    <message>
+        <source>WEEK OF</source>
+        <translation>هفته</translation>
+    </message>
+    <message>
+        <source>DEVICE-HOURS</source>
+        <translation>دستگاه‌ساعت</translation>
+    </message>
+    <message>
+        <source>SHARE</source>
+        <translation>سهم</translation>
+    </message>
+    <message>
+        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer)
+  hamgamctl policy unbind USER</source>
+        <translation>نمایش قواعد آزمایشگاه، یا (برای مدیر آزمایشگاه) تغییر آن‌ها روی همهٔ ماشین‌های متصل:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+  hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو)
+  hamgamctl policy unbind USER</translation>
+    </message>
+    <message>
+        <source>show, set, bind or unbind.</source>
+        <translation>یکی از show، set، bind یا unbind.</translation>
+    </message>
+    <message>
+        <source>[action]</source>
+        <translation>[action]</translation>
+    </message>
+    <message>
+        <source>Most devices one user may hold on each machine (0: no limit).</source>
+        <translation>بیشترین تعداد دستگاهی که یک کاربر روی هر ماشین می‌تواند در اختیار داشته باشد (0: بدون سقف).</translation>
+    </message>
+    <message>
+        <source>Longest run (&quot;12h&quot;; 0: no limit).</source>
+        <translation>طولانی‌ترین اجرا («12h»؛ 0: بدون سقف).</translation>
+    </message>
+    <message>
+        <source>Users who may end or preempt other users&apos; runs (comma-separated).</source>
+        <translation>کاربرانی که می‌توانند اجرای کاربران دیگر را پایان دهند یا کنار بزنند (جداشده با ویرگول).</translation>
+    </message>
+    <message>
+        <source>users</source>
+        <translation>کاربران</translation>
+    </message>
+    <message>
+        <source>Idle reclaim: utilization below this percent...</source>
+        <translation>بازپس‌گیری دستگاه بیکار: میزان استفادهٔ کمتر از این درصد...</translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation>درصد</translation>
+    </message>
+    <message>
+        <source>...for this many minutes releases the devices (0: off).</source>
+        <translation>...به مدت این‌قدر دقیقه، دستگاه‌ها را آزاد می‌کند (0: خاموش).</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>دقیقه</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]</source>
+        <translation>کاربرد: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]</translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: no machine answered</source>
+        <translation>hamgamctl policy: هیچ ماشینی پاسخ نداد</translation>
+    </message>
+    <message>
+        <source>MAX DEVICES/USER</source>
+        <translation>سقف دستگاه/کاربر</translation>
+    </message>
+    <message>
+        <source>LONGEST RUN</source>
+        <translation>طولانی‌ترین اجرا</translation>
+    </message>
+    <message>
+        <source>MAY END OTHERS&apos; RUNS</source>
+        <translation>پایان دادن اجرای دیگران</translation>
+    </message>
+    <message>
+        <source>IDLE RECLAIM</source>
+        <translation>بازپس‌گیری بیکار</translation>
+    </message>
+    <message>
+        <source>YOU</source>
+        <translation>شما</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>بدون سقف</translation>
+    </message>
+    <message>
+        <source>the admin only</source>
+        <translation>فقط مدیر</translation>
+    </message>
+    <message>
+        <source>under %1% for %2 min</source>
+        <translation>زیر %1٪ به مدت %2 دقیقه</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>خاموش</translation>
+    </message>
+    <message>
+        <source>%1 (admin)</source>
+        <translation>%1 (مدیر)</translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --%1: &quot;%2&quot; is not a number from 0 to %3</source>
+        <translation>hamgamctl policy: --%1: «%2» عددی از 0 تا %3 نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --max-run: &quot;%1&quot; is not a duration</source>
+        <translation>hamgamctl policy: --max-run: «%1» مدت زمان نیست</translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --may-end: &quot;%1&quot; is not a user name</source>
+        <translation>hamgamctl policy: --may-end: «%1» نام کاربری نیست</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>رد شد: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The lab&apos;s rules are set on %Ln machine(s).</source>
+        <translation>
+            <numerusform>قواعد آزمایشگاه روی %Ln ماشین تعیین شد.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabDevicesModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1، %2</translation>
+    </message>
+    <message>
+        <source>%1, device %2 (%3)</source>
+        <translation>%1، دستگاه %2 (%3)</translation>
+    </message>
+    <message>
+        <source>No run holds this device and no booking covers it now</source>
+        <translation>اکنون هیچ اجرایی این دستگاه را در اختیار ندارد و هیچ رزروی آن را نمی‌پوشاند</translation>
+    </message>
+    <message>
+        <source>Held by a run of %1</source>
+        <translation>در اختیار اجرایی از %1</translation>
+    </message>
+    <message>
+        <source>A run of %1 is taking it: its other machines are being asked</source>
+        <translation>اجرایی از %1 در حال گرفتن آن است: از ماشین‌های دیگرش پرسیده می‌شود</translation>
+    </message>
+    <message>
+        <source>Booked by %1: only their runs may use it now</source>
+        <translation>رزروشده برای %1: اکنون فقط اجراهای او می‌توانند از آن استفاده کنند</translation>
+    </message>
+    <message>
+        <source>Expected end of the run</source>
+        <translation>پایان مورد انتظار اجرا</translation>
+    </message>
+    <message>
+        <source>The run&apos;s end is not known</source>
+        <translation>پایان اجرا معلوم نیست</translation>
+    </message>
+    <message>
+        <source>End of the booking</source>
+        <translation>پایان رزرو</translation>
+    </message>
+    <message numerus="yes">
+        <source>Held but idle: a run holds it, yet it has stayed below %1 for %Ln minute(s)</source>
+        <translation>
+            <numerusform>اجاره‌شده ولی بیکار: اجرایی آن را در اختیار دارد، اما %Ln دقیقه است که زیر %1 مانده است</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No samples in the last 24 hours</source>
+        <translation>در ۲۴ ساعت گذشته نمونه‌ای نیست</translation>
+    </message>
+    <message>
+        <source>Last 24 hours: %1 on average</source>
+        <translation>میانگین ۲۴ ساعت گذشته: %1</translation>
+    </message>
+    <message>
+        <source>Mean utilization over the last 7 days</source>
+        <translation>میانگین استفاده در ۷ روز گذشته</translation>
+    </message>
+    <message>
+        <source>No booking ahead</source>
+        <translation>رزروی در پیش نیست</translation>
+    </message>
+    <message>
+        <source>Booked by %1 from %2 to %3%4</source>
+        <translation>رزروشده برای %1 از %2 تا %3%4</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>: %1</translation>
+    </message>
+    <message>
+        <source>Utilization over the last 24 hours, one value a minute</source>
+        <translation>میزان استفاده در ۲۴ ساعت گذشته، یک مقدار در هر دقیقه</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>ماشین</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>دستگاه</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>کاربر</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>اجرا</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>از</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>تا</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>اکنون</translation>
+    </message>
+    <message>
+        <source>Last 24 h</source>
+        <translation>۲۴ ساعت گذشته</translation>
+    </message>
+    <message>
+        <source>7-day mean</source>
+        <translation>میانگین ۷ روز</translation>
+    </message>
+    <message>
+        <source>Next booking</source>
+        <translation>رزرو بعدی</translation>
+    </message>
+</context>
+<context>
+    <name>LabFile</name>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>خواندنش ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation>متن JSON معتبر نیست: %1 در جایگاه %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>شیء JSON نیست</translation>
+    </message>
+    <message>
+        <source>no valid &quot;version&quot;</source>
+        <translation>مقدار معتبری برای «version» ندارد</translation>
+    </message>
+    <message>
+        <source>written by a newer version (format %1, this agent reads up to %2)</source>
+        <translation>با نسخهٔ تازه‌تری نوشته شده است (قالب %1؛ این عامل تا قالب %2 را می‌خواند)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a list</source>
+        <translation>مقدار «%1» فهرست نیست</translation>
+    </message>
+    <message>
+        <source>cannot keep %1 as %2: %3</source>
+        <translation>نگه‌داشتن %1 با نام %2 ممکن نشد: %3</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2): it was kept as %3 and nothing in it is used</source>
+        <translation>پروندهٔ %1 آسیب دیده است (%2): با نام %3 نگه داشته شد و هیچ بخشی از آن به کار نمی‌رود</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries of %1 are not valid (the first is number %2): the file was kept as %3 and its other entries are used</source>
+        <translation>
+            <numerusform>%Ln مدخل از %1 معتبر نیست (نخستینشان شمارهٔ %2 است): پرونده با نام %3 نگه داشته شد و مدخل‌های دیگرش به کار می‌روند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not saving %1: its damaged content could not be kept aside (%2)</source>
+        <translation>پروندهٔ %1 ذخیره نمی‌شود: محتوای آسیب‌دیده‌اش را نمی‌شد کنار گذاشت (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>LabFormat</name>
+    <message>
+        <source>free</source>
+        <translation>آزاد</translation>
+    </message>
+    <message>
+        <source>leased</source>
+        <translation>اجاره‌شده</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>در حال آغاز</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>رزروشده</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>، </translation>
+    </message>
+</context>
+<context>
+    <name>LabNotifier</name>
+    <message>
+        <source>Hamgam</source>
+        <translation>هم‌گام</translation>
+    </message>
+    <message>
+        <source>Your run has started</source>
+        <translation>اجرای شما آغاز شد</translation>
+    </message>
+    <message>
+        <source>Run %1 left the queue and is training.</source>
+        <translation>اجرای %1 از صف بیرون آمد و در حال آموزش است.</translation>
+    </message>
+    <message>
+        <source>Your run has finished</source>
+        <translation>اجرای شما پایان یافت</translation>
+    </message>
+    <message>
+        <source>Run %1 finished.</source>
+        <translation>اجرای %1 پایان یافت.</translation>
+    </message>
+    <message>
+        <source>Your run failed</source>
+        <translation>اجرای شما ناموفق بود</translation>
+    </message>
+    <message>
+        <source>Run %1 failed.</source>
+        <translation>اجرای %1 ناموفق بود.</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: %2</source>
+        <translation>اجرای %1 ناموفق بود: %2</translation>
+    </message>
+    <message>
+        <source>Your run was stopped by the lab&apos;s rules</source>
+        <translation>اجرای شما با قواعد آزمایشگاه متوقف شد</translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped: %2</source>
+        <translation>اجرای %1 متوقف شد: %2</translation>
+    </message>
+    <message>
+        <source>Your run&apos;s devices were reclaimed</source>
+        <translation>دستگاه‌های اجرای شما بازپس گرفته شد</translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped because its devices stayed idle.</source>
+        <translation>اجرای %1 متوقف شد، چون دستگاه‌هایش بیکار ماندند.</translation>
+    </message>
+    <message>
+        <source>Your run was ended by someone else</source>
+        <translation>اجرای شما را کس دیگری پایان داد</translation>
+    </message>
+    <message>
+        <source>Run %1 was ended by another user.</source>
+        <translation>اجرای %1 را کاربر دیگری پایان داد.</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>اجرای %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LabPolicy</name>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>مقدار %1 باید عدد صحیحی از %2 تا %3 باشد</translation>
+    </message>
+    <message>
+        <source>updated_ms must be a time in milliseconds</source>
+        <translation>مقدار updated_ms باید زمانی بر حسب میلی‌ثانیه باشد</translation>
+    </message>
+    <message>
+        <source>may_end_others must be a list of user names</source>
+        <translation>مقدار may_end_others باید فهرستی از نام‌های کاربری باشد</translation>
+    </message>
+    <message>
+        <source>may_end_others: &quot;%1&quot; is not a user name (1 to 32 of A-Z, a-z, 0-9, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;)</source>
+        <translation>مقدار may_end_others: «%1» نام کاربری نیست (۱ تا ۳۲ نویسه از A-Z، a-z، 0-9، «.»، «_»، «-»)</translation>
+    </message>
+    <message>
+        <source>idle reclaim needs idle_util_percent above 0 when idle_minutes is set</source>
+        <translation>بازپس‌گیری دستگاه بیکار وقتی idle_minutes تعیین شده باشد به idle_util_percent بزرگ‌تر از ۰ نیاز دارد</translation>
+    </message>
+</context>
+<context>
+    <name>LabPolicyDialog</name>
+    <message>
+        <source>The lab&apos;s rules</source>
+        <translation>قواعد آزمایشگاه</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>بدون سقف</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> ساعت</translation>
+    </message>
+    <message>
+        <source>user names, e.g. prof, ta</source>
+        <translation>نام‌های کاربری، مثلاً prof, ta</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>٪</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>خاموش</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> دقیقه</translation>
+    </message>
+    <message>
+        <source>Every connected machine enforces these rules on its own devices. Zero means no limit.</source>
+        <translation>هر ماشین متصل این قواعد را روی دستگاه‌های خودش اجرا می‌کند. صفر یعنی بدون سقف.</translation>
+    </message>
+    <message>
+        <source>Most &amp;devices one user may hold on a machine:</source>
+        <translation>بیشترین تعداد &amp;دستگاهی که یک کاربر روی یک ماشین می‌تواند در اختیار داشته باشد:</translation>
+    </message>
+    <message>
+        <source>&amp;Longest run:</source>
+        <translation>طولانی‌ترین &amp;اجرا:</translation>
+    </message>
+    <message>
+        <source>&amp;Who else may end others&apos; runs:</source>
+        <translation>کاربران &amp;دیگری که می‌توانند اجرای دیگران را پایان دهند:</translation>
+    </message>
+    <message>
+        <source>Idle reclaim &amp;below:</source>
+        <translation>بازپس‌گیری دستگاه بیکار &amp;زیر:</translation>
+    </message>
+    <message>
+        <source>Idle reclaim &amp;after:</source>
+        <translation>بازپس‌گیری دستگاه بیکار پس &amp;از:</translation>
+    </message>
+    <message>
+        <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. The lab admin may always end any run.</source>
+        <translation>اجرایی که میزان استفادهٔ همهٔ دستگاه‌هایش در مدت داده‌شده زیر این آستانه بماند متوقف می‌شود و دستگاه‌هایش به آزمایشگاه برمی‌گردند؛ دلیلش به کاربرش گفته می‌شود. مدیر آزمایشگاه همیشه می‌تواند هر اجرایی را پایان دهد.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a user name: 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;.</source>
+        <translation>نام کاربری «%1» درست نیست: ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-».</translation>
+    </message>
+    <message>
+        <source>Idle reclaim needs both a utilization and minutes (or neither).</source>
+        <translation>بازپس‌گیری دستگاه بیکار هم آستانهٔ استفاده می‌خواهد و هم دقیقه (یا هیچ‌کدام).</translation>
+    </message>
+</context>
+<context>
+    <name>LabQueueModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %Ln more</source>
+        <translation>
+            <numerusform>%1 و %Ln ماشین دیگر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not yet known</source>
+        <translation>هنوز معلوم نیست</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>اکنون</translation>
+    </message>
+    <message>
+        <source>Predicted length: %1</source>
+        <translation>مدت پیش‌بینی‌شده: %1</translation>
+    </message>
+    <message>
+        <source>Position</source>
+        <translation>جایگاه</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>اجرا</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>کاربر</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>ماشین‌ها</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>Estimated start</source>
+        <translation>آغاز تخمینی</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>در انتظار</translation>
+    </message>
+</context>
+<context>
+    <name>LabService</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation>ساختن %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>this agent does not support &quot;%1&quot;</source>
+        <translation>این عامل از «%1» پشتیبانی نمی‌کند</translation>
+    </message>
+    <message>
+        <source>invalid run id</source>
+        <translation>شناسهٔ اجرا نامعتبر است</translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here for this coordinator</source>
+        <translation>اجرای %1 اینجا برای این هماهنگ‌کننده در صف نیست</translation>
+    </message>
+    <message>
+        <source>&quot;devices&quot; is not a list of device numbers</source>
+        <translation>مقدار «devices» فهرستی از شماره‌های دستگاه نیست</translation>
+    </message>
+    <message>
+        <source>no lease %1 of yours here</source>
+        <translation>اجارهٔ %1 از شما اینجا نیست</translation>
+    </message>
+    <message>
+        <source>run %1 is using this lease; stop the run instead</source>
+        <translation>اجرای %1 از این اجاره استفاده می‌کند؛ به جای آن اجرا را متوقف کنید</translation>
+    </message>
+    <message>
+        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
+        <translation>اجارهٔ %1 برای اجرای %2 اینجا نیست (شاید منقضی شده باشد)؛ اجرا را دوباره آغاز کنید</translation>
+    </message>
+    <message>
+        <source>lease %1 holds other devices than the run names</source>
+        <translation>اجارهٔ %1 دستگاه‌هایی جز آنچه اجرا نام می‌برد در اختیار دارد</translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here under a lease of this coordinator</source>
+        <translation>اجرای %1 اینجا با اجاره‌ای از این هماهنگ‌کننده در صف نیست</translation>
+    </message>
+    <message>
+        <source>run %1&apos;s entry here is damaged</source>
+        <translation>مدخل اجرای %1 در اینجا آسیب دیده است</translation>
+    </message>
+    <message>
+        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
+        <translation>اجرای %1 متعلق به %2 است؛ قواعد آزمایشگاه فقط به کاربرش، مدیر آزمایشگاه و کاربرانی که مدیر نام می‌برد اجازه می‌دهند آن را پایان دهند</translation>
+    </message>
+    <message>
+        <source>only a controller queues runs</source>
+        <translation>فقط کنترل‌گر اجرا را در صف می‌گذارد</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the queued run&apos;s plan does not match its nodes</source>
+        <translation>برنامهٔ اجرای در صف با گره‌هایش جور نیست</translation>
+    </message>
+    <message>
+        <source>node %1 of this run is %2, not this machine</source>
+        <translation>گرهٔ %1 این اجرا %2 است، نه این ماشین</translation>
+    </message>
+    <message>
+        <source>the queued run&apos;s plan names node %1 without its address or certificate</source>
+        <translation>برنامهٔ اجرای در صف گرهٔ %1 را بدون نشانی یا گواهی‌اش نام می‌برد</translation>
+    </message>
+    <message>
+        <source>no run %1 on this agent</source>
+        <translation>اجرای %1 روی این عامل نیست</translation>
+    </message>
+    <message>
+        <source>run %1 is %2&apos;s; only its user, the lab admin and the users the admin names may take it out of the queue</source>
+        <translation>اجرای %1 متعلق به %2 است؛ فقط کاربرش، مدیر آزمایشگاه و کاربرانی که مدیر نام می‌برد می‌توانند آن را از صف بیرون ببرند</translation>
+    </message>
+    <message>
+        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
+        <translation>فقط مدیر آزمایشگاه می‌تواند قواعد آزمایشگاه را تغییر دهد (روی هر ماشین: ⁦hamgam-agent --trust-admin FINGERPRINT⁩)</translation>
+    </message>
+</context>
+<context>
+    <name>LabText</name>
+    <message>
+        <source>taken out of the queue by its user</source>
+        <translation>کاربرش آن را از صف بیرون برد</translation>
+    </message>
+    <message>
+        <source>taken out of the queue by %1</source>
+        <translation>کاربر %1 آن را از صف بیرون برد</translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is held by %2 (run %3) for about %n more minute(s)</source>
+        <translation>
+            <numerusform>دستگاه %1 تا حدود %Ln دقیقهٔ دیگر در اختیار %2 است (اجرای %3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is held by %2 (run %3) for about %n more hour(s)</source>
+        <translation>
+            <numerusform>دستگاه %1 تا حدود %Ln ساعت دیگر در اختیار %2 است (اجرای %3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>device %1 is held by %2 (run %3), with no expected end</source>
+        <translation>دستگاه %1 در اختیار %2 است (اجرای %3)، بی‌آنکه پایانش معلوم باشد</translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 for %n more minute(s)</source>
+        <translation>
+            <numerusform>دستگاه %1 تا %Ln دقیقهٔ دیگر رزرو %2 است</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 for %n more hour(s)</source>
+        <translation>
+            <numerusform>دستگاه %1 تا %Ln ساعت دیگر رزرو %2 است</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 from %n minute(s) from now</source>
+        <translation>
+            <numerusform>دستگاه %1 از %Ln دقیقهٔ دیگر رزرو %2 است</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>device %1 is booked by %2 from %n hour(s) from now</source>
+        <translation>
+            <numerusform>دستگاه %1 از %Ln ساعت دیگر رزرو %2 است</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the run is expected to take %n minute(s), longer than the lab&apos;s longest run (%1)</source>
+        <translation>
+            <numerusform>انتظار می‌رود اجرا %Ln دقیقه طول بکشد، بیش از طولانی‌ترین اجرای مجاز آزمایشگاه (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the run is expected to take %n hour(s), longer than the lab&apos;s longest run (%1)</source>
+        <translation>
+            <numerusform>انتظار می‌رود اجرا %Ln ساعت طول بکشد، بیش از طولانی‌ترین اجرای مجاز آزمایشگاه (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab&apos;s rules let one user hold at most %n device(s) on this machine; %1 would hold %2</source>
+        <translation>
+            <numerusform>قواعد آزمایشگاه به هر کاربر اجازه می‌دهند روی این ماشین دست‌بالا %Ln دستگاه در اختیار داشته باشد؛ %1 در این صورت %2 دستگاه در اختیار می‌داشت</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>this machine does not have that many devices</source>
+        <translation>این ماشین این‌همه دستگاه ندارد</translation>
+    </message>
+    <message>
+        <source>this machine has no device %1</source>
+        <translation>این ماشین دستگاه %1 ندارد</translation>
+    </message>
+    <message>
+        <source>run %1 already holds other devices here</source>
+        <translation>اجرای %1 همین حالا دستگاه‌های دیگری را اینجا در اختیار دارد</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) ahead of it in the queue need its devices</source>
+        <translation>
+            <numerusform>%Ln اجرای جلوتر در صف به دستگاه‌هایش نیاز دارند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the booking&apos;s window is already over</source>
+        <translation>بازهٔ زمانی رزرو گذشته است</translation>
+    </message>
+    <message numerus="yes">
+        <source>a booking may last at most %n day(s)</source>
+        <translation>
+            <numerusform>هر رزرو دست‌بالا %Ln روز می‌تواند طول بکشد</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the booking names no device</source>
+        <translation>رزرو هیچ دستگاهی را نام نمی‌برد</translation>
+    </message>
+    <message>
+        <source>the booking&apos;s end is not after its start</source>
+        <translation>پایان رزرو پس از آغازش نیست</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped by the lab&apos;s idle rule: its devices stayed under %1 % for %n minute(s), so they went back to the lab</source>
+        <translation>
+            <numerusform>با قاعدهٔ بیکاری آزمایشگاه متوقف شد: دستگاه‌هایش %Ln دقیقه زیر %1٪ ماندند، پس به آزمایشگاه برگشتند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped by the lab&apos;s rules: it reached the longest run allowed (%1)</source>
+        <translation>با قواعد آزمایشگاه متوقف شد: به طولانی‌ترین اجرای مجاز (%1) رسید</translation>
+    </message>
+    <message>
+        <source>stopped for a booking: %1 booked device %2 from now</source>
+        <translation>برای یک رزرو متوقف شد: %1 دستگاه %2 را از همین حالا رزرو کرده است</translation>
+    </message>
+    <message>
+        <source>stopped by %1 after a checkpoint</source>
+        <translation>کاربر %1 آن را پس از یک نقطهٔ وارسی متوقف کرد</translation>
+    </message>
+    <message>
+        <source>aborted by %1</source>
+        <translation>کاربر %1 آن را لغو کرد</translation>
+    </message>
+    <message>
+        <source>could not be started from the queue: %1</source>
+        <translation>آغاز آن از صف ممکن نشد: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LabUsageModel</name>
+    <message>
+        <source>Device-hours in the week from %1</source>
+        <translation>دستگاه‌ساعت در هفتهٔ آغازشده از %1</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>کاربر</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>جمع</translation>
+    </message>
+</context>
+<context>
+    <name>LabUsagePage</name>
+    <message>
+        <source>Some machines could not be asked, so these hours leave them out:
+%1</source>
+        <translation>از برخی ماشین‌ها نمی‌شد پرسید، پس این ساعت‌ها آن‌ها را در بر ندارند:
+%1</translation>
+    </message>
+    <message>
+        <source>Export usage</source>
+        <translation>خروجی مصرف</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>پرونده‌های CSV (*.csv);;همهٔ پرونده‌ها (*)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>در %1 ذخیره شد</translation>
+    </message>
+    <message>
+        <source>&amp;Weeks:</source>
+        <translation>هفته‌ها:</translation>
+    </message>
+    <message>
+        <source>How many weeks back, this one included</source>
+        <translation>چند هفتهٔ گذشته، با همین هفته</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>خروجی CSV…</translation>
+    </message>
+    <message>
+        <source>Save device-hours per user and week as CSV (ISO dates, one row per user and week)</source>
+        <translation>ذخیرهٔ دستگاه‌ساعت هر کاربر در هر هفته به‌صورت CSV (تاریخ‌های ISO، یک سطر برای هر کاربر و هفته)</translation>
+    </message>
+</context>
+<context>
+    <name>LabUsagePlot</name>
+    <message>
+        <source>week</source>
+        <translation>هفته</translation>
+    </message>
+    <message>
+        <source>device-hours</source>
+        <translation>دستگاه‌ساعت</translation>
+    </message>
+</context>
+<context>
+    <name>LabWeekCalendar</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Booked by %1
+%2, devices %3
+from %4
+to %5</source>
+        <translation>رزروشده برای %1
+ماشین %2، دستگاه‌های %3
+از %4
+تا %5</translation>
+    </message>
+    <message>
+        <source>Yours: its context menu cancels it.</source>
+        <translation>رزرو خودتان: منوی زمینه‌اش آن را لغو می‌کند.</translation>
+    </message>
+    <message>
+        <source>Cancel booking</source>
+        <translation>لغو رزرو</translation>
+    </message>
+    <message>
+        <source>Only %1 can cancel this booking</source>
+        <translation>فقط %1 می‌تواند این رزرو را لغو کند</translation>
+    </message>
+    <message>
+        <source>Book…</source>
+        <translation>رزرو…</translation>
+    </message>
+</context>
+<context>
+    <name>LeaseBook</name>
+    <message>
+        <source>a lease needs a run id and a user</source>
+        <translation>اجاره به شناسهٔ اجرا و کاربر نیاز دارد</translation>
+    </message>
+    <message>
+        <source>no lease %1 on this machine</source>
+        <translation>اجارهٔ %1 روی این ماشین نیست</translation>
+    </message>
+    <message>
+        <source>lease %1 expired before its run started: ask for the devices again</source>
+        <translation>اجارهٔ %1 پیش از آغاز اجرایش منقضی شد: دستگاه‌ها را دوباره درخواست کنید</translation>
+    </message>
+    <message>
+        <source>run %1 holds no lease on this machine</source>
+        <translation>اجرای %1 روی این ماشین اجاره‌ای ندارد</translation>
+    </message>
+</context>
+<context>
     <name>LiveRunData</name>
     <message>
         <source>%1 #%2</source>
@@ -3382,12 +4759,6 @@ Status: %3%4</source>
         <source>%1% busy, %2 of %3 memory</source>
         <translation>%1٪ مشغول، %2 از %3 حافظه</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln machine(s) online  ·  this controller %1…</source>
-        <translation>
-            <numerusform>%Ln ماشین برخط  ·  این کنترل‌گر %1…</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Abort run</source>
         <translation>لغو اجرا</translation>
@@ -3527,6 +4898,40 @@ Status: %3%4</source>
     <message>
         <source>Install agent over SSH…</source>
         <translation>نصب عامل از راه SSH…</translation>
+    </message>
+    <message>
+        <source>Shared lab</source>
+        <translation>آزمایشگاه مشترک</translation>
+    </message>
+    <message numerus="yes">
+        <source>user %1  ·  %Ln machine(s) online  ·  this controller %2…</source>
+        <translation>
+            <numerusform>کاربر %1  ·  %Ln ماشین برخط  ·  این کنترل‌گر %2…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>You are %1 in the shared lab (Settings, Lab)</source>
+        <translation>نام شما در آزمایشگاه مشترک %1 است (تنظیمات، آزمایشگاه)</translation>
+    </message>
+    <message>
+        <source>Run %1 is queued: position %2, estimated start %3.</source>
+        <translation>اجرای %1 در صف است: جایگاه %2، آغاز تخمینی %3.</translation>
+    </message>
+    <message>
+        <source>Run %1 is queued: position %2.</source>
+        <translation>اجرای %1 در صف است: جایگاه %2.</translation>
+    </message>
+    <message>
+        <source>Pre-flight on every node, then into the queue…</source>
+        <translation>پیش‌پرواز روی همهٔ گره‌ها، سپس ورود به صف…</translation>
+    </message>
+    <message>
+        <source>%1: position %2 in the queue, estimated start %3</source>
+        <translation>%1: جایگاه %2 در صف، آغاز تخمینی %3</translation>
+    </message>
+    <message>
+        <source>%1: position %2 in the queue</source>
+        <translation>%1: جایگاه %2 در صف</translation>
     </message>
 </context>
 <context>
@@ -3987,6 +5392,32 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>QueueCoordinator</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 showed another certificate than the one its controller pinned</source>
+        <translation>ماشین %1 گواهی دیگری جز آنچه کنترل‌گرش ثبت کرده بود نشان داد</translation>
+    </message>
+    <message>
+        <source>no free TCP port for the workers&apos; rendezvous</source>
+        <translation>هیچ درگاه TCP آزادی برای هم‌رسی کارگرها نیست</translation>
+    </message>
+</context>
+<context>
+    <name>ReservationBook</name>
+    <message>
+        <source>no reservation %1 on this machine</source>
+        <translation>رزرو %1 روی این ماشین نیست</translation>
+    </message>
+    <message>
+        <source>reservation %1 is %2&apos;s: only they or a lab admin may remove it</source>
+        <translation>رزرو %1 متعلق به %2 است: فقط خود او یا مدیر آزمایشگاه می‌تواند آن را بردارد</translation>
+    </message>
+</context>
+<context>
     <name>RunCommands</name>
     <message>
         <source>hamgamctl: %1</source>
@@ -4141,6 +5572,34 @@ Status: %3%4</source>
     <message>
         <source>run %1: %2, %3</source>
         <translation>اجرای %1: %2، %3</translation>
+    </message>
+    <message>
+        <source>Wait in the lab&apos;s queue until the devices are free, instead of refusing when they are held (docs/lab.md); closing hamgamctl loses nothing.</source>
+        <translation>انتظار در صف آزمایشگاه تا آزاد شدن دستگاه‌ها، به جای رد شدن وقتی در اختیار دیگری‌اند (docs/lab.md)؛ بستن hamgamctl چیزی را از دست نمی‌دهد.</translation>
+    </message>
+    <message>
+        <source>How long the run will take (&quot;90m&quot;, &quot;2h&quot;), for the queue&apos;s backfill; default: as the last run of the same shape took.</source>
+        <translation>مدتی که اجرا طول می‌کشد («90m»، «2h»)، برای پرکردن شکاف در صف؛ پیش‌فرض: به اندازهٔ آخرین اجرای هم‌شکل.</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>مدت</translation>
+    </message>
+    <message>
+        <source>With --queue: any free devices of each machine, as many as the config lists there.</source>
+        <translation>با --queue: هر دستگاه آزادی از هر ماشین، به تعدادی که پیکربندی برای آن ماشین فهرست کرده است.</translation>
+    </message>
+    <message>
+        <source>hamgamctl run: --time: &quot;%1&quot; is not a duration</source>
+        <translation>hamgamctl run: --time: «%1» مدت زمان نیست</translation>
+    </message>
+    <message>
+        <source>run %1 queued: position %2, estimated start %3</source>
+        <translation>اجرای %1 در صف قرار گرفت: جایگاه %2، آغاز تخمینی %3</translation>
+    </message>
+    <message>
+        <source>run %1 queued: position %2</source>
+        <translation>اجرای %1 در صف قرار گرفت: جایگاه %2</translation>
     </message>
 </context>
 <context>
@@ -4584,6 +6043,10 @@ Status: %3%4</source>
         <source>elastic recovery failed its pre-flight: %1</source>
         <translation>بررسی پیش‌پرواز بازیابی کشسان ناموفق بود: %1</translation>
     </message>
+    <message>
+        <source>could not queue: %1</source>
+        <translation>قرار دادن در صف ممکن نشد: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunFailureText</name>
@@ -4672,6 +6135,37 @@ Status: %3%4</source>
     <message>
         <source>%1 (%2: %3)</source>
         <translation>%1 (%2: %3)</translation>
+    </message>
+</context>
+<context>
+    <name>RunQueue</name>
+    <message>
+        <source>it holds run %1, not %2</source>
+        <translation>این مدخل اجرای %1 را دارد، نه %2</translation>
+    </message>
+    <message>
+        <source>not a valid queue entry</source>
+        <translation>مدخل معتبری از صف نیست</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid run id</source>
+        <translation>شناسهٔ اجرای «%1» معتبر نیست</translation>
+    </message>
+    <message>
+        <source>run %1 is not a valid queue entry: it needs a user and its devices</source>
+        <translation>اجرای %1 مدخل معتبری از صف نیست: کاربر و دستگاه‌هایش را لازم دارد</translation>
+    </message>
+    <message>
+        <source>run %1 is already queued here by %2</source>
+        <translation>اجرای %1 را %2 پیش‌تر اینجا در صف گذاشته است</translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here</source>
+        <translation>اجرای %1 اینجا در صف نیست</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>حذف %1 ممکن نشد: %2</translation>
     </message>
 </context>
 <context>
@@ -5006,6 +6500,34 @@ Status: %3%4</source>
         <source>Gradients on the wire</source>
         <translation>ارسال گرادیان‌ها</translation>
     </message>
+    <message>
+        <source>E&amp;xpected time</source>
+        <translation>&amp;زمان مورد انتظار</translation>
+    </message>
+    <message>
+        <source>Start now; refused when another run holds one of the devices</source>
+        <translation>آغاز همین حالا؛ اگر اجرای دیگری یکی از دستگاه‌ها را در اختیار داشته باشد پذیرفته نمی‌شود</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>افزودن به صف</translation>
+    </message>
+    <message>
+        <source>Wait in the lab&apos;s queue until every device is free; the machines start it by themselves, even with this app closed</source>
+        <translation>انتظار در صف آزمایشگاه تا آزاد شدن همهٔ دستگاه‌ها؛ ماشین‌ها خودشان آن را آغاز می‌کنند، حتی اگر این برنامه بسته باشد</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> ساعت</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>داده نشده</translation>
+    </message>
+    <message>
+        <source>How long the run takes, for the lab&apos;s queue and leases. Not given: predicted from the last finished run of the same shape, or the lab&apos;s longest run.</source>
+        <translation>مدتی که اجرا طول می‌کشد، برای صف و اجاره‌های آزمایشگاه. اگر داده نشود، از آخرین اجرای پایان‌یافته با همین شکل پیش‌بینی می‌شود، یا طولانی‌ترین اجرای مجاز آزمایشگاه فرض می‌شود.</translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -5032,6 +6554,10 @@ Status: %3%4</source>
     <message>
         <source>Aborted</source>
         <translation>لغوشده</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>در صف</translation>
     </message>
 </context>
 <context>
@@ -5117,6 +6643,14 @@ Status: %3%4</source>
     <message>
         <source>device %1 (rank %2) exited before its run completed</source>
         <translation>دستگاه %1 (رتبهٔ %2) پیش از کامل شدن اجرایش بیرون رفت</translation>
+    </message>
+    <message>
+        <source>run %1 is not waiting in the queue here</source>
+        <translation>اجرای %1 اینجا در صف منتظر نیست</translation>
+    </message>
+    <message>
+        <source>taken out of the queue before it started</source>
+        <translation>پیش از آغاز، از صف بیرون برده شد</translation>
     </message>
 </context>
 <context>
@@ -5289,6 +6823,177 @@ Status: %3%4</source>
     <message>
         <source>Takes effect the next time Hamgam starts. The file is opened if it exists and created if not.</source>
         <translation>از اجرای بعدی هم‌گام اثر می‌کند. اگر پرونده وجود داشته باشد باز می‌شود و اگر نباشد ساخته می‌شود.</translation>
+    </message>
+    <message>
+        <source>Lab</source>
+        <translation>آزمایشگاه</translation>
+    </message>
+    <message>
+        <source>&amp;User name:</source>
+        <translation>نام کا&amp;ربری:</translation>
+    </message>
+    <message>
+        <source>Your name in the shared lab: the agents record it with every run, lease and booking</source>
+        <translation>نام شما در آزمایشگاه مشترک: عامل‌ها آن را با هر اجرا، اجاره و رزرو ثبت می‌کنند</translation>
+    </message>
+    <message>
+        <source>1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;. The first computer that uses a name on an agent owns it there; the lab admin can bind it to a second computer. Connections are made again with the new name when you apply.</source>
+        <translation>از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-». نخستین رایانه‌ای که نامی را روی یک عامل به کار ببرد، آنجا صاحب آن نام است؛ مدیر آزمایشگاه می‌تواند آن را به رایانهٔ دومی هم پیوند دهد. با اعمال تغییر، اتصال‌ها با نام تازه دوباره برقرار می‌شوند.</translation>
+    </message>
+    <message>
+        <source>A user name is needed.</source>
+        <translation>نام کاربری لازم است.</translation>
+    </message>
+    <message>
+        <source>Not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit.</source>
+        <translation>این نام کاربری درستی نیست: از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-» استفاده کنید، با حرف یا رقم در آغاز.</translation>
+    </message>
+</context>
+<context>
+    <name>SharedLabView</name>
+    <message numerus="yes">
+        <source>%Ln machine(s)</source>
+        <translation>
+            <numerusform>%Ln ماشین</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln device(s): %1 free, %2 leased, %3 starting, %4 reserved</source>
+        <translation>
+            <numerusform>%Ln دستگاه: %1 آزاد، %2 اجاره‌شده، %3 در حال آغاز، %4 رزروشده</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln held but idle</source>
+        <translation>
+            <numerusform>%Ln اجاره‌شدهٔ بیکار</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued</source>
+        <translation>
+            <numerusform>%Ln در صف</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>به‌روزشده در %1</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>Some machines could not be asked:
+%1</source>
+        <translation>از برخی ماشین‌ها نمی‌شد پرسید:
+%1</translation>
+    </message>
+    <message>
+        <source>Booking…</source>
+        <translation>در حال رزرو…</translation>
+    </message>
+    <message>
+        <source>The booking was refused; nothing was booked:
+%1</source>
+        <translation>رزرو پذیرفته نشد؛ چیزی رزرو نشد:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Booked on %Ln machine(s).</source>
+        <translation>
+            <numerusform>روی %Ln ماشین رزرو شد.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel booking</source>
+        <translation>لغو رزرو</translation>
+    </message>
+    <message>
+        <source>Cancel your booking on %1 from %2 to %3?</source>
+        <translation>رزرو شما روی %1 از %2 تا %3 لغو شود؟</translation>
+    </message>
+    <message>
+        <source>The booking could not be cancelled: %1</source>
+        <translation>لغو رزرو ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>Booking cancelled.</source>
+        <translation>رزرو لغو شد.</translation>
+    </message>
+    <message>
+        <source>Cancel queued run</source>
+        <translation>لغو اجرای در صف</translation>
+    </message>
+    <message>
+        <source>Take run %1 out of the queue?</source>
+        <translation>اجرای %1 از صف بیرون برده شود؟</translation>
+    </message>
+    <message>
+        <source>Run %1 could not be taken out of the queue: %2</source>
+        <translation>بیرون بردن اجرای %1 از صف ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 was taken out of the queue.</source>
+        <translation>اجرای %1 از صف بیرون برده شد.</translation>
+    </message>
+    <message>
+        <source>Some machines did not take the rules:
+%1</source>
+        <translation>برخی ماشین‌ها قواعد را نپذیرفتند:
+%1</translation>
+    </message>
+    <message>
+        <source>Every connected machine now enforces these rules.</source>
+        <translation>اکنون همهٔ ماشین‌های متصل این قواعد را اجرا می‌کنند.</translation>
+    </message>
+    <message>
+        <source>Shared lab</source>
+        <translation>آزمایشگاه مشترک</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>تازه‌سازی</translation>
+    </message>
+    <message>
+        <source>Ask every machine again now (this tab does so every 10 seconds while shown)</source>
+        <translation>پرسش دوباره از همهٔ ماشین‌ها همین حالا (این زبانه تا وقتی نمایش داده می‌شود هر ۱۰ ثانیه این کار را می‌کند)</translation>
+    </message>
+    <message>
+        <source>Rules…</source>
+        <translation>قواعد…</translation>
+    </message>
+    <message>
+        <source>The lab&apos;s rules, which every machine enforces (you are the lab admin)</source>
+        <translation>قواعد آزمایشگاه، که هر ماشین اجرا می‌کند (شما مدیر آزمایشگاه هستید)</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>صف</translation>
+    </message>
+    <message>
+        <source>Bookings</source>
+        <translation>رزروها</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>مصرف</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>لغو اجرا</translation>
+    </message>
+    <message>
+        <source>Take the selected run out of the queue (your own runs only)</source>
+        <translation>بیرون بردن اجرای برگزیده از صف (فقط اجراهای خودتان)</translation>
+    </message>
+    <message>
+        <source>Runs start in this order: fewer device-hours over the last 7 days first (fair share); a short run may start early in a gap (backfill). Times are estimates.</source>
+        <translation>اجراها به این ترتیب آغاز می‌شوند: نخست کاربری که در ۷ روز گذشته دستگاه‌ساعت کمتری داشته است (سهم منصفانه)؛ اجرای کوتاه ممکن است زودتر در یک شکاف آغاز شود (پرکردن شکاف). زمان‌ها تخمینی‌اند.</translation>
     </message>
 </context>
 <context>
@@ -5583,6 +7288,33 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>UserBindings</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>خواندن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: %2</source>
+        <translation>پروندهٔ %1 آسیب دیده است: %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name</source>
+        <translation>نام کاربری «%1» معتبر نیست</translation>
+    </message>
+    <message>
+        <source>the user name &quot;%1&quot; belongs to another controller on this machine; the lab admin can let this controller use it too: hamgamctl policy bind %1 %2</source>
+        <translation>نام کاربری «%1» روی این ماشین متعلق به کنترل‌گر دیگری است؛ مدیر آزمایشگاه می‌تواند به این کنترل‌گر هم اجازهٔ استفاده از آن را بدهد: ⁦hamgamctl policy bind %1 %2⁩</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a certificate fingerprint</source>
+        <translation>مقدار «%1» اثر انگشت گواهی نیست</translation>
+    </message>
+    <message>
+        <source>no controller is bound to the user name &quot;%1&quot; here</source>
+        <translation>اینجا هیچ کنترل‌گری به نام کاربری «%1» پیوند نخورده است</translation>
+    </message>
+</context>
+<context>
     <name>UtilizationDoctor</name>
     <message>
         <source>Waiting for slower nodes</source>
@@ -5732,6 +7464,14 @@ Status: %3%4</source>
         <source>hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5</source>
         <translation>hamgam-agent %1 روی %2:%3 گوش می‌دهد، گره %4، اثر انگشت %5</translation>
     </message>
+    <message>
+        <source>  (lab admin)</source>
+        <translation>  (مدیر آزمایشگاه)</translation>
+    </message>
+    <message>
+        <source>Lab admin %1.</source>
+        <translation>مدیر آزمایشگاه: %1.</translation>
+    </message>
 </context>
 <context>
     <name>hamgamctl</name>
@@ -5804,10 +7544,6 @@ Status: %3%4</source>
         <translation>خروجی CSV از یک اجرا (--csv DIR)</translation>
     </message>
     <message>
-        <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped or aborted.</source>
-        <translation>کدهای خروج: 0 موفق، 1 ناموفق (یا شکست اجرا)، 2 کاربرد نادرست، 3 پیدا نشد، 4 رد شد، 5 اجرا متوقف یا لغو شد.</translation>
-    </message>
-    <message>
         <source>install the agent on machines over SSH</source>
         <translation>نصب عامل روی ماشین‌ها از راه SSH</translation>
     </message>
@@ -5826,6 +7562,50 @@ Status: %3%4</source>
     <message>
         <source>the agent&apos;s state on machines, over SSH</source>
         <translation>وضعیت عامل روی ماشین‌ها، از راه SSH</translation>
+    </message>
+    <message>
+        <source>show or set your user name in the lab</source>
+        <translation>نمایش یا تعیین نام کاربری شما در آزمایشگاه</translation>
+    </message>
+    <message>
+        <source>every device: free, leased or reserved, by whom, utilization</source>
+        <translation>همهٔ دستگاه‌ها: آزاد، اجاره‌شده یا رزروشده، در اختیار چه کسی، میزان استفاده</translation>
+    </message>
+    <message>
+        <source>the runs waiting for devices, with estimated starts</source>
+        <translation>اجراهای منتظر دستگاه، با آغاز تخمینی</translation>
+    </message>
+    <message>
+        <source>take a run out of the queue</source>
+        <translation>بیرون بردن یک اجرا از صف</translation>
+    </message>
+    <message>
+        <source>wait until a run ends; its exit code says how</source>
+        <translation>انتظار تا پایان یک اجرا؛ کد خروج چگونگی پایان را می‌گوید</translation>
+    </message>
+    <message>
+        <source>book devices for a time window</source>
+        <translation>رزرو دستگاه‌ها برای یک بازهٔ زمانی</translation>
+    </message>
+    <message>
+        <source>list the bookings</source>
+        <translation>فهرست رزروها</translation>
+    </message>
+    <message>
+        <source>cancel a booking</source>
+        <translation>لغو یک رزرو</translation>
+    </message>
+    <message>
+        <source>device-hours per user and week (--csv)</source>
+        <translation>دستگاه‌ساعت هر کاربر در هر هفته (--csv)</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s rules; the admin changes them</source>
+        <translation>قواعد آزمایشگاه؛ مدیر آن‌ها را تغییر می‌دهد</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped, aborted or taken out of the queue, 6 still going (wait --timeout).</source>
+        <translation>کدهای خروج: 0 موفق، 1 ناموفق (یا اجرا ناموفق بود)، 2 کاربرد نادرست، 3 پیدا نشد، 4 رد شد، 5 اجرا متوقف، لغو یا از صف بیرون برده شد، 6 هنوز ادامه دارد (wait --timeout).</translation>
     </message>
 </context>
 </TS>

@@ -114,6 +114,7 @@ int DesktopApp::start(const QStringList &arguments)
     m_profile = *profile;
 
     m_registry = std::make_unique<NodeRegistry>(m_profile->identity(), m_profile->pins());
+    m_registry->setUser(m_profile->userName()); // who this app speaks for in the shared lab (docs/lab.md)
     m_listener = std::make_unique<DiscoveryListener>(quint16(discoveryPort), targets);
     if (!m_listener->start())
         err << tr("Discovery is off: cannot listen on UDP port %1: %2")
@@ -165,6 +166,7 @@ int DesktopApp::start(const QStringList &arguments)
         SettingsDialog dialog(m_translations.get(), *m_profile, m_registry.get(), m_window.get());
         connect(&dialog, &SettingsDialog::languageChanged, this,
                 [](const QString &) { choosePersianCapableFont(); });
+        connect(&dialog, &SettingsDialog::userNameChanged, m_window.get(), &MainWindow::userChanged);
         dialog.exec();
     });
     m_window->show();
@@ -172,10 +174,12 @@ int DesktopApp::start(const QStringList &arguments)
         QMessageBox::warning(
             m_window.get(), tr("History"),
             tr("The run history cannot be opened, so runs will not be kept:\n%1").arg(historyOpened.error()));
-    // A run still going from an earlier session (the app was closed or crashed): follow it again.
+    // A run still going from an earlier session (the app was closed or crashed): follow it again. A queued
+    // run too: it waits on its agents, whether this app is open or not.
     if (m_history) {
         RunFilter active;
-        active.statuses = {RunStatusText::key(RunStatus::Running), RunStatusText::key(RunStatus::Preparing)};
+        active.statuses = {RunStatusText::key(RunStatus::Running), RunStatusText::key(RunStatus::Preparing),
+                           RunStatusText::key(RunStatus::Queued)};
         active.limit = 1;
         const auto runs = m_history->runs(active);
         if (!runs.isEmpty())

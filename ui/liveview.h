@@ -47,6 +47,8 @@ public:
     DeviceSeriesPlot *utilizationPlot() const { return m_utilization; }
     DoctorPanel *doctor() const { return m_doctor; }
     LossPlot *lossPlot() const { return m_loss; }
+    /// The run's status under its title ("Queued: position 2 in the queue, …").
+    QLabel *statusLabel() const { return m_status; }
     /// "step x of y" beside the progress bar.
     QLabel *progressLabel() const { return m_progressText; }
     QList<LivePlot *> plots() const;

@@ -6,6 +6,10 @@
 #include "historystore.h"
 #include "hostport.h"
 #include "identity.h"
+#include "labclientbackend.h"
+#include "labfeed.h"
+#include "labformat.h"
+#include "labnotifier.h"
 #include "liverundata.h"
 #include "liveview.h"
 #include "localeformat.h"
@@ -17,6 +21,7 @@
 #include "runcontroller.h"
 #include "runsession.h"
 #include "runsetupwidget.h"
+#include "sharedlabview.h"
 #include "traininggroupdelegate.h"
 #include "traininggroupmodel.h"
 #include "traininggroupview.h"
@@ -24,6 +29,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QInputDialog>
 #include <QJsonDocument>
 #include <QLabel>
@@ -66,6 +72,7 @@ MainWindow::MainWindow(ControllerProfile &profile, NodeRegistry &registry, Histo
     m_savedTab = settings.value(QStringLiteral("window/tab"), 0).toInt();
     if (m_savedTab >= 0 && m_savedTab < m_tabs->count())
         m_tabs->setCurrentIndex(m_savedTab);
+    userChanged();
     const QByteArray lastConfig = settings.value(QStringLiteral("run/last_config")).toByteArray();
     if (!lastConfig.isEmpty()) {
         QList<ConfigError> errors;
@@ -153,11 +160,16 @@ void MainWindow::buildUi()
     setupLayout->addWidget(m_setup, 1);
     connect(m_setup, &RunSetupWidget::checkRequested, this, &MainWindow::checkRun);
     connect(m_setup, &RunSetupWidget::startRequested, this, &MainWindow::startRun);
+    connect(m_setup, &RunSetupWidget::queueRequested, this, &MainWindow::queueRun);
     connect(m_setup, &RunSetupWidget::stopRequested, this, [this] {
         if (RunController *r = run())
-            r->stop();
+            r->status() == RunStatus::Queued ? r->cancel() : r->stop(); // a queued run has nothing to save
     });
     connect(m_setup, &RunSetupWidget::abortRequested, this, [this] {
+        if (run() && run()->status() == RunStatus::Queued) {
+            run()->cancel();
+            return;
+        }
         if (run() &&
             QMessageBox::question(this, tr("Abort run"), tr("Stop the workers now, without a checkpoint?")) ==
                 QMessageBox::Yes)
@@ -176,14 +188,29 @@ void MainWindow::buildUi()
     m_live = new LiveView;
     m_live->setSession(nullptr);
 
+    // The shared lab (docs/lab.md): the agents' lab topic, the tab, notices about the user's own runs.
+    m_labBackend = std::make_unique<LabClientBackend>(m_registry);
+    m_labFeed = new LabFeed(m_registry, this);
+    m_sharedLab = new SharedLabView(m_labBackend.get());
+    connect(m_labFeed, &LabFeed::changed, m_sharedLab, &SharedLabView::onLabChanged);
+    connect(m_labFeed, &LabFeed::changed, this, [this] {
+        // A queued run's place moves as others end or queue: ask again, even with the Shared lab tab hidden.
+        if (run() && run()->status() == RunStatus::Queued)
+            m_labBackend->fetch(false, [this](const LabSnapshot &snapshot) { followQueue(snapshot); });
+    });
+    connect(m_sharedLab, &SharedLabView::snapshotChanged, this, &MainWindow::followQueue);
+
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_splitter, QString());
     m_tabs->addTab(m_live, QString());
+    m_tabs->addTab(m_sharedLab, QString());
     setCentralWidget(m_tabs);
 
     m_statusLabel = new QLabel;
     statusBar()->addPermanentWidget(m_statusLabel);
+    m_notifier = new LabNotifier(statusBar(), this);
+    connect(m_labFeed, &LabFeed::notice, m_notifier, &LabNotifier::onNotice);
     resize(1280, 760);
 }
 
@@ -236,6 +263,7 @@ void MainWindow::retranslateUi()
     m_view->setToolTip(tr("Drag a machine, or one device line of it, into the training group"));
     m_tabs->setTabText(0, tr("Lab"));
     m_tabs->setTabText(1, tr("Live"));
+    m_tabs->setTabText(m_tabs->indexOf(m_sharedLab), tr("Shared lab"));
     const char *menus[] = {QT_TR_NOOP("&File"), QT_TR_NOOP("&Tools"), QT_TR_NOOP("&Help")};
     for (qsizetype i = 0; i < m_menus.size(); ++i)
         m_menus[i]->setTitle(tr(menus[i]));
@@ -286,10 +314,11 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::addPage(QWidget *page, const QString &title)
 {
-    const int index = m_tabs->addTab(page, title);
+    // Before the Shared lab, which stays last whatever the app adds.
+    const int index = m_tabs->insertTab(m_tabs->indexOf(m_sharedLab), page, title);
     rememberSplitters(page, QString::fromLatin1(page->metaObject()->className()).toLower());
-    if (index == m_savedTab)
-        m_tabs->setCurrentIndex(index);
+    if (index == m_savedTab || m_tabs->indexOf(m_sharedLab) == m_savedTab)
+        m_tabs->setCurrentIndex(m_savedTab);
     // The page names itself in the interface language (its window title), so
     // its tab follows a language change.
     connect(page, &QWidget::windowTitleChanged, this, [this, page](const QString &text) {
@@ -472,8 +501,18 @@ void MainWindow::updateStatus()
     for (const Node &n : m_registry.nodes())
         online += n.isOnline() ? 1 : 0;
     m_statusLabel->setText(
-        tr("%Ln machine(s) online  ·  this controller %1…", nullptr, online)
-            .arg(Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
+        tr("user %1  ·  %Ln machine(s) online  ·  this controller %2…", nullptr, online)
+            .arg(LabFormat::token(m_profile.userName()),
+                 Bidi::ltr(Identity::displayFingerprint(m_profile.identity().fingerprint()).left(23))));
+    m_statusLabel->setToolTip(
+        tr("You are %1 in the shared lab (Settings, Lab)").arg(LabFormat::token(m_profile.userName())));
+}
+
+void MainWindow::userChanged()
+{
+    m_notifier->setUser(m_profile.userName());
+    m_sharedLab->setUser(m_profile.userName());
+    updateStatus();
 }
 
 void MainWindow::newSession()
@@ -499,6 +538,28 @@ void MainWindow::newSession()
         m_tabs->setCurrentWidget(m_live);
         updateLiveTitle();
     });
+    connect(run, &RunController::queued, this,
+            [this](const QString &runId, int position, qint64 estimatedStartMs) {
+                m_queuePosition = position;
+                m_queueStartMs = estimatedStartMs;
+                m_setup->setRunning(true);
+                m_setup->showMessage(
+                    [runId, position, estimatedStartMs]() -> QString {
+                        return estimatedStartMs > 0
+                                   ? tr("Run %1 is queued: position %2, estimated start %3.")
+                                         .arg(Bidi::ltr(runId), LocaleFormat::number(qint64(position)),
+                                              LabFormat::time(estimatedStartMs,
+                                                              QDateTime::currentMSecsSinceEpoch()))
+                                   : tr("Run %1 is queued: position %2.")
+                                         .arg(Bidi::ltr(runId), LocaleFormat::number(qint64(position)));
+                    },
+                    false);
+                QSettings().setValue(
+                    QStringLiteral("run/last_config"),
+                    QJsonDocument(m_setup->config().toJson()).toJson(QJsonDocument::Compact));
+                m_tabs->setCurrentWidget(m_live);
+                updateLiveTitle();
+            });
     connect(run, &RunController::statusChanged, this, &MainWindow::updateLiveTitle);
     connect(run, &RunController::finished, this, [this, run](RunStatus status, const QString &reason) {
         m_setup->setRunning(false);
@@ -524,18 +585,58 @@ void MainWindow::checkRun(const RunConfig &config)
     m_session->preflight(config);
 }
 
-void MainWindow::startRun(const RunConfig &config)
+bool MainWindow::mayLaunch()
 {
     if (run() && run()->isAttached() && RunStatusText::isActive(run()->status())) {
         m_setup->showMessage([]() -> QString { return tr("A run is already going; stop it first."); }, true);
-        return;
+        return false;
     }
+    return true;
+}
+
+void MainWindow::startRun(const RunConfig &config)
+{
+    if (!mayLaunch())
+        return;
     newSession();
     m_setup->setRunning(true);
     m_setup->showMessage([]() -> QString { return tr("Pre-flight on every node…"); }, false);
     // The live view and the group's cards start from a clean slate with this run's machines and devices.
     m_group->clearLiveFigures();
+    m_session->controller().setExpectedSeconds(m_setup->expectedSeconds());
     m_session->start(config);
+}
+
+void MainWindow::queueRun(const RunConfig &config)
+{
+    if (!mayLaunch())
+        return;
+    newSession();
+    m_queuePosition = 0;
+    m_queueStartMs = 0;
+    m_setup->setRunning(true);
+    m_setup->showMessage([]() -> QString { return tr("Pre-flight on every node, then into the queue…"); },
+                         false);
+    m_group->clearLiveFigures();
+    m_session->controller().setExpectedSeconds(m_setup->expectedSeconds());
+    m_session->enqueue(config);
+}
+
+void MainWindow::followQueue(const LabSnapshot &snapshot)
+{
+    const RunController *r = run();
+    if (!r || r->status() != RunStatus::Queued)
+        return;
+    const QList<LabQueueEntry> queue = snapshot.queue();
+    for (qsizetype i = 0; i < queue.size(); ++i) {
+        if (queue[i].runId != r->runId())
+            continue;
+        // Its place among every queued run, as the Shared lab tab and hamgamctl queue number them.
+        m_queuePosition = int(i) + 1;
+        m_queueStartMs = queue[i].placeable ? queue[i].estimatedStartMs : 0;
+        updateLiveTitle();
+        return;
+    }
 }
 
 void MainWindow::attachRun(const QString &runId)
@@ -564,8 +665,17 @@ void MainWindow::updateLiveTitle()
         m_live->setTitle(tr("No run yet"), tr("Start one from the Lab tab."));
         return;
     }
-    m_live->setTitle(tr("%1 (%2)").arg(r->config().name, Bidi::ltr(r->runId())),
-                     r->reason().isEmpty()
+    QString status = r->reason().isEmpty()
                          ? RunStatusText::display(r->status())
-                         : tr("%1: %2").arg(RunStatusText::display(r->status()), r->reason()));
+                         : tr("%1: %2").arg(RunStatusText::display(r->status()), r->reason());
+    if (r->status() == RunStatus::Queued && m_queuePosition > 0)
+        status =
+            m_queueStartMs > 0
+                ? tr("%1: position %2 in the queue, estimated start %3")
+                      .arg(RunStatusText::display(r->status()), LocaleFormat::number(qint64(m_queuePosition)),
+                           LabFormat::time(m_queueStartMs, QDateTime::currentMSecsSinceEpoch()))
+                : tr("%1: position %2 in the queue")
+                      .arg(RunStatusText::display(r->status()),
+                           LocaleFormat::number(qint64(m_queuePosition)));
+    m_live->setTitle(tr("%1 (%2)").arg(r->config().name, Bidi::ltr(r->runId())), status);
 }

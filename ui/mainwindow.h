@@ -1,5 +1,6 @@
 #pragma once
 
+#include "labsnapshot.h"
 #include "runconfig.h"
 
 #include <memory>
@@ -9,6 +10,9 @@
 
 class ControllerProfile;
 class HistoryStore;
+class LabClientBackend;
+class LabFeed;
+class LabNotifier;
 class LiveRunData;
 class LiveView;
 class MachinesModel;
@@ -24,14 +28,18 @@ class QTabWidget;
 class RunController;
 class RunSession;
 class RunSetupWidget;
+class SharedLabView;
 class TrainingGroupModel;
 class TrainingGroupView;
 
 /// Hamgam's main window. The Lab tab has the machines of the lab, the
 /// training group (machines dragged in) and the run setup side by side; the
-/// Live tab follows the current run; the History tab (added by the app)
-/// lists past runs. The current run is a RunSession, which the window only
-/// connects to its views.
+/// Live tab follows the current run (a queued one too: its place in the queue
+/// until it starts); the History tab (added by the app) lists past runs; the
+/// Shared lab tab, always last, shows who holds which device, the queue, the
+/// bookings and usage. The current run is a RunSession, which the window only
+/// connects to its views. Notices about the user's own runs come from the
+/// agents' `lab` topic (LabFeed) to a LabNotifier.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -49,13 +57,20 @@ public:
     RunSetupWidget *runSetup() const { return m_setup; }
     LiveView *liveView() const { return m_live; }
     QTabWidget *tabs() const { return m_tabs; }
+    SharedLabView *sharedLabView() const { return m_sharedLab; }
+    LabNotifier *labNotifier() const { return m_notifier; }
+    LabFeed *labFeed() const { return m_labFeed; }
+    /// The user name and the machines online, in the status bar.
+    QLabel *statusLabel() const { return m_statusLabel; }
     /// The current run's session; nullptr before the first check, start or attach.
     RunSession *session() const { return m_session.get(); }
     RunController *run() const;
     const LiveRunData *liveData() const;
 
-    /// Adds a page (the history, for one) to the tabs.
+    /// Adds a page (the history, for one) to the tabs, before the Shared lab tab.
     void addPage(QWidget *page, const QString &title);
+    /// The profile's user name changed (Settings): the status bar, the notices and the Shared lab follow.
+    void userChanged();
     /// Follows a run that is already going (started by another controller or before a restart).
     void attachRun(const QString &runId);
     /// Loads a config into the run setup (e.g. "New run from this one") and shows the Lab tab.
@@ -86,6 +101,12 @@ private:
     void updateStatus();
     void checkRun(const RunConfig &config);
     void startRun(const RunConfig &config);
+    /// As startRun, but the run waits in the lab's queue on its machines (docs/lab.md).
+    void queueRun(const RunConfig &config);
+    /// Whether a run may start now; tells the user why not.
+    bool mayLaunch();
+    /// The queued run's place, as the Shared lab's latest snapshot has it.
+    void followQueue(const LabSnapshot &snapshot);
     /// Replaces the current session by a new one, connected to the views.
     void newSession();
     void updateLiveTitle();
@@ -112,6 +133,13 @@ private:
     QStringList m_trustQueue;
     QPointer<QMessageBox> m_trustBox;
     std::unique_ptr<RunSession> m_session;
+    /// Declared after the session and before the views: gone before any view it answers.
+    std::unique_ptr<LabClientBackend> m_labBackend;
+    LabFeed *m_labFeed = nullptr;
+    LabNotifier *m_notifier = nullptr;
+    SharedLabView *m_sharedLab = nullptr;
+    int m_queuePosition = 0;   ///< the current run's place in the queue while it is queued
+    qint64 m_queueStartMs = 0; ///< and its estimated start; 0 unknown
     QList<QAction *> m_actions;
     QList<QMenu *> m_menus;
     QList<QPair<QString, QPointer<QSplitter>>> m_rememberedSplitters; ///< settings key, splitter

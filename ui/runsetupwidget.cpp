@@ -241,6 +241,10 @@ void RunSetupWidget::build()
     m_checkpointInterval = spin(0, 10000000, 0);
     row(QT_TR_NOOP("Checkpoint every (steps)"), m_checkpointInterval,
         {QStringLiteral("checkpoint.interval")});
+    // Not part of the config: what the lab's queue and leases plan with (docs/lab.md).
+    m_expected = dspin(0, 24 * 30, 0, 1, 0.5);
+    m_expected->setObjectName(QStringLiteral("expectedTime"));
+    row(QT_TR_NOOP("E&xpected time"), m_expected, {});
 
     // Advanced, folded by default.
     m_advancedToggle = new QToolButton;
@@ -330,6 +334,7 @@ void RunSetupWidget::build()
     m_check = new QPushButton;
     m_start = new QPushButton;
     m_start->setDefault(true);
+    m_queue = new QPushButton;
     m_stop = new QPushButton;
     m_abort = new QPushButton;
     m_save = new QPushButton;
@@ -340,6 +345,7 @@ void RunSetupWidget::build()
     buttons->addStretch(1);
     buttons->addWidget(m_check);
     buttons->addWidget(m_start);
+    buttons->addWidget(m_queue);
     buttons->addWidget(m_stop);
     buttons->addWidget(m_abort);
 
@@ -357,6 +363,7 @@ void RunSetupWidget::build()
     connect(m_strategy, &QComboBox::currentIndexChanged, this, &RunSetupWidget::updateHelp);
     connect(m_check, &QPushButton::clicked, this, [this] { Q_EMIT checkRequested(config()); });
     connect(m_start, &QPushButton::clicked, this, [this] { Q_EMIT startRequested(config()); });
+    connect(m_queue, &QPushButton::clicked, this, [this] { Q_EMIT queueRequested(config()); });
     connect(m_stop, &QPushButton::clicked, this, &RunSetupWidget::stopRequested);
     connect(m_abort, &QPushButton::clicked, this, &RunSetupWidget::abortRequested);
     connect(m_save, &QPushButton::clicked, this, &RunSetupWidget::promptSave);
@@ -450,6 +457,14 @@ void RunSetupWidget::retranslate()
     m_check->setText(tr("Check"));
     m_check->setToolTip(tr("Validate and run the pre-flight checks on every node, without starting"));
     m_start->setText(tr("Start"));
+    m_start->setToolTip(tr("Start now; refused when another run holds one of the devices"));
+    m_queue->setText(tr("Queue"));
+    m_queue->setToolTip(tr("Wait in the lab's queue until every device is free; the machines start it by "
+                           "themselves, even with this app closed"));
+    m_expected->setSuffix(tr(" h"));
+    m_expected->setSpecialValueText(tr("not given"));
+    m_expected->setToolTip(tr("How long the run takes, for the lab's queue and leases. Not given: predicted "
+                              "from the last finished run of the same shape, or the lab's longest run."));
     m_stop->setText(tr("Stop"));
     m_stop->setToolTip(tr("Write a checkpoint, then stop"));
     m_abort->setText(tr("Abort"));
@@ -735,6 +750,7 @@ void RunSetupWidget::validate()
         m_message->setVisible(false);
     m_message->setProperty("fromValidation", !unplaced.isEmpty());
     m_start->setEnabled(!m_running && m_errors.isEmpty());
+    m_queue->setEnabled(!m_running && m_errors.isEmpty());
     m_check->setEnabled(!m_running && m_errors.isEmpty());
 }
 
@@ -775,12 +791,18 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         !ok);
 }
 
+qint64 RunSetupWidget::expectedSeconds() const
+{
+    return qint64(m_expected->value() * 3600 + 0.5);
+}
+
 void RunSetupWidget::setRunning(bool running)
 {
     m_running = running;
     m_stop->setEnabled(running);
     m_abort->setEnabled(running);
     m_start->setEnabled(!running && m_errors.isEmpty());
+    m_queue->setEnabled(!running && m_errors.isEmpty());
     m_check->setEnabled(!running && m_errors.isEmpty());
     m_load->setEnabled(!running);
 }

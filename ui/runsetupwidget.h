@@ -28,7 +28,8 @@ class TrainingGroupModel;
 /// learning rate, checkpointing and an Advanced section. Problems show next to
 /// their field as you type (each field is named "field:<config key>", its
 /// message "error:<config key>"); pre-flight results per node below; Check, Start,
-/// Stop and Abort; configs saved and loaded as JSON.
+/// Queue (with an optional expected time, for the lab's queue), Stop and Abort;
+/// configs saved and loaded as JSON.
 class RunSetupWidget final : public QWidget
 {
     Q_OBJECT
@@ -44,6 +45,11 @@ public:
     /// The error label of a field ("global_batch", "nodes", ...), for tests.
     QLabel *errorLabel(const QString &field) const { return m_errorLabels.value(field); }
     QPushButton *startButton() const { return m_start; }
+    /// "Queue": the run waits in the lab's queue for its devices (docs/lab.md).
+    QPushButton *queueButton() const { return m_queue; }
+    QDoubleSpinBox *expectedTimeBox() const { return m_expected; }
+    /// How long the user expects the run to take, in seconds; 0 when not given (the agents predict it).
+    qint64 expectedSeconds() const;
     /// What the screens test reads back: the message line, the pre-flight
     /// findings and the learning rate box.
     QLabel *messageLabel() const { return m_message; }
@@ -72,6 +78,7 @@ public:
 Q_SIGNALS:
     void checkRequested(const RunConfig &config);
     void startRequested(const RunConfig &config);
+    void queueRequested(const RunConfig &config);
     void stopRequested();
     void abortRequested();
 
@@ -149,6 +156,8 @@ private:
     QLabel *m_message;
     QPushButton *m_check;
     QPushButton *m_start;
+    QPushButton *m_queue;
+    QDoubleSpinBox *m_expected;
     std::function<QString()> m_messageText; ///< the message shown, in the current language
     bool m_messageIsError = false;
     QList<RunController::NodePreflight> m_lastPreflight; ///< re-shown after a language change

@@ -2,10 +2,12 @@
 
 #include "bidi.h"
 #include "controllerprofile.h"
+#include "errorcolor.h"
 #include "identity.h"
 #include "localeformat.h"
 #include "noderegistry.h"
 #include "translations.h"
+#include "username.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -149,9 +151,30 @@ void SettingsDialog::buildUi()
     revokeRow->addWidget(m_revoke);
     trustedLayout->addLayout(revokeRow);
 
+    // The shared lab: who this controller speaks for (docs/lab.md).
+    m_userName = new QLineEdit;
+    m_userName->setMaxLength(64); // longer than any valid name, so the error shows rather than a cut
+    m_userName->setObjectName(QStringLiteral("userName"));
+    m_userLabel = new QLabel;
+    m_userLabel->setBuddy(m_userName);
+    m_userNameError = new QLabel;
+    m_userNameError->setWordWrap(true);
+    m_userNameError->setVisible(false);
+    m_userHint = new QLabel;
+    m_userHint->setWordWrap(true);
+    m_userHint->setForegroundRole(QPalette::PlaceholderText);
+    m_userHint->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    auto *lab = new QWidget;
+    auto *labForm = new QFormLayout(lab);
+    labForm->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    labForm->addRow(m_userLabel, m_userName);
+    labForm->addRow(QString(), m_userNameError);
+    labForm->addRow(QString(), m_userHint);
+
     m_tabs = new QTabWidget;
     m_tabs->addTab(general, QString());
     m_tabs->addTab(trusted, QString());
+    m_tabs->addTab(lab, QString());
 
     m_buttons =
         new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel);
@@ -165,6 +188,7 @@ void SettingsDialog::buildUi()
     connect(m_language, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateButtons);
     connect(m_telemetry, &QDoubleSpinBox::valueChanged, this, &SettingsDialog::updateButtons);
     connect(m_history, &QLineEdit::textChanged, this, &SettingsDialog::updateButtons);
+    connect(m_userName, &QLineEdit::textChanged, this, &SettingsDialog::updateButtons);
     connect(m_browse, &QPushButton::clicked, this, &SettingsDialog::browseHistory);
     connect(m_revoke, &QPushButton::clicked, this, &SettingsDialog::revokeSelected);
     auto *revokeKey = new QAction(m_trustedView);
@@ -182,6 +206,15 @@ void SettingsDialog::retranslateUi()
     setWindowTitle(tr("Settings"));
     m_tabs->setTabText(0, tr("General"));
     m_tabs->setTabText(1, tr("Trusted agents"));
+    m_tabs->setTabText(2, tr("Lab"));
+    m_userLabel->setText(tr("&User name:"));
+    m_userName->setToolTip(tr("Your name in the shared lab: the agents record it with every run, lease and "
+                              "booking"));
+    m_userHint->setText(
+        tr("1 to 32 letters, digits, \".\", \"_\" or \"-\". The first computer that uses a name on an agent "
+           "owns "
+           "it there; the lab admin can bind it to a second computer. Connections are made again with the "
+           "new name when you apply."));
     m_languageLabel->setText(tr("&Language:"));
     m_language->setToolTip(tr("The language of the interface; it changes as soon as you apply"));
     m_telemetryLabel->setText(tr("&Telemetry rate (per second):"));
@@ -259,6 +292,8 @@ void SettingsDialog::reload()
         m_language->setCurrentIndex(qMax(0, m_language->findData(m_savedLanguage)));
         m_telemetry->setValue(m_savedTelemetry);
         m_history->setText(m_savedHistory);
+        const QSignalBlocker b4(m_userName);
+        m_userName->setText(m_profile.userName());
     }
     fillTrusted();
 }
@@ -267,12 +302,28 @@ bool SettingsDialog::hasChanges() const
 {
     return m_language->currentData().toString() != m_savedLanguage ||
            !qFuzzyCompare(m_telemetry->value(), m_savedTelemetry) ||
-           m_history->text().trimmed() != m_savedHistory || !m_pendingRevocations.isEmpty();
+           m_history->text().trimmed() != m_savedHistory || !m_pendingRevocations.isEmpty() ||
+           m_userName->text().trimmed() != m_profile.userName();
+}
+
+bool SettingsDialog::userNameValid() const
+{
+    return UserName::isValid(m_userName->text().trimmed());
 }
 
 void SettingsDialog::updateButtons()
 {
-    m_buttons->button(QDialogButtonBox::Apply)->setEnabled(hasChanges());
+    // A name the agents would refuse is never saved: it shows why, and Apply and OK wait.
+    const bool valid = userNameValid();
+    m_userNameError->setText(valid ? QString()
+                             : m_userName->text().trimmed().isEmpty()
+                                 ? tr("A user name is needed.")
+                                 : tr("Not a user name: use 1 to 32 letters, digits, \".\", \"_\" or \"-\", "
+                                      "starting with a letter or digit."));
+    m_userNameError->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
+    m_userNameError->setVisible(!valid);
+    m_buttons->button(QDialogButtonBox::Apply)->setEnabled(hasChanges() && valid);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(valid);
     m_revoke->setEnabled(m_trustedView->selectionModel()->hasSelection());
 }
 
@@ -329,6 +380,16 @@ void SettingsDialog::apply()
         }
         Q_EMIT agentRevoked(nodeId);
     }
+    const QString user = m_userName->text().trimmed();
+    if (user != m_profile.userName() && UserName::isValid(user)) {
+        if (Status s = m_profile.setUserName(user); !s) {
+            failures << s.error();
+        } else {
+            if (m_registry)
+                m_registry->setUser(user);
+            Q_EMIT userNameChanged(user);
+        }
+    }
     const bool languageChanges = language != m_savedLanguage;
     if (languageChanges)
         settings.setValue(key(kLanguageKey), language);
@@ -341,11 +402,13 @@ void SettingsDialog::apply()
         Q_EMIT languageChanged(language);
     }
     if (!failures.isEmpty())
-        QMessageBox::warning(this, tr("Trusted agents"), failures.join(QLatin1Char('\n')));
+        QMessageBox::warning(this, tr("Settings"), failures.join(QLatin1Char('\n')));
 }
 
 void SettingsDialog::accept()
 {
+    if (!userNameValid())
+        return;
     apply();
     QDialog::accept();
 }

@@ -17,8 +17,9 @@ class QTableView;
 class Translations;
 
 /// The app's settings: interface language (applied at once through
-/// Translations), the local agent's telemetry rate, the history location, and
-/// the trusted agents (pinned fingerprints) with Revoke. Nothing changes until
+/// Translations), the local agent's telemetry rate, the history location, the
+/// trusted agents (pinned fingerprints) with Revoke, and the user's name in the
+/// shared lab (saved in the controller profile). Nothing changes until
 /// Apply or OK; Cancel discards, revocations included. Values live in QSettings
 /// under the keys below.
 class SettingsDialog final : public QDialog
@@ -48,6 +49,9 @@ public:
     QLineEdit *historyEdit() const { return m_history; }
     QStandardItemModel *trustedModel() const { return m_trusted; }
     QTableView *trustedView() const { return m_trustedView; }
+    QLineEdit *userNameEdit() const { return m_userName; }
+    /// Why the user name cannot be saved; empty when it can.
+    QLabel *userNameError() const { return m_userNameError; }
     bool hasChanges() const;
 
 public Q_SLOTS:
@@ -64,6 +68,7 @@ Q_SIGNALS:
     void telemetryRateChanged(double hz);
     void historyPathChanged(const QString &path);
     void agentRevoked(const QString &nodeId);
+    void userNameChanged(const QString &user);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -75,6 +80,8 @@ private:
     void fillTrusted();
     void updateButtons();
     void browseHistory();
+    /// The user name typed, when valid; the error shown beside it otherwise.
+    bool userNameValid() const;
 
     Translations *m_translations;
     ControllerProfile &m_profile;
@@ -93,6 +100,10 @@ private:
     QStandardItemModel *m_trusted = nullptr;
     QTableView *m_trustedView = nullptr;
     QPushButton *m_revoke = nullptr;
+    QLabel *m_userLabel = nullptr;
+    QLineEdit *m_userName = nullptr;
+    QLabel *m_userNameError = nullptr;
+    QLabel *m_userHint = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QString m_savedLanguage;
     double m_savedTelemetry = kDefaultTelemetryHz;

@@ -1,0 +1,121 @@
+#include "labpolicydialog.h"
+
+#include "errorcolor.h"
+#include "labformat.h"
+#include "username.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+LabPolicyDialog::LabPolicyDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_maxDevices(new QSpinBox)
+    , m_maxRunHours(new QSpinBox)
+    , m_mayEnd(new QLineEdit)
+    , m_idlePercent(new QSpinBox)
+    , m_idleMinutes(new QSpinBox)
+    , m_problem(new QLabel)
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
+{
+    setWindowTitle(tr("The lab's rules"));
+    m_maxDevices->setRange(0, 1024);
+    m_maxDevices->setSpecialValueText(tr("no limit"));
+    m_maxRunHours->setRange(0, 24 * 30);
+    m_maxRunHours->setSuffix(tr(" h"));
+    m_maxRunHours->setSpecialValueText(tr("no limit"));
+    m_mayEnd->setPlaceholderText(tr("user names, e.g. prof, ta"));
+    m_idlePercent->setRange(0, 100);
+    m_idlePercent->setSuffix(tr("%"));
+    m_idlePercent->setSpecialValueText(tr("off"));
+    m_idleMinutes->setRange(0, 7 * 24 * 60);
+    m_idleMinutes->setSuffix(tr(" min"));
+    m_idleMinutes->setSpecialValueText(tr("off"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
+
+    auto *intro =
+        new QLabel(tr("Every connected machine enforces these rules on its own devices. Zero means no "
+                      "limit."));
+    intro->setWordWrap(true);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Most &devices one user may hold on a machine:"), m_maxDevices);
+    form->addRow(tr("&Longest run:"), m_maxRunHours);
+    form->addRow(tr("&Who else may end others' runs:"), m_mayEnd);
+    form->addRow(tr("Idle reclaim &below:"), m_idlePercent);
+    form->addRow(tr("Idle reclaim &after:"), m_idleMinutes);
+    auto *hint =
+        new QLabel(tr("A run whose devices all stay below the utilization for the minutes given is "
+                      "stopped and its devices go back to the lab; its user is told why. The lab admin "
+                      "may always end any run."));
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(hint);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_mayEnd, &QLineEdit::textChanged, this, &LabPolicyDialog::update);
+    connect(m_idlePercent, &QSpinBox::valueChanged, this, &LabPolicyDialog::update);
+    connect(m_idleMinutes, &QSpinBox::valueChanged, this, &LabPolicyDialog::update);
+    update();
+}
+
+void LabPolicyDialog::setPolicy(const QJsonObject &policy)
+{
+    m_maxDevices->setValue(policy.value(QStringLiteral("max_devices_per_user")).toInt());
+    // Whole hours: a limit set in minutes from hamgamctl shows rounded up.
+    const qint64 seconds = qint64(policy.value(QStringLiteral("max_run_s")).toDouble());
+    m_maxRunHours->setValue(int((seconds + 3599) / 3600));
+    QStringList users;
+    for (const QJsonValue v : policy.value(QStringLiteral("may_end_others")).toArray())
+        users << v.toString();
+    m_mayEnd->setText(users.join(QStringLiteral(", ")));
+    m_idlePercent->setValue(policy.value(QStringLiteral("idle_util_percent")).toInt());
+    m_idleMinutes->setValue(policy.value(QStringLiteral("idle_minutes")).toInt());
+    update();
+}
+
+QStringList LabPolicyDialog::mayEndUsers() const
+{
+    static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
+    return m_mayEnd->text().split(separators, Qt::SkipEmptyParts);
+}
+
+QJsonObject LabPolicyDialog::policy() const
+{
+    return QJsonObject{{QStringLiteral("max_devices_per_user"), m_maxDevices->value()},
+                       {QStringLiteral("max_run_s"), double(qint64(m_maxRunHours->value()) * 3600)},
+                       {QStringLiteral("may_end_others"), QJsonArray::fromStringList(mayEndUsers())},
+                       {QStringLiteral("idle_util_percent"), m_idlePercent->value()},
+                       {QStringLiteral("idle_minutes"), m_idleMinutes->value()}};
+}
+
+QString LabPolicyDialog::problem() const
+{
+    for (const QString &user : mayEndUsers()) {
+        if (!UserName::isValid(user))
+            return tr("\"%1\" is not a user name: 1 to 32 letters, digits, \".\", \"_\" or \"-\".")
+                .arg(LabFormat::token(user));
+    }
+    if ((m_idlePercent->value() > 0) != (m_idleMinutes->value() > 0))
+        return tr("Idle reclaim needs both a utilization and minutes (or neither).");
+    return {};
+}
+
+void LabPolicyDialog::update()
+{
+    const QString why = problem();
+    m_problem->setText(why);
+    m_problem->setVisible(!why.isEmpty());
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
+}
