@@ -333,12 +333,15 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
         session->replyError(request.id(), grant.code, grant.message, grant.details);
         return;
     }
+    if (auto s = m_lab->confirmLease(grant.leaseId); !s) {
+        session->replyError(request.id(), QStringLiteral("refused"), s.error());
+        return;
+    }
     if (auto s = m_runs->start(startRequest); !s) {
         m_lab->releaseLease(grant.leaseId);
         session->replyError(request.id(), QStringLiteral("refused"), s.error());
         return;
     }
-    m_lab->leaseStarted(grant.leaseId);
     qCInfo(lcRuns).noquote() << "run" << body.value(QStringLiteral("run_id")).toString() << "started for"
                              << session->user() << "at" << session->peerAddress();
     session->reply(request.id(), {});

@@ -25,7 +25,8 @@
 namespace {
 // How often utilization is written into the day and week rings, and the rings saved.
 constexpr qint64 kSampleEveryMs = 10 * 1000;
-constexpr qint64 kSaveEveryMs = 10 * 60 * 1000;
+// On the wall clock, not the lab's: how much a crash may lose of the rings, and what it costs the disk.
+constexpr int kSaveEveryMs = 10 * 60 * 1000;
 
 QJsonObject toJson(const QCborMap &map)
 {
@@ -100,6 +101,11 @@ Status LabService::start()
     connect(&m.sampler, &TelemetrySampler::sampled, this, &LabService::onSampled);
     connect(&m_tick, &QTimer::timeout, this, &LabService::tick);
     m_tick.start(1000);
+    connect(&m_saveTimer, &QTimer::timeout, this, [this] {
+        if (auto s = m_utilization.save(); !s)
+            qCWarning(lcRuns).noquote() << "lab:" << s.error();
+    });
+    m_saveTimer.start(kSaveEveryMs);
     return {};
 }
 
@@ -355,12 +361,14 @@ LabService::Grant LabService::leaseForStart(AgentSession *session, const QJsonOb
     return grantFrom(m_leases.acquire(want, m_reservations, m_policy));
 }
 
-void LabService::leaseStarted(const QString &leaseId)
+Status LabService::confirmLease(const QString &leaseId)
 {
     // 0: the book keeps the predicted length it was given, from now (the workers' start) on.
-    if (auto confirmed = m_leases.confirm(leaseId, 0); !confirmed)
-        qCWarning(lcRuns).noquote() << "lab: lease" << leaseId << "not confirmed:" << confirmed.error();
+    auto confirmed = m_leases.confirm(leaseId, 0);
+    if (!confirmed)
+        return Status::failure(confirmed.error());
     Q_EMIT changed(QStringLiteral("leases"));
+    return {};
 }
 
 void LabService::releaseLease(const QString &leaseId)
@@ -408,6 +416,10 @@ void LabService::startFromCoordinator(AgentSession *session, qint64 requestId,
     for (const char *key : {"first_rank", "world_size", "master", "rendezvous_secret", "device_kind"})
         start[QLatin1String(key)] = startRequest.value(QLatin1String(key));
     start[QStringLiteral("config")] = config;
+    if (auto s = confirmLease(lease->id); !s) {
+        session->replyError(requestId, QStringLiteral("refused"), s.error());
+        return;
+    }
     if (auto s = m.runs.startQueued(runId, start); !s) {
         releaseLease(lease->id);
         session->replyError(requestId, QStringLiteral("refused"), s.error());
@@ -415,7 +427,6 @@ void LabService::startFromCoordinator(AgentSession *session, qint64 requestId,
     }
     if (auto removed = m_queue.remove(runId); !removed)
         qCWarning(lcRuns).noquote() << "lab: queue entry" << runId << "not removed:" << removed.error();
-    leaseStarted(lease->id);
     Q_EMIT changed(QStringLiteral("queue"));
     session->reply(requestId, withNow({}));
 }
@@ -784,11 +795,6 @@ void LabService::onSampled(const TelemetrySnapshot &snapshot)
     m_lastSampleMs = now;
     for (const DeviceSample &d : snapshot.devices)
         m_utilization.add(d.index, now, d.utilization, d.memoryUsed);
-    if (now - m_lastSaveMs >= kSaveEveryMs) {
-        m_lastSaveMs = now;
-        if (auto s = m_utilization.save(); !s)
-            qCWarning(lcRuns).noquote() << "lab:" << s.error();
-    }
 }
 
 void LabService::tick()

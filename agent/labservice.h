@@ -72,9 +72,12 @@ public:
     void handle(AgentSession *session, const Message &request);
 
     /// A controller's start_run: the lease it names (pending, this run's, this controller's), or
-    /// one taken now for the node's devices. Not confirmed until leaseStarted().
+    /// one taken now for the node's devices. Not confirmed until confirmLease().
     Grant leaseForStart(AgentSession *session, const QJsonObject &startRequest);
-    void leaseStarted(const QString &leaseId);
+    /// Pending -> active, right before the workers start (so it cannot expire under a starting run);
+    /// a lease that expired meanwhile is refused: the start must not go ahead. releaseLease() when
+    /// the start then fails.
+    Status confirmLease(const QString &leaseId);
     void releaseLease(const QString &leaseId);
     /// A coordinator's start_run for a queued run journaled here (replied on the session).
     void startFromCoordinator(AgentSession *session, qint64 requestId, const QJsonObject &startRequest);
@@ -140,7 +143,7 @@ private:
     QueueCoordinator *m_coordinator;
     QTimer m_tick;
     qint64 m_lastSampleMs = 0;
-    qint64 m_lastSaveMs = 0;
+    QTimer m_saveTimer;                  ///< writes the utilization rings now and then (and at exit)
     QHash<QString, qint64> m_idleSince;  ///< lease id -> since when all its devices are under the idle line
     QHash<QString, QString> m_endedBy;   ///< run id -> the user who ended it (not its owner)
     QHash<int, double> m_utilizationNow; ///< device -> the last sample's utilization

@@ -141,6 +141,10 @@ void QueueCoordinator::startHere(const QueueEntry &entry, const QueueScheduler::
     }
     const QJsonObject start =
         startFields(entry, 0, 0, lease.lease->devices, hostPort(host, port), RendezvousSecret::fresh());
+    if (auto s = m_lab.confirmLease(lease.lease->id); !s) {
+        m_retryAfter.insert(entry.runId, now + kRetryMs);
+        return;
+    }
     if (auto s = m_lab.m.runs.startQueued(entry.runId, start); !s) {
         qCWarning(lcRuns).noquote() << "lab: queued run" << entry.runId << "could not start:" << s.error();
         m_lab.releaseLease(lease.lease->id);
@@ -151,7 +155,6 @@ void QueueCoordinator::startHere(const QueueEntry &entry, const QueueScheduler::
     }
     (void)m_lab.m_queue.remove(entry.runId);
     Q_EMIT m_lab.changed(QStringLiteral("queue"));
-    m_lab.leaseStarted(lease.lease->id);
     qCInfo(lcRuns).noquote() << "lab: started queued run" << entry.runId << "of" << entry.user;
     m_lab.sendNotice(QStringLiteral("started"), entry.runId, entry.user);
 }
@@ -313,6 +316,10 @@ void QueueCoordinator::onStartsDone(const QString &runId)
         return;
     }
     // The other nodes' workers wait at the rendezvous; this node's rank 0 hosts it.
+    if (auto s = m_lab.confirmLease(a->localLease); !s) {
+        giveUp(runId, false, s.error());
+        return;
+    }
     if (auto s = m_lab.m.runs.startQueued(runId, a->localStart); !s) {
         qCWarning(lcRuns).noquote() << "lab: queued run" << runId << "could not start here:" << s.error();
         giveUp(runId, false, s.error());
@@ -320,7 +327,6 @@ void QueueCoordinator::onStartsDone(const QString &runId)
     }
     (void)m_lab.m_queue.remove(runId);
     Q_EMIT m_lab.changed(QStringLiteral("queue"));
-    m_lab.leaseStarted(a->localLease);
     for (Peer &p : a->peers) {
         if (p.client)
             p.client->deleteLater();

@@ -1,7 +1,8 @@
 // bench/queue: the shared lab's queue under load (issue #19). 20 real agents
-// with 8 emulated GPUs each, in this process on loopback, and 10 users, each a
-// controller of its own (its own certificate, over mutual TLS), who submit
-// 200 runs of 1, 2, 4 or 8 GPUs lasting 15 minutes to 6 hours over an
+// with 8 emulated GPUs each, each in a process of its own (as on 20 machines),
+// on loopback, and 10 users, each a controller of its own (its own
+// certificate, over mutual TLS), in this process, who submit
+// 200 runs of 1, 2, 4 or 8 GPUs lasting 1 to 10 hours over an
 // emulated day. Time is compressed: the agents' lab clock runs `--speedup`
 // times faster than the wall (900: a day in 96 s), and each run's workers
 // sleep for its emulated length divided by the same factor.
@@ -12,7 +13,8 @@
 //   * the time from a submission to the agent's decision (the queue_submit
 //     reply, with the run's position and estimated start), p50 and p99, in
 //     real milliseconds;
-//   * device utilization over the emulated day, against the best packing this
+//   * device utilization over the emulated day (the runs ask for more than the lab can do in it), against the
+//   best packing this
 //     program can compute for the same runs with full knowledge of the future
 //     (list scheduling, longest first at each moment, any devices of a machine)
 //     and against the bound of the total work;
@@ -26,11 +28,10 @@
 #include "deviceprobe.h"
 #include "fingerprintstore.h"
 #include "labclock.h"
-#include "labservice.h"
-#include "runsupervisor.h"
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <memory>
 #include <QCborArray>
 #include <QCommandLineParser>
@@ -38,12 +39,16 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QTimer>
+#include <sys/prctl.h>
+#include <vector>
 
 namespace {
 
@@ -95,32 +100,87 @@ struct Job
     qint64 endedS = -1;
 };
 
+/// The lab clock of an agent process: the day began at `startMs`, and runs `speedup` times faster.
+class CompressedClock final : public LabClock
+{
+public:
+    CompressedClock(qint64 startMs, double speedup)
+        : m_startMs(startMs)
+        , m_speedup(speedup)
+    {}
+    qint64 nowMs() const override
+    {
+        return m_startMs + qint64(double(QDateTime::currentMSecsSinceEpoch() - m_startMs) * m_speedup);
+    }
+
+private:
+    qint64 m_startMs;
+    double m_speedup;
+};
+
+/// One agent process as the bench sees it.
 struct Agent
 {
-    std::unique_ptr<AgentDaemon> daemon;
-    ManualLabClock *clock = nullptr;
+    QProcess *process = nullptr;
+    quint16 port = 0;
+    QString nodeId;
+    QString fingerprint;
     qint64 queuedDeviceSeconds = 0; ///< the bench's own count: submitted, not yet finished
 };
 
+/// `queue_bench --host-agent DIR ...`: one agent in this process, its lab clock compressed; it prints
+/// "READY port node-id fingerprint" and runs until the bench goes.
+int hostAgent(const QString &dir, qint64 startMs, double speedup, int devices, const QString &worker)
+{
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM); // never outlive the bench
+    AgentOptions o;
+    o.port = 0;
+    o.bind = QHostAddress::LocalHost;
+    o.configDir = dir;
+    o.name = QFileInfo(dir).fileName();
+    o.discovery = false;
+    o.workerPath = worker;
+    o.maxActiveRuns = devices;
+    AgentDaemon daemon(o, std::make_unique<BenchProbe>(devices),
+                       std::make_unique<CompressedClock>(startMs, speedup));
+    if (auto s = daemon.start(); !s)
+        qFatal("%s", qPrintable(s.error()));
+    QTextStream(stdout) << "READY " << daemon.port() << ' ' << daemon.nodeId() << ' '
+                        << daemon.identity().fingerprint() << Qt::endl;
+    return QCoreApplication::exec();
+}
+
 QList<Job> makeJobs(int runs, int users, qint64 daySeconds, quint32 seed)
 {
+    // Every user asks for the same work (the same runs, at other times), so an equal share of the
+    // device-hours is what fair share should give them.
     QRandomGenerator rng(seed);
-    QList<Job> jobs;
-    for (int i = 0; i < runs; ++i) {
+    const int perUser = std::max(1, runs / users);
+    QList<Job> templates;
+    for (int i = 0; i < perUser; ++i) {
         Job j;
-        j.id = i;
-        j.user = i % users;
         const double r = rng.generateDouble();
-        j.devices = r < 0.4 ? 1 : r < 0.7 ? 2 : r < 0.9 ? 4 : 8;
-        // Short runs (15-60 min) and long ones (2-6 h), half each.
-        j.lengthS = rng.generateDouble() < 0.5 ? 900 + qint64(rng.generateDouble() * 2700)
-                                               : 7200 + qint64(rng.generateDouble() * 14400);
-        // Submissions over the first 20 hours; one user (the first) submits all of theirs in the first hour.
-        j.submitS = j.user == 0 ? qint64(rng.generateDouble() * 3600)
-                                : qint64(rng.generateDouble() * 0.83 * daySeconds);
-        jobs.append(j);
+        j.devices = r < 0.2 ? 1 : r < 0.5 ? 2 : r < 0.8 ? 4 : 8;
+        // Short runs (1 to 3 h) and long ones (4 to 10 h), half each: more work than the lab can do in
+        // the day, so the queue has to choose.
+        j.lengthS = rng.generateDouble() < 0.5 ? 3600 + qint64(rng.generateDouble() * 7200)
+                                               : 14400 + qint64(rng.generateDouble() * 21600);
+        templates.append(j);
+    }
+    QList<Job> jobs;
+    for (int u = 0; u < users; ++u) {
+        for (const Job &t : std::as_const(templates)) {
+            Job j = t;
+            j.user = u;
+            // Submissions over the first 16 hours; the first user submits all of theirs in the first hour.
+            j.submitS = u == 0 ? qint64(rng.generateDouble() * 3600)
+                               : qint64(rng.generateDouble() * 0.67 * double(daySeconds));
+            jobs.append(j);
+        }
     }
     std::sort(jobs.begin(), jobs.end(), [](const Job &a, const Job &b) { return a.submitS < b.submitS; });
+    for (qsizetype i = 0; i < jobs.size(); ++i)
+        jobs[i].id = int(i);
     return jobs;
 }
 
@@ -218,11 +278,21 @@ int main(int argc, char *argv[])
          {QStringLiteral("runs"), QStringLiteral("Runs submitted."), QStringLiteral("n"),
           QStringLiteral("200")},
          {QStringLiteral("seed"), QStringLiteral("Seed of the runs."), QStringLiteral("n"),
-          QStringLiteral("7")}});
+          QStringLiteral("7")},
+         {QStringLiteral("host-agent"), QStringLiteral("Internal: be one agent's process."),
+          QStringLiteral("dir")},
+         {QStringLiteral("start-ms"), QStringLiteral("Internal: when the emulated day began."),
+          QStringLiteral("ms")},
+         {QStringLiteral("worker"), QStringLiteral("Internal: the workers' program."),
+          QStringLiteral("path")}});
     parser.process(app);
     const double speedup = parser.value(QStringLiteral("speedup")).toDouble();
     const int agentCount = parser.value(QStringLiteral("agents")).toInt();
     const int deviceCount = parser.value(QStringLiteral("devices")).toInt();
+    if (parser.isSet(QStringLiteral("host-agent")))
+        return hostAgent(parser.value(QStringLiteral("host-agent")),
+                         parser.value(QStringLiteral("start-ms")).toLongLong(), speedup, deviceCount,
+                         parser.value(QStringLiteral("worker")));
     const int userCount = parser.value(QStringLiteral("users")).toInt();
     const int runCount = parser.value(QStringLiteral("runs")).toInt();
     const qint64 daySeconds = 24 * 3600;
@@ -245,109 +315,118 @@ int main(int argc, char *argv[])
         f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
 
-    // The users' controllers, trusted on every machine.
+    // The users' controllers, and one that watches the lab's notices; all trusted on every machine.
     QList<ControllerProfile> users;
-    for (int u = 0; u < userCount; ++u) {
+    for (int u = 0; u <= userCount; ++u) {
         auto p = ControllerProfile::open(dir.filePath(QStringLiteral("user%1/config").arg(u)),
                                          dir.filePath(QStringLiteral("user%1/data").arg(u)));
         if (!p)
             qFatal("%s", qPrintable(p.error()));
-        (void)p->setUserName(QStringLiteral("user%1").arg(u));
+        (void)p->setUserName(u == userCount ? QStringLiteral("monitor") : QStringLiteral("user%1").arg(u));
         users.append(*p);
     }
-    QElapsedTimer wall;
-    const qint64 dayStartMs = QDateTime::currentMSecsSinceEpoch();
-    QList<Agent> agents(agentCount);
+    const qint64 dayStartMs = QDateTime::currentMSecsSinceEpoch() + 5000; // after every agent has started
+    std::vector<Agent> agents(static_cast<size_t>(agentCount));
     for (int a = 0; a < agentCount; ++a) {
-        const QString config = dir.filePath(QStringLiteral("agent%1").arg(a));
+        const QString config = dir.filePath(QStringLiteral("m%1").arg(a));
         QDir().mkpath(config);
         FingerprintStore trust(AgentDaemon::trustListPath(config));
         (void)trust.load();
         for (const ControllerProfile &p : std::as_const(users))
             (void)trust.add(p.identity().fingerprint(), QStringLiteral("bench"));
-        AgentOptions o;
-        o.port = 0;
-        o.bind = QHostAddress::LocalHost;
-        o.configDir = config;
-        o.name = QStringLiteral("m%1").arg(a);
-        o.discovery = false;
-        o.workerPath = worker;
-        o.maxActiveRuns = deviceCount;
-        auto clock = std::make_unique<ManualLabClock>(dayStartMs);
-        agents[a].clock = clock.get();
-        agents[a].daemon =
-            std::make_unique<AgentDaemon>(o, std::make_unique<BenchProbe>(deviceCount), std::move(clock));
-        if (auto s = agents[a].daemon->start(); !s)
-            qFatal("%s", qPrintable(s.error()));
+        auto *process = new QProcess(&app);
+        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        process->start(QCoreApplication::applicationFilePath(),
+                       {QStringLiteral("--host-agent"), config, QStringLiteral("--start-ms"),
+                        QString::number(dayStartMs), QStringLiteral("--speedup"), QString::number(speedup),
+                        QStringLiteral("--devices"), QString::number(deviceCount), QStringLiteral("--worker"),
+                        worker});
+        agents[a].process = process;
     }
-    // Every user's connection to every machine.
-    QList<QList<AgentClient *>> clients(userCount);
-    for (int u = 0; u < userCount; ++u) {
+    for (Agent &a : agents) {
+        while (!a.process->canReadLine() && a.process->waitForReadyRead(30000)) {
+        }
+        const QStringList ready =
+            QString::fromLatin1(a.process->readLine()).trimmed().split(QLatin1Char(' '));
+        if (ready.size() != 4 || ready.first() != QLatin1String("READY"))
+            qFatal("an agent did not start");
+        a.port = quint16(ready[1].toUInt());
+        a.nodeId = ready[2];
+        a.fingerprint = ready[3];
+    }
+    // Every user's connection to every machine, one at a time: an agent lets at most 8
+    // unauthenticated connections from one address wait at once (docs/security.md).
+    QList<QList<AgentClient *>> clients(userCount + 1);
+    for (int u = 0; u <= userCount; ++u) {
         for (int a = 0; a < agentCount; ++a) {
-            auto *c = new AgentClient(users[u].identity(), QStringLiteral("127.0.0.1"),
-                                      agents[a].daemon->port(), &app);
+            auto *c = new AgentClient(users[u].identity(), QStringLiteral("127.0.0.1"), agents[a].port, &app);
             c->setUser(users[u].userName());
             c->connectToAgent();
             clients[u].append(c);
+            QElapsedTimer setup;
+            setup.start();
+            while (c->state() != AgentClient::State::Ready && setup.elapsed() < 30000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+            if (c->state() != AgentClient::State::Ready)
+                qFatal("user %d could not connect to agent %d", u, a);
         }
-    }
-    QElapsedTimer setup;
-    setup.start();
-    while (setup.elapsed() < 30000) {
-        bool all = true;
-        for (const auto &list : std::as_const(clients))
-            for (AgentClient *c : list)
-                all = all && c->state() == AgentClient::State::Ready;
-        if (all)
-            break;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     }
 
     QList<Job> jobs =
         makeJobs(runCount, userCount, daySeconds, quint32(parser.value(QStringLiteral("seed")).toUInt()));
     QHash<QString, int> jobOfRun;
-    // Starts and ends, as the agents report them (their emulated clock).
+    // Starts and ends, as the agents tell them (lab_notice, their emulated clock).
     for (int a = 0; a < agentCount; ++a) {
-        RunSupervisor *runs = agents[a].daemon->runs();
-        QObject::connect(runs, &RunSupervisor::stateChanged, &app,
-                         [&, a](const QString &runId, const QString &state, const QString &) {
-                             const int j = jobOfRun.value(runId, -1);
-                             if (j < 0)
-                                 return;
-                             const qint64 nowS = (agents[a].clock->nowMs() - dayStartMs) / 1000;
-                             if (state == QLatin1String("starting") && jobs[j].startedS < 0)
-                                 jobs[j].startedS = nowS;
-                             if (RunSupervisor::isFinal(state) && jobs[j].endedS < 0) {
-                                 jobs[j].endedS = nowS;
-                                 agents[a].queuedDeviceSeconds -= qint64(jobs[j].devices) * jobs[j].lengthS;
-                             }
-                         });
+        AgentClient *monitor = clients[userCount][a];
+        monitor->request(Message::Type::Subscribe,
+                         QCborMap{{QStringLiteral("topics"), QCborArray{QStringLiteral("lab")}}}, nullptr,
+                         [](const Expected<QCborMap> &) {});
+        QObject::connect(monitor, &AgentClient::pushReceived, &app, [&, a](const Message &m) {
+            if (m.type() != Message::Type::LabNotice)
+                return;
+            const int j = jobOfRun.value(m.body().value(QStringLiteral("run_id")).toString(), -1);
+            if (j < 0)
+                return;
+            const QString kind = m.body().value(QStringLiteral("kind")).toString();
+            const qint64 nowS = (m.body().value(QStringLiteral("now")).toInteger() - dayStartMs) / 1000;
+            if (kind == QLatin1String("started") && jobs[j].startedS < 0) {
+                jobs[j].startedS = nowS;
+            } else if ((kind == QLatin1String("finished") || kind == QLatin1String("failed") ||
+                        kind == QLatin1String("stopped")) &&
+                       jobs[j].endedS < 0) {
+                jobs[j].endedS = nowS;
+                agents[size_t(a)].queuedDeviceSeconds -= qint64(jobs[j].devices) * jobs[j].lengthS;
+            }
+        });
     }
 
+    while (QDateTime::currentMSecsSinceEpoch() < dayStartMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QElapsedTimer wall;
     wall.start();
     qsizetype nextJob = 0;
     int finished = 0;
     QTimer clockTimer;
     QObject::connect(&clockTimer, &QTimer::timeout, &app, [&] {
-        const qint64 nowMs = dayStartMs + qint64(double(wall.elapsed()) * speedup);
-        for (Agent &a : agents)
-            a.clock->set(nowMs);
+        const qint64 nowMs =
+            dayStartMs + qint64(double(QDateTime::currentMSecsSinceEpoch() - dayStartMs) * speedup);
         const qint64 nowS = (nowMs - dayStartMs) / 1000;
         while (nextJob < jobs.size() && jobs[nextJob].submitS <= nowS) {
             Job &j = jobs[nextJob++];
             // The machine whose queue holds the fewest device-seconds now.
             int best = 0;
             for (int a = 1; a < agentCount; ++a)
-                if (agents[a].queuedDeviceSeconds < agents[best].queuedDeviceSeconds)
+                if (agents[size_t(a)].queuedDeviceSeconds < agents[size_t(best)].queuedDeviceSeconds)
                     best = a;
             j.agent = best;
-            agents[best].queuedDeviceSeconds += qint64(j.devices) * j.lengthS;
+            agents[size_t(best)].queuedDeviceSeconds += qint64(j.devices) * j.lengthS;
             j.runId = QStringLiteral("bench-%1").arg(j.id);
-            jobOfRun.insert(j.runId, int(&j - jobs.data()));
+            const int index = int(&j - jobs.data());
+            jobOfRun.insert(j.runId, index);
             QJsonArray devices;
             for (int d = 0; d < j.devices; ++d)
                 devices.append(d);
-            const QString nodeId = agents[best].daemon->nodeId();
+            const Agent &target = agents[size_t(best)];
             const QJsonObject config{
                 {QStringLiteral("version"), 1},
                 {QStringLiteral("name"), j.runId},
@@ -357,22 +436,20 @@ int main(int argc, char *argv[])
                                                         {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
                 {QStringLiteral("global_batch"), 64},
                 {QStringLiteral("steps"), double(std::max<qint64>(1, j.lengthS / 60))},
-                {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), nodeId},
+                {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), target.nodeId},
                                                                  {QStringLiteral("devices"), devices}}}}};
             const QJsonObject plan{
-                {QStringLiteral("coordinator"), nodeId},
+                {QStringLiteral("coordinator"), target.nodeId},
                 {QStringLiteral("world_size"), j.devices},
                 {QStringLiteral("nodes"),
-                 QJsonArray{QJsonObject{
-                     {QStringLiteral("node_id"), nodeId},
-                     {QStringLiteral("name"), agents[best].daemon->name()},
-                     {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
-                     {QStringLiteral("port"), int(agents[best].daemon->port())},
-                     {QStringLiteral("fingerprint"), agents[best].daemon->identity().fingerprint()},
-                     {QStringLiteral("first_rank"), 0},
-                     {QStringLiteral("devices"), devices}}}}};
+                 QJsonArray{QJsonObject{{QStringLiteral("node_id"), target.nodeId},
+                                        {QStringLiteral("name"), QStringLiteral("m%1").arg(best)},
+                                        {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                                        {QStringLiteral("port"), int(target.port)},
+                                        {QStringLiteral("fingerprint"), target.fingerprint},
+                                        {QStringLiteral("first_rank"), 0},
+                                        {QStringLiteral("devices"), devices}}}}};
             j.sentRealMs = wall.elapsed();
-            const int index = int(&j - jobs.data());
             clients[j.user][best]->request(
                 Message::Type::QueueSubmit,
                 QCborMap{{QStringLiteral("run_id"), j.runId},
@@ -453,7 +530,9 @@ int main(int argc, char *argv[])
     out << QStringLiteral("  Jain's fairness index:      %1 (1 = equal)\n")
                .arg(sumSquares > 0 ? sumShares * sumShares / (userCount * sumSquares) : 0, 0, 'f', 3);
     out.flush();
-    for (Agent &a : agents)
-        a.daemon.reset();
+    for (Agent &a : agents) {
+        a.process->terminate();
+        a.process->waitForFinished(5000);
+    }
     return finished == jobs.size() ? 0 : 1;
 }

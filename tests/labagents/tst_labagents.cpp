@@ -122,7 +122,6 @@ private:
     RunConfig config(const QString &name, const QList<std::pair<const LabAgent *, QList<int>>> &nodes);
     /// Waits for a run's state on an agent.
     bool waitForState(const LabAgent &agent, const QString &runId, const QString &state, int ms = 15000);
-    QString firstRunWithState(const LabAgent &agent, const QString &state);
 
     QTemporaryDir m_dir;
     QString m_worker;
@@ -225,7 +224,7 @@ Lab TestLabAgents::connect(const QString &user, const QList<LabAgent *> &agents)
     lab.registry->start(nullptr);
     for (const LabAgent *a : agents)
         lab.registry->addManual(QStringLiteral("127.0.0.1"), a->daemon->port());
-    QTest::qWaitFor(
+    const bool connected = QTest::qWaitFor(
         [&] {
             for (const LabAgent *a : agents) {
                 if (!lab.registry->readyKeys().contains(a->daemon->nodeId()))
@@ -234,6 +233,8 @@ Lab TestLabAgents::connect(const QString &user, const QList<LabAgent *> &agents)
             return true;
         },
         15000);
+    if (!connected)
+        qWarning("not every agent connected to %s's controller", qPrintable(user));
     lab.history = std::make_unique<HistoryStore>(m_dir.filePath(
         QStringLiteral("history-%1-%2.sqlite").arg(user).arg(QDateTime::currentMSecsSinceEpoch())));
     (void)lab.history->open();
@@ -283,15 +284,6 @@ RunConfig TestLabAgents::config(const QString &name,
 bool TestLabAgents::waitForState(const LabAgent &agent, const QString &runId, const QString &state, int ms)
 {
     return QTest::qWaitFor([&] { return agent.daemon->runs()->stateOf(runId) == state; }, ms);
-}
-
-QString TestLabAgents::firstRunWithState(const LabAgent &agent, const QString &state)
-{
-    for (const QJsonValue v : agent.daemon->runs()->list()) {
-        if (v.toObject().value(QStringLiteral("state")).toString() == state)
-            return v.toObject().value(QStringLiteral("run_id")).toString();
-    }
-    return {};
 }
 
 // --- 1. users -------------------------------------------------------------------------------
