@@ -307,12 +307,12 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
         return;
     }
     // The checkpoint a start resumes from is confined like the config's own paths.
-    if (const QStringList refused =
+    if (const QList<TranslatableText> refused =
             m_paths->runErrors(config, body.value(QStringLiteral("resume")).toString());
         !refused.isEmpty()) {
         qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":"
-                                    << refused.first();
-        session->replyError(request.id(), QStringLiteral("refused"), refused.first());
+                                    << refused.first().toString();
+        session->replyError(request.id(), QStringLiteral("refused"), refused.first().toString());
         return;
     }
     QJsonObject startRequest = body;

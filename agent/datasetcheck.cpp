@@ -5,30 +5,42 @@
 #include <QFileInfo>
 #include <zlib.h>
 
-Expected<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString &path)
+namespace {
+TranslatableText problem(const char *source)
 {
-    using Result = Expected<IdxHeader>;
+    return TranslatableText("DatasetCheck", source);
+}
+} // namespace
+
+std::optional<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString &path, TranslatableText *why)
+{
     const QByteArray name = QFile::encodeName(path);
     gzFile f = gzopen(name.constData(), "rb"); // reads raw files too
-    if (!f)
-        return Result::failure(tr("cannot read %1").arg(path));
+    if (!f) {
+        *why = problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read %1")).ltrArg(path);
+        return std::nullopt;
+    }
     unsigned char magic[4] = {};
     if (gzread(f, magic, 4) != 4) {
         gzclose(f);
-        return Result::failure(tr("%1 is empty or truncated").arg(path));
+        *why = problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 is empty or truncated")).ltrArg(path);
+        return std::nullopt;
     }
     IdxHeader h;
     h.dataType = magic[2];
     const int ndims = magic[3];
     if (magic[0] != 0 || magic[1] != 0 || h.dataType != 0x08 || ndims < 1 || ndims > 4) {
         gzclose(f);
-        return Result::failure(tr("%1 is not an IDX file of unsigned bytes").arg(path));
+        *why = problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 is not an IDX file of unsigned bytes"))
+                   .ltrArg(path);
+        return std::nullopt;
     }
     for (int i = 0; i < ndims; ++i) {
         unsigned char b[4];
         if (gzread(f, b, 4) != 4) {
             gzclose(f);
-            return Result::failure(tr("%1 is truncated in its header").arg(path));
+            *why = problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 is truncated in its header")).ltrArg(path);
+            return std::nullopt;
         }
         h.dims.append((qint64(b[0]) << 24) | (qint64(b[1]) << 16) | (qint64(b[2]) << 8) | qint64(b[3]));
     }
@@ -36,11 +48,13 @@ Expected<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString &pat
     return h;
 }
 
-Status DatasetCheck::mnistDirectory(const QString &dirPath)
+TranslatableText DatasetCheck::mnistDirectory(const QString &dirPath)
 {
     const QDir dir(dirPath);
     if (!dir.exists())
-        return Status::failure(tr("the dataset directory %1 does not exist on this machine").arg(dirPath));
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the dataset directory %1 does not exist on this machine"))
+            .ltrArg(dirPath);
     for (const char *split : {"train", "t10k"}) {
         auto find = [&](const char *kind) {
             for (const QString &suffix : {QStringLiteral(".gz"), QString()}) {
@@ -56,54 +70,66 @@ Status DatasetCheck::mnistDirectory(const QString &dirPath)
         const QString images = find("images");
         const QString labels = find("labels");
         if (images.isEmpty() || labels.isEmpty())
-            return Status::failure(
-                tr("%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] and "
-                   "%2-labels-idx1-ubyte[.gz])")
-                    .arg(dirPath, QLatin1String(split)));
-        auto ih = readIdxHeader(images);
+            return problem(QT_TRANSLATE_NOOP(
+                               "DatasetCheck",
+                               "%1 lacks the %2 images or labels (expected %2-images-idx3-ubyte[.gz] "
+                               "and %2-labels-idx1-ubyte[.gz])"))
+                .ltrArg(dirPath)
+                .arg(QLatin1String(split));
+        TranslatableText why;
+        const auto ih = readIdxHeader(images, &why);
         if (!ih)
-            return Status::failure(ih.error());
-        auto lh = readIdxHeader(labels);
+            return why;
+        const auto lh = readIdxHeader(labels, &why);
         if (!lh)
-            return Status::failure(lh.error());
+            return why;
         if (ih->dims.size() != 3 || lh->dims.size() != 1)
-            return Status::failure(tr("%1 or %2 has the wrong number of dimensions").arg(images, labels));
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 or %2 has the wrong number of dimensions"))
+                .ltrArg(images)
+                .ltrArg(labels);
         if (ih->dims[0] != lh->dims[0])
-            return Status::failure(tr("%1 has %2 images but %3 has %4 labels")
-                                       .arg(images)
-                                       .arg(ih->dims[0])
-                                       .arg(labels)
-                                       .arg(lh->dims[0]));
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 has %2 images but %3 has %4 labels"))
+                .ltrArg(images)
+                .arg(ih->dims[0])
+                .ltrArg(labels)
+                .arg(lh->dims[0]);
         // The payload must be all there: compressed files are checked by the worker as it loads them.
         if (!images.endsWith(QLatin1String(".gz"))) {
             const qint64 expected = 16 + ih->dims[0] * ih->dims[1] * ih->dims[2];
             if (QFileInfo(images).size() < expected)
-                return Status::failure(tr("%1 is truncated: %2 bytes of %3")
-                                           .arg(images)
-                                           .arg(QFileInfo(images).size())
-                                           .arg(expected));
+                return problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 is truncated: %2 bytes of %3"))
+                    .ltrArg(images)
+                    .arg(QFileInfo(images).size())
+                    .arg(expected);
         }
     }
     return {};
 }
 
-Status DatasetCheck::textFile(const QString &path, int context)
+TranslatableText DatasetCheck::textFile(const QString &path, int context)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return Status::failure(tr("cannot read the text file %1 on this machine").arg(path));
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read the text file %1 on this machine"))
+            .ltrArg(path);
     if (f.size() < context + 2)
-        return Status::failure(tr("%1 is too short for a context of %2 bytes").arg(path).arg(context));
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck", "%1 is too short for a context of %2 bytes"))
+            .ltrArg(path)
+            .arg(context);
     return {};
 }
 
-Status DatasetCheck::torchScript(const QString &path)
+TranslatableText DatasetCheck::torchScript(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
-        return Status::failure(tr("cannot read the TorchScript module %1 on this machine").arg(path));
+        return problem(
+                   QT_TRANSLATE_NOOP("DatasetCheck", "cannot read the TorchScript module %1 on this machine"))
+            .ltrArg(path);
     if (f.read(2) != "PK")
-        return Status::failure(
-            tr("%1 is not a TorchScript archive (torch.jit.save writes a zip file)").arg(path));
+        return problem(
+                   QT_TRANSLATE_NOOP("DatasetCheck",
+                                     "%1 is not a TorchScript archive (torch.jit.save writes a zip file)"))
+            .ltrArg(path);
     return {};
 }

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "expected.h"
+#include "translatabletext.h"
 
-#include <QCoreApplication>
+#include <optional>
 #include <QString>
 
 /// Checks on the agent's own disk that a run's dataset is there and valid,
@@ -10,18 +10,18 @@
 /// or raw), a text file, or a TorchScript archive.
 class DatasetCheck
 {
-    Q_DECLARE_TR_FUNCTIONS(DatasetCheck)
-
 public:
     struct IdxHeader
     {
         int dataType = 0;
         QList<qint64> dims;
     };
-    /// Reads the header of one IDX file (gzip or raw).
-    static Expected<IdxHeader> readIdxHeader(const QString &path);
-    /// train-images/labels and t10k-images/labels, with matching counts.
-    static Status mnistDirectory(const QString &dir);
-    static Status textFile(const QString &path, int context);
-    static Status torchScript(const QString &path);
+    /// Reads the header of one IDX file (gzip or raw); `problem` says why it cannot.
+    static std::optional<IdxHeader> readIdxHeader(const QString &path, TranslatableText *problem);
+    /// train-images/labels and t10k-images/labels, with matching counts. Each check
+    /// gives what is wrong, untranslated (the asking controller words it in its own
+    /// language, paths left to right), or nothing.
+    static TranslatableText mnistDirectory(const QString &dir);
+    static TranslatableText textFile(const QString &path, int context);
+    static TranslatableText torchScript(const QString &path);
 };

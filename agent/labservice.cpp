@@ -502,8 +502,8 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
     errors += config.validate();
     if (!errors.isEmpty())
         return refuse(tr("%1: %2").arg(errors.first().field, errors.first().message));
-    if (const QStringList refused = m.paths.runErrors(config); !refused.isEmpty()) {
-        session->replyError(request.id(), QStringLiteral("refused"), refused.first());
+    if (const QList<TranslatableText> refused = m.paths.runErrors(config); !refused.isEmpty()) {
+        session->replyError(request.id(), QStringLiteral("refused"), refused.first().toString());
         return;
     }
     const QJsonArray peers = plan.value(QStringLiteral("nodes")).toArray();

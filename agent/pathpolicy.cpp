@@ -21,17 +21,43 @@ QStringList PathPolicy::defaultDirs()
             QStringLiteral("/var/tmp")};
 }
 
-Status PathPolicy::check(const QString &path, const QString &what) const
+namespace {
+// One sentence per use: a translator words "the dataset path" as a whole, never
+// a translated "dataset" put into a translated "the %1 path".
+const char *const kRelative[] = {
+    QT_TRANSLATE_NOOP("PathPolicy", "the dataset path %1 is relative; give an absolute path"),
+    QT_TRANSLATE_NOOP("PathPolicy", "the model path %1 is relative; give an absolute path"),
+    QT_TRANSLATE_NOOP("PathPolicy", "the checkpoint path %1 is relative; give an absolute path"),
+};
+const char *const kDotDot[] = {
+    QT_TRANSLATE_NOOP("PathPolicy", "the dataset path %1 contains \"..\"; give the path without it"),
+    QT_TRANSLATE_NOOP("PathPolicy", "the model path %1 contains \"..\"; give the path without it"),
+    QT_TRANSLATE_NOOP("PathPolicy", "the checkpoint path %1 contains \"..\"; give the path without it"),
+};
+const char *const kOutside[] = {
+    QT_TRANSLATE_NOOP("PathPolicy",
+                      "the dataset path %1 is outside the directories this agent allows (%2); its "
+                      "owner can allow more with hamgam-agent --allow-dir"),
+    QT_TRANSLATE_NOOP("PathPolicy",
+                      "the model path %1 is outside the directories this agent allows (%2); its "
+                      "owner can allow more with hamgam-agent --allow-dir"),
+    QT_TRANSLATE_NOOP("PathPolicy",
+                      "the checkpoint path %1 is outside the directories this agent allows (%2); "
+                      "its owner can allow more with hamgam-agent --allow-dir"),
+};
+} // namespace
+
+TranslatableText PathPolicy::refusal(const QString &path, Use use) const
 {
+    const int u = int(use);
     if (path.isEmpty())
         return {};
     if (QDir::isRelativePath(path))
-        return Status::failure(tr("the %1 path %2 is relative; give an absolute path").arg(what, path));
+        return TranslatableText("PathPolicy", kRelative[u]).ltrArg(path);
     // The kernel takes ".." after resolving a link, QDir::cleanPath before it:
     // "allowed/link/../x" would be judged in one place and opened in another.
     if (path.split(QLatin1Char('/')).contains(QLatin1String("..")))
-        return Status::failure(
-            tr("the %1 path %2 contains \"..\"; give the path without it").arg(what, path));
+        return TranslatableText("PathPolicy", kDotDot[u]).ltrArg(path);
     // A path that does not exist yet (a new checkpoint directory) is judged by
     // its nearest existing ancestor, with the rest appended. A link counts as
     // existing even when it dangles: resolving it must stay inside too.
@@ -51,26 +77,21 @@ Status PathPolicy::check(const QString &path, const QString &what) const
              resolved.startsWith(dir == QLatin1String("/") ? dir : dir + QLatin1Char('/'))))
             return {};
     }
-    return Status::failure(
-        tr("the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with "
-           "hamgam-agent --allow-dir")
-            .arg(what, path, QLocale().createSeparatedList(m_dirs)));
+    return TranslatableText("PathPolicy", kOutside[u]).ltrArg(path).ltrListArg(m_dirs);
 }
 
-QStringList PathPolicy::runErrors(const RunConfig &config, const QString &resume) const
+QList<TranslatableText> PathPolicy::runErrors(const RunConfig &config, const QString &resume) const
 {
-    QStringList errors;
-    if (config.dataset.kind != QLatin1String("synthetic")) {
-        if (auto s = check(config.dataset.path, tr("dataset")); !s)
-            errors << s.error();
-    }
-    if (config.model.kind == QLatin1String("torchscript")) {
-        if (auto s = check(config.model.path, tr("model")); !s)
-            errors << s.error();
-    }
-    if (auto s = check(config.checkpoint.dir, tr("checkpoint")); !s)
-        errors << s.error();
-    if (auto s = check(resume, tr("checkpoint")); !s)
-        errors << s.error();
+    QList<TranslatableText> errors;
+    auto add = [&errors](const TranslatableText &t) {
+        if (!t.isEmpty())
+            errors << t;
+    };
+    if (config.dataset.kind != QLatin1String("synthetic"))
+        add(refusal(config.dataset.path, Use::Dataset));
+    if (config.model.kind == QLatin1String("torchscript"))
+        add(refusal(config.model.path, Use::Model));
+    add(refusal(config.checkpoint.dir, Use::Checkpoint));
+    add(refusal(resume, Use::Checkpoint));
     return errors;
 }

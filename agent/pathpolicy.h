@@ -1,6 +1,6 @@
 #pragma once
 
-#include "expected.h"
+#include "translatabletext.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -23,13 +23,22 @@ public:
     static QStringList defaultDirs();
     QStringList allowedDirs() const { return m_dirs; }
 
-    /// `path` (existing or not yet) lies inside an allowed directory.
-    Status check(const QString &path, const QString &what) const;
-    bool allows(const QString &path) const { return check(path, QString()).ok(); }
+    /// What a path is for, which its message names.
+    enum class Use
+    {
+        Dataset,
+        Model,
+        Checkpoint
+    };
+    /// Why `path` (existing or not yet) is refused, untranslated (the asking
+    /// controller translates it when it shows it, the path kept left to right);
+    /// empty when it lies inside an allowed directory.
+    TranslatableText refusal(const QString &path, Use use) const;
+    bool allows(const QString &path) const { return refusal(path, Use::Dataset).isEmpty(); }
 
     /// Every path of a run: its dataset, TorchScript module, checkpoint
     /// directory, and the checkpoint a start resumes from; one message each refused.
-    QStringList runErrors(const RunConfig &config, const QString &resume = {}) const;
+    QList<TranslatableText> runErrors(const RunConfig &config, const QString &resume = {}) const;
 
 private:
     QStringList m_dirs; ///< canonical

@@ -44,6 +44,7 @@ QJsonObject Preflight::Result::toJson() const
                        {QStringLiteral("warnings"), warningStrings},
                        {QStringLiteral("error_texts"), errorTexts},
                        {QStringLiteral("warning_texts"), warningTexts},
+                       {QStringLiteral("busy"), busy},
                        {QStringLiteral("port"), port},
                        {QStringLiteral("worker_version"), workerVersion}};
 }
@@ -95,8 +96,7 @@ Preflight::Result Preflight::run(const Input &in)
     // nor opened, so what is said about it cannot tell whether it exists, nor
     // its size or type (issue #17).
     if (in.paths) {
-        for (const QString &refused : in.paths->runErrors(c))
-            r.errors << refused;
+        r.errors << in.paths->runErrors(c);
     }
     const auto allowed = [&](const QString &path) { return !in.paths || in.paths->allows(path); };
     if (in.nodeIndex < 0 || in.nodeIndex >= c.nodes.size()) {
@@ -120,16 +120,16 @@ Preflight::Result Preflight::run(const Input &in)
                    .ltrArg(in.agentVersion);
 
     // The dataset, as this machine sees it.
-    Status data;
+    Text data;
     if (c.dataset.kind == QLatin1String("fashion-mnist") && allowed(c.dataset.path))
         data = DatasetCheck::mnistDirectory(c.dataset.path);
     else if (c.dataset.kind == QLatin1String("text") && allowed(c.dataset.path))
         data = DatasetCheck::textFile(c.dataset.path, c.model.context);
-    if (!data)
-        r.errors << data.error();
+    if (!data.isEmpty())
+        r.errors << data;
     if (c.model.kind == QLatin1String("torchscript") && allowed(c.model.path)) {
-        if (auto s = DatasetCheck::torchScript(c.model.path); !s)
-            r.errors << s.error();
+        if (const Text problem = DatasetCheck::torchScript(c.model.path); !problem.isEmpty())
+            r.errors << problem;
     }
 
     // The devices exist.
@@ -187,6 +187,9 @@ Preflight::Result Preflight::run(const Input &in)
                                           "%1 is already used by %2: the run will share it and run slower"))
                                   .arg(dev.name)
                                   .listArg(procs);
+                r.busy.append(QJsonObject{{QStringLiteral("kind"), QStringLiteral("gpu")},
+                                          {QStringLiteral("device"), dev.name},
+                                          {QStringLiteral("processes"), int(dev.processes.size())}});
             }
         }
     } else {
@@ -208,6 +211,10 @@ Preflight::Result Preflight::run(const Input &in)
                                   "the CPU is already busy (load %1 on %Ln core(s)): the run will share it"),
                               cores)
                               .arg(in.telemetry.host.load1, 1);
+        if (in.telemetry.host.load1 > 0.5 * cores)
+            r.busy.append(QJsonObject{{QStringLiteral("kind"), QStringLiteral("cpu")},
+                                      {QStringLiteral("load"), in.telemetry.host.load1},
+                                      {QStringLiteral("cores"), cores}});
     }
 
     // Checkpoints can be written where asked, in a directory the workers will

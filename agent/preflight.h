@@ -5,6 +5,7 @@
 #include "translatabletext.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -38,6 +39,10 @@ public:
         /// so the controller shows them in the language it has when it shows them.
         QList<TranslatableText> errors;
         QList<TranslatableText> warnings;
+        /// What else was using this machine, as figures ("busy" in the reply): a compare
+        /// of runs flags a run that started on a busy machine. Each entry
+        /// {"kind": "cpu", "load", "cores"} or {"kind": "gpu", "device", "processes"}.
+        QJsonArray busy;
         quint16 port = 0;
         QString workerVersion;
         bool ok() const { return errors.isEmpty(); }

@@ -530,8 +530,20 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
         setState(run, NodeStates::name(NodeState::Failed), run->failure, run->failureCause);
     else if (run->stopRequested)
         setState(run, NodeStates::name(NodeState::Stopped),
-                 !run->endReason.isEmpty()
-                     ? run->endReason
+                 // Stopped for the lab's rules or by another user: its reason says which. Otherwise the
+                 // workers write a checkpoint on a stop only where the run has a directory for it.
+                 !run->endReason.isEmpty() ? run->endReason
+                 : run->journal->startRequest()
+                         .value(QStringLiteral("config"))
+                         .toObject()
+                         .value(QStringLiteral("checkpoint"))
+                         .toObject()
+                         .value(QStringLiteral("dir"))
+                         .toString()
+                         .trimmed()
+                         .isEmpty()
+                     ? reasonText(QT_TR_NOOP("stopped by the controller; no checkpoint was written (the run "
+                                             "has no checkpoint directory)"))
                      : reasonText(QT_TR_NOOP("stopped by the controller after a checkpoint")));
     else
         setState(run, NodeStates::name(NodeState::Finished), {});

@@ -774,6 +774,58 @@
         <source>Gradients on the wire</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>⚠ %1 (%2) started on busy machines — %3. Its speed says as much about them as about its settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every run with its settings that differ and its results; click a column to sort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings and results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel coordinates: each run is a line through its settings that differ, its final loss and its accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busy at start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings against final loss and accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lowest value at the bottom, highest at the top</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1077,6 +1129,14 @@
         <source>device</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2): %3 busy, %4 after the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 of %4 in use (%5), %6 after the start</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DeviceText</name>
@@ -1183,6 +1243,29 @@
         <translation>
             <numerusform>… and %Ln more finding of lower or equal severity.</numerusform>
             <numerusform>… and %Ln more findings of lower or equal severity.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Needs attention: this holds a device back noticeably</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worth knowing: this holds a device back a little</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ needs attention, ℹ worth knowing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Over the last %Ln step(s), as the step split beside it. %1</source>
+        <translation>
+            <numerusform>Over the last %Ln step, as the step split beside it. %1</numerusform>
+            <numerusform>Over the last %Ln steps, as the step split beside it. %1</numerusform>
         </translation>
     </message>
 </context>
@@ -1422,6 +1505,20 @@
             <numerusform>%1, … (%Ln in all)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>load %1 on %Ln core(s)</source>
+        <translation>
+            <numerusform>load %1 on %Ln core</numerusform>
+            <numerusform>load %1 on %Ln cores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 shared with %Ln process(es)</source>
+        <translation>
+            <numerusform>%1 shared with %Ln process</numerusform>
+            <numerusform>%1 shared with %Ln processes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1454,6 +1551,113 @@
     </message>
 </context>
 <context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Every field of a run config, its default and its limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What holds a device back, as the Live tab&apos;s doctor tells it, and what to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installing Hamgam and its agent: packages, the SSH installer, autostart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training engine: each strategy, the bytes it sends and the memory it needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust between the app and the agents, and what a trusted controller can do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens when a worker, an agent, a link or the app fails during a run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How Hamgam is built: its programs, layers and tests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The wire protocol between controllers and agents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run config as each training worker reads it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The events a training worker reports, line by line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured figures: strategies, memory, the agent&apos;s overhead, the interface.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Persian terms of the interface.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Open Hamgam.&lt;/b&gt; &lt;code&gt;scripts/run&lt;/code&gt; builds it and opens it; &lt;i&gt;This computer&lt;/i&gt; appears under &lt;i&gt;Machines&lt;/i&gt; with its devices and live utilization, so you can train with no other machine around.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Make a training group.&lt;/b&gt; Drag &lt;i&gt;This computer&lt;/i&gt; (or any trusted machine, or one device line of it) from &lt;i&gt;Machines&lt;/i&gt; into &lt;i&gt;Training group&lt;/i&gt;. The first machine in the group hosts the workers&apos; rendezvous.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Set up the run.&lt;/b&gt; In &lt;i&gt;Run setup&lt;/i&gt; choose the model, the dataset and the strategy; a line under each choice says what it does. A problem shows next to its field, and nothing starts while one remains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Check, then start.&lt;/b&gt; &lt;b&gt;Check&lt;/b&gt; runs the pre-flight checks on every machine and starts nothing; &lt;b&gt;Start&lt;/b&gt; starts the run and opens the &lt;i&gt;Live&lt;/i&gt; tab: utilization and memory per device, where each step&apos;s time goes, the batch plan, loss, throughput and the utilization doctor&apos;s advice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stop or abort.&lt;/b&gt; &lt;b&gt;Stop&lt;/b&gt; lets the workers write a checkpoint first (when the run has a checkpoint directory); &lt;b&gt;Abort&lt;/b&gt; ends them at once. A run goes on if the app closes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compare.&lt;/b&gt; Finished runs are in &lt;i&gt;History&lt;/i&gt;: select two or more and &lt;b&gt;Compare&lt;/b&gt;; &lt;b&gt;New run from this one&lt;/b&gt; opens a run&apos;s settings again. &lt;i&gt;File → Save run config…&lt;/i&gt; keeps the form as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start &lt;code&gt;hamgam-agent&lt;/code&gt; on each machine (or use &lt;i&gt;File → Install agent on a machine…&lt;/i&gt;), trust it, and it appears under &lt;i&gt;Machines&lt;/i&gt;. &lt;code&gt;scripts/local-lab&lt;/code&gt; starts three agents on this computer to try it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From a terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;hamgamctl&lt;/code&gt; does the same from scripts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The documents are in English. Click one to read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hamgam Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistoryCommands</name>
     <message>
         <source>List past and current runs, newest first.</source>
@@ -1464,15 +1668,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only runs with this status (finished, failed, running, ...).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only runs of this strategy.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1548,10 +1744,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hamgamctl show: no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run %1 &quot;%2&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1577,10 +1769,6 @@
     </message>
     <message>
         <source>RANKS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>FINAL PLAN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1612,23 +1800,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compare 2 to 8 runs: a summary table, and the config fields that differ.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run ids (or their first characters) or names.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>RUN RUN...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: give 2 to 8 runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: no run &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1692,15 +1864,104 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hamgamctl export: no run &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>hamgamctl export: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no run &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: &quot;%2&quot; matches %n run(s); give more of the id:</source>
+        <translation>
+            <numerusform>%1: &quot;%2&quot; matches %n run; give more of the id:</numerusform>
+            <numerusform>%1: &quot;%2&quot; matches %n runs; give more of the id:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hamgamctl runs: --%1: unknown value &quot;%2&quot;; choose from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>node, its batch</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <comment>node, its batch, each device&apos;s share</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the nodes of a plan</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only runs with this status: %1 (repeatable, or separated by commas; any case).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only runs of this strategy: %1 (repeatable, or separated by commas; any case).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No run matches these filters (%n run(s) in the history; hamgamctl runs lists them all).</source>
+        <translation>
+            <numerusform>No run matches these filters (%n run in the history; hamgamctl runs lists them all).</numerusform>
+            <numerusform>No run matches these filters (%n runs in the history; hamgamctl runs lists them all).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DEVICES</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FINAL BATCH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan from step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plan at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plan at step %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy at start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1 started on busy machines; its speed says as much about them as about its settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only runs whose name, tags or note contain this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare 2 to 100 runs: a summary table, and the config fields that differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hamgamctl compare: give 2 to 100 runs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1849,14 +2110,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filter by name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only runs whose name contains this text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>All statuses</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1917,14 +2170,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the steps, events and telemetry of the selected runs as CSV files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>New run from this one</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1949,31 +2194,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Column headers in %1 or in English?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Either way the values stay machine-readable: ISO dates and ASCII digits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In English</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Controller</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select a run to see its details. Select two to eight runs to compare them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2065,10 +2290,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Devices</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Final plan (samples per device)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2150,6 +2371,130 @@
     </message>
     <message>
         <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by name, tag or note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only runs whose name, tags or note contain this text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. baseline, thesis chapter 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels of your own, separated by commas; the filter above finds them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What this run was for, what you learned from it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save tags and note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the selected runs&apos; data, machines, differing settings and charts into a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data of each run: steps, events and telemetry as CSV, the run as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines of each run: devices, ranks and final plan (nodes.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings that differ between the runs (settings.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s settings (settings.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts: loss, evaluation, throughput and waiting as PNG and PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column names in English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column names in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices (numbered on the machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks (one per device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The devices of the machine the run used, numbered as the Machines list numbers them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ranks of the run&apos;s workers on this machine: one worker, and one rank, per device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many samples of each step every device of the machine took at the end, in device order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run to see its details. Select two to %1 runs to compare them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4438,6 +4783,17 @@ to %5</source>
     </message>
 </context>
 <context>
+    <name>LivePlot</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LiveRunData</name>
     <message>
         <source>%1 #%2</source>
@@ -4498,6 +4854,29 @@ to %5</source>
         <source>Utilization per device</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Starting the workers on every machine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the data and building the model: %1 of %2 workers ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every worker is ready; the first step is under way…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — measuring each device&apos;s speed to plan the batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Where each node&apos;s step goes (mean of its last %Ln step(s))</source>
+        <translation>
+            <numerusform>Where each node&apos;s step goes (mean of its last %Ln step)</numerusform>
+            <numerusform>Where each node&apos;s step goes (mean of its last %Ln steps)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LocalAgentLauncher</name>
@@ -4556,10 +4935,6 @@ to %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>accuracy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>perplexity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4569,6 +4944,10 @@ to %5</source>
     </message>
     <message>
         <source>held-out loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4951,6 +5330,18 @@ Status: %3%4</source>
         <source>%1: position %2 in the queue</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pre-flight found problems; nothing was started:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Message</name>
@@ -5183,19 +5574,7 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[node]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop after this many samples per machine (default: run until interrupted).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1  %2  %3  util %4%  mem %5 / %6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5227,38 +5606,113 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1  %2  %3  %4</source>
+        <source>NODE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stream live device telemetry of trusted machines: one line per device and sample, then one per process on it (pid, user, memory, type, command line).</source>
+        <source>DEVICE</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UTIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>POWER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PROCESS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>pid, command line</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%Ln more)</source>
+        <translation>
+            <numerusform>%1 (+%Ln more)</numerusform>
+            <numerusform>%1 (+%Ln more)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch the devices of trusted machines as a table that refreshes every second, as nvtop does: one row per device with its utilization, memory used / total, temperature, power, its users and its largest process. Into a pipe each refresh is printed in turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the table once, when every machine has reported, and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many refreshes (default: run until interrupted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>hamgamctl watch  %1  %Ln device(s)</source>
+        <translation>
+            <numerusform>hamgamctl watch  %1  %Ln device</numerusform>
+            <numerusform>hamgamctl watch  %1  %Ln devices</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>PathPolicy</name>
     <message>
-        <source>the %1 path %2 is relative; give an absolute path</source>
+        <source>the dataset path %1 is relative; give an absolute path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with hamgam-agent --allow-dir</source>
+        <source>the model path %1 is relative; give an absolute path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the %1 path %2 contains &quot;..&quot;; give the path without it</source>
+        <source>the checkpoint path %1 is relative; give an absolute path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dataset</source>
+        <source>the dataset path %1 contains &quot;..&quot;; give the path without it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>model</source>
+        <source>the model path %1 contains &quot;..&quot;; give the path without it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>checkpoint</source>
+        <source>the checkpoint path %1 contains &quot;..&quot;; give the path without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the dataset path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the checkpoint path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5451,10 +5905,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>eval: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>error on rank %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5550,10 +6000,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hamgamctl attach: no run &quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>run %1: history caught up</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5566,10 +6012,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stop a run: its workers write a checkpoint, then exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Seconds to wait for the run to end (default 120).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5579,10 +6021,6 @@ Status: %3%4</source>
     </message>
     <message>
         <source>give one run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no run &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5623,6 +6061,25 @@ Status: %3%4</source>
     </message>
     <message>
         <source>run %1 queued: position %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refuse a config with a field this version does not know (a typo, or a newer version&apos;s field); without it such fields are ignored with a warning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready to start, but %n field(s) of the config will be ignored: see the warnings above.</source>
+        <translation>
+            <numerusform>Ready to start, but %n field of the config will be ignored: see the warnings above.</numerusform>
+            <numerusform>Ready to start, but %n fields of the config will be ignored: see the warnings above.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop a run: its workers write a checkpoint first when the run has a checkpoint directory, then exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evaluation: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6004,6 +6461,14 @@ Status: %3%4</source>
         <source>strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown field, ignored: did you mean &quot;%1&quot;?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field, ignored: this Hamgam reads run config version %1 (is the field from a newer version?)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -6145,10 +6610,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stopped after a checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, rank %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6158,6 +6619,18 @@ Status: %3%4</source>
     </message>
     <message>
         <source>%1 (%2: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped; no checkpoint was written (the run has no checkpoint directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped; no checkpoint was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped after a checkpoint of step %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6553,6 +7026,13 @@ Status: %3%4</source>
         <source>How long the run takes, for the lab&apos;s queue and leases. Not given: predicted from the last finished run of the same shape, or the lab&apos;s longest run.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Loaded %1, but %n field(s) in it are not known and were ignored:</source>
+        <translation>
+            <numerusform>Loaded %1, but %n field in it are not known and were ignored:</numerusform>
+            <numerusform>Loaded %1, but %n fields in it are not known and were ignored:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -6678,6 +7158,10 @@ Status: %3%4</source>
         <source>taken out of the queue before it started</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>stopped by the controller; no checkpoint was written (the run has no checkpoint directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunsTableModel</name>
@@ -6763,6 +7247,16 @@ Status: %3%4</source>
             <numerusform>%Ln device</numerusform>
             <numerusform>%Ln devices</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a run&apos;s name, and its short id when another run has the name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1
+%2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7205,6 +7699,17 @@ Status: %3%4</source>
         <source>ms per step</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 ms per step, the mean of its last %Ln step(s)</source>
+        <translation>
+            <numerusform>%1: %2 ms per step, the mean of its last %Ln step</numerusform>
+            <numerusform>%1: %2 ms per step, the mean of its last %Ln steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 ms (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Telemetry</name>
@@ -7311,6 +7816,18 @@ Status: %3%4</source>
     </message>
     <message>
         <source>%1 (device %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured speed: %1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed: not measured yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch share: %1 of the global batch, %2 samples per step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7559,19 +8076,11 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stop a run after a checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>abort a run now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>follow a run again, filling the history&apos;s gaps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compare 2 to 8 runs (--json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7640,6 +8149,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped, aborted or taken out of the queue, 6 still going (wait --timeout).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stop a run (after a checkpoint, if it has a checkpoint directory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compare 2 to 100 runs (--json)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -772,6 +772,58 @@
         <source>Gradients on the wire</source>
         <translation>ارسال گرادیان‌ها</translation>
     </message>
+    <message>
+        <source>⚠ %1 (%2) started on busy machines — %3. Its speed says as much about them as about its settings.</source>
+        <translation>⚠ اجرای %1 (%2) روی ماشین‌های پرکار آغاز شد — %3. سرعت آن همان‌قدر از آن ماشین‌ها می‌گوید که از تنظیماتش.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>؛ </translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>اجراها</translation>
+    </message>
+    <message>
+        <source>Every run with its settings that differ and its results; click a column to sort</source>
+        <translation>همهٔ اجراها با تنظیمات متفاوت و نتایجشان؛ برای مرتب‌سازی روی یک ستون کلیک کنید</translation>
+    </message>
+    <message>
+        <source>Settings and results</source>
+        <translation>تنظیمات و نتایج</translation>
+    </message>
+    <message>
+        <source>Parallel coordinates: each run is a line through its settings that differ, its final loss and its accuracy</source>
+        <translation>مختصات موازی: هر اجرا خطی است که از تنظیمات متفاوتش، زیان پایانی و دقتش می‌گذرد</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>ساخته‌شده</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>زیان پایانی</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>دقت</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>نمونه/ثانیه</translation>
+    </message>
+    <message>
+        <source>Busy at start</source>
+        <translation>پرکار در آغاز</translation>
+    </message>
+    <message>
+        <source>Settings against final loss and accuracy</source>
+        <translation>تنظیمات در برابر زیان پایانی و دقت</translation>
+    </message>
+    <message>
+        <source>lowest value at the bottom, highest at the top</source>
+        <translation>کمترین مقدار در پایین، بیشترین در بالا</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1076,6 +1128,14 @@
         <source>device</source>
         <translation>دستگاه</translation>
     </message>
+    <message>
+        <source>%1 (%2): %3 busy, %4 after the start</source>
+        <translation>دستگاه %1 (%2): %3 مشغول، %4 پس از آغاز</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 of %4 in use (%5), %6 after the start</source>
+        <translation>دستگاه %1 (%2): %3 از %4 در حال استفاده (%5)، %6 پس از آغاز</translation>
+    </message>
 </context>
 <context>
     <name>DeviceText</name>
@@ -1180,6 +1240,28 @@
         <source>… and %Ln more finding(s) of lower or equal severity.</source>
         <translation>
             <numerusform>… و %Ln یافتهٔ دیگر با شدت کمتر یا برابر.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Needs attention: this holds a device back noticeably</source>
+        <translation>نیازمند توجه: این مورد دستگاه را به‌طور محسوسی عقب نگه می‌دارد</translation>
+    </message>
+    <message>
+        <source>Worth knowing: this holds a device back a little</source>
+        <translation>دانستنی: این مورد دستگاه را اندکی عقب نگه می‌دارد</translation>
+    </message>
+    <message>
+        <source>All clear</source>
+        <translation>همه‌چیز روبه‌راه است</translation>
+    </message>
+    <message>
+        <source>⚠ needs attention, ℹ worth knowing.</source>
+        <translation>⚠ نیازمند توجه، ℹ دانستنی.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Over the last %Ln step(s), as the step split beside it. %1</source>
+        <translation>
+            <numerusform>در %Ln گام اخیر، همانند تفکیک زمان گام در کنار آن. %1</numerusform>
         </translation>
     </message>
 </context>
@@ -1414,6 +1496,18 @@
             <numerusform>%1، … (روی‌هم %Ln)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>load %1 on %Ln core(s)</source>
+        <translation>
+            <numerusform>بار %1 روی %Ln هسته</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 shared with %Ln process(es)</source>
+        <translation>
+            <numerusform>%1 مشترک با %Ln فرایند</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1446,6 +1540,113 @@
     </message>
 </context>
 <context>
+    <name>HelpDialog</name>
+    <message>
+        <source>Every field of a run config, its default and its limits.</source>
+        <translation>همهٔ فیلدهای پیکربندی اجرا، با مقدار پیش‌فرض و محدودهٔ هر یک.</translation>
+    </message>
+    <message>
+        <source>What holds a device back, as the Live tab&apos;s doctor tells it, and what to do.</source>
+        <translation>آنچه دستگاه را عقب نگه می‌دارد، آن‌گونه که عیب‌یاب زبانهٔ پایش زنده می‌گوید، و کاری که باید کرد.</translation>
+    </message>
+    <message>
+        <source>Installing Hamgam and its agent: packages, the SSH installer, autostart.</source>
+        <translation>نصب هم‌گام و عامل آن: بسته‌ها، نصب‌کنندهٔ SSH، آغاز خودکار.</translation>
+    </message>
+    <message>
+        <source>The training engine: each strategy, the bytes it sends and the memory it needs.</source>
+        <translation>موتور آموزش: هر راهبرد، بایت‌هایی که می‌فرستد و حافظه‌ای که لازم دارد.</translation>
+    </message>
+    <message>
+        <source>Trust between the app and the agents, and what a trusted controller can do.</source>
+        <translation>اعتماد میان برنامه و عامل‌ها، و کارهایی که یک کنترل‌گر مورد اعتماد می‌تواند بکند.</translation>
+    </message>
+    <message>
+        <source>What happens when a worker, an agent, a link or the app fails during a run.</source>
+        <translation>آنچه رخ می‌دهد وقتی کارگر، عامل، پیوند شبکه یا خود برنامه در میانهٔ اجرا از کار بیفتد.</translation>
+    </message>
+    <message>
+        <source>How Hamgam is built: its programs, layers and tests.</source>
+        <translation>ساختار هم‌گام: برنامه‌ها، لایه‌ها و آزمون‌هایش.</translation>
+    </message>
+    <message>
+        <source>The wire protocol between controllers and agents.</source>
+        <translation>پروتکل ارتباطی میان کنترل‌گرها و عامل‌ها.</translation>
+    </message>
+    <message>
+        <source>The run config as each training worker reads it.</source>
+        <translation>پیکربندی اجرا آن‌گونه که هر کارگر آموزش آن را می‌خواند.</translation>
+    </message>
+    <message>
+        <source>The events a training worker reports, line by line.</source>
+        <translation>رویدادهایی که کارگر آموزش سطر به سطر گزارش می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Measured figures: strategies, memory, the agent&apos;s overhead, the interface.</source>
+        <translation>ارقام اندازه‌گیری‌شده: راهبردها، حافظه، سربار عامل و رابط کاربری.</translation>
+    </message>
+    <message>
+        <source>The Persian terms of the interface.</source>
+        <translation>واژه‌های فارسی رابط کاربری.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Open Hamgam.&lt;/b&gt; &lt;code&gt;scripts/run&lt;/code&gt; builds it and opens it; &lt;i&gt;This computer&lt;/i&gt; appears under &lt;i&gt;Machines&lt;/i&gt; with its devices and live utilization, so you can train with no other machine around.</source>
+        <translation>&lt;b&gt;هم‌گام را باز کنید.&lt;/b&gt; &lt;code&gt;scripts/run&lt;/code&gt; آن را می‌سازد و باز می‌کند؛ &lt;i&gt;این رایانه&lt;/i&gt; با دستگاه‌ها و میزان استفادهٔ زنده‌اش زیر &lt;i&gt;ماشین‌ها&lt;/i&gt; پدیدار می‌شود، پس بی هیچ ماشین دیگری هم می‌توانید آموزش دهید.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Make a training group.&lt;/b&gt; Drag &lt;i&gt;This computer&lt;/i&gt; (or any trusted machine, or one device line of it) from &lt;i&gt;Machines&lt;/i&gt; into &lt;i&gt;Training group&lt;/i&gt;. The first machine in the group hosts the workers&apos; rendezvous.</source>
+        <translation>&lt;b&gt;یک گروه آموزش بسازید.&lt;/b&gt; &lt;i&gt;این رایانه&lt;/i&gt; (یا هر ماشین مورد اعتماد، یا یک سطر دستگاه از آن) را از &lt;i&gt;ماشین‌ها&lt;/i&gt; به &lt;i&gt;گروه آموزش&lt;/i&gt; بکشید. نخستین ماشین گروه میزبان هم‌رسی کارگرهاست.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Set up the run.&lt;/b&gt; In &lt;i&gt;Run setup&lt;/i&gt; choose the model, the dataset and the strategy; a line under each choice says what it does. A problem shows next to its field, and nothing starts while one remains.</source>
+        <translation>&lt;b&gt;اجرا را برپا کنید.&lt;/b&gt; در &lt;i&gt;برپایی اجرا&lt;/i&gt; مدل، مجموعه‌داده و راهبرد را برگزینید؛ سطری زیر هر گزینه می‌گوید چه می‌کند. هر مشکل کنار فیلد خودش نمایش داده می‌شود و تا مشکلی مانده باشد، چیزی آغاز نمی‌شود.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Check, then start.&lt;/b&gt; &lt;b&gt;Check&lt;/b&gt; runs the pre-flight checks on every machine and starts nothing; &lt;b&gt;Start&lt;/b&gt; starts the run and opens the &lt;i&gt;Live&lt;/i&gt; tab: utilization and memory per device, where each step&apos;s time goes, the batch plan, loss, throughput and the utilization doctor&apos;s advice.</source>
+        <translation>&lt;b&gt;نخست بررسی، سپس آغاز.&lt;/b&gt; &lt;b&gt;بررسی&lt;/b&gt; بررسی‌های پیش‌پرواز را روی همهٔ ماشین‌ها انجام می‌دهد و چیزی را آغاز نمی‌کند؛ &lt;b&gt;آغاز&lt;/b&gt; اجرا را آغاز می‌کند و زبانهٔ &lt;i&gt;پایش زنده&lt;/i&gt; را باز می‌کند: میزان استفاده و حافظهٔ هر دستگاه، اینکه زمان هر گام صرف چه می‌شود، برنامهٔ دسته‌ها، زیان، گذردهی و توصیهٔ عیب‌یاب میزان استفاده.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stop or abort.&lt;/b&gt; &lt;b&gt;Stop&lt;/b&gt; lets the workers write a checkpoint first (when the run has a checkpoint directory); &lt;b&gt;Abort&lt;/b&gt; ends them at once. A run goes on if the app closes.</source>
+        <translation>&lt;b&gt;توقف یا لغو.&lt;/b&gt; &lt;b&gt;توقف&lt;/b&gt; می‌گذارد کارگرها نخست یک نقطهٔ وارسی بنویسند (اگر اجرا پوشهٔ نقطه‌های وارسی داشته باشد)؛ &lt;b&gt;لغو&lt;/b&gt; آن‌ها را بی‌درنگ پایان می‌دهد. اگر برنامه بسته شود، اجرا ادامه می‌یابد.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compare.&lt;/b&gt; Finished runs are in &lt;i&gt;History&lt;/i&gt;: select two or more and &lt;b&gt;Compare&lt;/b&gt;; &lt;b&gt;New run from this one&lt;/b&gt; opens a run&apos;s settings again. &lt;i&gt;File → Save run config…&lt;/i&gt; keeps the form as JSON.</source>
+        <translation>&lt;b&gt;مقایسه کنید.&lt;/b&gt; اجراهای پایان‌یافته در &lt;i&gt;تاریخچه&lt;/i&gt; هستند: دو یا چند اجرا را برگزینید و &lt;b&gt;مقایسه&lt;/b&gt; را بزنید؛ &lt;b&gt;اجرای تازه از روی این&lt;/b&gt; تنظیمات یک اجرا را دوباره باز می‌کند. &lt;i&gt;پرونده ← ذخیرهٔ پیکربندی اجرا…&lt;/i&gt; فرم را به صورت JSON نگه می‌دارد.</translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation>آغاز سریع</translation>
+    </message>
+    <message>
+        <source>More machines</source>
+        <translation>ماشین‌های بیشتر</translation>
+    </message>
+    <message>
+        <source>Start &lt;code&gt;hamgam-agent&lt;/code&gt; on each machine (or use &lt;i&gt;File → Install agent on a machine…&lt;/i&gt;), trust it, and it appears under &lt;i&gt;Machines&lt;/i&gt;. &lt;code&gt;scripts/local-lab&lt;/code&gt; starts three agents on this computer to try it.</source>
+        <translation>روی هر ماشین &lt;code&gt;hamgam-agent&lt;/code&gt; را اجرا کنید (یا از &lt;i&gt;پرونده ← نصب عامل روی یک ماشین از راه دور…&lt;/i&gt; استفاده کنید) و به آن اعتماد کنید تا زیر &lt;i&gt;ماشین‌ها&lt;/i&gt; پدیدار شود. برای آزمودن، &lt;code&gt;scripts/local-lab&lt;/code&gt; سه عامل روی همین رایانه اجرا می‌کند.</translation>
+    </message>
+    <message>
+        <source>From a terminal</source>
+        <translation>از پایانه</translation>
+    </message>
+    <message>
+        <source>&lt;code&gt;hamgamctl&lt;/code&gt; does the same from scripts:</source>
+        <translation>همین کارها را &lt;code&gt;hamgamctl&lt;/code&gt; از درون اسکریپت‌ها انجام می‌دهد:</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>اسناد</translation>
+    </message>
+    <message>
+        <source>The documents are in English. Click one to read it.</source>
+        <translation>اسناد به زبان انگلیسی‌اند. برای خواندن هر یک روی آن کلیک کنید.</translation>
+    </message>
+    <message>
+        <source>Hamgam Help</source>
+        <translation>راهنمای هم‌گام</translation>
+    </message>
+</context>
+<context>
     <name>HistoryCommands</name>
     <message>
         <source>List past and current runs, newest first.</source>
@@ -1456,16 +1657,8 @@
         <translation>چاپ JSON.</translation>
     </message>
     <message>
-        <source>Only runs with this status (finished, failed, running, ...).</source>
-        <translation>فقط اجراهای با این وضعیت (finished, failed, running, ...).</translation>
-    </message>
-    <message>
         <source>status</source>
         <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>Only runs of this strategy.</source>
-        <translation>فقط اجراهای این راهبرد.</translation>
     </message>
     <message>
         <source>strategy</source>
@@ -1540,10 +1733,6 @@
         <translation>hamgamctl show: یک اجرا را مشخص کنید</translation>
     </message>
     <message>
-        <source>hamgamctl show: no run &quot;%1&quot;</source>
-        <translation>hamgamctl show: اجرای «%1» وجود ندارد</translation>
-    </message>
-    <message>
         <source>Run %1 &quot;%2&quot;</source>
         <translation>اجرای %1 «%2»</translation>
     </message>
@@ -1570,10 +1759,6 @@
     <message>
         <source>RANKS</source>
         <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>FINAL PLAN</source>
-        <translation>برنامهٔ پایانی</translation>
     </message>
     <message>
         <source>RANK</source>
@@ -1604,24 +1789,8 @@
         <translation>بهینه‌ساز (ms)</translation>
     </message>
     <message>
-        <source>Compare 2 to 8 runs: a summary table, and the config fields that differ.</source>
-        <translation>مقایسهٔ ۲ تا ۸ اجرا: جدول خلاصه و فیلدهای متفاوت پیکربندی.</translation>
-    </message>
-    <message>
         <source>Run ids (or their first characters) or names.</source>
         <translation>شناسه‌های اجراها (یا نویسه‌های آغازینشان) یا نام‌هایشان.</translation>
-    </message>
-    <message>
-        <source>RUN RUN...</source>
-        <translation>اجرا اجرا...</translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: give 2 to 8 runs</source>
-        <translation>hamgamctl compare: ۲ تا ۸ اجرا بدهید</translation>
-    </message>
-    <message>
-        <source>hamgamctl compare: no run &quot;%1&quot;</source>
-        <translation>hamgamctl compare: اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>METRIC</source>
@@ -1684,16 +1853,103 @@
         <translation>hamgamctl export: --csv DIR لازم است</translation>
     </message>
     <message>
-        <source>hamgamctl export: no run &quot;%1&quot;</source>
-        <translation>hamgamctl export: اجرای «%1» وجود ندارد</translation>
-    </message>
-    <message>
         <source>hamgamctl export: %1</source>
         <translation>hamgamctl export: %1</translation>
     </message>
     <message>
         <source>Wrote %1 to %2</source>
         <translation>%1 در %2 نوشته شد</translation>
+    </message>
+    <message>
+        <source>%1: no run &quot;%2&quot;</source>
+        <translation>%1: اجرای «%2» وجود ندارد</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: &quot;%2&quot; matches %n run(s); give more of the id:</source>
+        <translation>
+            <numerusform>%1: «%2» با %n اجرا جور درمی‌آید؛ بخش بیشتری از شناسه را بدهید:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hamgamctl runs: --%1: unknown value &quot;%2&quot;; choose from %3</source>
+        <translation>hamgamctl runs: --%1: مقدار ناشناختهٔ «%2»؛ یکی از این‌ها را برگزینید: %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>node, its batch</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <comment>node, its batch, each device&apos;s share</comment>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the nodes of a plan</comment>
+        <translation>، </translation>
+    </message>
+    <message>
+        <source>Only runs with this status: %1 (repeatable, or separated by commas; any case).</source>
+        <translation>فقط اجراهای با این وضعیت: %1 (قابل تکرار، یا جداشده با ویرگول؛ حروف کوچک و بزرگ یکسان).</translation>
+    </message>
+    <message>
+        <source>Only runs of this strategy: %1 (repeatable, or separated by commas; any case).</source>
+        <translation>فقط اجراهای این راهبرد: %1 (قابل تکرار، یا جداشده با ویرگول؛ حروف کوچک و بزرگ یکسان).</translation>
+    </message>
+    <message numerus="yes">
+        <source>No run matches these filters (%n run(s) in the history; hamgamctl runs lists them all).</source>
+        <translation>
+            <numerusform>هیچ اجرایی با این پالایه‌ها جور نیست (%n اجرا در تاریخچه هست؛ hamgamctl runs همه را فهرست می‌کند).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DEVICES</source>
+        <translation>دستگاه</translation>
+    </message>
+    <message>
+        <source>FINAL BATCH</source>
+        <translation>دستهٔ پایانی</translation>
+    </message>
+    <message>
+        <source>Plan from step %1: %2</source>
+        <translation>برنامه از گام %1: %2</translation>
+    </message>
+    <message>
+        <source>Re-plan at step %1: %2</source>
+        <translation>بازبرنامه‌ریزی در گام %1: %2</translation>
+    </message>
+    <message>
+        <source>Re-plan at step %1 (%2): %3</source>
+        <translation>بازبرنامه‌ریزی در گام %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>busy at start</source>
+        <translation>پرکار در آغاز</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>خیر</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>؛ </translation>
+    </message>
+    <message>
+        <source>Note: %1 started on busy machines; its speed says as much about them as about its settings.</source>
+        <translation>یادداشت: اجرای %1 روی ماشین‌های پرکار آغاز شد؛ سرعت آن همان‌قدر از آن ماشین‌ها می‌گوید که از تنظیماتش.</translation>
+    </message>
+    <message>
+        <source>Only runs whose name, tags or note contain this.</source>
+        <translation>فقط اجراهایی که نام، برچسب‌ها یا یادداشتشان این متن را دارد.</translation>
+    </message>
+    <message>
+        <source>Compare 2 to 100 runs: a summary table, and the config fields that differ.</source>
+        <translation>مقایسهٔ ۲ تا ۱۰۰ اجرا: جدول خلاصه و فیلدهای متفاوت پیکربندی.</translation>
+    </message>
+    <message>
+        <source>hamgamctl compare: give 2 to 100 runs</source>
+        <translation>hamgamctl compare: ۲ تا ۱۰۰ اجرا بدهید</translation>
     </message>
 </context>
 <context>
@@ -1841,14 +2097,6 @@
         <translation>توان (وات)</translation>
     </message>
     <message>
-        <source>Filter by name</source>
-        <translation>پالایش بر اساس نام</translation>
-    </message>
-    <message>
-        <source>Show only runs whose name contains this text</source>
-        <translation>فقط اجراهایی که نامشان این متن را دارد</translation>
-    </message>
-    <message>
         <source>All statuses</source>
         <translation>همهٔ وضعیت‌ها</translation>
     </message>
@@ -1909,14 +2157,6 @@
         <translation>مقایسهٔ %1 تا %2 اجرای برگزیده: منحنی‌ها، گذردهی، انتظار، میزان استفاده و تنظیمات متفاوت</translation>
     </message>
     <message>
-        <source>Export CSV…</source>
-        <translation>خروجی CSV…</translation>
-    </message>
-    <message>
-        <source>Write the steps, events and telemetry of the selected runs as CSV files</source>
-        <translation>نوشتن گام‌ها، رویدادها و تله‌متری اجراهای برگزیده در پرونده‌های CSV</translation>
-    </message>
-    <message>
         <source>New run from this one</source>
         <translation>اجرای تازه از روی این</translation>
     </message>
@@ -1941,32 +2181,12 @@
         <translation>خروجی اجراها در</translation>
     </message>
     <message>
-        <source>Export CSV</source>
-        <translation>خروجی CSV</translation>
-    </message>
-    <message>
-        <source>Column headers in %1 or in English?</source>
-        <translation>سرستون‌ها به %1 باشند یا به انگلیسی؟</translation>
-    </message>
-    <message>
         <source>Either way the values stay machine-readable: ISO dates and ASCII digits.</source>
         <translation>در هر دو حالت مقدارها ماشین‌خوان می‌مانند: تاریخ‌های ISO و رقم‌های لاتین.</translation>
     </message>
     <message>
-        <source>In %1</source>
-        <translation>به %1</translation>
-    </message>
-    <message>
-        <source>In English</source>
-        <translation>به انگلیسی</translation>
-    </message>
-    <message>
         <source>Controller</source>
         <translation>کنترل‌گر</translation>
-    </message>
-    <message>
-        <source>Select a run to see its details. Select two to eight runs to compare them.</source>
-        <translation>یک اجرا را برگزینید تا جزئیاتش را ببینید. برای مقایسه، دو تا هشت اجرا را برگزینید.</translation>
     </message>
     <message>
         <source>Status</source>
@@ -2057,10 +2277,6 @@
         <translation>نشانی</translation>
     </message>
     <message>
-        <source>Devices</source>
-        <translation>دستگاه‌ها</translation>
-    </message>
-    <message>
         <source>Final plan (samples per device)</source>
         <translation>برنامهٔ پایانی (نمونه برای هر دستگاه)</translation>
     </message>
@@ -2142,6 +2358,130 @@
     <message>
         <source>History</source>
         <translation>تاریخچه</translation>
+    </message>
+    <message>
+        <source>Filter by name, tag or note</source>
+        <translation>پالایش بر پایهٔ نام، برچسب یا یادداشت</translation>
+    </message>
+    <message>
+        <source>Show only runs whose name, tags or note contain this text</source>
+        <translation>فقط اجراهایی که نام، برچسب‌ها یا یادداشتشان این متن را دارد</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>برچسب‌ها</translation>
+    </message>
+    <message>
+        <source>e.g. baseline, thesis chapter 3</source>
+        <translation>مثلاً پایه، فصل ۳ پایان‌نامه</translation>
+    </message>
+    <message>
+        <source>Labels of your own, separated by commas; the filter above finds them</source>
+        <translation>برچسب‌های دلخواه شما، جداشده با ویرگول؛ پالایهٔ بالا آن‌ها را پیدا می‌کند</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>یادداشت</translation>
+    </message>
+    <message>
+        <source>What this run was for, what you learned from it</source>
+        <translation>این اجرا برای چه بود و از آن چه آموختید</translation>
+    </message>
+    <message>
+        <source>Save tags and note</source>
+        <translation>ذخیرهٔ برچسب‌ها و یادداشت</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>خروجی…</translation>
+    </message>
+    <message>
+        <source>Write the selected runs&apos; data, machines, differing settings and charts into a folder</source>
+        <translation>نوشتن داده‌ها، ماشین‌ها، تنظیمات متفاوت و نمودارهای اجراهای برگزیده در یک پوشه</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>Export runs</source>
+        <translation>خروجی اجراها</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>برگزینید…</translation>
+    </message>
+    <message>
+        <source>Data of each run: steps, events and telemetry as CSV, the run as JSON</source>
+        <translation>داده‌های هر اجرا: گام‌ها، رویدادها و تله‌متری به صورت CSV و خود اجرا به صورت JSON</translation>
+    </message>
+    <message>
+        <source>Machines of each run: devices, ranks and final plan (nodes.csv)</source>
+        <translation>ماشین‌های هر اجرا: دستگاه‌ها، رتبه‌ها و برنامهٔ پایانی (nodes.csv)</translation>
+    </message>
+    <message>
+        <source>The settings that differ between the runs (settings.csv)</source>
+        <translation>تنظیماتی که میان اجراها متفاوت است (settings.csv)</translation>
+    </message>
+    <message>
+        <source>The run&apos;s settings (settings.csv)</source>
+        <translation>تنظیمات اجرا (settings.csv)</translation>
+    </message>
+    <message>
+        <source>Charts: loss, evaluation, throughput and waiting as PNG and PDF</source>
+        <translation>نمودارها: زیان، ارزیابی، گذردهی و انتظار به صورت PNG و PDF</translation>
+    </message>
+    <message>
+        <source>Column names in English</source>
+        <translation>نام ستون‌ها به انگلیسی</translation>
+    </message>
+    <message>
+        <source>Column names in %1</source>
+        <translation>نام ستون‌ها به %1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>خروجی</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>پوشه</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>محتوا</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>سرستون‌ها</translation>
+    </message>
+    <message>
+        <source>Devices (numbered on the machine)</source>
+        <translation>دستگاه‌ها (شماره روی ماشین)</translation>
+    </message>
+    <message>
+        <source>Ranks (one per device)</source>
+        <translation>رتبه‌ها (یکی برای هر دستگاه)</translation>
+    </message>
+    <message>
+        <source>The devices of the machine the run used, numbered as the Machines list numbers them</source>
+        <translation>دستگاه‌هایی از ماشین که اجرا به کار برد، با همان شماره‌هایی که فهرست ماشین‌ها نشان می‌دهد</translation>
+    </message>
+    <message>
+        <source>The ranks of the run&apos;s workers on this machine: one worker, and one rank, per device</source>
+        <translation>رتبهٔ کارگرهای اجرا روی این ماشین: برای هر دستگاه یک کارگر و یک رتبه</translation>
+    </message>
+    <message>
+        <source>How many samples of each step every device of the machine took at the end, in device order</source>
+        <translation>شمار نمونه‌هایی که هر دستگاه این ماشین در پایان از هر گام برداشت، به ترتیب دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details. Select two to %1 runs to compare them.</source>
+        <translation>برای دیدن جزئیات یک اجرا آن را برگزینید. برای مقایسه، دو تا %1 اجرا را برگزینید.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>اجرا</translation>
     </message>
 </context>
 <context>
@@ -4421,6 +4761,17 @@ to %5</source>
     </message>
 </context>
 <context>
+    <name>LivePlot</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 %4)</source>
+        <translation>%1: %2 (%3 %4)</translation>
+    </message>
+</context>
+<context>
     <name>LiveRunData</name>
     <message>
         <source>%1 #%2</source>
@@ -4481,6 +4832,28 @@ to %5</source>
         <source>Utilization per device</source>
         <translation>میزان استفادهٔ هر دستگاه</translation>
     </message>
+    <message>
+        <source>Starting the workers on every machine…</source>
+        <translation>در حال راه‌اندازی کارگرها روی همهٔ ماشین‌ها…</translation>
+    </message>
+    <message>
+        <source>Loading the data and building the model: %1 of %2 workers ready</source>
+        <translation>بارگذاری داده و ساختن مدل: %1 از %2 کارگر آماده‌اند</translation>
+    </message>
+    <message>
+        <source>Every worker is ready; the first step is under way…</source>
+        <translation>همهٔ کارگرها آماده‌اند؛ نخستین گام در جریان است…</translation>
+    </message>
+    <message>
+        <source>%1 — measuring each device&apos;s speed to plan the batches</source>
+        <translation>%1 — سنجش سرعت هر دستگاه برای برنامه‌ریزی دسته‌ها</translation>
+    </message>
+    <message numerus="yes">
+        <source>Where each node&apos;s step goes (mean of its last %Ln step(s))</source>
+        <translation>
+            <numerusform>تفکیک زمان گام در هر گره (میانگین %Ln گام اخیر)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LocalAgentLauncher</name>
@@ -4539,10 +4912,6 @@ to %5</source>
         <translation>زیان</translation>
     </message>
     <message>
-        <source>accuracy</source>
-        <translation>دقت</translation>
-    </message>
-    <message>
         <source>perplexity</source>
         <translation>سرگشتگی</translation>
     </message>
@@ -4553,6 +4922,10 @@ to %5</source>
     <message>
         <source>held-out loss</source>
         <translation>زیان ارزیابی</translation>
+    </message>
+    <message>
+        <source>accuracy (%)</source>
+        <translation>دقت (٪)</translation>
     </message>
 </context>
 <context>
@@ -4933,6 +5306,18 @@ Status: %3%4</source>
         <source>%1: position %2 in the queue</source>
         <translation>%1: جایگاه %2 در صف</translation>
     </message>
+    <message>
+        <source>Pre-flight found problems; nothing was started:</source>
+        <translation>پیش‌پرواز مشکلاتی یافت؛ هیچ چیز آغاز نشد:</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>&amp;آغاز سریع</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>&amp;اسناد</translation>
+    </message>
 </context>
 <context>
     <name>Message</name>
@@ -5163,20 +5548,8 @@ Status: %3%4</source>
         <translation>فقط این ماشین (شناسه، نام یا نشانی).</translation>
     </message>
     <message>
-        <source>[node]</source>
-        <translation>[گره]</translation>
-    </message>
-    <message>
-        <source>Stop after this many samples per machine (default: run until interrupted).</source>
-        <translation>توقف پس از این تعداد نمونه از هر ماشین (پیش‌فرض: تا وقتی که قطع شود).</translation>
-    </message>
-    <message>
         <source>n</source>
         <translation>تعداد</translation>
-    </message>
-    <message>
-        <source>%1  %2  %3  util %4%  mem %5 / %6</source>
-        <translation>%1  %2  %3  استفاده %4٪  حافظه %5 / %6</translation>
     </message>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
@@ -5207,39 +5580,112 @@ Status: %3%4</source>
         <translation>hamgamctl trust: «%1» اثر انگشت SHA-256 نیست (۶۴ رقم شانزده‌شانزدهی)</translation>
     </message>
     <message>
-        <source>%1  %2  %3  %4</source>
-        <translation>%1  %2  %3  %4</translation>
+        <source>NODE</source>
+        <translation>گره</translation>
     </message>
     <message>
-        <source>Stream live device telemetry of trusted machines: one line per device and sample, then one per process on it (pid, user, memory, type, command line).</source>
-        <translation>پخش زندهٔ تله‌متری دستگاه‌های ماشین‌های مورد اعتماد: یک سطر برای هر دستگاه و هر نمونه، سپس یک سطر برای هر فرایند روی آن (شناسهٔ فرایند، کاربر، حافظه، نوع، خط فرمان).</translation>
+        <source>DEVICE</source>
+        <translation>دستگاه</translation>
+    </message>
+    <message>
+        <source>UTIL</source>
+        <translation>استفاده</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation>حافظه</translation>
+    </message>
+    <message>
+        <source>TEMP</source>
+        <translation>دما</translation>
+    </message>
+    <message>
+        <source>POWER</source>
+        <translation>توان</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>کاربر</translation>
+    </message>
+    <message>
+        <source>PROCESS</source>
+        <translation>فرایند</translation>
+    </message>
+    <message>
+        <source>NOTE</source>
+        <translation>یادداشت</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>pid, command line</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%Ln more)</source>
+        <translation>
+            <numerusform>%1 (+%Ln فرایند دیگر)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Watch the devices of trusted machines as a table that refreshes every second, as nvtop does: one row per device with its utilization, memory used / total, temperature, power, its users and its largest process. Into a pipe each refresh is printed in turn.</source>
+        <translation>پایش دستگاه‌های ماشین‌های مورد اعتماد در جدولی که هر ثانیه تازه می‌شود، مانند nvtop: یک سطر برای هر دستگاه با میزان استفاده، حافظهٔ مصرفی / کل، دما، توان، کاربرانش و بزرگ‌ترین فرایندش. در یک لوله هر تازه‌سازی به‌ترتیب چاپ می‌شود.</translation>
+    </message>
+    <message>
+        <source>Print the table once, when every machine has reported, and exit.</source>
+        <translation>چاپ یک‌بارهٔ جدول، پس از گزارش همهٔ ماشین‌ها، و خروج.</translation>
+    </message>
+    <message>
+        <source>Stop after this many refreshes (default: run until interrupted).</source>
+        <translation>توقف پس از این تعداد تازه‌سازی (پیش‌فرض: تا وقتی که قطع شود).</translation>
+    </message>
+    <message numerus="yes">
+        <source>hamgamctl watch  %1  %Ln device(s)</source>
+        <translation>
+            <numerusform>hamgamctl watch  %1  %Ln دستگاه</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>PathPolicy</name>
     <message>
-        <source>the %1 path %2 is relative; give an absolute path</source>
-        <translation>مسیر %1 «%2» نسبی است؛ یک مسیر مطلق بدهید</translation>
+        <source>the dataset path %1 is relative; give an absolute path</source>
+        <translation>مسیر مجموعه‌داده «%1» نسبی است؛ یک مسیر مطلق بدهید</translation>
     </message>
     <message>
-        <source>the %1 path %2 is outside the directories this agent allows (%3); its owner can allow more with hamgam-agent --allow-dir</source>
-        <translation>مسیر %1 «%2» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%3)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
+        <source>the model path %1 is relative; give an absolute path</source>
+        <translation>مسیر مدل «%1» نسبی است؛ یک مسیر مطلق بدهید</translation>
     </message>
     <message>
-        <source>the %1 path %2 contains &quot;..&quot;; give the path without it</source>
-        <translation>مسیر %1 «%2» «..» دارد؛ آن را بدون «..» بدهید</translation>
+        <source>the checkpoint path %1 is relative; give an absolute path</source>
+        <translation>مسیر نقطه‌های وارسی «%1» نسبی است؛ یک مسیر مطلق بدهید</translation>
     </message>
     <message>
-        <source>dataset</source>
-        <translation>مجموعه‌داده</translation>
+        <source>the dataset path %1 contains &quot;..&quot;; give the path without it</source>
+        <translation>مسیر مجموعه‌داده «%1» «..» دارد؛ آن را بدون «..» بدهید</translation>
     </message>
     <message>
-        <source>model</source>
-        <translation>مدل</translation>
+        <source>the model path %1 contains &quot;..&quot;; give the path without it</source>
+        <translation>مسیر مدل «%1» «..» دارد؛ آن را بدون «..» بدهید</translation>
     </message>
     <message>
-        <source>checkpoint</source>
-        <translation>نقطه‌های وارسی</translation>
+        <source>the checkpoint path %1 contains &quot;..&quot;; give the path without it</source>
+        <translation>مسیر نقطه‌های وارسی «%1» «..» دارد؛ آن را بدون «..» بدهید</translation>
+    </message>
+    <message>
+        <source>the dataset path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation>مسیر مجموعه‌داده «%1» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%2)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
+    </message>
+    <message>
+        <source>the model path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation>مسیر مدل «%1» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%2)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
+    </message>
+    <message>
+        <source>the checkpoint path %1 is outside the directories this agent allows (%2); its owner can allow more with hamgam-agent --allow-dir</source>
+        <translation>مسیر نقطه‌های وارسی «%1» بیرون از پوشه‌هایی است که این عامل اجازه می‌دهد (%2)؛ مالک عامل می‌تواند با hamgam-agent --allow-dir پوشه‌های دیگری را هم مجاز کند</translation>
     </message>
 </context>
 <context>
@@ -5428,10 +5874,6 @@ Status: %3%4</source>
         <translation>بازبرنامه‌ریزی در گام %1: %2</translation>
     </message>
     <message>
-        <source>eval: %1</source>
-        <translation>ارزیابی: %1</translation>
-    </message>
-    <message>
         <source>error on rank %1: %2</source>
         <translation>خطا در رتبهٔ %1: %2</translation>
     </message>
@@ -5526,10 +5968,6 @@ Status: %3%4</source>
         <translation>hamgamctl attach: یک اجرا را مشخص کنید</translation>
     </message>
     <message>
-        <source>hamgamctl attach: no run &quot;%1&quot; in %2</source>
-        <translation>hamgamctl attach: اجرای «%1» در %2 نیست</translation>
-    </message>
-    <message>
         <source>run %1: history caught up</source>
         <translation>اجرای %1: تاریخچه به‌روز شد</translation>
     </message>
@@ -5542,10 +5980,6 @@ Status: %3%4</source>
         <translation>لغو یک اجرا: کارگرهایش همین حالا به‌اجبار بسته می‌شوند.</translation>
     </message>
     <message>
-        <source>Stop a run: its workers write a checkpoint, then exit.</source>
-        <translation>توقف یک اجرا: کارگرهایش نقطهٔ وارسی می‌نویسند و سپس خارج می‌شوند.</translation>
-    </message>
-    <message>
         <source>Seconds to wait for the run to end (default 120).</source>
         <translation>چند ثانیه برای پایان اجرا صبر شود (پیش‌فرض 120).</translation>
     </message>
@@ -5556,10 +5990,6 @@ Status: %3%4</source>
     <message>
         <source>give one run</source>
         <translation>یک اجرا را مشخص کنید</translation>
-    </message>
-    <message>
-        <source>no run &quot;%1&quot;</source>
-        <translation>اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>the run did not end in time</source>
@@ -5600,6 +6030,24 @@ Status: %3%4</source>
     <message>
         <source>run %1 queued: position %2</source>
         <translation>اجرای %1 در صف قرار گرفت: جایگاه %2</translation>
+    </message>
+    <message>
+        <source>Refuse a config with a field this version does not know (a typo, or a newer version&apos;s field); without it such fields are ignored with a warning.</source>
+        <translation>رد پیکربندی‌ای که فیلدی ناشناخته برای این نسخه دارد (غلط تایپی، یا فیلدی از نسخه‌ای تازه‌تر)؛ بدون این گزینه چنین فیلدهایی با هشدار نادیده گرفته می‌شوند.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready to start, but %n field(s) of the config will be ignored: see the warnings above.</source>
+        <translation>
+            <numerusform>آمادهٔ آغاز است، اما %n فیلد پیکربندی نادیده گرفته می‌شود: هشدارهای بالا را ببینید.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop a run: its workers write a checkpoint first when the run has a checkpoint directory, then exit.</source>
+        <translation>توقف یک اجرا: اگر اجرا پوشهٔ نقطه‌های وارسی داشته باشد، کارگرهایش نخست یک نقطهٔ وارسی می‌نویسند و سپس خارج می‌شوند.</translation>
+    </message>
+    <message>
+        <source>evaluation: %1</source>
+        <translation>ارزیابی: %1</translation>
     </message>
 </context>
 <context>
@@ -5980,6 +6428,14 @@ Status: %3%4</source>
         <source>strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes</source>
         <translation>راهبرد %1 لایهٔ خروجی را به %2 بلوک می‌برد: دست‌کم %2 کلاس لازم است</translation>
     </message>
+    <message>
+        <source>unknown field, ignored: did you mean &quot;%1&quot;?</source>
+        <translation>فیلد ناشناخته، نادیده گرفته شد: منظورتان «%1» بود؟</translation>
+    </message>
+    <message>
+        <source>unknown field, ignored: this Hamgam reads run config version %1 (is the field from a newer version?)</source>
+        <translation>فیلد ناشناخته، نادیده گرفته شد: این هم‌گام پیکربندی اجرا با نسخهٔ %1 را می‌خواند (آیا این فیلد از نسخه‌ای تازه‌تر است؟)</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -6121,10 +6577,6 @@ Status: %3%4</source>
         <translation>لغو شد</translation>
     </message>
     <message>
-        <source>stopped after a checkpoint</source>
-        <translation>پس از نقطهٔ وارسی متوقف شد</translation>
-    </message>
-    <message>
         <source>%1, rank %2: %3</source>
         <translation>%1، رتبهٔ %2: %3</translation>
     </message>
@@ -6135,6 +6587,18 @@ Status: %3%4</source>
     <message>
         <source>%1 (%2: %3)</source>
         <translation>%1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>stopped; no checkpoint was written (the run has no checkpoint directory)</source>
+        <translation>متوقف شد؛ هیچ نقطهٔ وارسی نوشته نشد (اجرا پوشهٔ نقطه‌های وارسی ندارد)</translation>
+    </message>
+    <message>
+        <source>stopped; no checkpoint was written</source>
+        <translation>متوقف شد؛ هیچ نقطهٔ وارسی نوشته نشد</translation>
+    </message>
+    <message>
+        <source>stopped after a checkpoint of step %1</source>
+        <translation>پس از نقطهٔ وارسی گام %1 متوقف شد</translation>
     </message>
 </context>
 <context>
@@ -6528,6 +6992,12 @@ Status: %3%4</source>
         <source>How long the run takes, for the lab&apos;s queue and leases. Not given: predicted from the last finished run of the same shape, or the lab&apos;s longest run.</source>
         <translation>مدتی که اجرا طول می‌کشد، برای صف و اجاره‌های آزمایشگاه. اگر داده نشود، از آخرین اجرای پایان‌یافته با همین شکل پیش‌بینی می‌شود، یا طولانی‌ترین اجرای مجاز آزمایشگاه فرض می‌شود.</translation>
     </message>
+    <message numerus="yes">
+        <source>Loaded %1, but %n field(s) in it are not known and were ignored:</source>
+        <translation>
+            <numerusform>پروندهٔ %1 بارگذاری شد، اما %n فیلد آن ناشناخته است و نادیده گرفته شد:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -6652,6 +7122,10 @@ Status: %3%4</source>
         <source>taken out of the queue before it started</source>
         <translation>پیش از آغاز، از صف بیرون برده شد</translation>
     </message>
+    <message>
+        <source>stopped by the controller; no checkpoint was written (the run has no checkpoint directory)</source>
+        <translation>کنترل‌گر آن را متوقف کرد؛ هیچ نقطهٔ وارسی نوشته نشد (اجرا پوشهٔ نقطه‌های وارسی ندارد)</translation>
+    </message>
 </context>
 <context>
     <name>RunsTableModel</name>
@@ -6736,6 +7210,17 @@ Status: %3%4</source>
         <translation>
             <numerusform>%Ln دستگاه</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a run&apos;s name, and its short id when another run has the name</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Run %1
+%2</source>
+        <translation>اجرای %1
+%2</translation>
     </message>
 </context>
 <context>
@@ -7175,6 +7660,16 @@ Status: %3%4</source>
         <source>ms per step</source>
         <translation>میلی‌ثانیه در هر گام</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 ms per step, the mean of its last %Ln step(s)</source>
+        <translation>
+            <numerusform>گره %1: %2 میلی‌ثانیه در هر گام، میانگین %Ln گام اخیر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 ms (%3)</source>
+        <translation>%1: %2 میلی‌ثانیه (%3)</translation>
+    </message>
 </context>
 <context>
     <name>Telemetry</name>
@@ -7278,6 +7773,18 @@ Status: %3%4</source>
     <message>
         <source>%1 (device %2)</source>
         <translation>%1 (دستگاه %2)</translation>
+    </message>
+    <message>
+        <source>Measured speed: %1 samples/s</source>
+        <translation>سرعت اندازه‌گیری‌شده: %1 نمونه در ثانیه</translation>
+    </message>
+    <message>
+        <source>Speed: not measured yet</source>
+        <translation>سرعت: هنوز اندازه‌گیری نشده</translation>
+    </message>
+    <message>
+        <source>Batch share: %1 of the global batch, %2 samples per step</source>
+        <translation>سهم دسته: %1 از دستهٔ سراسری، %2 نمونه در هر گام</translation>
     </message>
 </context>
 <context>
@@ -7524,20 +8031,12 @@ Status: %3%4</source>
         <translation>نمایش یک اجرا (--json)</translation>
     </message>
     <message>
-        <source>stop a run after a checkpoint</source>
-        <translation>توقف اجرا پس از نقطهٔ وارسی</translation>
-    </message>
-    <message>
         <source>abort a run now</source>
         <translation>لغو فوری یک اجرا</translation>
     </message>
     <message>
         <source>follow a run again, filling the history&apos;s gaps</source>
         <translation>دنبال کردن دوبارهٔ یک اجرا و پر کردن جاهای خالی تاریخچه</translation>
-    </message>
-    <message>
-        <source>compare 2 to 8 runs (--json)</source>
-        <translation>مقایسهٔ ۲ تا ۸ اجرا (--json)</translation>
     </message>
     <message>
         <source>export a run as CSV (--csv DIR)</source>
@@ -7606,6 +8105,14 @@ Status: %3%4</source>
     <message>
         <source>Exit codes: 0 success, 1 failure (or the run failed), 2 bad usage, 3 not found, 4 refused, 5 the run was stopped, aborted or taken out of the queue, 6 still going (wait --timeout).</source>
         <translation>کدهای خروج: 0 موفق، 1 ناموفق (یا اجرا ناموفق بود)، 2 کاربرد نادرست، 3 پیدا نشد، 4 رد شد، 5 اجرا متوقف، لغو یا از صف بیرون برده شد، 6 هنوز ادامه دارد (wait --timeout).</translation>
+    </message>
+    <message>
+        <source>stop a run (after a checkpoint, if it has a checkpoint directory)</source>
+        <translation>توقف یک اجرا (پس از یک نقطهٔ وارسی، اگر پوشهٔ آن را داشته باشد)</translation>
+    </message>
+    <message>
+        <source>compare 2 to 100 runs (--json)</source>
+        <translation>مقایسهٔ ۲ تا ۱۰۰ اجرا (--json)</translation>
     </message>
 </context>
 </TS>

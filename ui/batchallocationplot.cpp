@@ -5,6 +5,14 @@
 BatchAllocationPlot::BatchAllocationPlot(QWidget *parent)
     : LivePlot(parent)
 {
+    // The legend in a row of its own above the areas: inside, it covered the plan.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setMargins(QMargins(4, 2, 4, 2));
     retranslate();
 }
 
@@ -39,7 +47,6 @@ void BatchAllocationPlot::rebuild(const LiveRunData &data)
             below = g;
         }
         legend->setVisible(!nodes.isEmpty() && nodes.size() <= 12);
-        placeLegend();
     }
     const auto &plan = data.plan();
     const double last = qMax<double>(data.step(), plan.isEmpty() ? 1 : plan.last().step + 1);

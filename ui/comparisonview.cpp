@@ -2,14 +2,20 @@
 
 #include "appicons.h"
 #include "bidi.h"
+#include "errorcolor.h"
 #include "eventkind.h"
+#include "eventtext.h"
 #include "localeformat.h"
 #include "localetickers.h"
 #include "plotexporter.h"
 #include "runconfig.h"
+#include "runstablemodel.h"
 #include "safetext.h"
 
+#include <cmath>
+#include <optional>
 #include <qcustomplot.h>
+#include <QDateTime>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
@@ -238,10 +244,24 @@ ComparisonView::~ComparisonView() = default;
 
 QColor ComparisonView::runColor(int index)
 {
-    // Tableau 10: distinct for most colour-vision deficiencies, readable on white and on dark grey.
-    static const QRgb colors[kMaxRuns] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2,
-                                          0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7};
-    return QColor(colors[qBound(0, index, kMaxRuns - 1) % kMaxRuns]);
+    // Tableau 10: distinct for most colour-vision deficiencies, readable on white and on dark grey;
+    // past them, hues a golden angle apart, which stay apart however many there are.
+    static const QRgb colors[] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F,
+                                  0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F, 0xBAB0AC};
+    const int n = int(std::size(colors));
+    if (index >= 0 && index < n)
+        return QColor(colors[index]);
+    return QColor::fromHsv(int(std::fmod(30.0 + 137.508 * qMax(0, index), 360.0)), 170, 200);
+}
+
+QString ComparisonView::runLabel(int index) const
+{
+    if (index < 0 || index >= m_runs.size())
+        return {};
+    const RunRecord &r = m_runs[index].record;
+    const bool shared = std::count_if(m_runs.cbegin(), m_runs.cend(),
+                                      [&](const RunData &d) { return d.record.name == r.name; }) > 1;
+    return RunsTableModel::distinctName(r, shared);
 }
 
 void ComparisonView::buildUi()
@@ -293,17 +313,38 @@ void ComparisonView::buildUi()
     m_configView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_configView->horizontalHeader()->setStretchLastSection(true);
 
+    // Every run in one sortable table, and the settings against the results in one plot.
+    m_runsModel = new QStandardItemModel(this);
+    m_runsModel->setSortRole(Qt::UserRole);
+    m_runsView = new QTableView;
+    m_runsView->setObjectName(QStringLiteral("runs"));
+    m_runsView->setModel(m_runsModel);
+    m_runsView->setSortingEnabled(true);
+    m_runsView->verticalHeader()->hide();
+    m_runsView->setAlternatingRowColors(true);
+    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_runsView, QString());
+    m_tabs->addTab(m_plots[ParallelPlot], QString());
     m_tabs->addTab(pair(m_plots[LossByStepPlot], m_plots[LossByTimePlot]), QString());
     m_tabs->addTab(m_plots[EvaluationPlot], QString());
     m_tabs->addTab(pair(m_plots[ThroughputPlot], m_plots[WaitPlot]), QString());
     m_tabs->addTab(m_utilView, QString());
     m_tabs->addTab(m_configView, QString());
 
+    // A fair comparison: a run slowed by other work on its machines is said to be so.
+    m_fairness = new QLabel;
+    m_fairness->setObjectName(QStringLiteral("fairness"));
+    m_fairness->setWordWrap(true);
+    m_fairness->setTextFormat(Qt::PlainText);
+    m_fairness->setVisible(false);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
+    layout->addWidget(m_fairness);
     layout->addWidget(m_tabs, 1);
 }
 
@@ -312,12 +353,48 @@ void ComparisonView::retranslateUi()
     m_title->setText(tr("Comparing %Ln run(s)", nullptr, int(m_runs.size())));
     m_exportButton->setText(tr("Export plots…"));
     m_exportButton->setToolTip(tr("Save every plot as PNG and PDF"));
-    m_tabs->setTabText(0, tr("Loss"));
-    m_tabs->setTabText(1, tr("Evaluation"));
-    m_tabs->setTabText(2, tr("Throughput and waiting"));
-    m_tabs->setTabText(3, tr("Utilization"));
-    m_tabs->setTabText(4, tr("Settings that differ"));
-    m_tabs->setTabToolTip(4, tr("Only the settings whose values differ between the runs"));
+    m_tabs->setTabText(0, tr("Runs"));
+    m_tabs->setTabToolTip(0, tr("Every run with its settings that differ and its results; click a column to "
+                                "sort"));
+    m_tabs->setTabText(1, tr("Settings and results"));
+    m_tabs->setTabToolTip(1, tr("Parallel coordinates: each run is a line through its settings that differ, "
+                                "its final loss and its accuracy"));
+    m_tabs->setTabText(2, tr("Loss"));
+    m_tabs->setTabText(3, tr("Evaluation"));
+    m_tabs->setTabText(4, tr("Throughput and waiting"));
+    m_tabs->setTabText(5, tr("Utilization"));
+    m_tabs->setTabText(6, tr("Settings that differ"));
+    m_tabs->setTabToolTip(6, tr("Only the settings whose values differ between the runs"));
+}
+
+QStringList ComparisonView::busyRunIds() const
+{
+    QStringList ids;
+    for (const RunData &r : m_runs) {
+        if (!r.busy.isEmpty())
+            ids << r.record.id;
+    }
+    return ids;
+}
+
+void ComparisonView::fillFairness()
+{
+    QStringList lines;
+    for (const RunData &r : std::as_const(m_runs)) {
+        if (r.busy.isEmpty())
+            continue;
+        QStringList machines;
+        for (const BusyMachine &m : r.busy)
+            machines << EventText::busyMachine(m.node, m.busy, EventText::Shown::Widget);
+        lines << tr("⚠ %1 (%2) started on busy machines — %3. Its speed says as much about them as about "
+                    "its settings.")
+                     .arg(SafeText::neutralized(r.record.name), Bidi::ltr(r.record.id.right(4)),
+                          machines.join(tr("; ")));
+    }
+    m_fairness->setText(LocaleFormat::paragraph(lines.join(QLatin1Char('\n'))));
+    m_fairness->setStyleSheet(
+        lines.isEmpty() ? QString() : QStringLiteral("color: %1;").arg(errorColor(palette()).name()));
+    m_fairness->setVisible(!lines.isEmpty());
 }
 
 void ComparisonView::changeEvent(QEvent *event)
@@ -385,6 +462,7 @@ void ComparisonView::setRuns(const QStringList &runIds)
         d.evalValues = eval.values();
         d.nodes = m_store.nodes(id);
         d.devices = m_store.deviceUtilization(id);
+        d.busy = m_store.busyAtStart(id);
         m_runs.append(d);
     }
 
@@ -402,6 +480,11 @@ void ComparisonView::setRuns(const QStringList &runIds)
             if (differing.contains(path) && !m_differing.contains(path))
                 m_differing << path;
         }
+    }
+    // A few runs are compared by their curves first, a sweep by its table.
+    if (!m_tabChosen) {
+        m_tabChosen = true;
+        m_tabs->setCurrentIndex(m_runs.size() > kMostInLegend ? 0 : 2);
     }
     retranslateUi();
     redraw();
@@ -442,6 +525,7 @@ void ComparisonView::stylePlot(QCustomPlot *plot) const
 
 void ComparisonView::redraw()
 {
+    fillFairness();
     for (QCustomPlot *plot : m_plots) {
         plot->clearPlottables();
         plot->clearItems();
@@ -489,10 +573,199 @@ void ComparisonView::redraw()
     wait->yAxis->setLabel(tr("Share of each step spent waiting (%)"));
     drawBars(wait, "mean_wait_pct", true);
 
+    drawParallel(m_plots[ParallelPlot]);
     for (QCustomPlot *plot : m_plots)
         plot->replot();
     fillUtilization();
     fillConfig();
+    fillRuns();
+}
+
+namespace {
+// What a run ended with, for the table and the parallel plot: final loss, accuracy in %.
+std::optional<double> result(const QJsonObject &summary, const char *key)
+{
+    const QJsonValue v = summary.value(QLatin1String(key));
+    if (!v.isDouble())
+        return std::nullopt;
+    return qstrcmp(key, "eval_accuracy") == 0 ? v.toDouble() * 100.0 : v.toDouble();
+}
+} // namespace
+
+void ComparisonView::fillRuns()
+{
+    const int sortColumn = m_runsView->horizontalHeader()->sortIndicatorSection();
+    const Qt::SortOrder order = m_runsView->horizontalHeader()->sortIndicatorOrder();
+    m_runsModel->clear();
+    QStringList headers{tr("Run"), tr("Created")};
+    for (const QString &field : std::as_const(m_differing)) {
+        if (field != QLatin1String("name"))
+            headers << fieldLabel(field);
+    }
+    headers << tr("Final loss") << tr("Accuracy") << tr("Samples/s") << tr("Mean wait")
+            << tr("Busy at start");
+    m_runsModel->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < m_runs.size(); ++i) {
+        const RunData &r = m_runs[i];
+        auto *run = cell(runLabel(i), runLabel(i));
+        run->setData(swatch(runColor(i)), Qt::DecorationRole);
+        run->setToolTip(Bidi::ltr(r.record.id));
+        QList<QStandardItem *> row{
+            run, cell(LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.record.createdMs)),
+                      r.record.createdMs)};
+        QHash<QString, QJsonValue> values;
+        for (const auto &[path, value] : RunConfig::flatten(r.record.config))
+            values.insert(path, value);
+        for (const QString &field : std::as_const(m_differing)) {
+            if (field == QLatin1String("name"))
+                continue;
+            const QJsonValue v = values.value(field, QJsonValue(QJsonValue::Undefined));
+            const QString text = jsonText(v);
+            row << (v.isDouble() ? cell(text, v.toDouble(), true)
+                                 : cell(field == QLatin1String("strategy") ? text.toUpper() : text, text));
+        }
+        auto number = [&](const char *key, int decimals, bool percent) {
+            const auto v = result(r.summary, key);
+            if (!v)
+                return cell(QString(), -1.0, true); // missing sorts below every value
+            return cell(percent ? LocaleFormat::percent(*v, decimals) : LocaleFormat::number(*v, decimals),
+                        *v, true);
+        };
+        row << number("final_loss", 4, false) << number("eval_accuracy", 1, true)
+            << number("samples_per_s", 1, false) << number("mean_wait_pct", 1, true);
+        QStringList busy;
+        for (const BusyMachine &m : r.busy)
+            busy << EventText::busyMachine(m.node, m.busy, EventText::Shown::Widget);
+        row << cell(busy.isEmpty() ? tr("no") : busy.join(tr("; ")), busy.size());
+        m_runsModel->appendRow(row);
+    }
+    if (sortColumn >= 0 && sortColumn < m_runsModel->columnCount())
+        m_runsModel->sort(sortColumn, order);
+}
+
+void ComparisonView::drawParallel(QCustomPlot *plot)
+{
+    // One vertical axis per setting that differs (a number, or the choices in order), then
+    // the final loss and the accuracy; each run a line across them, coloured as everywhere.
+    plot->legend->setVisible(false);
+    titleOf(plot)->setText(tr("Settings against final loss and accuracy"));
+    struct Axis
+    {
+        QString label;
+        QList<std::optional<double>> values; ///< per run
+        QStringList categories;              ///< a setting of words: its values in order
+    };
+    QList<Axis> axes;
+    for (const QString &field : std::as_const(m_differing)) {
+        if (field == QLatin1String("name") || axes.size() >= 10)
+            continue;
+        Axis a{fieldLabel(field), {}, {}};
+        QList<QJsonValue> raw;
+        bool numeric = true;
+        for (const RunData &r : std::as_const(m_runs)) {
+            QJsonValue value(QJsonValue::Undefined);
+            for (const auto &[path, v] : RunConfig::flatten(r.record.config)) {
+                if (path == field)
+                    value = v;
+            }
+            raw << value;
+            numeric = numeric && (value.isDouble() || value.isUndefined() || value.isBool());
+        }
+        for (const QJsonValue &v : std::as_const(raw)) {
+            if (v.isUndefined())
+                a.values << std::nullopt;
+            else if (numeric)
+                a.values << (v.isBool() ? (v.toBool() ? 1.0 : 0.0) : v.toDouble());
+            else {
+                const QString text = jsonText(v);
+                if (!a.categories.contains(text))
+                    a.categories << text;
+                a.values << std::nullopt; // placed below, once the categories are sorted
+            }
+        }
+        if (!numeric) {
+            a.categories.sort();
+            for (int i = 0; i < raw.size(); ++i) {
+                if (!raw[i].isUndefined())
+                    a.values[i] = double(a.categories.indexOf(jsonText(raw[i])));
+            }
+        }
+        axes << a;
+    }
+    for (const auto &[key, label] :
+         {std::pair{"final_loss", tr("Final loss")}, std::pair{"eval_accuracy", tr("Accuracy (%)")}}) {
+        Axis a{label, {}, {}};
+        for (const RunData &r : std::as_const(m_runs))
+            a.values << result(r.summary, key);
+        axes << a;
+    }
+    m_parallelAxes.clear();
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    const QColor text = palette().color(QPalette::Text);
+    for (int x = 0; x < axes.size(); ++x) {
+        Axis &a = axes[x];
+        m_parallelAxes << a.label;
+        ticks->addTick(x, a.label);
+        double low = 0, high = 0;
+        bool any = false;
+        for (const auto &v : std::as_const(a.values)) {
+            if (!v)
+                continue;
+            low = any ? qMin(low, *v) : *v;
+            high = any ? qMax(high, *v) : *v;
+            any = true;
+        }
+        // Each axis runs from its lowest value (bottom) to its highest (top), its ends labelled.
+        for (auto &v : a.values) {
+            if (v)
+                v = high > low ? (*v - low) / (high - low) : 0.5;
+        }
+        auto end = [&](double y, const QString &label) {
+            auto *item = new QCPItemText(plot);
+            item->position->setCoords(x, y);
+            item->setPositionAlignment((y > 0.5 ? Qt::AlignBottom : Qt::AlignTop) | Qt::AlignHCenter);
+            item->setText(label);
+            item->setColor(text);
+            item->setFont(font());
+        };
+        auto format = [&](double v) {
+            if (!a.categories.isEmpty())
+                return a.categories.value(int(v));
+            return LocaleFormat::number(v, std::abs(v) < 10 && v != std::floor(v) ? 4 : 0);
+        };
+        if (any) {
+            end(1.02, format(high));
+            if (high > low)
+                end(-0.02, format(low));
+        }
+        auto *line = new QCPItemStraightLine(plot);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(palette().color(QPalette::Mid), 1));
+    }
+    for (int i = 0; i < m_runs.size(); ++i) {
+        QVector<double> xs, ys;
+        for (int x = 0; x < axes.size(); ++x) {
+            xs << x;
+            ys << (axes[x].values.value(i) ? *axes[x].values[i] : qQNaN()); // a gap where a run has no value
+        }
+        QCPGraph *graph = plot->addGraph();
+        graph->setName(runLabel(i));
+        graph->setPen(QPen(runColor(i), m_runs.size() > 20 ? 1 : 2));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, runColor(i), 5));
+        graph->setAntialiased(true);
+        graph->setData(xs, ys, true);
+    }
+    plot->xAxis->setTicker(ticks);
+    plot->xAxis->setTickLabelRotation(axes.size() > 5 ? -30 : 0);
+    plot->xAxis->setSubTicks(false);
+    plot->xAxis->grid()->setVisible(false);
+    plot->xAxis->setRange(-0.4, qMax<qsizetype>(1, axes.size()) - 0.6);
+    plot->yAxis->setRange(-0.12, 1.12);
+    plot->yAxis->setTicks(false);
+    plot->yAxis->setTickLabels(false);
+    plot->yAxis->grid()->setVisible(false);
+    plot->yAxis->setLabel(tr("lowest value at the bottom, highest at the top"));
 }
 
 void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
@@ -501,8 +774,7 @@ void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         QCPGraph *graph = plot->addGraph();
-        graph->setName(
-            QFontMetrics(font()).elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle, 260));
+        graph->setName(QFontMetrics(font()).elidedText(runLabel(i), Qt::ElideMiddle, 260));
         graph->setPen(QPen(runColor(i), 2));
         graph->setAntialiased(true);
         if (which == EvaluationPlot) {
@@ -517,6 +789,7 @@ void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
             any = any || !s.x.isEmpty();
         }
     }
+    plot->legend->setVisible(m_runs.size() <= kMostInLegend);
     plot->rescaleAxes();
     if (plot->xAxis->range().lower > 0)
         plot->xAxis->setRangeLower(0);
@@ -546,19 +819,20 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         const double x = i + 1;
-        names->addTick(x, metrics.elidedText(SafeText::neutralized(r.record.name), Qt::ElideMiddle,
-                                             m_runs.size() > 4 ? 110 : 160));
+        names->addTick(x, metrics.elidedText(runLabel(i), Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
         const QJsonValue v = r.summary.value(QLatin1String(key));
         if (!v.isDouble())
             continue;
         const double value = v.toDouble();
         highest = qMax(highest, value);
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
-        bars->setName(SafeText::neutralized(r.record.name));
+        bars->setName(runLabel(i));
         bars->setWidth(0.6);
         bars->setPen(QPen(runColor(i).darker(130)));
         bars->setBrush(runColor(i));
         bars->addData(x, value);
+        if (m_runs.size() > 20)
+            continue; // a hundred figures would hide the bars: the Runs table has them
         auto *label = new QCPItemText(plot);
         label->position->setCoords(x, value);
         label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
@@ -614,7 +888,7 @@ void ComparisonView::fillUtilization()
         }
         for (const QString &agent : std::as_const(order)) {
             const NodeUse &u = perNode[agent];
-            auto *run = cell(SafeText::neutralized(r.record.name), i);
+            auto *run = cell(runLabel(i), i);
             run->setData(swatch(runColor(i)), Qt::DecorationRole);
             QList<QStandardItem *> row{run, cell(u.name)};
             if (u.devices == 0) {
@@ -637,8 +911,8 @@ void ComparisonView::fillConfig()
 {
     m_configModel->clear();
     QStringList headers{tr("Setting")};
-    for (const RunData &r : std::as_const(m_runs))
-        headers << SafeText::neutralized(r.record.name);
+    for (int i = 0; i < m_runs.size(); ++i)
+        headers << runLabel(i);
     m_configModel->setHorizontalHeaderLabels(headers);
     for (int i = 0; i < m_runs.size(); ++i)
         m_configModel->horizontalHeaderItem(i + 1)->setData(swatch(runColor(i)), Qt::DecorationRole);
@@ -685,6 +959,8 @@ QString ComparisonView::plotFileName(Plot which)
         return QStringLiteral("throughput");
     case WaitPlot:
         return QStringLiteral("mean-wait");
+    case ParallelPlot:
+        return QStringLiteral("settings-and-results");
     case PlotCount:
         break;
     }

@@ -32,9 +32,13 @@ public:
         EvaluationPlot,
         ThroughputPlot,
         WaitPlot,
+        ParallelPlot, ///< settings that differ against final loss and accuracy, one line per run
         PlotCount
     };
-    static constexpr int kMaxRuns = 8;
+    /// As many runs as a hyper-parameter sweep of a lab has (ClearML compares 100).
+    static constexpr int kMaxRuns = 100;
+    /// Up to this many runs the curve plots have a legend; beyond, the Runs table names the colours.
+    static constexpr int kMostInLegend = 12;
     /// In the configuration table's first column: the dotted path of the field the row shows.
     static constexpr int FieldPathRole = Qt::UserRole + 1;
 
@@ -49,7 +53,19 @@ public:
     /// The differing config fields (dotted paths), one row each of the configuration table.
     QStringList differingFields() const { return m_differing; }
     QStandardItemModel *configModel() const { return m_configModel; }
+    /// The runs that started on machines busy with other work, and the note that says so
+    /// above the plots: their speed is not their settings' alone.
+    QStringList busyRunIds() const;
+    QLabel *fairnessNote() const { return m_fairness; }
     QStandardItemModel *utilizationModel() const { return m_utilModel; }
+    /// One row per run: its settings that differ and its results, sortable by any column.
+    QStandardItemModel *runsModel() const { return m_runsModel; }
+    QTableView *runsView() const { return m_runsView; }
+    /// The axes of the parallel-coordinates plot, in order: the differing settings, then the results.
+    QStringList parallelAxes() const { return m_parallelAxes; }
+    /// How a run is named in legends, tables and ticks: with its short id when another compared run has its
+    /// name.
+    QString runLabel(int index) const;
     QTabWidget *tabs() const { return m_tabs; }
 
     /// Every plot as <name>.png and <name>.pdf in `dir`; the paths written.
@@ -76,6 +92,7 @@ private:
         bool evalIsAccuracy = true;
         QList<RunNodeRecord> nodes;
         QList<QJsonObject> devices; ///< HistoryStore::deviceUtilization
+        QList<BusyMachine> busy;    ///< HistoryStore::busyAtStart
     };
 
     void buildUi();
@@ -86,17 +103,25 @@ private:
     void drawBars(QCustomPlot *plot, const char *key, bool percent);
     void fillConfig();
     void fillUtilization();
+    void fillRuns();
+    void drawParallel(QCustomPlot *plot);
+    void fillFairness();
     static QString plotFileName(Plot which);
 
     HistoryStore &m_store;
     QList<RunData> m_runs;
     QStringList m_differing;
     QLabel *m_title = nullptr;
+    QLabel *m_fairness = nullptr;
     QPushButton *m_exportButton = nullptr;
     QTabWidget *m_tabs = nullptr;
     QCustomPlot *m_plots[PlotCount] = {};
     QTableView *m_utilView = nullptr;
     QStandardItemModel *m_utilModel = nullptr;
     QTableView *m_configView = nullptr;
+    QStandardItemModel *m_runsModel = nullptr;
+    QTableView *m_runsView = nullptr;
+    QStringList m_parallelAxes;
+    bool m_tabChosen = false; ///< the first tab shown was chosen by the number of runs
     QStandardItemModel *m_configModel = nullptr;
 };

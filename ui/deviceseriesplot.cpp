@@ -1,6 +1,7 @@
 #include "deviceseriesplot.h"
 
 #include "liverundata.h"
+#include "localeformat.h"
 #include "localetickers.h"
 
 #include <cmath>
@@ -173,6 +174,55 @@ void DeviceSeriesPlot::rebuild(const LiveRunData &data)
         graph(int(i))->setData(QVector<double>(m_x.cbegin(), m_x.cend()),
                                QVector<double>(m_y.cbegin(), m_y.cend()), true);
     }
+}
+
+QString DeviceSeriesPlot::hoverText(const QPoint &pos) const
+{
+    const LiveRunData *data = shownData();
+    if (!data)
+        return {};
+    const auto &devs = data->deviceSlots();
+    int device = -1;
+    double value = 0;
+    double time = xAxis->pixelToCoord(pos.x());
+    if (m_heatMap) {
+        int cellX = 0, cellY = 0;
+        m_heatMap->data()->coordToCell(time, yAxis->pixelToCoord(pos.y()), &cellX, &cellY);
+        if (cellX < 0 || cellX >= kBins || cellY < 0 || cellY >= devs.size())
+            return {};
+        value = m_heatMap->data()->cell(cellX, cellY);
+        if (std::isnan(value))
+            return {};
+        device = cellY;
+    } else {
+        // The nearest line's point.
+        double nearest = 12;
+        auto *self = const_cast<DeviceSeriesPlot *>(this); // QCustomPlot::graph() has no const overload
+        for (int i = 0; i < graphCount() && i < devs.size(); ++i) {
+            QVariant details;
+            const double distance = self->graph(i)->selectTest(pos, false, &details);
+            const QCPDataSelection hit = details.value<QCPDataSelection>();
+            if (distance < 0 || distance > nearest || hit.isEmpty())
+                continue;
+            nearest = distance;
+            device = i;
+            const auto point = self->graph(i)->data()->constBegin() + hit.dataRange().begin();
+            value = point->value;
+            time = point->key;
+        }
+        if (device < 0)
+            return {};
+    }
+    const LiveRunData::DeviceSlot &slot = devs[device];
+    const QString node = data->nodes().value(slot.node).name;
+    const QString at = LocaleFormat::duration(qint64(time * 1000));
+    if (m_metric == Metric::Utilization)
+        return tr("%1 (%2): %3 busy, %4 after the start")
+            .arg(slot.label, node, LocaleFormat::percent(value, 0), at);
+    // Memory as the share shown and as bytes: used of the device's total.
+    return tr("%1 (%2): %3 of %4 in use (%5), %6 after the start")
+        .arg(slot.label, node, LocaleFormat::dataSize(qint64(value / 100.0 * double(slot.memoryTotal))),
+             LocaleFormat::dataSize(slot.memoryTotal), LocaleFormat::percent(value, 0), at);
 }
 
 bool DeviceSeriesPlot::advance()

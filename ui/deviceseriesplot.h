@@ -28,6 +28,8 @@ public:
     /// the plot moves smoothly at frame rate instead of jumping at 10 Hz.
     /// Returns whether a redraw was queued.
     bool advance();
+    /// A device's value at the time under the pointer; memory also as used of total.
+    QString hoverText(const QPoint &pos) const override;
 
 protected:
     quint64 revisionOf(const LiveRunData &data) const override;

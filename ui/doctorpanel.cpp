@@ -18,6 +18,10 @@ DoctorPanel::DoctorPanel(QWidget *parent)
     QFont f = m_title->font();
     f.setBold(true);
     m_title->setFont(f);
+    m_window = new QLabel;
+    m_window->setObjectName(QStringLiteral("doctorWindow"));
+    m_window->setWordWrap(true);
+    m_window->setForegroundRole(QPalette::PlaceholderText);
     m_entries = new QWidget;
     m_entriesLayout = new QVBoxLayout(m_entries);
     m_entriesLayout->setContentsMargins(4, 4, 4, 4);
@@ -31,6 +35,7 @@ DoctorPanel::DoctorPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
+    layout->addWidget(m_window);
     layout->addWidget(m_scroll, 1);
     retranslate();
 }
@@ -78,6 +83,7 @@ void DoctorPanel::showEntry(int index, QStyle::StandardPixmap icon, const QStrin
         r.icon->setPixmap(style()->standardIcon(icon).pixmap(QSize(size, size), devicePixelRatioF()));
         r.pixmap = icon;
     }
+    r.icon->setToolTip(iconMeaning(icon));
     if (r.text->text() != html)
         r.text->setText(html);
     r.widget->setVisible(true);
@@ -121,8 +127,53 @@ void DoctorPanel::setFindings(const QList<UtilizationDoctor::Finding> &findings)
     m_shown = shown;
 }
 
+QString DoctorPanel::iconMeaning(QStyle::StandardPixmap icon)
+{
+    switch (icon) {
+    case QStyle::SP_MessageBoxWarning:
+        return tr("Needs attention: this holds a device back noticeably");
+    case QStyle::SP_MessageBoxInformation:
+        return tr("Worth knowing: this holds a device back a little");
+    case QStyle::SP_DialogApplyButton:
+        return tr("All clear");
+    default:
+        return {};
+    }
+}
+
+QStringList DoctorPanel::iconMeanings() const
+{
+    QStringList out;
+    for (int i = 0; i < m_shown; ++i)
+        out << m_rows.at(i).icon->toolTip();
+    return out;
+}
+
+QString DoctorPanel::windowText() const
+{
+    return m_window->text();
+}
+
+void DoctorPanel::setWindowSteps(int steps)
+{
+    if (steps == m_windowSteps)
+        return;
+    m_windowSteps = steps;
+    updateWindowText();
+}
+
+void DoctorPanel::updateWindowText()
+{
+    const QString icons = tr("⚠ needs attention, ℹ worth knowing.");
+    m_window->setText(m_windowSteps > 0 ? tr("Over the last %Ln step(s), as the step split beside it. %1",
+                                             nullptr, m_windowSteps)
+                                              .arg(icons)
+                                        : icons);
+}
+
 void DoctorPanel::retranslate()
 {
+    updateWindowText();
     m_title->setText(tr("Utilization doctor"));
     m_title->setToolTip(
         tr("Names which of the seven reasons for low GPU utilization is holding each device back, with the "

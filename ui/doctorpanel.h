@@ -26,7 +26,14 @@ public:
     static constexpr int kMaxShown = 12;
 
     void setFindings(const QList<UtilizationDoctor::Finding> &findings);
+    /// The steps the findings are the mean of (LiveRunData::splitWindowSteps), said under the
+    /// title: the step-split plot beside it reads the same window. 0: not said.
+    void setWindowSteps(int steps);
     int findingCount() const;
+    /// What each shown row's icon means, as its tooltip says it, for tests.
+    QStringList iconMeanings() const;
+    /// The line under the title: the window, and what the icons mean.
+    QString windowText() const;
     /// The paragraphs shown: one per finding up to kMaxShown, then the line
     /// counting the others (or the all-clear line), for tests.
     QStringList shownTexts() const;
@@ -45,8 +52,12 @@ private:
     };
     Row &row(int index);
     void showEntry(int index, QStyle::StandardPixmap icon, const QString &html);
+    static QString iconMeaning(QStyle::StandardPixmap icon);
+    void updateWindowText();
 
     QLabel *m_title;
+    QLabel *m_window;
+    int m_windowSteps = 0;
     QScrollArea *m_scroll;
     QWidget *m_entries;
     QVBoxLayout *m_entriesLayout;

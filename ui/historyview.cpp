@@ -21,17 +21,22 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
+#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -199,10 +204,27 @@ void HistoryView::buildUi()
     m_summaryForm = new QFormLayout;
     m_summaryForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_summaryForm->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    // The user's tags and note on the run: searched by the filter, kept in the history.
+    m_tagsLabel = new QLabel;
+    m_noteLabel = new QLabel;
+    m_tagsEdit = new QLineEdit;
+    m_tagsEdit->setObjectName(QStringLiteral("tags"));
+    m_noteEdit = new QPlainTextEdit;
+    m_noteEdit->setObjectName(QStringLiteral("note"));
+    m_noteEdit->setTabChangesFocus(true);
+    m_noteEdit->setFixedHeight(m_noteEdit->fontMetrics().lineSpacing() * 4 + 12);
+    m_saveNotesButton = new QPushButton;
+    m_notesBox = new QWidget;
+    auto *notes = new QFormLayout(m_notesBox);
+    notes->setContentsMargins(0, 8, 0, 0);
+    notes->addRow(m_tagsLabel, m_tagsEdit);
+    notes->addRow(m_noteLabel, m_noteEdit);
+    notes->addRow(QString(), m_saveNotesButton);
     auto *summaryPage = new QWidget;
     auto *summaryLayout = new QVBoxLayout(summaryPage);
     summaryLayout->addWidget(m_summaryTitle);
     summaryLayout->addLayout(m_summaryForm);
+    summaryLayout->addWidget(m_notesBox);
     summaryLayout->addStretch(1);
     m_summary = new QScrollArea;
     m_summary->setWidget(summaryPage);
@@ -290,6 +312,8 @@ void HistoryView::buildUi()
         if (!m_columnsFitted)
             fitColumns();
     });
+    connect(m_tagsEdit, &QLineEdit::editingFinished, this, &HistoryView::saveNotes);
+    connect(m_saveNotesButton, &QPushButton::clicked, this, &HistoryView::saveNotes);
     connect(m_compareButton, &QPushButton::clicked, this, &HistoryView::compareSelected);
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryView::exportSelected);
     connect(m_newRunButton, &QPushButton::clicked, this, &HistoryView::newRunFromSelected);
@@ -298,8 +322,14 @@ void HistoryView::buildUi()
 void HistoryView::retranslateUi()
 {
     setWindowTitle(tr("History"));
-    m_nameEdit->setPlaceholderText(tr("Filter by name"));
-    m_nameEdit->setToolTip(tr("Show only runs whose name contains this text"));
+    m_nameEdit->setPlaceholderText(tr("Filter by name, tag or note"));
+    m_nameEdit->setToolTip(tr("Show only runs whose name, tags or note contain this text"));
+    m_tagsLabel->setText(tr("Tags"));
+    m_tagsEdit->setPlaceholderText(tr("e.g. baseline, thesis chapter 3"));
+    m_tagsEdit->setToolTip(tr("Labels of your own, separated by commas; the filter above finds them"));
+    m_noteLabel->setText(tr("Note"));
+    m_noteEdit->setPlaceholderText(tr("What this run was for, what you learned from it"));
+    m_saveNotesButton->setText(tr("Save tags and note"));
 
     // Refill the combos in the new language, keeping what was chosen.
     const QString status = m_statusCombo->currentData().toString();
@@ -340,13 +370,16 @@ void HistoryView::retranslateUi()
         tr("Compare %1 to %2 selected runs: curves, throughput, waiting, utilization and the "
            "settings that differ")
             .arg(LocaleFormat::number(qint64(kMinCompare)), LocaleFormat::number(qint64(kMaxCompare))));
-    m_exportButton->setText(tr("Export CSV…"));
-    m_exportButton->setToolTip(tr("Write the steps, events and telemetry of the selected runs as CSV files"));
+    m_exportButton->setText(tr("Export…"));
+    m_exportButton->setToolTip(tr("Write the selected runs' data, machines, differing settings and charts "
+                                  "into a folder"));
     m_newRunButton->setText(tr("New run from this one"));
     m_newRunButton->setToolTip(tr("Open the run setup with this run's configuration"));
     m_compareWindows.removeAll(nullptr);
     for (const QPointer<QDialog> &window : std::as_const(m_compareWindows))
         window->setWindowTitle(tr("Compare runs"));
+    if (m_statusText)
+        m_statusLabel->setText(m_statusText());
     applyLocale();
 }
 
@@ -479,23 +512,159 @@ QHash<QString, QString> HistoryView::localizedCsvHeaders()
 Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QString &dir,
                                               bool localizedHeaders) const
 {
+    ExportOptions options;
+    options.nodes = false;
+    options.settings = false;
+    options.localizedHeaders = localizedHeaders;
+    return exportRuns(ids, dir, options);
+}
+
+namespace {
+QString csvField(QString text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
+        text.contains(QLatin1Char('\n')))
+        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return text;
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isUndefined())
+        return {};
+    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+Status writeText(const QString &path, const QString &text)
+{
+    QFile f(path);
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()) ||
+        !f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.toUtf8()) < 0)
+        return Status::failure(HistoryView::tr("cannot write %1: %2").arg(Bidi::ltr(path), f.errorString()));
+    return {};
+}
+} // namespace
+
+Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QString &dir,
+                                              const ExportOptions &options) const
+{
     using Result = Expected<QStringList>;
-    const QHash<QString, QString> headers =
-        localizedHeaders ? localizedCsvHeaders() : QHash<QString, QString>();
     QStringList written;
+    QList<RunRecord> runs;
     for (const QString &id : ids) {
         const auto run = m_store.run(id);
         if (!run)
             return Result::failure(tr("The run %1 is no longer in the history.").arg(id));
+        runs << *run;
+    }
+    for (const RunRecord &run : std::as_const(runs)) {
         const QString sub = QDir(dir).filePath(
-            PlotExporter::safeFileName(QStringLiteral("%1-%2").arg(run->name, id.left(8))));
-        const auto files = m_store.exportCsv(id, sub, headers);
-        if (!files)
-            return Result::failure(tr("Cannot export %1: %2").arg(run->name, files.error()));
-        for (const QString &f : *files)
-            written << QDir(sub).filePath(f);
+            PlotExporter::safeFileName(QStringLiteral("%1-%2").arg(run.name, run.id.left(8))));
+        if (options.data) {
+            auto r = exportOne(run.id, sub, options.localizedHeaders);
+            if (!r)
+                return Result::failure(tr("Cannot export %1: %2").arg(run.name, r.error()));
+            written << *r;
+        }
+        if (options.nodes) {
+            // Machine-readable as the other tables: plain digits, "0;1" lists.
+            QString text = QStringLiteral("node,agent,address,devices,first_rank,final_plan\n");
+            for (const RunNodeRecord &n : m_store.nodes(run.id)) {
+                QStringList devices, plan;
+                for (int d : n.devices)
+                    devices << QString::number(d);
+                for (const QJsonValue v : n.finalPlan)
+                    plan << QString::number(jsonInt64(v));
+                text += QStringList{csvField(n.name),
+                                    csvField(n.agentId),
+                                    csvField(n.address),
+                                    devices.join(QLatin1Char(';')),
+                                    QString::number(n.firstRank),
+                                    plan.join(QLatin1Char(';'))}
+                            .join(QLatin1Char(',')) +
+                        QLatin1Char('\n');
+            }
+            const QString path = QDir(sub).filePath(QStringLiteral("nodes.csv"));
+            if (const Status s = writeText(path, text); !s)
+                return Result::failure(s.error());
+            written << path;
+        }
+    }
+    if (options.settings && !runs.isEmpty()) {
+        // The settings that differ between the runs, one row each; a single run's every setting.
+        QStringList fields;
+        for (const auto &[path, value] : RunConfig::flatten(runs.first().config)) {
+            bool differs = runs.size() == 1;
+            for (qsizetype i = 1; i < runs.size() && !differs; ++i)
+                differs = RunConfig::differingFields(runs.first().config, runs[i].config).contains(path);
+            if (differs)
+                fields << path;
+        }
+        for (qsizetype i = 1; i < runs.size(); ++i) {
+            for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
+                if (!fields.contains(f))
+                    fields << f;
+            }
+        }
+        QStringList header{QStringLiteral("setting")};
+        for (const RunRecord &r : std::as_const(runs))
+            header << csvField(r.id);
+        QString text = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+        for (const QString &field : std::as_const(fields)) {
+            QStringList row{csvField(field)};
+            for (const RunRecord &r : std::as_const(runs)) {
+                QJsonValue value;
+                for (const auto &[path, v] : RunConfig::flatten(r.config)) {
+                    if (path == field)
+                        value = v;
+                }
+                row << csvField(jsonText(value));
+            }
+            text += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+        }
+        const QString path = QDir(dir).filePath(QStringLiteral("settings.csv"));
+        if (const Status s = writeText(path, text); !s)
+            return Result::failure(s.error());
+        written << path;
+    }
+    if (options.charts && !runs.isEmpty()) {
+        ComparisonView view(m_store);
+        view.resize(1100, 700);
+        view.setRuns(ids);
+        auto plots = view.exportPlots(QDir(dir).filePath(QStringLiteral("charts")));
+        if (!plots)
+            return Result::failure(plots.error());
+        written << *plots;
     }
     return written;
+}
+
+Expected<QStringList> HistoryView::exportOne(const QString &id, const QString &sub,
+                                             bool localizedHeaders) const
+{
+    using Result = Expected<QStringList>;
+    const QHash<QString, QString> headers =
+        localizedHeaders ? localizedCsvHeaders() : QHash<QString, QString>();
+    const auto files = m_store.exportCsv(id, sub, headers);
+    if (!files)
+        return Result::failure(files.error());
+    QStringList written;
+    for (const QString &f : *files)
+        written << QDir(sub).filePath(f);
+    return written;
+}
+
+QString HistoryView::proposedExportFolder()
+{
+    const QString last = QSettings().value(QStringLiteral("history/export_dir")).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (!documents.isEmpty() && QFileInfo(documents).isDir())
+        return documents;
+    return QDir::homePath();
 }
 
 void HistoryView::exportSelected()
@@ -503,34 +672,81 @@ void HistoryView::exportSelected()
     const QStringList ids = selectedRunIds();
     if (ids.isEmpty())
         return;
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Export runs to"), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
-    if (dir.isEmpty())
+    // One dialog: where, and what (data, machines, differing settings, charts, header language).
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Export runs"));
+    auto *folder = new QLineEdit(QDir::toNativeSeparators(proposedExportFolder()));
+    folder->setLayoutDirection(Qt::LeftToRight); // a path reads left to right in either language
+    auto *browse = new QPushButton(tr("Choose…"));
+    connect(browse, &QPushButton::clicked, &dialog, [&] {
+        const QString chosen =
+            QFileDialog::getExistingDirectory(&dialog, tr("Export runs to"), folder->text());
+        if (!chosen.isEmpty())
+            folder->setText(QDir::toNativeSeparators(chosen));
+    });
+    auto *where = new QHBoxLayout;
+    where->addWidget(folder, 1);
+    where->addWidget(browse);
+    auto *data = new QCheckBox(tr("Data of each run: steps, events and telemetry as CSV, the run as JSON"));
+    auto *nodes = new QCheckBox(tr("Machines of each run: devices, ranks and final plan (nodes.csv)"));
+    auto *settings =
+        new QCheckBox(ids.size() > 1 ? tr("The settings that differ between the runs (settings.csv)")
+                                     : tr("The run's settings (settings.csv)"));
+    auto *charts = new QCheckBox(tr("Charts: loss, evaluation, throughput and waiting as PNG and PDF"));
+    for (QCheckBox *box : {data, nodes, settings})
+        box->setChecked(true);
+    charts->setChecked(ids.size() > 1);
+    auto *language = new QComboBox;
+    language->addItem(tr("Column names in English"), false);
+    if (QLocale().language() != QLocale::English && QLocale().language() != QLocale::C)
+        language->addItem(tr("Column names in %1").arg(QLocale().nativeLanguageName()), true);
+    language->setEnabled(language->count() > 1);
+    auto *note = new QLabel(tr("Either way the values stay machine-readable: ISO dates and ASCII digits."));
+    note->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QFormLayout(&dialog);
+    layout->addRow(tr("Folder"), where);
+    layout->addRow(tr("Contents"), data);
+    layout->addRow(QString(), nodes);
+    layout->addRow(QString(), settings);
+    layout->addRow(QString(), charts);
+    layout->addRow(tr("Headers"), language);
+    layout->addRow(QString(), note);
+    layout->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted || folder->text().trimmed().isEmpty())
         return;
-    bool localized = false;
-    if (QLocale().language() != QLocale::English && QLocale().language() != QLocale::C) {
-        QMessageBox box(QMessageBox::Question, tr("Export CSV"),
-                        tr("Column headers in %1 or in English?").arg(QLocale().nativeLanguageName()),
-                        QMessageBox::NoButton, this);
-        box.setInformativeText(
-            tr("Either way the values stay machine-readable: ISO dates and ASCII digits."));
-        QPushButton *native =
-            box.addButton(tr("In %1").arg(QLocale().nativeLanguageName()), QMessageBox::AcceptRole);
-        QPushButton *english = box.addButton(tr("In English"), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.setDefaultButton(english);
-        box.exec();
-        if (box.clickedButton() != native && box.clickedButton() != english)
-            return;
-        localized = box.clickedButton() == native;
-    }
-    const auto written = exportRuns(ids, dir, localized);
-    if (!written) {
-        QMessageBox::warning(this, tr("Export CSV"), written.error());
+    ExportOptions options;
+    options.data = data->isChecked();
+    options.nodes = nodes->isChecked();
+    options.settings = settings->isChecked();
+    options.charts = charts->isChecked();
+    options.localizedHeaders = language->currentData().toBool();
+    const QString dir = QDir::fromNativeSeparators(folder->text().trimmed());
+    if (const Status s = exportAndReport(ids, dir, options); !s) {
+        QMessageBox::warning(this, tr("Export runs"), s.error());
         return;
     }
-    m_statusLabel->setText(tr("%Ln file(s) written to %1", nullptr, int(written->size()))
-                               .arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
+    QSettings().setValue(QStringLiteral("history/export_dir"), dir);
+}
+
+QString HistoryView::statusText() const
+{
+    return m_statusLabel->text();
+}
+
+Status HistoryView::exportAndReport(const QStringList &ids, const QString &dir, const ExportOptions &options)
+{
+    const auto written = exportRuns(ids, dir, options);
+    if (!written)
+        return Status::failure(written.error());
+    m_statusText = [count = int(written->size()), dir] {
+        return tr("%Ln file(s) written to %1", nullptr, count).arg(Bidi::ltr(QDir::toNativeSeparators(dir)));
+    };
+    m_statusLabel->setText(m_statusText());
+    return {};
 }
 
 void HistoryView::onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
@@ -559,14 +775,36 @@ void HistoryView::showDetails()
     if (!id.isEmpty())
         record = m_model->run(m_model->indexOfRun(id).row());
     const int status = record ? int(record->status) : -1;
-    if (id == m_detailsRunId && status == m_detailsStatus && !id.isEmpty())
+    const QStringList selection = selectedRunIds();
+    if (id == m_detailsRunId && status == m_detailsStatus && !id.isEmpty() && selection == m_detailsSelection)
         return;
+    m_detailsSelection = selection;
     m_detailsRunId = id;
     m_detailsStatus = status;
     m_nodeNames.clear();
     fillSummary(id);
     fillRanks(id);
-    fillEvents(id);
+    fillEvents(selectedRunIds().size() > 1 ? selectedRunIds()
+                                           : (id.isEmpty() ? QStringList() : QStringList{id}));
+}
+
+void HistoryView::saveNotes()
+{
+    if (m_detailsRunId.isEmpty())
+        return;
+    QStringList tags;
+    for (const QString &t : m_tagsEdit->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (!t.trimmed().isEmpty() && !tags.contains(t.trimmed()))
+            tags << t.trimmed();
+    }
+    const QString note = m_noteEdit->toPlainText().trimmed();
+    const QModelIndex i = m_model->indexOfRun(m_detailsRunId);
+    if (i.isValid() && i.data(RunsTableModel::TagsRole).toStringList() == tags &&
+        i.data(RunsTableModel::NoteRole).toString() == note)
+        return;
+    m_store.setNotes(m_detailsRunId, tags, note);
+    m_store.flush();
+    m_model->refresh();
 }
 
 QString HistoryView::nodeName(const QString &agentId) const
@@ -591,17 +829,29 @@ void HistoryView::fillSummary(const QString &runId)
     while (m_summaryForm->rowCount() > 0)
         m_summaryForm->removeRow(0);
     m_nodes->clear();
-    m_nodes->setHorizontalHeaderLabels(
-        {tr("Node"), tr("Address"), tr("Devices"), tr("Ranks"), tr("Final plan (samples per device)")});
+    // Each column says what its numbers are: the machine's own device numbers, the workers' ranks.
+    m_nodes->setHorizontalHeaderLabels({tr("Node"), tr("Address"), tr("Devices (numbered on the machine)"),
+                                        tr("Ranks (one per device)"), tr("Final plan (samples per device)")});
+    m_nodes->horizontalHeaderItem(2)->setToolTip(
+        tr("The devices of the machine the run used, numbered as the Machines list numbers them"));
+    m_nodes->horizontalHeaderItem(3)->setToolTip(
+        tr("The ranks of the run's workers on this machine: one worker, and one rank, per device"));
+    m_nodes->horizontalHeaderItem(4)->setToolTip(
+        tr("How many samples of each step every device of the machine took at the end, in device order"));
     const auto run = runId.isEmpty() ? std::nullopt : m_store.run(runId);
+    m_notesBox->setVisible(run.has_value());
     if (!run) {
         m_summaryTitle->setText(
-            directed(tr("Select a run to see its details. Select two to eight runs to compare them.")));
+            directed(tr("Select a run to see its details. Select two to %1 runs to compare "
+                        "them.")
+                         .arg(LocaleFormat::number(qint64(kMaxCompare)))));
         QFont f = m_summaryTitle->font();
         f.setBold(false);
         m_summaryTitle->setFont(f);
         return;
     }
+    m_tagsEdit->setText(run->tags.join(QStringLiteral(", ")));
+    m_noteEdit->setPlainText(run->note);
     QFont f = m_summaryTitle->font();
     f.setBold(true);
     m_summaryTitle->setFont(f);
@@ -729,12 +979,30 @@ void HistoryView::fillRanks(const QString &runId)
     }
 }
 
-void HistoryView::fillEvents(const QString &runId)
+void HistoryView::fillEvents(const QStringList &runIds)
 {
     m_events->clear();
-    m_events->setHorizontalHeaderLabels({tr("Time"), tr("Source"), tr("Event"), tr("Details")});
-    if (runId.isEmpty())
-        return;
+    // Several runs selected: the events of every one of them, each row naming its run.
+    const bool several = runIds.size() > 1;
+    QStringList headers{tr("Time"), tr("Source"), tr("Event"), tr("Details")};
+    if (several)
+        headers.prepend(tr("Run"));
+    m_events->setHorizontalHeaderLabels(headers);
+    for (const QString &runId : runIds) {
+        const QModelIndex index = m_model->indexOfRun(runId);
+        const RunRecord *record = index.isValid() ? m_model->run(index.row()) : nullptr;
+        if (several) {
+            m_nodeNames.clear();
+            for (const RunNodeRecord &n : m_store.nodes(runId))
+                m_nodeNames.insert(n.agentId, n.name.isEmpty() ? n.agentId.left(12) : n.name);
+        }
+        const QString runName = record ? RunsTableModel::distinctName(*record, true) : runId;
+        fillEventsOf(runId, several ? runName : QString());
+    }
+}
+
+void HistoryView::fillEventsOf(const QString &runId, const QString &runName)
+{
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
         if (EventKinds::fromString(e.kind) == EventKind::WorkerExit &&
             EventText::level(e) != EventText::Level::Error)
@@ -752,7 +1020,10 @@ void HistoryView::fillEvents(const QString &runId)
             time->setToolTip(LocaleFormat::dateTime(at, QLocale::LongFormat));
             auto *detailsItem = textItem(text);
             detailsItem->setToolTip(text);
-            m_events->appendRow({time, textItem(source), textItem(kind), detailsItem});
+            QList<QStandardItem *> row{time, textItem(source), textItem(kind), detailsItem};
+            if (!runName.isEmpty())
+                row.prepend(textItem(runName));
+            m_events->appendRow(row);
         }
     }
 }

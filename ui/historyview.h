@@ -2,6 +2,7 @@
 
 #include "expected.h"
 
+#include <functional>
 #include <QHash>
 #include <QJsonObject>
 #include <QPointer>
@@ -15,6 +16,7 @@ class QDateEdit;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QPushButton;
 class QScrollArea;
 class QSplitter;
@@ -27,7 +29,9 @@ class RunsTableModel;
 
 /// The History screen: the runs of the history in a sortable, filterable
 /// table; the selected run's details (summary, nodes with their final plan,
-/// per-rank breakdown, notable events); Compare for 2–8 runs, CSV export and
+/// per-rank breakdown, notable events of every selected run, the user's tags and
+/// note); Compare for 2–100 runs, Export (data, machines, differing settings,
+/// charts) and
 /// "New run from this one".
 class HistoryView final : public QWidget
 {
@@ -36,7 +40,17 @@ class HistoryView final : public QWidget
 
 public:
     static constexpr int kMinCompare = 2;
-    static constexpr int kMaxCompare = 8;
+    static constexpr int kMaxCompare = 100; ///< as ComparisonView::kMaxRuns
+
+    /// What Export writes into the chosen folder.
+    struct ExportOptions
+    {
+        bool data = true;     ///< per run: steps.csv, events.csv, telemetry.csv, run.json
+        bool nodes = true;    ///< per run: nodes.csv, each machine with its devices, ranks and final plan
+        bool settings = true; ///< settings.csv: the settings that differ between the runs (all of one run's)
+        bool charts = false;  ///< charts/: the comparison's plots as PNG and PDF
+        bool localizedHeaders = false; ///< column names in the interface language
+    };
 
     explicit HistoryView(HistoryStore &store, QWidget *parent = nullptr);
     ~HistoryView() override;
@@ -68,6 +82,22 @@ public:
     /// dir/<name>-<id>/; the files written. Values stay machine-readable; only
     /// the headers follow the language when `localizedHeaders`.
     Expected<QStringList> exportRuns(const QStringList &ids, const QString &dir, bool localizedHeaders) const;
+    /// What `options` asks for, into `dir`; the files written.
+    Expected<QStringList> exportRuns(const QStringList &ids, const QString &dir,
+                                     const ExportOptions &options) const;
+    /// exportRuns, then the status line says how many files went where (again after a
+    /// language change); what Export… does once the folder and the contents are chosen.
+    Status exportAndReport(const QStringList &ids, const QString &dir, const ExportOptions &options);
+    /// The folder Export proposes: the last one used if it still exists, else the
+    /// Documents folder if there is one, else the home folder. It always exists.
+    static QString proposedExportFolder();
+    /// The tags and note of the run in the details, as the Summary tab edits them.
+    QLineEdit *tagsEdit() const { return m_tagsEdit; }
+    QPlainTextEdit *noteEdit() const { return m_noteEdit; }
+    /// Stores the edited tags and note of the run in the details.
+    void saveNotes();
+    /// The status line's text, for tests.
+    QString statusText() const;
     /// Column names of the exported tables in the interface language.
     static QHash<QString, QString> localizedCsvHeaders();
 
@@ -98,8 +128,12 @@ private:
     QString directed(const QString &text) const;
     void fillSummary(const QString &runId);
     void fillRanks(const QString &runId);
-    void fillEvents(const QString &runId);
+    void fillEvents(const QStringList &runIds);
+    /// One run's notable events, after its name when several runs are shown.
+    void fillEventsOf(const QString &runId, const QString &runName);
     QString nodeName(const QString &agentId) const;
+    /// One run's steps.csv, events.csv, telemetry.csv and run.json into `sub`.
+    Expected<QStringList> exportOne(const QString &id, const QString &sub, bool localizedHeaders) const;
 
     HistoryStore &m_store;
     RunsTableModel *m_model = nullptr;
@@ -124,11 +158,19 @@ private:
     QStandardItemModel *m_ranks = nullptr;
     QTableView *m_eventsView = nullptr;
     QStandardItemModel *m_events = nullptr;
+    QWidget *m_notesBox = nullptr;
+    QLabel *m_tagsLabel = nullptr;
+    QLabel *m_noteLabel = nullptr;
+    QLineEdit *m_tagsEdit = nullptr;
+    QPlainTextEdit *m_noteEdit = nullptr;
+    QPushButton *m_saveNotesButton = nullptr;
     QPushButton *m_compareButton = nullptr;
     QPushButton *m_exportButton = nullptr;
     QPushButton *m_newRunButton = nullptr;
     QLabel *m_statusLabel = nullptr;
+    std::function<QString()> m_statusText; ///< what the status line says, worded again on a language change
     QString m_detailsRunId;
+    QStringList m_detailsSelection; ///< the runs selected when the details were filled
     int m_detailsStatus = -1;
     QHash<QString, QString> m_nodeNames; ///< agent id -> name, of the run in the details
     QList<QPointer<QDialog>> m_compareWindows;

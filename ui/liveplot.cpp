@@ -1,15 +1,20 @@
 #include "liveplot.h"
 
+#include "localeformat.h"
 #include "localetickers.h"
 
+#include <cmath>
 #include <QEvent>
+#include <QMouseEvent>
+#include <QToolTip>
 
 LivePlot::LivePlot(QWidget *parent)
     : QCustomPlot(parent)
 {
     setNoAntialiasingOnDrag(true);
     setPlottingHint(QCP::phCacheLabels, true);
-    setMinimumHeight(140); // three rows of plots and the header fit a 1366x768 screen
+    setMouseTracking(true); // values on hover
+    setMinimumHeight(140);  // three rows of plots and the header fit a 1366x768 screen
     legend->setVisible(false);
     xAxis->setTicker(LocaleTickers::number());
     yAxis->setTicker(LocaleTickers::number());
@@ -58,8 +63,61 @@ void LivePlot::placeLegend()
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | horizontal);
 }
 
+QString LivePlot::valueText(double value)
+{
+    const double a = std::abs(value);
+    return LocaleFormat::number(value, a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 4);
+}
+
+QString LivePlot::hoverText(const QPoint &pos) const
+{
+    // The nearest point of a visible line within a few pixels, or the bar under the pointer.
+    constexpr double kReach = 12;
+    QString best;
+    double nearest = kReach;
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable *p = const_cast<LivePlot *>(this)->plottable(i); // QCustomPlot has no const one
+        if (!p->visible() || !p->realVisibility())
+            continue;
+        QVariant details;
+        const double distance = p->selectTest(pos, false, &details);
+        if (distance < 0 || distance > nearest)
+            continue;
+        const QCPDataSelection hit = details.value<QCPDataSelection>();
+        if (hit.isEmpty())
+            continue;
+        const int index = hit.dataRange().begin();
+        double key = 0, value = 0;
+        if (auto *g = qobject_cast<QCPGraph *>(p)) {
+            key = (g->data()->constBegin() + index)->key;
+            value = (g->data()->constBegin() + index)->value;
+        } else if (auto *b = qobject_cast<QCPBars *>(p)) {
+            key = (b->data()->constBegin() + index)->key;
+            value = (b->data()->constBegin() + index)->value;
+        } else {
+            continue;
+        }
+        nearest = distance;
+        const QString axis = p->keyAxis()->label();
+        best = axis.isEmpty() ? tr("%1: %2").arg(p->name(), valueText(value))
+                              : tr("%1: %2 (%3 %4)").arg(p->name(), valueText(value), axis, valueText(key));
+    }
+    return best;
+}
+
+void LivePlot::mouseMoveEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const QString text = hoverText(event->pos());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), LocaleFormat::paragraph(text), this);
+}
+
 bool LivePlot::refresh(const LiveRunData &data, bool force)
 {
+    m_shown = &data;
     const quint64 revision = revisionOf(data);
     if (!force && revision == m_revision)
         return false;

@@ -89,8 +89,11 @@ LiveView::LiveView(QWidget *parent)
     m_logModel = new EventLogModel(this);
     m_log = new QListView;
     m_log->setModel(m_logModel);
-    m_log->setUniformItemSizes(true);
-    m_log->setWordWrap(false);
+    // Each event in full, wrapped to the panel's width: a re-plan's line was cut at its edge.
+    m_log->setUniformItemSizes(false);
+    m_log->setWordWrap(true);
+    m_log->setResizeMode(QListView::Adjust);
+    m_log->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *logCaption = new QLabel;
     QFont f = logCaption->font();
     f.setBold(true);
@@ -172,6 +175,7 @@ void LiveView::retranslate()
                               QT_TR_NOOP("Events")};
     for (qsizetype i = 0; i < m_captions.size(); ++i)
         m_captions[i]->setText(tr(captions[i]));
+    m_splitWindow = -1; // worded again with its window at the next frame
     m_lossAxis->setItemText(0, tr("by step"));
     m_lossAxis->setItemText(1, tr("by wall time"));
     if (m_title->text().isEmpty())
@@ -212,13 +216,46 @@ void LiveView::refreshNow(bool force)
     const qint64 total = m_data->totalSteps();
     m_progress->setRange(0, total > 0 ? int(qMin<qint64>(total, INT_MAX)) : 0);
     m_progress->setValue(int(qMin<qint64>(m_data->step(), INT_MAX)));
-    const QString progress =
+    QString progress =
         total > 0 ? tr("step %1 of %2").arg(LocaleFormat::number(m_data->step()), LocaleFormat::number(total))
                   : tr("step %1").arg(LocaleFormat::number(m_data->step()));
+    // Before the first steps count, what the run is doing: not "step 0 of 300" for half a minute.
+    switch (m_data->phase()) {
+    case LiveRunData::Phase::StartingWorkers:
+        progress = tr("Starting the workers on every machine…");
+        m_progress->setRange(0, 0); // busy
+        break;
+    case LiveRunData::Phase::LoadingData:
+        progress = tr("Loading the data and building the model: %1 of %2 workers ready")
+                       .arg(LocaleFormat::number(qint64(m_data->readyWorkers())),
+                            LocaleFormat::number(qint64(m_data->worldSize())));
+        m_progress->setRange(0, qMax(1, m_data->worldSize()));
+        m_progress->setValue(m_data->readyWorkers());
+        break;
+    case LiveRunData::Phase::FirstStep:
+        progress = tr("Every worker is ready; the first step is under way…");
+        m_progress->setRange(0, 0);
+        break;
+    case LiveRunData::Phase::Profiling:
+        progress = tr("%1 — measuring each device's speed to plan the batches").arg(progress);
+        break;
+    case LiveRunData::Phase::NoRun:
+    case LiveRunData::Phase::Training:
+        break;
+    }
     m_progressText->setText(progress);
     m_progress->setFormat(progress); // for accessibility tools, which read the bar's text
     const double eta = m_data->etaSeconds();
     m_eta->setText(eta >= 0 ? tr("%1 left").arg(LocaleFormat::duration(qint64(eta * 1000))) : QString());
+    // The step split and the doctor read the same window of steps, and say so.
+    const int window = m_data->splitWindowSteps();
+    if (window != m_splitWindow) {
+        m_splitWindow = window;
+        m_captions[2]->setText(
+            window > 0 ? tr("Where each node's step goes (mean of its last %Ln step(s))", nullptr, window)
+                       : tr("Where each node's step goes"));
+        m_doctor->setWindowSteps(window);
+    }
     // The session's doctor evaluates once a second; its findings are laid out again only then.
     if (m_session && (force || m_session->findingsRevision() != m_findingsRevision)) {
         m_findingsRevision = m_session->findingsRevision();

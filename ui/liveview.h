@@ -52,6 +52,8 @@ public:
     /// "step x of y" beside the progress bar.
     QLabel *progressLabel() const { return m_progressText; }
     QList<LivePlot *> plots() const;
+    /// The plots' captions, in order (utilization, memory, step split, allocation, loss, throughput, events).
+    QList<QLabel *> captions() const { return m_captions; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -80,6 +82,7 @@ private:
     DoctorPanel *m_doctor;
     EventLogModel *m_logModel;
     QListView *m_log;
+    int m_splitWindow = -1; ///< the steps the split caption last named
     QList<QLabel *> m_captions;
     QTimer m_frameTimer;
     qint64 m_redraws = 0;

@@ -110,8 +110,13 @@ QString LocaleFormat::toNativeDigits(QString text, const QLocale &locale)
 QString LocaleFormat::paragraph(const QString &text)
 {
     // U+200F RIGHT-TO-LEFT MARK: a strong RTL character that fixes the paragraph's direction.
-    if (QGuiApplication::layoutDirection() == Qt::RightToLeft && !text.isEmpty() &&
-        !text.startsWith(QChar(0x200F)))
-        return QChar(0x200F) + text;
-    return text;
+    // Every line is a paragraph of its own to the layout: each gets the mark.
+    if (QGuiApplication::layoutDirection() != Qt::RightToLeft || text.isEmpty())
+        return text;
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        if (!line.startsWith(QChar(0x200F)))
+            line.prepend(QChar(0x200F));
+    }
+    return lines.join(QLatin1Char('\n'));
 }

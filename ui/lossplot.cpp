@@ -16,8 +16,14 @@ LossPlot::LossPlot(QWidget *parent)
     m_eval->setVisible(false);
     m_eval->removeFromLegend();
     yAxis2->setVisible(false);
+    // The legend gets a row of its own above the plot: inside, it covered the curves.
     legend->setVisible(true);
-    placeLegend();
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setMargins(QMargins(4, 2, 4, 2));
     retranslate();
 }
 
@@ -33,7 +39,7 @@ void LossPlot::retranslate()
     m_loss->setName(tr("training loss"));
     if (m_evalMetric == QLatin1String("accuracy")) {
         m_eval->setName(tr("eval accuracy"));
-        yAxis2->setLabel(tr("accuracy"));
+        yAxis2->setLabel(tr("accuracy (%)"));
     } else if (m_evalMetric == QLatin1String("perplexity")) {
         m_eval->setName(tr("eval perplexity"));
         yAxis2->setLabel(tr("perplexity"));
@@ -71,9 +77,18 @@ void LossPlot::rebuild(const LiveRunData &data)
     if (showEval) {
         m_eval->addToLegend(); // false when it is there already
         eval.copyTo(&m_x, &m_y);
+        const bool accuracy = m_evalMetric == QLatin1String("accuracy");
+        if (accuracy) {
+            for (double &y : m_y)
+                y *= 100.0; // a share, shown as a percentage
+        }
         m_eval->setData(QVector<double>(m_x.cbegin(), m_x.cend()), QVector<double>(m_y.cbegin(), m_y.cend()),
                         true);
-        m_eval->rescaleValueAxis();
+        // Accuracy on its whole scale, 0 to 100 %, with room for a mark at 100 % to show whole.
+        if (accuracy)
+            yAxis2->setRange(-3, 103);
+        else
+            m_eval->rescaleValueAxis();
         m_eval->rescaleKeyAxis(true); // an evaluation can come just after the last step shown
     }
     yAxis->setRangeLower(0);

@@ -3,6 +3,7 @@
 #include "appicons.h"
 #include "bidi.h"
 #include "controllerprofile.h"
+#include "helpdialog.h"
 #include "historystore.h"
 #include "hostport.h"
 #include "identity.h"
@@ -211,7 +212,7 @@ void MainWindow::buildUi()
     statusBar()->addPermanentWidget(m_statusLabel);
     m_notifier = new LabNotifier(statusBar(), this);
     connect(m_labFeed, &LabFeed::notice, m_notifier, &LabNotifier::onNotice);
-    resize(1280, 760);
+    resize(defaultSize());
 }
 
 void MainWindow::buildMenus()
@@ -237,6 +238,12 @@ void MainWindow::buildMenus()
     settings->setShortcut(QKeySequence::Preferences);
     connect(settings, &QAction::triggered, this, &MainWindow::settingsRequested);
     auto *help = menuBar()->addMenu(QString());
+    auto *quickStart = help->addAction(QString());
+    quickStart->setShortcut(QKeySequence::HelpContents);
+    connect(quickStart, &QAction::triggered, this, [this] { showHelp(HelpDialog::Page::QuickStart); });
+    auto *documentation = help->addAction(QString());
+    connect(documentation, &QAction::triggered, this, [this] { showHelp(HelpDialog::Page::Documentation); });
+    help->addSeparator();
     auto *about = help->addAction(QString());
     connect(about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Hamgam"),
@@ -248,7 +255,19 @@ void MainWindow::buildMenus()
                                .arg(QCoreApplication::applicationVersion()));
     });
     m_menus = {file, tools, help};
-    m_actions = {load, save, add, install, quit, settings, about};
+    m_actions = {load, save, add, install, quit, settings, quickStart, documentation, about};
+}
+
+void MainWindow::showHelp(HelpDialog::Page page)
+{
+    if (!m_help) {
+        m_help = new HelpDialog(this);
+        m_help->setAttribute(Qt::WA_DeleteOnClose, false);
+    }
+    m_help->showPage(page);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
 }
 
 void MainWindow::retranslateUi()
@@ -273,6 +292,8 @@ void MainWindow::retranslateUi()
                              QT_TR_NOOP("&Install agent on a machine…"),
                              QT_TR_NOOP("&Quit"),
                              QT_TR_NOOP("&Settings…"),
+                             QT_TR_NOOP("&Quick start"),
+                             QT_TR_NOOP("&Documentation"),
                              QT_TR_NOOP("&About Hamgam")};
     for (qsizetype i = 0; i < m_actions.size(); ++i)
         m_actions[i]->setText(tr(actions[i]));
@@ -525,9 +546,28 @@ void MainWindow::newSession()
     connect(s, &RunSession::planChanged, m_group, &TrainingGroupModel::setPlan);
     connect(s, &RunSession::nodeSpeedChanged, m_group, &TrainingGroupModel::setSpeed);
     connect(run, &RunController::preflightFinished, m_setup, &RunSetupWidget::showPreflight);
-    connect(run, &RunController::startFailed, this, [this](const QString &message) {
+    connect(run, &RunController::startFailed, this, [this, run](const QString &message) {
         m_setup->setRunning(false);
-        m_setup->showMessage(message, true);
+        // Refused by pre-flight: worded from the findings, which travel untranslated, so
+        // a language change words it again; any other refusal is shown as it came.
+        QList<RunController::NodePreflight> refused;
+        for (const RunController::NodePreflight &p : run->preflightResults()) {
+            if (!p.errorTexts.isEmpty())
+                refused << p;
+        }
+        if (run->runId().isEmpty() && !refused.isEmpty())
+            m_setup->showMessage(
+                [refused]() -> QString {
+                    QStringList lines{tr("Pre-flight found problems; nothing was started:")};
+                    for (const RunController::NodePreflight &p : refused) {
+                        for (const TranslatableText &e : p.errorTexts)
+                            lines << tr("%1: %2").arg(p.name, e.toString());
+                    }
+                    return lines.join(QLatin1Char('\n'));
+                },
+                true);
+        else
+            m_setup->showMessage(message, true);
     });
     connect(run, &RunController::started, this, [this](const QString &runId) {
         m_setup->setRunning(true);

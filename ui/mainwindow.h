@@ -1,5 +1,6 @@
 #pragma once
 
+#include "helpdialog.h"
 #include "labsnapshot.h"
 #include "runconfig.h"
 
@@ -48,6 +49,8 @@ class MainWindow final : public QMainWindow
 public:
     MainWindow(ControllerProfile &profile, NodeRegistry &registry, HistoryStore *history,
                QWidget *parent = nullptr);
+    /// The window's size when no size was saved: every screen's text fits it.
+    static QSize defaultSize() { return {1280, 760}; }
     ~MainWindow() override;
 
     MachinesModel *machinesModel() const { return m_model; }
@@ -75,6 +78,12 @@ public:
     void attachRun(const QString &runId);
     /// Loads a config into the run setup (e.g. "New run from this one") and shows the Lab tab.
     void loadConfig(const RunConfig &config);
+    /// Help → Quick start (F1) and Help → Documentation: one window for both.
+    void showHelp(HelpDialog::Page page);
+    /// The help window once shown; nullptr before.
+    HelpDialog *helpDialog() const { return m_help; }
+    /// The menu bar's menus and actions, for tests.
+    QList<QAction *> menuActions() const { return m_actions; }
 
 Q_SIGNALS:
     void settingsRequested();
@@ -142,6 +151,7 @@ private:
     qint64 m_queueStartMs = 0; ///< and its estimated start; 0 unknown
     QList<QAction *> m_actions;
     QList<QMenu *> m_menus;
+    QPointer<HelpDialog> m_help;
     QList<QPair<QString, QPointer<QSplitter>>> m_rememberedSplitters; ///< settings key, splitter
     int m_savedTab = 0; ///< the tab shown when the window last closed
 };

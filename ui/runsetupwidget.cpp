@@ -285,7 +285,6 @@ void RunSetupWidget::build()
     m_replanInterval = spin(1, 1000000, 20);
     advRow(QT_TR_NOOP("Re-plan every (steps)"), m_replanInterval, QStringLiteral("planner.replan_interval"));
     m_margin = dspin(0, 99, 5, 0, 1);
-    m_margin->setSuffix(QStringLiteral(" %"));
     advRow(QT_TR_NOOP("Re-plan only if a step gets faster by"), m_margin, QStringLiteral("planner.margin"));
     m_bucketMb = dspin(0.001, 4096, 25, 3, 1);
     advRow(QT_TR_NOOP("Gradient bucket (MB)"), m_bucketMb, QStringLiteral("comm.bucket_mb"));
@@ -471,17 +470,20 @@ void RunSetupWidget::retranslate()
     m_abort->setToolTip(tr("Stop at once, without a checkpoint"));
     m_save->setText(tr("Save…"));
     m_load->setText(tr("Load…"));
+    m_margin->setSuffix(QLatin1Char(' ') + QLocale().percent()); // "٪" in Persian
+    // A message that can be worded again is, after the form's own problems are
+    // (validate() words them anew); one that cannot goes rather than stay in the
+    // language just left. The agents' findings come untranslated and are worded anew.
+    const auto text = m_messageFrozen ? std::function<QString()>() : m_messageText;
+    const bool error = m_messageIsError;
+    if (m_messageFrozen)
+        showMessage(std::function<QString()>(), false);
     updateHelp();
     validate();
-    // What was shown before the change, in the new language (the agents'
-    // findings too: they come untranslated and are translated when shown).
-    if (m_messageText) {
-        const auto text = m_messageText;
-        const bool error = m_messageIsError;
-        if (!m_lastPreflight.isEmpty())
-            showPreflight(m_lastPreflight, m_lastPreflightOk);
+    if (!m_lastPreflight.isEmpty())
+        showPreflight(m_lastPreflight, m_lastPreflightOk);
+    if (text)
         showMessage(text, error);
-    }
 }
 
 void RunSetupWidget::changeEvent(QEvent *event)
@@ -809,11 +811,19 @@ void RunSetupWidget::setRunning(bool running)
 
 void RunSetupWidget::showMessage(const QString &text, bool error)
 {
-    showMessage([text] { return text; }, error);
+    showMessage(
+        text.isEmpty() ? std::function<QString()>() : [text] { return text; }, error);
+    m_messageFrozen = !text.isEmpty();
+}
+
+QString RunSetupWidget::shownMessage() const
+{
+    return m_message->isVisibleTo(this) ? m_message->text() : QString();
 }
 
 void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
 {
+    m_messageFrozen = false;
     m_messageText = std::move(text);
     m_messageIsError = error;
     const QString shown = m_messageText ? m_messageText() : QString();
@@ -840,7 +850,8 @@ bool RunSetupWidget::loadFrom(const QString &path, QString *error)
         return false;
     }
     QList<ConfigError> errors;
-    const RunConfig c = RunConfig::fromJsonText(f.readAll(), &errors);
+    QList<UnknownConfigField> unknown;
+    const RunConfig c = RunConfig::fromJsonText(f.readAll(), &errors, &unknown);
     if (!errors.isEmpty()) {
         QStringList lines;
         for (const ConfigError &e : std::as_const(errors))
@@ -849,6 +860,22 @@ bool RunSetupWidget::loadFrom(const QString &path, QString *error)
         return false;
     }
     setConfig(c);
+    // A field this version does not read is ignored: say which, and what was probably meant
+    // (a typo like "stpes" used to train the default number of steps without a word).
+    if (unknown.isEmpty()) {
+        showMessage(QString(), false);
+    } else {
+        showMessage(
+            [path, unknown] {
+                QStringList lines{tr("Loaded %1, but %n field(s) in it are not known and were ignored:",
+                                     nullptr, int(unknown.size()))
+                                      .arg(Bidi::ltr(path))};
+                for (const UnknownConfigField &u : unknown)
+                    lines << tr("%1: %2").arg(Bidi::ltr(u.field), u.message());
+                return lines.join(QLatin1Char('\n'));
+            },
+            true);
+    }
     return true;
 }
 

@@ -58,9 +58,12 @@ public:
 
     void showPreflight(const QList<RunController::NodePreflight> &results, bool ok);
     void setRunning(bool running);
+    /// A message that cannot be worded again: a language change clears it.
     void showMessage(const QString &text, bool error);
     /// A message formatted again after a language change.
     void showMessage(std::function<QString()> text, bool error);
+    /// What the message line shows now, for tests: empty when hidden.
+    QString shownMessage() const;
 
     /// The one-line explanations shown under the model and dataset choices.
     static QString modelDescription(const QString &kind);
@@ -160,6 +163,9 @@ private:
     QDoubleSpinBox *m_expected;
     std::function<QString()> m_messageText; ///< the message shown, in the current language
     bool m_messageIsError = false;
+    /// Shown as plain text, in the language of its moment: cleared by a language change,
+    /// never left standing in the language the user just left.
+    bool m_messageFrozen = false;
     QList<RunController::NodePreflight> m_lastPreflight; ///< re-shown after a language change
     bool m_lastPreflightOk = true;
     QPushButton *m_stop;

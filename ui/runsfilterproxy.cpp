@@ -63,8 +63,11 @@ bool RunsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
         if ((m_from.isValid() && day < m_from) || (m_to.isValid() && day > m_to))
             return false;
     }
+    // The text may be in the name, a tag or the note.
     if (!m_name.isEmpty() &&
-        !index.data(RunsTableModel::NameRole).toString().contains(m_name, Qt::CaseInsensitive))
+        !index.data(RunsTableModel::NameRole).toString().contains(m_name, Qt::CaseInsensitive) &&
+        !index.data(RunsTableModel::NoteRole).toString().contains(m_name, Qt::CaseInsensitive) &&
+        index.data(RunsTableModel::TagsRole).toStringList().filter(m_name, Qt::CaseInsensitive).isEmpty())
         return false;
     return true;
 }

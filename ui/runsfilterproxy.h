@@ -5,7 +5,7 @@
 
 /// Filters and sorts a RunsTableModel for the History table: by status,
 /// strategy, creation date (local days, both ends included) and a piece of the
-/// name (case-insensitive). Sorts by the raw values (RunsTableModel::SortRole).
+/// name, a tag or the note (case-insensitive). Sorts by the raw values (RunsTableModel::SortRole).
 class RunsFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -31,18 +31,14 @@ int deviceCount(const RunRecord &run)
 
 qint64 durationMs(const RunRecord &run)
 {
-    if (run.startedMs <= 0)
-        return -1;
-    if (run.endedMs > 0)
-        return run.endedMs - run.startedMs;
-    return RunStatusText::isActive(run.status) ? QDateTime::currentMSecsSinceEpoch() - run.startedMs : -1;
+    return run.durationMs(QDateTime::currentMSecsSinceEpoch());
 }
 
 bool sameRecord(const RunRecord &a, const RunRecord &b)
 {
     return a.name == b.name && a.status == b.status && a.reason == b.reason && a.startedMs == b.startedMs &&
            a.endedMs == b.endedMs && a.summary == b.summary && a.strategy == b.strategy &&
-           a.config == b.config;
+           a.config == b.config && a.tags == b.tags && a.note == b.note;
 }
 
 std::optional<double> summaryValue(const RunRecord &run, const char *key)
@@ -146,6 +142,28 @@ void RunsTableModel::refresh()
         m_runs.append(added);
         endInsertRows();
     }
+    // Runs of one name are told apart by their short id; a count changes when one is added or goes.
+    QHash<QString, int> counts;
+    for (const RunRecord &r : std::as_const(m_runs))
+        ++counts[r.name];
+    if (counts != m_nameCounts) {
+        m_nameCounts = counts;
+        if (!m_runs.isEmpty())
+            Q_EMIT dataChanged(index(0, NameColumn), index(int(m_runs.size()) - 1, NameColumn));
+    }
+}
+
+QString RunsTableModel::shortId(const QString &id)
+{
+    return id.section(QLatin1Char('-'), -1);
+}
+
+QString RunsTableModel::distinctName(const RunRecord &run, bool shared)
+{
+    const QString name = SafeText::neutralized(run.name); // a name may come from another machine's journal
+    return shared ? tr("%1 (%2)", "a run's name, and its short id when another run has the name")
+                        .arg(name, Bidi::ltr(shortId(run.id)))
+                  : name;
 }
 
 void RunsTableModel::retranslate()
@@ -238,7 +256,8 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
         case DateColumn:
             return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::LongFormat);
         case NameColumn:
-            return tr("Run %1").arg(Bidi::ltr(r.id));
+            return r.note.isEmpty() ? tr("Run %1").arg(Bidi::ltr(r.id))
+                                    : tr("Run %1\n%2").arg(Bidi::ltr(r.id), SafeText::neutralized(r.note));
         default:
             return {};
         }
@@ -246,6 +265,10 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
         return r.id;
     case NameRole:
         return r.name;
+    case TagsRole:
+        return r.tags;
+    case NoteRole:
+        return r.note;
     case StatusKeyRole:
         return RunStatusText::key(r.status);
     case StrategyKeyRole:
@@ -266,8 +289,12 @@ QVariant RunsTableModel::display(const RunRecord &r, int column) const
     switch (Column(column)) {
     case DateColumn:
         return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r.createdMs));
-    case NameColumn:
-        return SafeText::neutralized(r.name); // a name may come from another machine's journal
+    case NameColumn: {
+        QString text = distinctName(r, m_nameCounts.value(r.name) > 1);
+        for (const QString &tag : r.tags)
+            text += QStringLiteral("  #") + SafeText::neutralized(tag);
+        return text;
+    }
     case StrategyColumn:
         return r.strategy.toUpper();
     case NodesColumn:

@@ -3,6 +3,7 @@
 #include "runrecord.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 #include <QTimer>
 
@@ -43,6 +44,8 @@ public:
         CreatedMsRole,
         ConfigRole,  ///< QJsonObject
         SummaryRole, ///< QJsonObject
+        TagsRole,    ///< QStringList
+        NoteRole,
     };
 
     explicit RunsTableModel(HistoryStore &store, QObject *parent = nullptr);
@@ -51,6 +54,11 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// The end of a run id ("a1b2" of 20260301-101500-a1b2), that tells runs of one name apart.
+    static QString shortId(const QString &id);
+    /// A run's name as lists and legends show it: with its short id when `shared` (another run has the name).
+    static QString distinctName(const RunRecord &run, bool shared);
 
     /// The record behind a row (the model's own row numbers, not a proxy's).
     const RunRecord *run(int row) const;
@@ -71,5 +79,6 @@ private:
 
     HistoryStore &m_store;
     QList<RunRecord> m_runs;
+    QHash<QString, int> m_nameCounts; ///< runs per name
     QTimer m_throttle;
 };

@@ -1,7 +1,10 @@
 #include "stepsplitplot.h"
 
 #include "liverundata.h"
+#include "localeformat.h"
 #include "localetickers.h"
+
+#include <cmath>
 
 StepSplitPlot::StepSplitPlot(QWidget *parent)
     : LivePlot(parent)
@@ -38,6 +41,31 @@ void StepSplitPlot::retranslate()
     for (qsizetype i = 0; i < m_bars.size(); ++i)
         m_bars[i]->setName(tr(names[i]));
     yAxis->setLabel(tr("ms per step"));
+}
+
+QString StepSplitPlot::hoverText(const QPoint &pos) const
+{
+    const LiveRunData *data = shownData();
+    if (!data)
+        return {};
+    const int node = int(std::lround(xAxis->pixelToCoord(pos.x())));
+    if (node < 0 || node >= data->nodes().size() || std::abs(xAxis->pixelToCoord(pos.x()) - node) > 0.4)
+        return {};
+    const LiveRunData::StepSplit s = data->nodeSplit(node);
+    const double parts[] = {s.dataMs, s.computeMs, s.waitMs, s.commMs, s.optimizerMs};
+    double total = 0;
+    for (double p : parts)
+        total += p;
+    if (total <= 0)
+        return {};
+    QStringList lines{
+        tr("%1: %2 ms per step, the mean of its last %Ln step(s)", nullptr, data->splitWindowSteps())
+            .arg(data->nodes()[node].name, LocaleFormat::number(total, 1))};
+    for (int k = 0; k < 5; ++k)
+        lines << tr("%1: %2 ms (%3)")
+                     .arg(m_bars[k]->name(), LocaleFormat::number(parts[k], 1),
+                          LocaleFormat::percent(100.0 * parts[k] / total, 0));
+    return lines.join(QLatin1Char('\n'));
 }
 
 quint64 StepSplitPlot::revisionOf(const LiveRunData &data) const

@@ -3,7 +3,9 @@
 #include "liveplot.h"
 
 /// Per node, one step split into data, compute, wait, communication and
-/// optimizer time, as stacked bars: who waits, who computes, who talks.
+/// optimizer time, as stacked bars: who waits, who computes, who talks. Each
+/// is the mean of the last LiveRunData::kSplitWindow steps, the window the
+/// doctor reads too; a hover gives a node's figures and shares.
 class StepSplitPlot final : public LivePlot
 {
     Q_OBJECT
@@ -11,6 +13,7 @@ class StepSplitPlot final : public LivePlot
 
 public:
     explicit StepSplitPlot(QWidget *parent = nullptr);
+    QString hoverText(const QPoint &pos) const override;
 
 protected:
     quint64 revisionOf(const LiveRunData &data) const override;

@@ -1,6 +1,7 @@
 #include "traininggroupmodel.h"
 
 #include "cborvalue.h"
+#include "localeformat.h"
 #include "machinesmodel.h"
 #include "noderegistry.h"
 
@@ -65,9 +66,21 @@ QVariant TrainingGroupModel::data(const QModelIndex &index, int role) const
             return e.nodeKey.left(8);
         return n->local ? tr("This computer (%1)").arg(n->hostname.isEmpty() ? n->name : n->hostname)
                         : n->name;
-    case Qt::ToolTipRole:
-        return tr(
-            "Drag to reorder; the first machine hosts the rendezvous. Press Delete or drag out to remove.");
+    case Qt::ToolTipRole: {
+        // The card's figures in full (the card elides them), then what can be done with it.
+        QStringList lines{data(index, Qt::DisplayRole).toString(), data(index, DevicesTextRole).toString()};
+        const double speed = m_speed.value(e.nodeKey, -1.0);
+        lines << (speed > 0 ? tr("Measured speed: %1 samples/s").arg(QLocale().toString(speed, 'f', 0))
+                            : tr("Speed: not measured yet"));
+        const double share = m_shareShown.value(e.nodeKey, -1.0);
+        const double batch = data(index, BatchRole).toDouble();
+        if (share >= 0 && batch >= 0)
+            lines << tr("Batch share: %1 of the global batch, %2 samples per step")
+                         .arg(LocaleFormat::percent(100 * share, 1), QLocale().toString(batch, 'f', 0));
+        lines << tr("Drag to reorder; the first machine hosts the rendezvous. Press Delete or drag out to "
+                    "remove.");
+        return lines.join(QLatin1Char('\n'));
+    }
     case NodeKeyRole:
         return e.nodeKey;
     case DevicesRole: {

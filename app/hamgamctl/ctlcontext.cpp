@@ -7,6 +7,7 @@
 #include "noderegistry.h"
 #include "protocol.h"
 
+#include <cstdlib>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -38,13 +39,37 @@ void CtlContext::addOptions(QCommandLineParser &parser)
 
 CtlContext::~CtlContext() = default;
 
+QString CtlContext::helpText(const QCommandLineParser &parser, const QStringList &arguments)
+{
+    // QCommandLineParser names the program by its path ("Usage: /usr/bin/hamgamctl [options]
+    // config"): the usage line names the subcommand instead, as the user types it.
+    QString text = parser.helpText();
+    const QString program = QCoreApplication::arguments().value(0);
+    const qsizetype end = text.indexOf(QLatin1Char('\n'));
+    QString first = text.left(end);
+    const qsizetype at = program.isEmpty() ? -1 : first.indexOf(program);
+    if (at >= 0)
+        first.replace(at, program.size(), arguments.value(0));
+    return first + text.mid(end);
+}
+
+QString CtlContext::usage(const QCommandLineParser &parser, const QStringList &arguments)
+{
+    const QString text = helpText(parser, arguments);
+    return text.left(text.indexOf(QLatin1Char('\n'))).trimmed();
+}
+
 bool CtlContext::parseArguments(QCommandLineParser &parser, const QStringList &arguments)
 {
     if (!parser.parse(arguments)) {
-        QTextStream(stderr) << tr("%1: %2").arg(arguments.value(0), parser.errorText()) << Qt::endl;
+        QTextStream(stderr) << tr("%1: %2").arg(arguments.value(0), parser.errorText()) << Qt::endl
+                            << usage(parser, arguments) << Qt::endl;
         return false;
     }
-    parser.process(arguments); // cannot fail now: only prints --help or --help-all and exits 0
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
+        QTextStream(stdout) << helpText(parser, arguments);
+        ::exit(0);
+    }
     return true;
 }
 
@@ -87,6 +112,8 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
     std::unique_ptr<CtlContext> ctx(new CtlContext);
     ctx->m_profile = *profile;
     ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile.identity(), ctx->m_profile.pins());
+    // Who this command speaks for in the shared lab (docs/lab.md): the profile's user name, as in the app.
+    ctx->m_registry->setUser(ctx->m_profile.userName());
     ctx->m_listener = std::make_unique<DiscoveryListener>(quint16(port), targets);
     if (!ctx->m_listener->start())
         return Result::failure(

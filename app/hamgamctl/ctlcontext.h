@@ -28,6 +28,10 @@ public:
     /// is printed with the subcommand's name and gives false, for the documented
     /// exit code 2 (QCommandLineParser::process would exit with 1).
     static bool parseArguments(QCommandLineParser &parser, const QStringList &arguments);
+    /// The subcommand's help, its usage line naming it as typed: "Usage: hamgamctl run [options] CONFIG".
+    static QString helpText(const QCommandLineParser &parser, const QStringList &arguments);
+    /// That usage line alone, printed after a bad command line.
+    static QString usage(const QCommandLineParser &parser, const QStringList &arguments);
     /// A whole-number option's value within [min, max]. Anything else is printed with the
     /// subcommand's name (arguments[0]) and gives nothing, for exit code 2.
     static std::optional<int> intOption(const QCommandLineParser &parser, const QString &name, int min,

@@ -1,9 +1,13 @@
 #include "ctlformat.h"
 
 #include "ctlcontext.h"
+#include "historystore.h"
+#include "jsonnumber.h"
+#include "safetext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 
 namespace CtlFormat {
 
@@ -27,7 +31,7 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
     if (!CtlContext::parseArguments(parser, arguments))
         return nullptr;
     if (positional >= 0 && parser.positionalArguments().size() != positional) {
-        err() << usage << Qt::endl;
+        err() << usage << Qt::endl << CtlContext::usage(parser, arguments) << Qt::endl;
         return nullptr;
     }
     if (checkOptions && !checkOptions())
@@ -42,18 +46,73 @@ std::unique_ptr<CtlContext> openContext(QCommandLineParser &parser, const QStrin
 
 QString duration(qint64 ms)
 {
-    if (ms <= 0)
+    if (ms < 0)
         return QStringLiteral("-");
-    const qint64 s = ms / 1000;
+    const qint64 s = (ms + 500) / 1000; // LocaleFormat::duration's rounding
     return QStringLiteral("%1:%2:%3")
         .arg(s / 3600)
         .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
         .arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString duration(const RunRecord &run)
+{
+    return duration(run.durationMs(QDateTime::currentMSecsSinceEpoch()));
+}
+
+std::optional<RunRecord> findRun(const HistoryStore &history, const QString &text, const QString &command)
+{
+    const QList<RunRecord> found = history.matchRuns(text);
+    if (found.size() == 1)
+        return found.first();
+    if (found.isEmpty()) {
+        err() << QCoreApplication::translate("HistoryCommands", "%1: no run \"%2\"")
+                     .arg(command, SafeText::escaped(text))
+              << Qt::endl;
+        return std::nullopt;
+    }
+    err() << QCoreApplication::translate("HistoryCommands",
+                                         "%1: \"%2\" matches %n run(s); give more of the id:", nullptr,
+                                         int(found.size()))
+                 .arg(command, SafeText::escaped(text))
+          << Qt::endl;
+    for (const RunRecord &r : found)
+        err() << QStringLiteral("  %1  %2  %3")
+                     .arg(r.id, SafeText::escaped(r.name),
+                          QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.createdMs),
+                                             QLocale::ShortFormat))
+              << Qt::endl;
+    return std::nullopt;
+}
+
 QString number(const QJsonValue &v, int decimals)
 {
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
+}
+
+QString planByNode(const QJsonArray &plan, const QList<std::pair<QString, int>> &nodes)
+{
+    const QLocale locale;
+    QStringList parts;
+    qsizetype rank = 0;
+    for (const auto &[node, devices] : nodes) {
+        QStringList shares;
+        qint64 sum = 0;
+        for (int d = 0; d < qMax(1, devices) && rank < plan.size(); ++d, ++rank) {
+            shares << locale.toString(jsonInt64(plan[rank]));
+            sum += jsonInt64(plan[rank]);
+        }
+        if (shares.isEmpty())
+            break;
+        const QString name = SafeText::escaped(node);
+        parts << (shares.size() == 1
+                      ? QCoreApplication::translate("HistoryCommands", "%1 %2", "node, its batch")
+                            .arg(name, shares.first())
+                      : QCoreApplication::translate("HistoryCommands", "%1 %2 (%3)",
+                                                    "node, its batch, each device's share")
+                            .arg(name, locale.toString(sum), shares.join(QStringLiteral(" + "))));
+    }
+    return parts.join(QCoreApplication::translate("HistoryCommands", ", ", "between the nodes of a plan"));
 }
 
 QJsonObject runJson(const RunRecord &r)
@@ -67,7 +126,9 @@ QJsonObject runJson(const RunRecord &r)
                         QDateTime::fromMSecsSinceEpoch(r.createdMs).toUTC().toString(Qt::ISODate)},
                        {QStringLiteral("started_ms"), double(r.startedMs)},
                        {QStringLiteral("ended_ms"), double(r.endedMs)},
-                       {QStringLiteral("summary"), r.summary}};
+                       {QStringLiteral("summary"), r.summary},
+                       {QStringLiteral("tags"), QJsonArray::fromStringList(r.tags)},
+                       {QStringLiteral("note"), r.note}};
 }
 
 int exitCodeFor(RunStatus status)

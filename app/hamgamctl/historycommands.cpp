@@ -5,6 +5,7 @@
 #include "eventkind.h"
 #include "eventtext.h"
 #include "historystore.h"
+#include "jsonnumber.h"
 #include "runconfig.h"
 #include "safetext.h"
 #include "texttable.h"
@@ -15,13 +16,64 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QSet>
 #include <QTextStream>
 #include <QTimer>
 
 using namespace CtlFormat;
+
+namespace {
+
+QStringList statusKeys()
+{
+    QStringList keys;
+    for (RunStatus s : {RunStatus::Preparing, RunStatus::Running, RunStatus::Finished, RunStatus::Failed,
+                        RunStatus::Stopped, RunStatus::Aborted})
+        keys << RunStatusText::key(s);
+    return keys;
+}
+
+/// An option's values as the history stores them ("Finished" and "finished,failed" alike,
+/// or the translated status word the table shows); false after saying which value is not
+/// one of `known` (exit 2: a filter that can match nothing is a mistake, not an empty list).
+bool filterValues(const QCommandLineParser &parser, const QString &option, const QStringList &known,
+                  QStringList *out)
+{
+    for (const QString &value : parser.values(option)) {
+        for (const QString &part : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString given = part.trimmed();
+            QString match;
+            for (const QString &k : known) {
+                if (k.compare(given, Qt::CaseInsensitive) == 0 ||
+                    (option == QLatin1String("status") &&
+                     RunStatusText::display(RunStatusText::fromKey(k)).compare(given, Qt::CaseInsensitive) ==
+                         0))
+                    match = k;
+            }
+            if (match.isEmpty()) {
+                err() << HistoryCommands::tr("hamgamctl runs: --%1: unknown value \"%2\"; choose from %3")
+                             .arg(option, SafeText::escaped(given), known.join(QStringLiteral(", ")))
+                      << Qt::endl;
+                return false;
+            }
+            if (!out->contains(match))
+                out->append(match);
+        }
+    }
+    return true;
+}
+
+/// Ranks as people count them: "0" for one, "0–3" for several.
+QString rankRange(int first, qsizetype count)
+{
+    return count <= 1 ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(first + count - 1);
+}
+
+} // namespace
 
 int HistoryCommands::runs(const QStringList &arguments)
 {
@@ -29,9 +81,16 @@ int HistoryCommands::runs(const QStringList &arguments)
     parser.setApplicationDescription(tr("List past and current runs, newest first."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     parser.addOption({QStringLiteral("status"),
-                      tr("Only runs with this status (finished, failed, running, ...)."), tr("status")});
-    parser.addOption({QStringLiteral("strategy"), tr("Only runs of this strategy."), tr("strategy")});
+                      tr("Only runs with this status: %1 (repeatable, or separated by commas; any case).")
+                          .arg(statusKeys().join(QStringLiteral(", "))),
+                      tr("status")});
+    parser.addOption({QStringLiteral("strategy"),
+                      tr("Only runs of this strategy: %1 (repeatable, or separated by commas; any case).")
+                          .arg(RunConfig::strategies().join(QStringLiteral(", "))),
+                      tr("strategy")});
     parser.addOption({QStringLiteral("name"), tr("Only runs whose name contains this."), tr("text")});
+    parser.addOption(
+        {QStringLiteral("search"), tr("Only runs whose name, tags or note contain this."), tr("text")});
     auto ctx = openContext(parser, arguments, 0, tr("hamgamctl runs takes no arguments"));
     if (!ctx)
         return 2;
@@ -48,12 +107,14 @@ int HistoryCommands::runs(const QStringList &arguments)
         return 1;
     }
     RunFilter filter;
-    if (parser.isSet(QStringLiteral("status")))
-        filter.statuses = parser.values(QStringLiteral("status"));
-    if (parser.isSet(QStringLiteral("strategy")))
-        filter.strategies = parser.values(QStringLiteral("strategy"));
+    if (!filterValues(parser, QStringLiteral("status"), statusKeys(), &filter.statuses) ||
+        !filterValues(parser, QStringLiteral("strategy"), RunConfig::strategies(), &filter.strategies))
+        return 2;
     filter.nameContains = parser.value(QStringLiteral("name"));
+    filter.textContains = parser.value(QStringLiteral("search"));
     const QList<RunRecord> runs = (*history)->runs(filter);
+    const bool filtered = !filter.statuses.isEmpty() || !filter.strategies.isEmpty() ||
+                          !filter.nameContains.isEmpty() || !filter.textContains.isEmpty();
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray a;
         for (const RunRecord &r : runs)
@@ -62,7 +123,14 @@ int HistoryCommands::runs(const QStringList &arguments)
         return 0;
     }
     if (runs.isEmpty()) {
-        out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
+        const qsizetype all = filtered ? (*history)->runs().size() : 0;
+        if (all > 0)
+            out() << tr("No run matches these filters (%n run(s) in the history; hamgamctl runs lists them "
+                        "all).",
+                        nullptr, int(all))
+                  << Qt::endl;
+        else
+            out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
         return 0;
     }
     TextTable table({tr("ID"), tr("NAME"), tr("STRATEGY"), tr("STATUS"), tr("CREATED"), tr("DURATION"),
@@ -70,8 +138,7 @@ int HistoryCommands::runs(const QStringList &arguments)
     for (const RunRecord &r : runs) {
         table.addRow({r.id, r.name, r.strategy, RunStatusText::display(r.status),
                       QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.createdMs), QLocale::ShortFormat),
-                      duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0),
-                      number(r.summary.value(QStringLiteral("steps")), 0),
+                      duration(r), number(r.summary.value(QStringLiteral("steps")), 0),
                       number(r.summary.value(QStringLiteral("final_loss")), 4),
                       number(r.summary.value(QStringLiteral("samples_per_s")), 0),
                       number(r.summary.value(QStringLiteral("mean_wait_pct")), 1)});
@@ -85,7 +152,8 @@ int HistoryCommands::show(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Show one run: its status, summary, nodes, per-rank timing and notable events."));
-    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."),
+                                 QStringLiteral("RUN"));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl show: give one run"));
     if (!ctx)
@@ -95,11 +163,9 @@ int HistoryCommands::show(const QStringList &arguments)
         err() << history.error() << Qt::endl;
         return 1;
     }
-    const auto r = (*history)->findRun(parser.positionalArguments().first());
-    if (!r) {
-        err() << tr("hamgamctl show: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+    const auto r = findRun(**history, parser.positionalArguments().first(), arguments.first());
+    if (!r)
         return 3;
-    }
     const auto nodes = (*history)->nodes(r->id);
     const auto ranks = (*history)->rankBreakdown(r->id);
     QStringList notableKinds;
@@ -150,17 +216,29 @@ int HistoryCommands::show(const QStringList &arguments)
                       number(r->config.value(QStringLiteral("global_batch")), 0))
           << Qt::endl;
     out() << tr("  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%")
-                 .arg(duration(r->endedMs > 0 && r->startedMs > 0 ? r->endedMs - r->startedMs : 0),
-                      number(r->summary.value(QStringLiteral("steps")), 0),
+                 .arg(duration(*r), number(r->summary.value(QStringLiteral("steps")), 0),
                       number(r->summary.value(QStringLiteral("final_loss")), 4),
                       number(r->summary.value(QStringLiteral("samples_per_s")), 1),
                       number(r->summary.value(QStringLiteral("mean_wait_pct")), 1))
           << Qt::endl;
-    TextTable nodeTable({tr("NODE"), tr("NAME"), tr("RANKS"), tr("FINAL PLAN")});
-    for (const RunNodeRecord &n : nodes)
-        nodeTable.addRow({QString::number(n.nodeIndex), n.name,
-                          QStringLiteral("%1-%2").arg(n.firstRank).arg(n.firstRank + n.devices.size() - 1),
-                          QString::fromUtf8(QJsonDocument(n.finalPlan).toJson(QJsonDocument::Compact))});
+    // The final plan is the node's batch, split over its devices when it has several.
+    TextTable nodeTable({tr("NODE"), tr("NAME"), tr("RANKS"), tr("DEVICES"), tr("FINAL BATCH")});
+    for (const RunNodeRecord &n : nodes) {
+        QStringList devices;
+        for (int d : n.devices)
+            devices << QString::number(d);
+        QStringList shares;
+        qint64 sum = 0;
+        for (const QJsonValue v : n.finalPlan) {
+            shares << QString::number(jsonInt64(v));
+            sum += jsonInt64(v);
+        }
+        nodeTable.addRow({QString::number(n.nodeIndex), n.name, rankRange(n.firstRank, n.devices.size()),
+                          devices.join(QStringLiteral(", ")),
+                          shares.size() > 1
+                              ? QStringLiteral("%1 (%2)").arg(sum).arg(shares.join(QStringLiteral(" + ")))
+                              : shares.value(0, QStringLiteral("-"))});
+    }
     out() << Qt::endl << nodeTable.render();
     TextTable rankTable({tr("RANK"), tr("BATCH"), tr("DATA MS"), tr("COMPUTE MS"), tr("WAIT MS"),
                          tr("COMM MS"), tr("OPT MS"), tr("SAMPLES/S")});
@@ -181,20 +259,52 @@ int HistoryCommands::show(const QStringList &arguments)
         }
         return agent.left(12);
     };
+    QList<std::pair<QString, int>> planNodes;
+    for (const RunNodeRecord &n : nodes)
+        planNodes.append({n.name.isEmpty() ? n.agentId.left(12) : n.name, int(n.devices.size())});
+    // One line per happening: every rank reports the same plan and re-plan, and each
+    // node's agent the run's end; a plan is said by node, not as a list of ranks.
+    QSet<QString> said;
     for (const RunEvent &e : notable) {
-        switch (EventKinds::fromString(e.kind)) {
-        case EventKind::State:
-        case EventKind::Error:
-        case EventKind::Rebalance:
-        case EventKind::WorkerExit:
-            out() << QStringLiteral("  %1  %2")
-                         .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")),
-                              EventText::line(e, nodeName(e.source), EventText::Shown::Terminal))
-                  << Qt::endl;
-            break;
-        default:
+        const EventKind kind = EventKinds::fromString(e.kind);
+        QString text;
+        switch (kind) {
+        case EventKind::Plan:
+        case EventKind::Rebalance: {
+            const QJsonArray plan =
+                e.payload.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new"))
+                    .toArray();
+            const QString step = QString::number(jsonInt64(e.payload.value(QStringLiteral("step"))));
+            const QString key = e.kind + step + QString::fromUtf8(QJsonDocument(plan).toJson());
+            if (said.contains(key))
+                continue;
+            said.insert(key);
+            const QString why =
+                kind == EventKind::Rebalance
+                    ? EventText::replanReason(e.payload.value(QStringLiteral("reason")).toString(),
+                                              EventText::Shown::Terminal)
+                    : QString();
+            text = kind == EventKind::Plan
+                       ? tr("Plan from step %1: %2")
+                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes))
+                   : why.isEmpty()
+                       ? tr("Re-plan at step %1: %2")
+                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes))
+                       : tr("Re-plan at step %1 (%2): %3")
+                             .arg(QLocale().toString(step.toLongLong()), why, planByNode(plan, planNodes));
             break;
         }
+        case EventKind::State:
+        case EventKind::Error:
+        case EventKind::WorkerExit:
+            text = EventText::line(e, nodeName(e.source), EventText::Shown::Terminal);
+            break;
+        default:
+            continue;
+        }
+        out() << QStringLiteral("  %1  %2")
+                     .arg(QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss")), text)
+              << Qt::endl;
     }
     return 0;
 }
@@ -203,16 +313,16 @@ int HistoryCommands::compare(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Compare 2 to 8 runs: a summary table, and the config fields that differ."));
+        tr("Compare 2 to 100 runs: a summary table, and the config fields that differ."));
     parser.addPositionalArgument(QStringLiteral("runs"), tr("Run ids (or their first characters) or names."),
-                                 tr("RUN RUN..."));
+                                 QStringLiteral("RUN RUN..."));
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, -1, {});
     if (!ctx)
         return 2;
     const QStringList ids = parser.positionalArguments();
-    if (ids.size() < 2 || ids.size() > 8) {
-        err() << tr("hamgamctl compare: give 2 to 8 runs") << Qt::endl;
+    if (ids.size() < 2 || ids.size() > 100) {
+        err() << tr("hamgamctl compare: give 2 to 100 runs") << Qt::endl;
         return 2;
     }
     auto history = ctx->history(CtlContext::HistoryUse::ReadOnly);
@@ -222,11 +332,9 @@ int HistoryCommands::compare(const QStringList &arguments)
     }
     QList<RunRecord> runs;
     for (const QString &id : ids) {
-        const auto r = (*history)->findRun(id);
-        if (!r) {
-            err() << tr("hamgamctl compare: no run \"%1\"").arg(id) << Qt::endl;
+        const auto r = findRun(**history, id, arguments.first());
+        if (!r)
             return 3;
-        }
         runs.append(*r);
     }
     QStringList differing;
@@ -248,10 +356,21 @@ int HistoryCommands::compare(const QStringList &arguments)
         }
         return QStringLiteral("-");
     };
+    // A run slowed by other work on its machines is no verdict on its settings: say which.
+    QHash<QString, QList<BusyMachine>> busy;
+    for (const RunRecord &r : runs)
+        busy.insert(r.id, (*history)->busyAtStart(r.id));
     if (parser.isSet(QStringLiteral("json"))) {
         QJsonArray a;
-        for (const RunRecord &r : runs)
-            a.append(runJson(r));
+        for (const RunRecord &r : runs) {
+            QJsonObject o = runJson(r);
+            QJsonArray machines;
+            for (const BusyMachine &m : busy.value(r.id))
+                machines.append(
+                    QJsonObject{{QStringLiteral("node"), m.node}, {QStringLiteral("busy"), m.busy}});
+            o[QStringLiteral("busy_at_start")] = machines;
+            a.append(o);
+        }
         QJsonObject diff;
         for (const QString &f : differing) {
             QJsonArray values;
@@ -276,9 +395,7 @@ int HistoryCommands::compare(const QStringList &arguments)
     };
     row(tr("name"), [](const RunRecord &r) { return r.name; });
     row(tr("status"), [](const RunRecord &r) { return RunStatusText::display(r.status); });
-    row(tr("duration"), [](const RunRecord &r) {
-        return duration(r.endedMs > 0 && r.startedMs > 0 ? r.endedMs - r.startedMs : 0);
-    });
+    row(tr("duration"), [](const RunRecord &r) { return duration(r); });
     row(tr("steps"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("steps")), 0); });
     row(tr("final loss"),
         [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
@@ -288,7 +405,20 @@ int HistoryCommands::compare(const QStringList &arguments)
         [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("mean_wait_pct")), 1); });
     row(tr("max wait %"),
         [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("max_wait_pct")), 1); });
+    row(tr("busy at start"), [&](const RunRecord &r) {
+        QStringList machines;
+        for (const BusyMachine &m : busy.value(r.id))
+            machines << EventText::busyMachine(m.node, m.busy, EventText::Shown::Terminal);
+        return machines.isEmpty() ? tr("no") : machines.join(tr("; "));
+    });
     out() << summary.render() << Qt::endl;
+    for (const RunRecord &r : runs) {
+        if (!busy.value(r.id).isEmpty())
+            out() << tr("Note: %1 started on busy machines; its speed says as much about them as about its "
+                        "settings.")
+                         .arg(r.id)
+                  << Qt::endl;
+    }
     if (differing.isEmpty()) {
         out() << tr("The configs are the same (apart from the name).") << Qt::endl;
         return 0;
@@ -313,7 +443,8 @@ int HistoryCommands::exportRun(const QStringList &arguments)
     parser.setApplicationDescription(
         tr("Export a run's data as CSV files (ISO dates, plain digits) into a directory: "
            "steps.csv, events.csv, telemetry.csv and run.json."));
-    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."),
+                                 QStringLiteral("RUN"));
     parser.addOption({QStringLiteral("csv"), tr("Directory to write the files into."), tr("dir")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl export: give one run and --csv DIR"));
     if (!ctx)
@@ -327,11 +458,9 @@ int HistoryCommands::exportRun(const QStringList &arguments)
         err() << history.error() << Qt::endl;
         return 1;
     }
-    const auto r = (*history)->findRun(parser.positionalArguments().first());
-    if (!r) {
-        err() << tr("hamgamctl export: no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+    const auto r = findRun(**history, parser.positionalArguments().first(), arguments.first());
+    if (!r)
         return 3;
-    }
     const QString dir = parser.value(QStringLiteral("csv"));
     auto written = (*history)->exportCsv(r->id, dir);
     if (!written) {

@@ -2,6 +2,7 @@
 
 #include "agentinstaller.h"
 #include "controllerprofile.h"
+#include "ctlcontext.h"
 #include "hostport.h"
 #include "identity.h"
 #include "signalwatcher.h"
@@ -177,16 +178,18 @@ int run(InstallRequest::Action action, const QStringList &arguments)
                           InstallCommand::tr("Keep the agent's key, node id and trust list.")});
 
     if (!parser.parse(arguments)) {
-        err << InstallCommand::tr("%1: %2").arg(arguments.value(0), parser.errorText()) << Qt::endl;
+        err << InstallCommand::tr("%1: %2").arg(arguments.value(0), parser.errorText()) << Qt::endl
+            << CtlContext::usage(parser, arguments) << Qt::endl;
         return kUsage;
     }
     if (parser.isSet(help)) {
-        out << parser.helpText();
+        out << CtlContext::helpText(parser, arguments);
         return kOk;
     }
     const QStringList hosts = parser.positionalArguments();
     if (hosts.isEmpty()) {
-        err << InstallCommand::tr("%1: give at least one host").arg(arguments.value(0)) << Qt::endl;
+        err << InstallCommand::tr("%1: give at least one host").arg(arguments.value(0)) << Qt::endl
+            << CtlContext::usage(parser, arguments) << Qt::endl;
         return kUsage;
     }
 

@@ -14,12 +14,15 @@
 #include <optional>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QTextStream>
+#include <QTimer>
+#include <unistd.h>
 
 namespace {
 QString statusText(const Node &n)
@@ -116,35 +119,55 @@ QString deviceText(const Node &n)
     return parts.join(QStringLiteral("; "));
 }
 
-/// One device of one sample: its line, then who holds it, one line per
-/// process as nvitop lists them (pid, user, memory, type, command line).
-QString watchLines(const QString &time, const QString &machine, const DeviceSample &d, const QLocale &locale)
+/// The watch table, as nvtop draws it: one row per device of every machine, with its
+/// utilization, memory used / total, temperature and power, who holds it (users) and its
+/// largest process (pid and command line, "+N more" when others share it), and what
+/// slows it down. Text from another machine is escaped by the table.
+QString watchTable(const QList<std::pair<QString, DeviceSample>> &devices, const QLocale &locale)
 {
-    const QString device = SafeText::escaped(d.label());
-    if (d.lost)
-        return NodesCommand::tr("%1  %2  %3  %4").arg(time, machine, device, DeviceText::lost()) + u'\n';
-    QStringList parts{NodesCommand::tr("%1  %2  %3  util %4%  mem %5 / %6")
-                          .arg(time, machine, device, locale.toString(d.utilization, 'f', 1),
-                               DataSize::format(d.memoryUsed, 1, locale),
-                               DataSize::format(d.memoryTotal, 1, locale))};
-    parts << DeviceText::readings(d, locale);
-    QString text = parts.join(QStringLiteral("  ")) + u'\n';
-    qsizetype pidWidth = 0;
-    qsizetype userWidth = 0;
-    qsizetype memoryWidth = 0;
-    for (const DeviceProcess &p : d.processes) {
-        pidWidth = qMax(pidWidth, QString::number(p.pid).size());
-        userWidth = qMax(userWidth, DeviceText::user(p, DeviceText::Shown::Terminal, locale).size());
-        memoryWidth = qMax(memoryWidth, DeviceText::memory(p.memoryBytes, locale).size());
+    TextTable table({NodesCommand::tr("NODE"), NodesCommand::tr("DEVICE"), NodesCommand::tr("UTIL"),
+                     NodesCommand::tr("MEMORY"), NodesCommand::tr("TEMP"), NodesCommand::tr("POWER"),
+                     NodesCommand::tr("USER"), NodesCommand::tr("PROCESS"), NodesCommand::tr("NOTE")});
+    for (const auto &[machine, d] : devices) {
+        if (d.lost) {
+            table.addRow({machine, d.label(), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"),
+                          QStringLiteral("-"), QString(), QString(), DeviceText::lost()});
+            continue;
+        }
+        QStringList users;
+        for (const DeviceProcess &p : d.processes) {
+            const QString user = p.user.isEmpty() ? DeviceText::tr("?") : p.user;
+            if (!users.contains(user))
+                users << user;
+        }
+        QString process;
+        if (!d.processes.isEmpty()) {
+            const DeviceProcess &top = d.processes.first();
+            const QString command = top.commandOrName();
+            process = NodesCommand::tr("%1 %2", "pid, command line")
+                          .arg(QString::number(top.pid),
+                               command.isEmpty() ? DeviceText::tr("(not found)") : command);
+            if (d.processes.size() > 1)
+                process =
+                    NodesCommand::tr("%1 (+%Ln more)", nullptr, int(d.processes.size() - 1)).arg(process);
+        }
+        const QStringList slow = DeviceSample::slowdownReasons(d.throttleReasons);
+        table.addRow({machine, d.label(), locale.toString(d.utilization, 'f', 0) + locale.percent(),
+                      NodesCommand::tr("%1 / %2").arg(DataSize::format(d.memoryUsed, 1, locale),
+                                                      DataSize::format(d.memoryTotal, 1, locale)),
+                      d.temperature >= 0 ? DeviceText::tr("%1 °C").arg(locale.toString(d.temperature, 'f', 0))
+                                         : QStringLiteral("-"),
+                      d.power >= 0 && d.powerLimit > 0
+                          ? DeviceText::tr("%1 / %2 W")
+                                .arg(locale.toString(d.power, 'f', 0), locale.toString(d.powerLimit, 'f', 0))
+                      : d.power >= 0 ? DeviceText::tr("%1 W").arg(locale.toString(d.power, 'f', 0))
+                                     : QStringLiteral("-"),
+                      users.join(QStringLiteral(", ")), process,
+                      slow.isEmpty()
+                          ? QString()
+                          : DeviceText::tr("slowed down: %1").arg(locale.createSeparatedList(slow))});
     }
-    for (const DeviceProcess &p : d.processes)
-        text += QStringLiteral("    %1  %2  %3  %4  %5\n")
-                    .arg(QString::number(p.pid).rightJustified(pidWidth),
-                         DeviceText::user(p, DeviceText::Shown::Terminal, locale).leftJustified(userWidth),
-                         DeviceText::memory(p.memoryBytes, locale).rightJustified(memoryWidth),
-                         DeviceProcess::typeName(p.type).leftJustified(3),
-                         DeviceText::command(p, DeviceText::Shown::Terminal, locale));
-    return text;
+    return table.render();
 }
 
 /// Parses the arguments and opens the context; nullptr on bad usage (printed). `checkOptions` runs
@@ -258,16 +281,20 @@ int NodesCommand::trust(const QStringList &arguments)
     parser.setApplicationDescription(
         tr("Pin a machine's certificate fingerprint so this controller talks to it."));
     parser.addPositionalArgument(QStringLiteral("node"),
-                                 tr("Node id (or its first characters), name or address."));
+                                 tr("Node id (or its first characters), name or address."),
+                                 QStringLiteral("NODE"));
     parser.addOption({QStringLiteral("fingerprint"),
                       tr("Expected fingerprint; refuse if the agent shows another."), tr("hex")});
-    auto ctx = openContext(parser, arguments);
+    // Before anything is opened: a mistyped command line creates nothing on disk.
+    auto ctx = openContext(parser, arguments, [&] {
+        if (parser.positionalArguments().size() == 1)
+            return true;
+        QTextStream(stderr) << tr("hamgamctl trust: give exactly one node") << Qt::endl
+                            << CtlContext::usage(parser, arguments) << Qt::endl;
+        return false;
+    });
     if (!ctx)
         return 2;
-    if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << tr("hamgamctl trust: give exactly one node") << Qt::endl;
-        return 2;
-    }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
     const QString expected = parser.isSet(QStringLiteral("fingerprint"))
                                  ? Identity::normalizeFingerprint(parser.value(QStringLiteral("fingerprint")))
@@ -303,14 +330,17 @@ int NodesCommand::add(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Add a machine by address, for agents on other subnets."));
-    parser.addPositionalArgument(QStringLiteral("host"), tr("host[:port]"));
-    auto ctx = openContext(parser, arguments);
+    parser.addPositionalArgument(QStringLiteral("host"), tr("host[:port]"), QStringLiteral("HOST[:PORT]"));
+    // Before anything is opened: a mistyped command line creates nothing on disk.
+    auto ctx = openContext(parser, arguments, [&] {
+        if (parser.positionalArguments().size() == 1)
+            return true;
+        QTextStream(stderr) << tr("hamgamctl add: give exactly one host[:port]") << Qt::endl
+                            << CtlContext::usage(parser, arguments) << Qt::endl;
+        return false;
+    });
     if (!ctx)
         return 2;
-    if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << tr("hamgamctl add: give exactly one host[:port]") << Qt::endl;
-        return 2;
-    }
     auto hp = HostPort::parse(parser.positionalArguments().first(), Protocol::kDefaultControlPort);
     if (!hp) {
         QTextStream(stderr) << tr("hamgamctl add: %1").arg(hp.error()) << Qt::endl;
@@ -332,14 +362,18 @@ int NodesCommand::forget(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Forget a machine: its pinned fingerprint and, if added by hand, its address."));
-    parser.addPositionalArgument(QStringLiteral("node"), tr("Node id, name or address."));
-    auto ctx = openContext(parser, arguments);
+    parser.addPositionalArgument(QStringLiteral("node"), tr("Node id, name or address."),
+                                 QStringLiteral("NODE"));
+    // Before anything is opened: a mistyped command line creates nothing on disk.
+    auto ctx = openContext(parser, arguments, [&] {
+        if (parser.positionalArguments().size() == 1)
+            return true;
+        QTextStream(stderr) << tr("hamgamctl forget: give exactly one node") << Qt::endl
+                            << CtlContext::usage(parser, arguments) << Qt::endl;
+        return false;
+    });
     if (!ctx)
         return 2;
-    if (parser.positionalArguments().size() != 1) {
-        QTextStream(stderr) << tr("hamgamctl forget: give exactly one node") << Qt::endl;
-        return 2;
-    }
     ctx->settle(qMin(1000, parser.value(QStringLiteral("wait")).toInt()));
     const Node *node = findNode(ctx->registry(), parser.positionalArguments().first(),
                                 NodeRegistry::Scope::Any, QStringLiteral("forget"));
@@ -358,14 +392,17 @@ int NodesCommand::forget(const QStringList &arguments)
 int NodesCommand::watch(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Stream live device telemetry of trusted machines: one line per "
-                                        "device and sample, then one per process "
-                                        "on it (pid, user, memory, type, command line)."));
+    parser.setApplicationDescription(
+        tr("Watch the devices of trusted machines as a table that refreshes every second, as nvtop does: "
+           "one row per device with its utilization, memory used / total, temperature, power, its users "
+           "and its largest process. Into a pipe each refresh is printed in turn."));
     parser.addPositionalArgument(QStringLiteral("node"), tr("Only this machine (id, name or address)."),
-                                 tr("[node]"));
+                                 QStringLiteral("[NODE]"));
+    parser.addOption({QStringLiteral("once"), tr("Print the table once, when every machine has reported, "
+                                                 "and exit.")});
     parser.addOption({QStringLiteral("count"),
-                      tr("Stop after this many samples per machine (default: run until interrupted)."),
-                      tr("n"), QStringLiteral("0")});
+                      tr("Stop after this many refreshes (default: run until interrupted)."), tr("n"),
+                      QStringLiteral("0")});
     std::optional<int> count;
     auto ctx = openContext(parser, arguments, [&] {
         count = CtlContext::intOption(parser, QStringLiteral("count"), 0, 1000000, arguments);
@@ -373,6 +410,8 @@ int NodesCommand::watch(const QStringList &arguments)
     });
     if (!ctx)
         return 2;
+    if (parser.isSet(QStringLiteral("once")))
+        count = 1;
     ctx->settle(qMin(2000, parser.value(QStringLiteral("wait")).toInt()));
     QString only;
     if (!parser.positionalArguments().isEmpty()) {
@@ -382,33 +421,55 @@ int NodesCommand::watch(const QStringList &arguments)
             return 3;
         only = node->key;
     }
-    QHash<QString, int> seen;
-    QTextStream out(stdout);
-    const QLocale locale;
-    QEventLoop loop;
-    QObject::connect(&ctx->registry(), &NodeRegistry::telemetryUpdated, &loop, [&](const QString &key) {
-        if (!only.isEmpty() && key != only)
-            return;
-        const Node *n = ctx->registry().node(key);
-        if (!n || !n->telemetry)
-            return;
-        const QString time =
-            QDateTime::fromMSecsSinceEpoch(n->telemetry->timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
-        for (const DeviceSample &d : n->telemetry->devices)
-            out << watchLines(time, SafeText::escaped(n->name), d, locale);
-        out.flush(); // a sample at a time, also into a pipe
-        if (*count > 0 && ++seen[key] >= *count) {
-            bool done = true;
-            for (const QString &k : ctx->registry().readyKeys())
-                done = done && (!only.isEmpty() ? seen.value(only) >= *count : seen.value(k) >= *count);
-            if (done)
-                loop.quit();
-        }
-    });
     if (ctx->registry().readyKeys().isEmpty()) {
         QTextStream(stderr) << tr("hamgamctl watch: no trusted machine is connected") << Qt::endl;
         return 3;
     }
+    QTextStream out(stdout);
+    const QLocale locale;
+    const bool tty = ::isatty(STDOUT_FILENO);
+    int shown = 0;
+    QEventLoop loop;
+    auto watched = [&] { return only.isEmpty() ? ctx->registry().readyKeys() : QStringList{only}; };
+    // The first table waits until every watched machine has sent a sample (at most a few seconds).
+    QElapsedTimer since;
+    since.start();
+    auto draw = [&] {
+        QList<std::pair<QString, DeviceSample>> devices;
+        bool everyone = true;
+        for (const QString &key : watched()) {
+            const Node *n = ctx->registry().node(key);
+            if (!n || !n->telemetry) {
+                everyone = false;
+                continue;
+            }
+            for (const DeviceSample &d : n->telemetry->devices)
+                devices.append({n->name, d});
+        }
+        if (shown == 0 && !everyone && since.elapsed() < 5000)
+            return;
+        const QString header =
+            tr("hamgamctl watch  %1  %Ln device(s)", nullptr, int(devices.size()))
+                .arg(locale.toString(QDateTime::currentDateTime().time(), QLocale::LongFormat));
+        if (tty && *count != 1)
+            out << "\x1b[H\x1b[2J"; // redraw in place, as nvtop does
+        else if (shown > 0)
+            out << Qt::endl;
+        out << header << Qt::endl << watchTable(devices, locale);
+        out.flush(); // a table at a time, also into a pipe
+        if (++shown == *count)
+            loop.quit();
+    };
+    QTimer refresh;
+    refresh.setInterval(1000);
+    QObject::connect(&refresh, &QTimer::timeout, &loop, draw);
+    // The first table as soon as the data is there; then once a second.
+    QObject::connect(&ctx->registry(), &NodeRegistry::telemetryUpdated, &loop, [&] {
+        if (shown == 0)
+            draw();
+    });
+    refresh.start();
+    QTimer::singleShot(0, &loop, draw);
     loop.exec();
     return 0;
 }

@@ -3,6 +3,7 @@
 #include "ctlcontext.h"
 #include "ctlformat.h"
 #include "eventkind.h"
+#include "eventtext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "labcommands.h"
@@ -63,26 +64,30 @@ public:
                 print();
             }
         } else if (kind == EventKind::Rebalance) {
-            // Every rank reports the same re-plan: print it once.
-            const QString plan =
-                QString::fromUtf8(QJsonDocument(e.payload.value(QStringLiteral("new")).toArray())
-                                      .toJson(QJsonDocument::Compact));
-            const QString key = number(e.payload.value(QStringLiteral("step")), 0) + QLatin1Char(' ') + plan;
+            // Every rank reports the same re-plan: print it once, by node.
+            const QJsonArray plan = e.payload.value(QStringLiteral("new")).toArray();
+            const QString key = number(e.payload.value(QStringLiteral("step")), 0) + QLatin1Char(' ') +
+                                QString::fromUtf8(QJsonDocument(plan).toJson(QJsonDocument::Compact));
             if (key == m_lastRebalance)
                 return;
             m_lastRebalance = key;
             finishLine();
+            QList<std::pair<QString, int>> nodes;
+            for (const RunConfig::Node &n : m_config.nodes)
+                nodes.append({n.name.isEmpty() ? n.agent.left(8) : n.name, int(n.devices.size())});
             out() << RunCommands::tr("re-planned at step %1: %2")
-                         .arg(number(e.payload.value(QStringLiteral("step")), 0), plan)
+                         .arg(QLocale().toString(jsonInt64(e.payload.value(QStringLiteral("step")))),
+                              planByNode(plan, nodes))
                   << Qt::endl;
         } else if (kind == EventKind::Eval) {
+            // Every rank may report the evaluation: once, in words.
+            const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
+            if (step == m_lastEval)
+                return;
+            m_lastEval = step;
             finishLine();
-            QJsonObject p = e.payload;
-            p.remove(QStringLiteral("event"));
-            p.remove(QStringLiteral("time"));
-            out() << RunCommands::tr("eval: %1")
-                         .arg(SafeText::jsonEscaped(
-                             QString::fromUtf8(QJsonDocument(p).toJson(QJsonDocument::Compact))))
+            out() << RunCommands::tr("evaluation: %1")
+                         .arg(EventText::details(e, EventText::Shown::Terminal).join(QStringLiteral("; ")))
                   << Qt::endl;
         } else if (kind == EventKind::Error) {
             finishLine();
@@ -115,9 +120,9 @@ private:
             for (qsizetype d = 0; d < n.devices.size(); ++d)
                 w += m_wait.value(rank + int(d));
             rank += int(n.devices.size());
-            waits << QStringLiteral("%1 %2%")
-                         .arg(SafeText::escaped(n.name.isEmpty() ? n.agent.left(8) : n.name))
-                         .arg(w / qMax<qsizetype>(1, n.devices.size()), 0, 'f', 0);
+            waits << QStringLiteral("%1 %2").arg(
+                SafeText::escaped(n.name.isEmpty() ? n.agent.left(8) : n.name),
+                QLocale().toString(w / qMax<qsizetype>(1, n.devices.size()), 'f', 0) + QLocale().percent());
         }
         QString eta = QStringLiteral("-");
         const qint64 total = totalSteps();
@@ -144,6 +149,7 @@ private:
     bool m_open = false;
     qint64 m_step = -1;
     QString m_lastRebalance; ///< "step plan" of the last re-plan printed
+    qint64 m_lastEval = -1;  ///< step of the last evaluation printed
     qint64 m_totalSteps = 0;
     double m_loss = 0;
     qint64 m_startMs = 0;
@@ -181,21 +187,48 @@ int follow(RunSession &session, bool printProgress)
     return code;
 }
 
-RunConfig loadConfig(const QString &path, QList<ConfigError> *errors)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        errors->append({QString(), RunCommands::tr("cannot read %1").arg(path)});
-        return {};
-    }
-    return RunConfig::fromJsonText(f.readAll(), errors);
-}
-
 void printErrors(const QList<ConfigError> &errors)
 {
     for (const ConfigError &e : errors)
         err() << (e.field.isEmpty() ? e.message : RunCommands::tr("%1: %2").arg(e.field, e.message))
               << Qt::endl;
+}
+
+QCommandLineOption strictOption()
+{
+    return {QStringLiteral("strict"),
+            RunCommands::tr("Refuse a config with a field this version does not know (a typo, or a newer "
+                            "version's field); without it such fields are ignored with a warning.")};
+}
+
+/// Reads a config file. A field this version does not know is a warning printed to
+/// `warnings` (it is ignored, so the user must hear of it), or with --strict an error.
+std::optional<RunConfig> loadConfig(const QCommandLineParser &parser, QTextStream &warnings,
+                                    int *ignored = nullptr)
+{
+    const QString path = parser.positionalArguments().first();
+    QList<ConfigError> errors;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        printErrors({{QString(), RunCommands::tr("cannot read %1").arg(path)}});
+        return std::nullopt;
+    }
+    QList<UnknownConfigField> unknown;
+    const RunConfig config = RunConfig::fromJsonText(f.readAll(), &errors, &unknown);
+    const bool strict = parser.isSet(QStringLiteral("strict"));
+    for (const UnknownConfigField &u : std::as_const(unknown)) {
+        if (strict)
+            errors.append(u.asError());
+        else
+            warnings << RunCommands::tr("warning: %1: %2").arg(u.field, u.message()) << Qt::endl;
+    }
+    if (!errors.isEmpty()) {
+        printErrors(errors);
+        return std::nullopt;
+    }
+    if (ignored)
+        *ignored = int(unknown.size());
+    return config;
 }
 
 } // namespace
@@ -205,41 +238,49 @@ int RunCommands::check(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Validate a run config and run the pre-flight checks on every node; starts nothing."));
-    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
+    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."),
+                                 QStringLiteral("CONFIG"));
+    parser.addOption(strictOption());
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl check: give one config file"));
     if (!ctx)
         return 2;
-    QList<ConfigError> errors;
-    RunConfig config = loadConfig(parser.positionalArguments().first(), &errors);
-    if (!errors.isEmpty()) {
-        printErrors(errors);
+    int ignored = 0;
+    const std::optional<RunConfig> loaded = loadConfig(parser, out(), &ignored);
+    if (!loaded)
         return 2;
-    }
+    const RunConfig &config = *loaded;
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
     RunController controller(ctx->registry(), nullptr);
     QEventLoop loop;
     bool ok = false;
-    QObject::connect(&controller, &RunController::preflightFinished, &loop,
-                     [&](const QList<RunController::NodePreflight> &results, bool good) {
-                         ok = good;
-                         for (const auto &p : results) {
-                             out() << (p.errors.isEmpty()
-                                           ? tr("%1: ok").arg(SafeText::escaped(p.name))
-                                           : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size()))
-                                                 .arg(SafeText::escaped(p.name)))
-                                   << Qt::endl;
-                             for (const QString &e : p.errors)
-                                 out() << tr("  error: %1").arg(SafeText::escaped(e)) << Qt::endl;
-                             for (const QString &w : p.warnings)
-                                 out() << tr("  warning: %1").arg(SafeText::escaped(w)) << Qt::endl;
-                         }
-                         loop.quit();
-                     });
+    QObject::connect(
+        &controller, &RunController::preflightFinished, &loop,
+        [&](const QList<RunController::NodePreflight> &results, bool good) {
+            ok = good;
+            for (const auto &p : results) {
+                out() << (p.errors.isEmpty() ? tr("%1: ok").arg(SafeText::escaped(p.name))
+                                             : tr("%1: %Ln problem(s)", nullptr, int(p.errors.size()))
+                                                   .arg(SafeText::escaped(p.name)))
+                      << Qt::endl;
+                for (const QString &e : p.errors)
+                    out() << tr("  error: %1").arg(SafeText::escapedKeepingIsolates(e)) << Qt::endl;
+                for (const QString &w : p.warnings)
+                    out() << tr("  warning: %1").arg(SafeText::escapedKeepingIsolates(w)) << Qt::endl;
+            }
+            loop.quit();
+        });
     // Queued: a config that fails validation reports at once, and the loop must already run.
     QMetaObject::invokeMethod(
         &controller, [&] { controller.preflight(config); }, Qt::QueuedConnection);
     loop.exec();
-    out() << (ok ? tr("Ready to start.") : tr("Not ready: fix the errors above.")) << Qt::endl;
+    if (!ok)
+        out() << tr("Not ready: fix the errors above.") << Qt::endl;
+    else if (ignored > 0)
+        out() << tr("Ready to start, but %n field(s) of the config will be ignored: see the warnings above.",
+                    nullptr, ignored)
+              << Qt::endl;
+    else
+        out() << tr("Ready to start.") << Qt::endl;
     return ok ? 0 : 1;
 }
 
@@ -249,9 +290,11 @@ int RunCommands::run(const QStringList &arguments)
     parser.setApplicationDescription(
         tr("Start a run from a config. The run goes on if hamgamctl exits; follow it again with "
            "hamgamctl attach."));
-    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."));
+    parser.addPositionalArgument(QStringLiteral("config"), tr("Run config (JSON)."),
+                                 QStringLiteral("CONFIG"));
     parser.addOption({QStringLiteral("follow"), tr("Stay and print progress until the run ends.")});
     parser.addOption({QStringLiteral("quiet"), tr("With --follow, print only the final status.")});
+    parser.addOption(strictOption());
     parser.addOption(
         {QStringLiteral("queue"),
          tr("Wait in the lab's queue until the devices are free, instead of refusing when they are "
@@ -278,12 +321,10 @@ int RunCommands::run(const QStringList &arguments)
     });
     if (!ctx)
         return 2;
-    QList<ConfigError> errors;
-    RunConfig config = loadConfig(parser.positionalArguments().first(), &errors);
-    if (!errors.isEmpty()) {
-        printErrors(errors);
+    const std::optional<RunConfig> loaded = loadConfig(parser, err());
+    if (!loaded)
         return 2;
-    }
+    const RunConfig &config = *loaded;
     auto history = ctx->history();
     if (!history) {
         err() << history.error() << Qt::endl;
@@ -298,15 +339,16 @@ int RunCommands::run(const QStringList &arguments)
         failure = message;
         loop.quit();
     });
-    QObject::connect(
-        &controller, &RunController::preflightFinished, &loop,
-        [&](const QList<RunController::NodePreflight> &results, bool) {
-            for (const auto &p : results) {
-                for (const QString &w : p.warnings)
-                    err() << tr("warning: %1: %2").arg(SafeText::escaped(p.name), SafeText::escaped(w))
-                          << Qt::endl;
-            }
-        });
+    QObject::connect(&controller, &RunController::preflightFinished, &loop,
+                     [&](const QList<RunController::NodePreflight> &results, bool) {
+                         for (const auto &p : results) {
+                             for (const QString &w : p.warnings)
+                                 err() << tr("warning: %1: %2")
+                                              .arg(SafeText::escaped(p.name),
+                                                   SafeText::escapedKeepingIsolates(w))
+                                       << Qt::endl;
+                         }
+                     });
     QObject::connect(&controller, &RunController::started, &loop, [&](const QString &id) {
         out() << tr("run %1 started").arg(id) << Qt::endl;
         loop.quit();
@@ -345,7 +387,8 @@ int RunCommands::attach(const QStringList &arguments)
     parser.setApplicationDescription(
         tr("Follow a run again: fill the history with everything the agents journaled while "
            "no controller listened, then print progress until it ends."));
-    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."));
+    parser.addPositionalArgument(QStringLiteral("run"), tr("Run id (or its first characters) or name."),
+                                 QStringLiteral("RUN"));
     parser.addOption({QStringLiteral("no-follow"), tr("Only catch up the history, then exit.")});
     auto ctx = openContext(parser, arguments, 1, tr("hamgamctl attach: give one run"));
     if (!ctx)
@@ -355,13 +398,9 @@ int RunCommands::attach(const QStringList &arguments)
         err() << history.error() << Qt::endl;
         return 1;
     }
-    const auto record = (*history)->findRun(parser.positionalArguments().first());
-    if (!record) {
-        err() << tr("hamgamctl attach: no run \"%1\" in %2")
-                     .arg(parser.positionalArguments().first(), (*history)->path())
-              << Qt::endl;
+    const auto record = findRun(**history, parser.positionalArguments().first(), arguments.first());
+    if (!record)
         return 3;
-    }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
     if (parser.isSet(QStringLiteral("no-follow"))) {
         RunController controller(ctx->registry(), *history);
@@ -388,9 +427,11 @@ int control(const QStringList &arguments, bool abort)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         abort ? RunCommands::tr("Abort a run: kill its workers now.")
-              : RunCommands::tr("Stop a run: its workers write a checkpoint, then exit."));
+              : RunCommands::tr("Stop a run: its workers write a checkpoint first when the run has a "
+                                "checkpoint directory, then exit."));
     parser.addPositionalArgument(QStringLiteral("run"),
-                                 RunCommands::tr("Run id (or its first characters) or name."));
+                                 RunCommands::tr("Run id (or its first characters) or name."),
+                                 QStringLiteral("RUN"));
     parser.addOption({QStringLiteral("timeout"),
                       RunCommands::tr("Seconds to wait for the run to end (default 120)."),
                       RunCommands::tr("seconds"), QStringLiteral("120")});
@@ -406,11 +447,9 @@ int control(const QStringList &arguments, bool abort)
         err() << history.error() << Qt::endl;
         return 1;
     }
-    const auto record = (*history)->findRun(parser.positionalArguments().first());
-    if (!record) {
-        err() << RunCommands::tr("no run \"%1\"").arg(parser.positionalArguments().first()) << Qt::endl;
+    const auto record = findRun(**history, parser.positionalArguments().first(), arguments.first());
+    if (!record)
         return 3;
-    }
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());
     RunController controller(ctx->registry(), *history);
     controller.attach(record->id);

@@ -66,7 +66,14 @@ bool Translations::setLanguage(const QString &language)
     }
     auto *app = new QTranslator(this);
     if (!app->load(locale, QStringLiteral("hamgam"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
-        delete app;
+        // No catalogue for this language (or the "C" locale): English, from its catalogue, so
+        // that "%n device(s)" still reads "1 device" and "2 devices".
+        if (app->load(QStringLiteral(":/i18n/hamgam_en.qm"))) {
+            QCoreApplication::installTranslator(app);
+            m_app = app;
+        } else {
+            delete app;
+        }
         m_language = QStringLiteral("en");
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         return false;

@@ -315,3 +315,20 @@ QString EventText::replanReason(const QString &reason, Shown shown)
         return tr("a batch did not fit the device's memory");
     return untrusted(reason, shown);
 }
+
+QString EventText::busyMachine(const QString &node, const QJsonArray &busy, Shown shown,
+                               const QLocale &locale)
+{
+    QStringList parts;
+    for (const QJsonValue v : busy) {
+        const QJsonObject b = v.toObject();
+        if (b.value(QStringLiteral("kind")).toString() == QLatin1String("cpu"))
+            parts << tr("load %1 on %Ln core(s)", nullptr, b.value(QStringLiteral("cores")).toInt())
+                         .arg(locale.toString(b.value(QStringLiteral("load")).toDouble(), 'f', 1));
+        else if (b.value(QStringLiteral("kind")).toString() == QLatin1String("gpu"))
+            parts << tr("%1 shared with %Ln process(es)", nullptr,
+                        b.value(QStringLiteral("processes")).toInt())
+                         .arg(untrusted(b.value(QStringLiteral("device")).toString(), shown));
+    }
+    return tr("%1: %2").arg(untrusted(node, shown), parts.join(tr(", ", "between the numbers of a list")));
+}

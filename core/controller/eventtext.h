@@ -48,6 +48,10 @@ public:
     static QString state(const QString &name, Shown shown);
     /// Why the planner changed the plan (a rebalance's `reason`): "speeds changed".
     static QString replanReason(const QString &reason, Shown shown);
+    /// What kept a machine busy when a run started (Preflight::Result::busy), after its
+    /// name: "box-a: load 7.0 on 2 cores", "gpu-1: NVIDIA A100 shared with 3 processes".
+    static QString busyMachine(const QString &node, const QJsonArray &busy, Shown shown,
+                               const QLocale &locale = QLocale());
 
 private:
     static QString untrusted(const QString &text, Shown shown);

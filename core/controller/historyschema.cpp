@@ -81,6 +81,12 @@ const char *const kVersion2[] = {
            WHERE events.run_id = run_nodes.run_id AND events.source = run_nodes.agent_id), 0))",
 };
 
+// Version 3: a supervisor's tags (a JSON array) and note on a run, searched with its name.
+const char *const kVersion3[] = {
+    R"(ALTER TABLE runs ADD COLUMN tags TEXT NOT NULL DEFAULT '[]')",
+    R"(ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT '')",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -92,7 +98,7 @@ template<size_t N> constexpr Step step(const char *const (&statements)[N])
     return {statements, N};
 }
 
-const Step kSteps[] = {step(kVersion1), step(kVersion2)};
+const Step kSteps[] = {step(kVersion1), step(kVersion2), step(kVersion3)};
 static_assert(std::size(kSteps) == HistorySchema::kVersion);
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "historyschema.h"
 #include "logging.h"
 
+#include <algorithm>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -37,11 +38,14 @@ RunRecord readRun(const QSqlQuery &q)
     r.startedMs = q.value(7).toLongLong();
     r.endedMs = q.value(8).toLongLong();
     r.summary = parseObject(q.value(9).toString());
+    for (const QJsonValue v : parseArray(q.value(10).toString()))
+        r.tags << v.toString();
+    r.note = q.value(11).toString();
     return r;
 }
 
 const char *const kRunColumns =
-    "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary";
+    "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary, tags, note";
 } // namespace
 
 HistoryStore::HistoryStore(QString path, QObject *parent)
@@ -123,6 +127,11 @@ void HistoryStore::setSummary(const QString &id, const QJsonObject &summary)
     m_writer->post(HistoryWriter::SetSummary{id, summary});
 }
 
+void HistoryStore::setNotes(const QString &id, const QStringList &tags, const QString &note)
+{
+    m_writer->post(HistoryWriter::SetNotes{id, tags, note});
+}
+
 void HistoryStore::setFinalPlan(const QString &runId, int nodeIndex, const QJsonArray &plan)
 {
     m_writer->post(HistoryWriter::SetFinalPlan{runId, nodeIndex, plan});
@@ -162,6 +171,16 @@ QList<RunRecord> HistoryStore::runs(const RunFilter &filter) const
             .replace(QLatin1Char('%'), QStringLiteral("\\%"))
             .replace(QLatin1Char('_'), QStringLiteral("\\_"));
         binds << QStringLiteral("%%1%").arg(pattern);
+    }
+    if (!filter.textContains.isEmpty()) {
+        sql += QStringLiteral(
+            " AND (name LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\' OR note LIKE ? ESCAPE '\\')");
+        QString pattern = filter.textContains;
+        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        for (int i = 0; i < 3; ++i)
+            binds << QStringLiteral("%%1%").arg(pattern);
     }
     auto inList = [&](const char *column, const QStringList &values) {
         if (values.isEmpty())
@@ -226,6 +245,43 @@ std::optional<RunRecord> HistoryStore::findRun(const QString &prefix) const
     if (q.next() && readRun(q).name != prefix)
         return std::nullopt; // ambiguous id prefix
     return first;
+}
+
+QList<BusyMachine> HistoryStore::busyAtStart(const QString &runId) const
+{
+    QList<BusyMachine> out;
+    for (const RunEvent &e : events(runId, {EventKinds::name(EventKind::Launch)})) {
+        for (const QJsonValue v : e.payload.value(QStringLiteral("preflight")).toArray()) {
+            const QJsonObject p = v.toObject();
+            const QJsonArray busy = p.value(QStringLiteral("busy")).toArray();
+            const QString node = p.value(QStringLiteral("node")).toString();
+            if (busy.isEmpty() ||
+                std::any_of(out.cbegin(), out.cend(), [&](const BusyMachine &m) { return m.node == node; }))
+                continue;
+            out.append({node, busy});
+        }
+    }
+    return out;
+}
+
+QList<RunRecord> HistoryStore::matchRuns(const QString &text, int limit) const
+{
+    if (auto exact = run(text))
+        return {*exact};
+    QSqlQuery q(db());
+    q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE substr(id, 1, ?) = ? OR name = ? "
+                             "ORDER BY created_ms DESC LIMIT %2")
+                  .arg(QLatin1String(kRunColumns))
+                  .arg(qMax(1, limit)));
+    q.addBindValue(text.size());
+    q.addBindValue(text);
+    q.addBindValue(text);
+    QList<RunRecord> out;
+    if (text.isEmpty() || !q.exec())
+        return out;
+    while (q.next())
+        out.append(readRun(q));
+    return out;
 }
 
 QList<RunNodeRecord> HistoryStore::nodes(const QString &runId) const

@@ -16,11 +16,19 @@
 struct RunFilter
 {
     QString nameContains;
+    QString textContains;   ///< in the name, a tag or the note
     QStringList statuses;   ///< keys, e.g. "finished"; empty: all
     QStringList strategies; ///< empty: all
     qint64 fromMs = 0;
     qint64 toMs = 0; ///< 0: no limit
     int limit = 1000;
+};
+
+/// A machine that was busy with other work when a run started, as its pre-flight found it.
+struct BusyMachine
+{
+    QString node;    ///< the node's name
+    QJsonArray busy; ///< Preflight::Result::busy: {"kind": "cpu", "load", "cores"} or {"kind": "gpu", ...}
 };
 
 /// A series ready for a plot: x and y of equal length, at most the asked
@@ -67,6 +75,8 @@ public:
     void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0,
                    qint64 endedMs = 0);
     void setSummary(const QString &id, const QJsonObject &summary);
+    /// The user's tags and note on a run (RunRecord::tags, ::note).
+    void setNotes(const QString &id, const QStringList &tags, const QString &note);
     void setFinalPlan(const QString &runId, int nodeIndex, const QJsonArray &plan);
     void appendEvents(const QList<RunEvent> &events);
     void appendTelemetry(const QString &runId, const QString &agentId, qint64 timeMs,
@@ -80,7 +90,15 @@ public:
     std::optional<RunRecord> run(const QString &id) const;
     /// The run whose id starts with `prefix`, or whose name is `prefix`, if exactly one matches.
     std::optional<RunRecord> findRun(const QString &prefix) const;
+    /// Every run `text` may mean, newest first: the run of that exact id alone, else each
+    /// run whose id starts with it or whose name is it (at most `limit`). More than one
+    /// means the user must say which.
+    QList<RunRecord> matchRuns(const QString &text, int limit = 20) const;
     QList<RunNodeRecord> nodes(const QString &runId) const;
+    /// The machines busy with other work when the run started (or an elastic attempt of it):
+    /// its speed then says as much about them as about its settings. Empty for a run started
+    /// on idle machines, or by an older agent that did not say.
+    QList<BusyMachine> busyAtStart(const QString &runId) const;
     qint64 lastSeq(const QString &runId, const QString &source) const;
     QList<RunEvent> events(const QString &runId, const QStringList &kinds = {}, int limit = 100000) const;
     qint64 stepRowCount(const QString &runId) const;

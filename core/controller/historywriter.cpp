@@ -222,6 +222,15 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
         *rows += 1;
         return q.exec();
     }
+    if (const auto *n = std::get_if<SetNotes>(&op)) {
+        q.prepare(QStringLiteral("UPDATE runs SET tags = ?, note = ? WHERE id = ?"));
+        q.addBindValue(QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(n->tags)).toJson(QJsonDocument::Compact)));
+        q.addBindValue(n->note);
+        q.addBindValue(n->id);
+        *rows += 1;
+        return q.exec();
+    }
     if (const auto *p = std::get_if<SetFinalPlan>(&op)) {
         q.prepare(QStringLiteral("UPDATE run_nodes SET final_plan = ? WHERE run_id = ? AND node_index = ?"));
         q.addBindValue(json(p->plan));

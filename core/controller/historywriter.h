@@ -53,6 +53,12 @@ public:
         QString id;
         QJsonObject summary;
     };
+    struct SetNotes
+    {
+        QString id;
+        QStringList tags;
+        QString note;
+    };
     struct SetFinalPlan
     {
         QString runId;
@@ -70,7 +76,8 @@ public:
         qint64 timeMs;
         QList<DeviceSample> devices;
     };
-    using Operation = std::variant<CreateRun, UpdateRun, SetSummary, SetFinalPlan, Events, Telemetry>;
+    using Operation =
+        std::variant<CreateRun, UpdateRun, SetSummary, SetNotes, SetFinalPlan, Events, Telemetry>;
 
     explicit HistoryWriter(QString path);
     ~HistoryWriter() override;

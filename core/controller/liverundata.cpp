@@ -24,6 +24,8 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
     m_slots.clear();
     m_nodeIndex.clear();
     m_rankSplit.clear();
+    m_ready.clear();
+    m_launched = false;
     m_plan.clear();
     m_replans.clear();
     m_loss.clear();
@@ -94,7 +96,11 @@ void LiveRunData::addEvent(const RunEvent &e)
     };
     switch (kind) {
     case EventKind::Step: {
-        StepSplit &s = m_rankSplit[e.rank];
+        std::deque<StepSplit> &window = m_rankSplit[e.rank];
+        window.emplace_back();
+        if (window.size() > kSplitWindow)
+            window.pop_front();
+        StepSplit &s = window.back();
         s.dataMs = p.value(QStringLiteral("data_ms")).toDouble();
         s.computeMs = p.value(QStringLiteral("compute_ms")).toDouble();
         s.waitMs = p.value(QStringLiteral("wait_ms")).toDouble();
@@ -176,6 +182,9 @@ void LiveRunData::addEvent(const RunEvent &e)
     case EventKind::Ready:
         if (p.contains(QStringLiteral("total_steps")))
             m_totalSteps = jsonInt64(p.value(QStringLiteral("total_steps")));
+        if (e.rank >= 0)
+            m_ready.insert(e.rank);
+        touch(Part::Steps);
         return;
     case EventKind::Error:
     case EventKind::State:
@@ -191,8 +200,11 @@ void LiveRunData::addEvent(const RunEvent &e)
         if (EventText::level(e) == EventText::Level::Error)
             logIt(); // a normal end says nothing the state does not
         return;
-    case EventKind::Log:
     case EventKind::Launch:
+        m_launched = true;
+        touch(Part::Steps);
+        return;
+    case EventKind::Log:
     case EventKind::Elastic:
     case EventKind::StopRequested:
     case EventKind::AbortRequested:
@@ -233,6 +245,55 @@ void LiveRunData::addTelemetry(const QString &nodeKey, const TelemetrySnapshot &
     touch(Part::Devices);
 }
 
+LiveRunData::StepSplit LiveRunData::rankSplit(int rank) const
+{
+    StepSplit mean;
+    const auto it = m_rankSplit.constFind(rank);
+    if (it == m_rankSplit.cend() || it->empty())
+        return mean;
+    for (const StepSplit &s : *it) {
+        mean.dataMs += s.dataMs;
+        mean.computeMs += s.computeMs;
+        mean.waitMs += s.waitMs;
+        mean.commMs += s.commMs;
+        mean.optimizerMs += s.optimizerMs;
+        mean.localBatch += s.localBatch;
+    }
+    const double n = double(it->size());
+    mean.dataMs /= n;
+    mean.computeMs /= n;
+    mean.waitMs /= n;
+    mean.commMs /= n;
+    mean.optimizerMs /= n;
+    mean.localBatch /= n;
+    return mean;
+}
+
+int LiveRunData::splitWindowSteps() const
+{
+    int most = 0;
+    for (const std::deque<StepSplit> &w : m_rankSplit)
+        most = qMax(most, int(w.size()));
+    return most;
+}
+
+LiveRunData::Phase LiveRunData::phase() const
+{
+    if (m_step > 0) {
+        // Speed-following strategies measure the devices over their first steps before planning.
+        const bool plans = m_config.strategy != QLatin1String("dp") &&
+                           m_config.strategy != QLatin1String("lsdp") &&
+                           m_config.strategy != QLatin1String("fsdp");
+        return plans && m_step <= m_config.planner.profileSteps && m_replans.isEmpty() ? Phase::Profiling
+                                                                                       : Phase::Training;
+    }
+    if (!m_ready.isEmpty())
+        return int(m_ready.size()) >= qMax(1, worldSize()) ? Phase::FirstStep : Phase::LoadingData;
+    if (m_launched)
+        return Phase::StartingWorkers;
+    return m_nodes.isEmpty() ? Phase::NoRun : Phase::StartingWorkers;
+}
+
 LiveRunData::StepSplit LiveRunData::nodeSplit(int node) const
 {
     StepSplit sum;
@@ -240,15 +301,15 @@ LiveRunData::StepSplit LiveRunData::nodeSplit(int node) const
         return sum;
     int count = 0;
     for (qsizetype d = 0; d < m_nodes[node].devices.size(); ++d) {
-        const auto it = m_rankSplit.constFind(m_nodes[node].firstRank + int(d));
-        if (it == m_rankSplit.cend())
+        if (!m_rankSplit.contains(m_nodes[node].firstRank + int(d)))
             continue;
-        sum.dataMs += it->dataMs;
-        sum.computeMs += it->computeMs;
-        sum.waitMs += it->waitMs;
-        sum.commMs += it->commMs;
-        sum.optimizerMs += it->optimizerMs;
-        sum.localBatch += it->localBatch;
+        const StepSplit s = rankSplit(m_nodes[node].firstRank + int(d));
+        sum.dataMs += s.dataMs;
+        sum.computeMs += s.computeMs;
+        sum.waitMs += s.waitMs;
+        sum.commMs += s.commMs;
+        sum.optimizerMs += s.optimizerMs;
+        sum.localBatch += s.localBatch;
         ++count;
     }
     if (count > 0) {
@@ -281,13 +342,15 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
     in.globalBatch = m_config.globalBatch;
     in.fp16 = m_config.comm.halfPrecision();
     in.predictedGain = m_predictedGain;
+    // The same window as the step-split plot: each rank's mean over its last kSplitWindow steps.
     for (auto it = m_rankSplit.cbegin(); it != m_rankSplit.cend(); ++it) {
         const int n = nodeOfRank(it.key());
         if (n < 0)
             continue;
         const int device = m_nodes[n].devices.value(it.key() - m_nodes[n].firstRank);
-        in.ranks.append({it.key(), m_nodes[n].name, device, it->dataMs, it->computeMs, it->waitMs, it->commMs,
-                         it->optimizerMs, it->localBatch});
+        const StepSplit s = rankSplit(it.key());
+        in.ranks.append({it.key(), m_nodes[n].name, device, s.dataMs, s.computeMs, s.waitMs, s.commMs,
+                         s.optimizerMs, s.localBatch});
     }
     for (const DeviceSlot &s : m_slots) {
         if (s.lastReportMs == 0)

@@ -11,6 +11,7 @@
 #include <functional>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 /// Everything the live view shows about the current run, kept in bounded
@@ -63,6 +64,21 @@ public:
         double optimizerMs = 0;
         double localBatch = 0;
     };
+    /// Where a run is before its first steps count: the live view says so rather
+    /// than "step 0 of 300" for the half minute the workers take to start.
+    enum class Phase
+    {
+        NoRun,           ///< nothing started yet
+        StartingWorkers, ///< the agents start the workers, which meet at the rendezvous
+        LoadingData,     ///< workers ready one by one: model, data and placement built
+        FirstStep,       ///< every worker ready, the first step under way
+        Profiling,       ///< the first steps, which measure each device's speed for the plan
+        Training,
+    };
+    /// Step timings are the mean of each rank's last kSplitWindow steps: the step-split
+    /// plot and the doctor read the same window, and say so.
+    static constexpr int kSplitWindow = 20;
+
     struct PlanPoint
     {
         double step = 0;
@@ -86,8 +102,15 @@ public:
 
     const QList<NodeInfo> &nodes() const { return m_nodes; }
     const QList<DeviceSlot> &deviceSlots() const { return m_slots; }
+    /// A node's mean step timing over its devices, each the mean of its last kSplitWindow steps.
     StepSplit nodeSplit(int node) const;
-    StepSplit rankSplit(int rank) const { return m_rankSplit.value(rank); }
+    StepSplit rankSplit(int rank) const;
+    /// How many steps the timings are the mean of now: kSplitWindow once that many were reported.
+    int splitWindowSteps() const;
+    Phase phase() const;
+    /// Workers that said they are ready, of the run's devices.
+    int readyWorkers() const { return int(m_ready.size()); }
+    int worldSize() const { return m_config.deviceCount(); }
     const QList<PlanPoint> &plan() const { return m_plan; }
     const QList<double> &replanSteps() const { return m_replans; }
     const RingSeries &lossByStep() const { return m_loss; }
@@ -126,7 +149,9 @@ private:
     QList<NodeInfo> m_nodes;
     QList<DeviceSlot> m_slots;
     QHash<QString, int> m_nodeIndex;
-    QHash<int, StepSplit> m_rankSplit;
+    QHash<int, std::deque<StepSplit>> m_rankSplit; ///< each rank's last kSplitWindow steps
+    bool m_launched = false;
+    QSet<int> m_ready; ///< ranks that reported ready
     QList<PlanPoint> m_plan;
     QList<double> m_replans;
     RingSeries m_loss;

@@ -2,6 +2,7 @@
 
 #include "translatabletext.h"
 
+#include <QJsonArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -32,4 +33,7 @@ struct NodePreflight
     }
     quint16 port = 0;
     QString deviceKind;
+    /// What else used the machine at pre-flight (Preflight::Result::busy), kept in the
+    /// run's launch event so that a comparison can flag a run that started on a busy machine.
+    QJsonArray busy;
 };

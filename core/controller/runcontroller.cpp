@@ -345,7 +345,8 @@ void RunController::startAttempt()
     QJsonArray preflight;
     for (const NodePreflight &p : m_launcher->results())
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
-                                     {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}});
+                                     {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)},
+                                     {QStringLiteral("busy"), p.busy}});
     controllerEvent(EventKinds::name(EventKind::Launch),
                     QJsonObject{{QStringLiteral("master"), masterAddress},
                                 {QStringLiteral("world_size"), world},
@@ -709,7 +710,9 @@ void RunController::evaluate()
     QList<RunOutcome::Node> nodes;
     for (const NodeState &n : std::as_const(m_nodes))
         nodes.append({n.name, n.state, n.reason});
-    const RunOutcome outcome(nodes, m_failures, m_stopRequested, m_abortRequested);
+    RunOutcome outcome(nodes, m_failures, m_stopRequested, m_abortRequested);
+    outcome.setCheckpoints(!m_config.checkpoint.dir.trimmed().isEmpty(),
+                           RunLauncher::resumeStep(m_config.nodes, m_checkpoints));
     if (!outcome.isSettled())
         return;
     if (outcome.mayRecover() && tryElastic())

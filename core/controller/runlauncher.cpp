@@ -145,6 +145,7 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
                         p.addWarning(w);
                     p.port = quint16(CborValue::integer(reply->value(QStringLiteral("port"))));
                     p.deviceKind = reply->value(QStringLiteral("device_kind")).toString();
+                    p.busy = reply->value(QStringLiteral("busy")).toArray().toJsonArray();
                 }
                 finishOne();
             },

@@ -3,6 +3,7 @@
 #include "nodestate.h"
 
 #include <algorithm>
+#include <QLocale>
 
 namespace {
 bool isState(const QString &state, NodeState want)
@@ -65,7 +66,11 @@ QString RunOutcome::reason() const
         // Stopped by the lab's rules or by another user: the agent's reason says which and why.
         if (const QString why = nodeReason(NodeState::Stopped); !m_stopRequested && !why.isEmpty())
             return why;
-        return tr("stopped after a checkpoint");
+        if (!m_checkpointsConfigured)
+            return tr("stopped; no checkpoint was written (the run has no checkpoint directory)");
+        if (m_newestCheckpoint < 0)
+            return tr("stopped; no checkpoint was written");
+        return tr("stopped after a checkpoint of step %1").arg(QLocale().toString(m_newestCheckpoint));
     default:
         return {};
     }

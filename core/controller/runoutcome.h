@@ -16,8 +16,9 @@ enum class NodeState : quint8;
 /// Pure: it only reads what it is given.
 class RunOutcome final
 {
-    // Its messages are the run controller's, under that catalogue context.
-    Q_DECLARE_TR_FUNCTIONS(RunController)
+    // Its own catalogue context, the one lupdate files its messages under: under
+    // RunController's they were never found, and a Persian controller said "aborted".
+    Q_DECLARE_TR_FUNCTIONS(RunOutcome)
 
 public:
     struct Node
@@ -40,6 +41,14 @@ public:
     };
 
     RunOutcome(QList<Node> nodes, QList<Failure> failures, bool stopRequested, bool abortRequested);
+    /// What a stopped run left: whether it has a checkpoint directory at all, and the newest
+    /// step every node wrote a checkpoint of (-1: none). Without it a stop says no checkpoint
+    /// was written, as a run without a directory writes none.
+    void setCheckpoints(bool configured, qint64 newestStep)
+    {
+        m_checkpointsConfigured = configured;
+        m_newestCheckpoint = newestStep;
+    }
 
     /// Every node is in a final state (and there is a node): the run's end can be told.
     bool isSettled() const;
@@ -60,4 +69,6 @@ private:
     QList<Failure> m_failures;
     bool m_stopRequested;
     bool m_abortRequested;
+    bool m_checkpointsConfigured = false;
+    qint64 m_newestCheckpoint = -1;
 };

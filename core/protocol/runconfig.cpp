@@ -15,10 +15,12 @@ namespace {
 class Reader
 {
 public:
-    Reader(QJsonObject object, QString prefix, QList<ConfigError> *errors)
+    /// `known`, when given, collects the path of every field read: the schema as this version has it.
+    Reader(QJsonObject object, QString prefix, QList<ConfigError> *errors, QSet<QString> *known = nullptr)
         : m_object(std::move(object))
         , m_prefix(std::move(prefix))
         , m_errors(errors)
+        , m_known(known)
     {}
 
     QString path(const QString &key) const
@@ -26,10 +28,15 @@ public:
         return m_prefix.isEmpty() ? key : m_prefix + QLatin1Char('.') + key;
     }
     bool has(const char *key) const { return m_object.contains(QLatin1String(key)); }
+    /// A reader of an object inside this one (an element of a list), sharing the schema's record.
+    Reader nested(QJsonObject object, QString prefix) const
+    {
+        return Reader(std::move(object), std::move(prefix), m_errors, m_known);
+    }
 
     void string(const char *key, QString *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull())
             return;
         if (!v.isString())
@@ -38,7 +45,7 @@ public:
     }
     template<typename Int> void integer(const char *key, Int *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull())
             return;
         const double d = v.toDouble(std::nan(""));
@@ -48,7 +55,7 @@ public:
     }
     void optionalInteger(const char *key, std::optional<int> *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull()) {
             out->reset();
             return;
@@ -60,7 +67,7 @@ public:
     }
     void number(const char *key, double *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull())
             return;
         if (!v.isDouble())
@@ -69,7 +76,7 @@ public:
     }
     void boolean(const char *key, bool *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull())
             return;
         if (!v.isBool())
@@ -78,7 +85,7 @@ public:
     }
     void integers(const char *key, QList<int> *out) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (v.isUndefined() || v.isNull())
             return;
         if (!v.isArray())
@@ -94,20 +101,26 @@ public:
     }
     Reader object(const char *key) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (!v.isUndefined() && !v.isNull() && !v.isObject())
             wrong(key, RunConfig::tr("must be an object"));
-        return Reader(v.toObject(), path(QLatin1String(key)), m_errors);
+        return Reader(v.toObject(), path(QLatin1String(key)), m_errors, m_known);
     }
     QJsonArray array(const char *key) const
     {
-        const QJsonValue v = m_object.value(QLatin1String(key));
+        const QJsonValue v = value(key);
         if (!v.isUndefined() && !v.isNull() && !v.isArray())
             wrong(key, RunConfig::tr("must be a list"));
         return v.toArray();
     }
 
 private:
+    QJsonValue value(const char *key) const
+    {
+        if (m_known)
+            m_known->insert(path(QLatin1String(key)));
+        return m_object.value(QLatin1String(key));
+    }
     void wrong(const char *key, const QString &what) const
     {
         m_errors->append({path(QLatin1String(key)), what});
@@ -116,7 +129,130 @@ private:
     QJsonObject m_object;
     QString m_prefix;
     QList<ConfigError> *m_errors;
+    QSet<QString> *m_known;
 };
+
+// Optimal string alignment distance: edits, with a swap of two neighbours as one ("stpes").
+int editDistance(const QString &a, const QString &b)
+{
+    const qsizetype n = a.size(), m = b.size();
+    QList<QList<int>> d(n + 1, QList<int>(m + 1, 0));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[i][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[n][m];
+}
+
+// How far a typo may be from the field meant: one edit in a short name, up to three in a long one.
+int typoAllowance(const QString &key)
+{
+    return key.size() <= 4 ? 1 : key.size() <= 9 ? 2 : 3;
+}
+
+QString normalizedKey(const QString &key)
+{
+    QString k = key.toLower();
+    k.replace(QLatin1Char('-'), QLatin1Char('_'));
+    k.replace(QLatin1Char(' '), QLatin1Char('_'));
+    return k;
+}
+
+// Names people reach for, from other frameworks, and the field that holds them here.
+const std::pair<const char *, const char *> kAliases[] = {
+    {"learning_rate", "lr"},   {"batch_size", "global_batch"},
+    {"batch", "global_batch"}, {"warmup", "warmup_steps"},
+    {"clip", "grad_clip"},     {"max_steps", "steps"},
+    {"num_steps", "steps"},    {"num_epochs", "epochs"},
+    {"gpus", "devices"},       {"machine", "agent"},
+    {"host", "agent"},         {"optim", "optimizer"},
+    {"scheduler", "schedule"}, {"lr_schedule", "schedule"},
+    {"data", "dataset"},       {"network", "model"},
+    {"arch", "model"},         {"checkpoints", "checkpoint"},
+};
+
+QString parentOf(const QString &path)
+{
+    const qsizetype dot = path.lastIndexOf(QLatin1Char('.'));
+    return dot < 0 ? QString() : path.left(dot);
+}
+
+QString leafOf(const QString &path)
+{
+    return path.mid(path.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+// The known field a misspelt one most likely means: a sibling first (its name, or a
+// name it goes by elsewhere), then the same name one level away ("lr" at the top ->
+// "optimizer.lr") when that is the only one. Empty when nothing is close.
+QString suggestionFor(const QString &path, const QSet<QString> &known)
+{
+    const QString parent = parentOf(path);
+    const QString key = normalizedKey(leafOf(path));
+    QString best;
+    int bestDistance = typoAllowance(key) + 1;
+    QStringList siblings;
+    for (const QString &k : known) {
+        if (parentOf(k) == parent)
+            siblings << k;
+    }
+    std::sort(siblings.begin(), siblings.end()); // the same answer every time, whatever the hash order
+    for (const QString &sibling : std::as_const(siblings)) {
+        const QString name = leafOf(sibling);
+        QStringList spellings{name};
+        for (const auto &[alias, field] : kAliases) {
+            if (name == QLatin1String(field))
+                spellings << QLatin1String(alias);
+        }
+        for (const QString &spelling : std::as_const(spellings)) {
+            const int d = editDistance(key, spelling);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = sibling;
+            }
+        }
+    }
+    if (!best.isEmpty())
+        return best;
+    QStringList elsewhere;
+    for (const QString &k : known) {
+        if (normalizedKey(leafOf(k)) == key && !k.contains(QLatin1Char('[')))
+            elsewhere << k;
+    }
+    return elsewhere.size() == 1 ? elsewhere.first() : QString();
+}
+
+// Every field of `object` (at `prefix`) that the reader never asked for. A known object
+// or list of objects is walked into; an unknown one is reported once, as a whole.
+void collectUnknown(const QJsonObject &object, const QString &prefix, const QSet<QString> &known,
+                    QList<UnknownConfigField> *out)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString path = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        if (!known.contains(path)) {
+            out->append({path, suggestionFor(path, known)});
+            continue;
+        }
+        if (it.value().isObject()) {
+            collectUnknown(it.value().toObject(), path, known, out);
+        } else if (it.value().isArray()) {
+            const QJsonArray items = it.value().toArray();
+            for (qsizetype i = 0; i < items.size(); ++i) {
+                if (items[i].isObject())
+                    collectUnknown(items[i].toObject(), QStringLiteral("%1[%2]").arg(path).arg(i), known,
+                                   out);
+            }
+        }
+    }
+}
 
 QJsonArray toArray(const QList<int> &values)
 {
@@ -178,7 +314,17 @@ QString RunConfig::strategyDescription(const QString &strategy)
     return {};
 }
 
-RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *errors)
+QString UnknownConfigField::message() const
+{
+    if (!suggestion.isEmpty())
+        return RunConfig::tr("unknown field, ignored: did you mean \"%1\"?").arg(suggestion);
+    return RunConfig::tr("unknown field, ignored: this Hamgam reads run config version %1 (is the field "
+                         "from a newer version?)")
+        .arg(RunConfig::kVersion);
+}
+
+RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *errors,
+                                  QList<UnknownConfigField> *unknown)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
@@ -192,13 +338,15 @@ RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *er
         errors->append({QString(), tr("a run config is a JSON object")});
         return {};
     }
-    return fromJson(doc.object(), errors);
+    return fromJson(doc.object(), errors, unknown);
 }
 
-RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *errors)
+RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *errors,
+                              QList<UnknownConfigField> *unknown)
 {
     RunConfig c;
-    const Reader r(json, {}, errors);
+    QSet<QString> known;
+    const Reader r(json, {}, errors, unknown ? &known : nullptr);
     r.integer("version", &c.version);
     r.string("name", &c.name);
     r.string("strategy", &c.strategy);
@@ -291,7 +439,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
 
     const QJsonArray schedule = r.array("slowdown_schedule");
     for (qsizetype i = 0; i < schedule.size(); ++i) {
-        const Reader item(schedule[i].toObject(), QStringLiteral("slowdown_schedule[%1]").arg(i), errors);
+        const Reader item = r.nested(schedule[i].toObject(), QStringLiteral("slowdown_schedule[%1]").arg(i));
         SlowdownChange change;
         item.integer("rank", &change.rank);
         item.integer("from_step", &change.fromStep);
@@ -306,7 +454,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
             errors->append({prefix, tr("must be an object")});
             continue;
         }
-        const Reader n(nodes[i].toObject(), prefix, errors);
+        const Reader n = r.nested(nodes[i].toObject(), prefix);
         Node node;
         n.string("agent", &node.agent);
         n.string("name", &node.name);
@@ -316,6 +464,8 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
         n.number("slowdown", &node.slowdown);
         c.nodes.append(node);
     }
+    if (unknown)
+        collectUnknown(json, {}, known, unknown);
     return c;
 }
 

@@ -14,6 +14,18 @@ struct ConfigError
     QString message; ///< translated
 };
 
+/// A field of a run config that this version does not read: a typo, or a
+/// field of a newer Hamgam. It is ignored (the default stands), so the user is
+/// told, with the nearest field this version knows when one is close.
+struct UnknownConfigField
+{
+    QString field;      ///< JSON path as written, e.g. "optimizer.lerning_rate"
+    QString suggestion; ///< the known field meant, e.g. "optimizer.lr"; empty when none is close
+    /// Translated when called, so a message shown again after a language switch follows it.
+    QString message() const;
+    ConfigError asError() const { return {field, message()}; }
+};
+
 /// A run's configuration: the versioned JSON document users save, load, send to
 /// agents and keep in the history (docs/run-config.md lists every field with
 /// its default and limits). Parsing keeps the defaults for fields that are
@@ -133,8 +145,12 @@ public:
     QList<SlowdownChange> slowdownSchedule;
     QList<Node> nodes;
 
-    static RunConfig fromJson(const QJsonObject &json, QList<ConfigError> *errors);
-    static RunConfig fromJsonText(const QByteArray &text, QList<ConfigError> *errors);
+    /// `unknown`, when given, receives every field this version does not read, with a
+    /// "did you mean" where a known field is close; those fields are ignored either way.
+    static RunConfig fromJson(const QJsonObject &json, QList<ConfigError> *errors,
+                              QList<UnknownConfigField> *unknown = nullptr);
+    static RunConfig fromJsonText(const QByteArray &text, QList<ConfigError> *errors,
+                                  QList<UnknownConfigField> *unknown = nullptr);
     QJsonObject toJson() const;
 
     /// Every semantic problem; empty when the config can be started.

@@ -58,3 +58,12 @@ bool RunStatusText::isActive(RunStatus status)
 {
     return status == RunStatus::Preparing || status == RunStatus::Running || status == RunStatus::Queued;
 }
+
+qint64 RunRecord::durationMs(qint64 nowMs) const
+{
+    if (startedMs <= 0)
+        return -1;
+    if (endedMs > 0)
+        return endedMs - startedMs;
+    return RunStatusText::isActive(status) ? qMax<qint64>(0, nowMs - startedMs) : -1;
+}

@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 /// A run's status, as the history keeps it.
 enum class RunStatus
@@ -35,6 +36,12 @@ struct RunRecord
     qint64 startedMs = 0;
     qint64 endedMs = 0;
     QJsonObject summary; ///< final_loss, final_metric, samples_per_s, mean_wait_pct, steps, nodes
+    QStringList tags;    ///< the user's labels, searched with the name
+    QString note;        ///< the user's note on the run, searched too
+
+    /// How long it ran: from start to end, or to `nowMs` while it is still going; -1 when it
+    /// never started (or ended without an end time). The app and hamgamctl show the same figure.
+    qint64 durationMs(qint64 nowMs) const;
 };
 
 /// One event of a run as an agent journaled it: a worker event tagged with the

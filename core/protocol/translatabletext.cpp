@@ -57,6 +57,12 @@ TranslatableText &TranslatableText::listArg(const QStringList &items)
     return *this;
 }
 
+TranslatableText &TranslatableText::ltrListArg(const QStringList &tokens)
+{
+    m_args.append({Kind::LtrList, tokens, 0});
+    return *this;
+}
+
 QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
 {
     switch (arg.kind) {
@@ -72,6 +78,12 @@ QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
         return DataSize::format(arg.value.toLongLong(), 1, locale);
     case Kind::List:
         return locale.createSeparatedList(arg.value.toStringList());
+    case Kind::LtrList: {
+        QStringList tokens = arg.value.toStringList();
+        for (QString &t : tokens)
+            t = Bidi::ltr(t, locale);
+        return locale.createSeparatedList(tokens);
+    }
     }
     return {};
 }
@@ -122,6 +134,8 @@ QString TranslatableText::kindName(Kind kind)
         return QStringLiteral("bytes");
     case Kind::List:
         return QStringLiteral("list");
+    case Kind::LtrList:
+        return QStringLiteral("ltr_list");
     }
     return {};
 }
@@ -143,6 +157,7 @@ QCborMap TranslatableText::toCbor() const
             m[QStringLiteral("decimals")] = a.decimals;
             break;
         case Kind::List:
+        case Kind::LtrList:
             m[QStringLiteral("value")] = QCborArray::fromStringList(a.value.toStringList());
             break;
         case Kind::Text:
@@ -184,12 +199,15 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value)
             t.dataSizeArg(CborValue::integer(v));
         } else if (kind == kindName(Kind::Decimal)) {
             t.arg(v.toDouble(), int(CborValue::integer(a.value(QStringLiteral("decimals")))));
-        } else if (kind == kindName(Kind::List)) {
+        } else if (kind == kindName(Kind::List) || kind == kindName(Kind::LtrList)) {
             QStringList items;
             const QCborArray list = v.toArray();
             for (qsizetype j = 0; j < list.size() && j < kMaxListItems; ++j)
                 items << list.at(j).toString().left(kMaxText);
-            t.listArg(items);
+            if (kind == kindName(Kind::List))
+                t.listArg(items);
+            else
+                t.ltrListArg(items);
         } else if (kind == kindName(Kind::Ltr)) {
             t.ltrArg(v.toString().left(kMaxText));
         } else {

@@ -35,6 +35,8 @@ public:
     TranslatableText &arg(double value, int decimals);
     TranslatableText &dataSizeArg(qint64 bytes);         ///< "1.5 GB", as DataSize::format writes it
     TranslatableText &listArg(const QStringList &items); ///< "a, b and c" in the locale's words
+    /// A list of paths, ids or addresses, each kept left to right in the list.
+    TranslatableText &ltrListArg(const QStringList &tokens);
 
     bool isPlain() const { return m_source.isEmpty(); }
     bool isEmpty() const { return m_source.isEmpty() && m_plain.isEmpty(); }
@@ -57,7 +59,8 @@ private:
         Integer,
         Decimal,
         DataSize,
-        List
+        List,
+        LtrList
     };
     struct Arg
     {

@@ -15,6 +15,8 @@ class TestCommandLine : public QObject
 private Q_SLOTS:
     void badArguments_data();
     void badArguments();
+    void helpNamesTheSubcommand_data();
+    void helpNamesTheSubcommand();
     void messagesAreTranslated_data();
     void messagesAreTranslated();
 
@@ -110,6 +112,14 @@ void TestCommandLine::badArguments_data()
         << "--discovery-targets: not a list of IP addresses";
     QTest::newRow("ctl run: no config")
         << ctl << QStringList{QStringLiteral("run")} << "hamgamctl run: give one config file";
+    // Issue #21: the usage line names the subcommand, not the program's path.
+    QTest::newRow("ctl run: usage line")
+        << ctl << QStringList{QStringLiteral("run")} << "Usage: hamgamctl run [options] CONFIG";
+    QTest::newRow("ctl show: usage line after an unknown option")
+        << ctl << QStringList{QStringLiteral("show"), QStringLiteral("--bogus")}
+        << "Usage: hamgamctl show [options] RUN";
+    QTest::newRow("ctl trust: usage line")
+        << ctl << QStringList{QStringLiteral("trust")} << "Usage: hamgamctl trust [options] NODE";
     // Numbers a command waits for or counts by: never a non-number taken as 0.
     QTest::newRow("ctl stop: timeout not a number")
         << ctl
@@ -212,6 +222,34 @@ void TestCommandLine::badArguments()
         QDir(home.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
         qPrintable(
             QDir(home.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).join(u' ')));
+}
+
+void TestCommandLine::helpNamesTheSubcommand_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("usage"); // the first line of --help
+    QTest::newRow("check") << QStringList{QStringLiteral("check"), QStringLiteral("--help")}
+                           << "Usage: hamgamctl check [options] CONFIG";
+    QTest::newRow("run") << QStringList{QStringLiteral("run"), QStringLiteral("--help")}
+                         << "Usage: hamgamctl run [options] CONFIG";
+    QTest::newRow("compare") << QStringList{QStringLiteral("compare"), QStringLiteral("-h")}
+                             << "Usage: hamgamctl compare [options] RUN RUN...";
+    QTest::newRow("watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--help")}
+                           << "Usage: hamgamctl watch [options] [NODE]";
+    QTest::newRow("install") << QStringList{QStringLiteral("install"), QStringLiteral("--help")}
+                             << "Usage: hamgamctl install [options] HOST...";
+}
+
+void TestCommandLine::helpNamesTheSubcommand()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, usage);
+    QTemporaryDir home;
+    const Result r = run(QStringLiteral("hamgamctl"), arguments, home.path());
+    QCOMPARE(r.status, QProcess::NormalExit);
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out.section(QLatin1Char('\n'), 0, 0), usage);
+    QVERIFY2(!r.out.contains(QLatin1String(HAMGAM_BIN_DIR)), qPrintable(r.out));
 }
 
 void TestCommandLine::messagesAreTranslated_data()

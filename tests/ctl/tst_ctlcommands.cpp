@@ -11,6 +11,7 @@
 #include "smallrunconfig.h"
 #include "testsupport.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -59,8 +60,13 @@ private Q_SLOTS:
     void runsTableAndEmptyHistory();
     void showJson();
     void showByNameAndNotFound();
+    void showReadsAsSentences();
+    void runsFilters_data();
+    void runsFilters();
+    void sameNameIsAmbiguous();
     void compareShowsOnlyDifferingFields();
     void compareJson();
+    void compareFlagsBusyMachines();
     void compareUsage_data();
     void compareUsage();
     void exportCsv_data();
@@ -68,12 +74,19 @@ private Q_SLOTS:
     void exportUsage();
     void checkWithoutAgents_data();
     void checkWithoutAgents();
+    void unknownFieldsWarnedOrRefused_data();
+    void unknownFieldsWarnedOrRefused();
     void hostileTextIsEscaped();
     void watchShowsWhoHoldsEachGpu_data();
     void watchShowsWhoHoldsEachGpu();
+    void requestsCarryTheProfilesUser();
 
 private:
     Ctl ctl(const QStringList &args, const QString &history = {}, const QString &locale = {});
+    /// hamgamctl as `controller`, against an agent that lives in this process (so the event loop runs
+    /// while it waits).
+    Ctl ctlAgainst(const TestSupport::Controller &controller, quint16 discoveryPort, const QStringList &args,
+                   const QString &locale = {});
     static QJsonObject config(const QJsonObject &patch);
     void addRun(HistoryStore &store, const QString &id, const QString &name, const QJsonObject &config,
                 RunStatus status, const QString &reason, qint64 created, int steps);
@@ -106,6 +119,42 @@ Ctl TestCtlCommands::ctl(const QStringList &args, const QString &history, const 
         return r;
     }
     r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+Ctl TestCtlCommands::ctlAgainst(const TestSupport::Controller &controller, quint16 discoveryPort,
+                                const QStringList &args, const QString &locale)
+{
+    QProcess p;
+    QProcessEnvironment env = m_lab.environment();
+    if (!locale.isEmpty()) {
+        env.insert(QStringLiteral("LC_ALL"), locale);
+        env.insert(QStringLiteral("LANG"), locale);
+        env.insert(QStringLiteral("LANGUAGE"), locale.section(QLatin1Char('_'), 0, 0));
+    }
+    p.setProcessEnvironment(env);
+    p.start(ProcessLab::binary(QStringLiteral("hamgamctl")),
+            args + QStringList{QStringLiteral("--config-dir"),
+                               controller.dir->filePath(QStringLiteral("config")),
+                               QStringLiteral("--data-dir"), controller.dir->filePath(QStringLiteral("data")),
+                               QStringLiteral("--discovery-port"), QString::number(discoveryPort),
+                               QStringLiteral("--discovery-targets"), QStringLiteral("127.255.255.255"),
+                               QStringLiteral("--wait"), QStringLiteral("2000")});
+    Ctl r;
+    if (!p.waitForStarted())
+        return r;
+    QDeadlineTimer deadline(30000);
+    while (p.state() != QProcess::NotRunning && !deadline.hasExpired())
+        QTest::qWait(50);
+    if (p.state() != QProcess::NotRunning) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = QStringLiteral("timed out");
+        return r;
+    }
+    r.code = p.exitCode();
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
@@ -224,9 +273,33 @@ void TestCtlCommands::initTestCase()
                    {QStringLiteral("strategy"), QStringLiteral("lshdp")},
                    {QStringLiteral("global_batch"), 96}}),
            RunStatus::Finished, {}, kBaselineCreated + kDayMs, 6);
+    {
+        // The wider run's pre-flight found beta busy (issue #21: a slow run is not blamed on its strategy).
+        RunEvent launch;
+        launch.runId = kWider;
+        launch.source = QStringLiteral("controller");
+        launch.seq = 1;
+        launch.timeMs = kBaselineCreated + kDayMs + 1000;
+        launch.kind = QStringLiteral("launch");
+        launch.payload = {
+            {QStringLiteral("world_size"), 2},
+            {QStringLiteral("preflight"),
+             QJsonArray{QJsonObject{{QStringLiteral("node"), QStringLiteral("alpha")},
+                                    {QStringLiteral("busy"), QJsonArray{}}},
+                        QJsonObject{{QStringLiteral("node"), QStringLiteral("beta")},
+                                    {QStringLiteral("busy"),
+                                     QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("cpu")},
+                                                            {QStringLiteral("load"), 7.0},
+                                                            {QStringLiteral("cores"), 2}}}}}}}};
+        store.appendEvents({launch});
+        store.flush();
+    }
     addRun(store, kRetry, QStringLiteral("retry"),
            config({{QStringLiteral("name"), QStringLiteral("retry")}}), RunStatus::Failed,
            QStringLiteral("beta, rank 1: killed by signal 9"), kBaselineCreated + 2 * kDayMs, 4);
+    store.setNotes(kRetry, {QStringLiteral("oom"), QStringLiteral("chapter 3")},
+                   QStringLiteral("beta ran out of memory"));
+    store.flush();
     QCOMPARE(store.runs().size(), 3);
     QCOMPARE(store.stepRowCount(kBaseline), 20);
 }
@@ -246,9 +319,10 @@ void TestCtlCommands::runsJson()
         ids << v.toObject().value(QStringLiteral("id")).toString();
     QCOMPARE(ids, (QStringList{kRetry, kWider, kBaseline}));
     const QStringList keys{
-        QStringLiteral("created"), QStringLiteral("ended_ms"), QStringLiteral("id"),
-        QStringLiteral("name"),    QStringLiteral("reason"),   QStringLiteral("started_ms"),
-        QStringLiteral("status"),  QStringLiteral("strategy"), QStringLiteral("summary")};
+        QStringLiteral("created"),    QStringLiteral("ended_ms"), QStringLiteral("id"),
+        QStringLiteral("name"),       QStringLiteral("note"),     QStringLiteral("reason"),
+        QStringLiteral("started_ms"), QStringLiteral("status"),   QStringLiteral("strategy"),
+        QStringLiteral("summary"),    QStringLiteral("tags")};
     for (const QJsonValue v : runs) {
         const QJsonObject o = v.toObject();
         QCOMPARE(o.keys(), keys);
@@ -395,6 +469,140 @@ void TestCtlCommands::showByNameAndNotFound()
     QVERIFY2(usage.err.contains(QLatin1String("hamgamctl show: give one run")), qPrintable(usage.context()));
 }
 
+// Issue #21: one readable line per plan and re-plan, by node name; ranks and batches as numbers.
+void TestCtlCommands::showReadsAsSentences()
+{
+    // Every rank reports the same re-plan: here rank 1 does too.
+    const QString history =
+        QDir(m_lab.path(QStringLiteral("replans"))).filePath(QStringLiteral("history.sqlite"));
+    QDir().mkpath(QFileInfo(history).path());
+    {
+        HistoryStore store(history);
+        QVERIFY(store.open().ok());
+        addRun(store, kBaseline, QStringLiteral("baseline"),
+               config({{QStringLiteral("name"), QStringLiteral("baseline")}}), RunStatus::Finished, {},
+               kBaselineCreated, 10);
+        RunEvent again;
+        again.runId = kBaseline;
+        again.source = QStringLiteral("node-b");
+        again.seq = 100;
+        again.timeMs = kBaselineCreated + 2000 + 501;
+        again.kind = QStringLiteral("rebalance");
+        again.rank = 1;
+        again.payload = {{QStringLiteral("step"), 5},
+                         {QStringLiteral("new"), QJsonArray{20, 28}},
+                         {QStringLiteral("reason"), QStringLiteral("speed changed")}};
+        store.appendEvents({again});
+        store.flush();
+    }
+    const Ctl r = ctl({QStringLiteral("show"), kBaseline}, history);
+    QVERIFY2(r.code == 0, qPrintable(r.context()));
+    QVERIFY2(!r.out.contains(QLatin1Char('[')) && !r.out.contains(QLatin1Char('{')), qPrintable(r.out));
+    QCOMPARE(r.out.count(QLatin1String("Plan from step 0: alpha 24, beta 24")), 1);
+    QCOMPARE(r.out.count(QLatin1String("Re-plan at step 5")), 1);
+    QVERIFY2(r.out.contains(QLatin1String("Re-plan at step 5 (speed changed): alpha 20, beta 28")),
+             qPrintable(r.out));
+    const QStringList lines = r.out.split(u'\n');
+    const qsizetype header = lines.indexOf(QRegularExpression(QStringLiteral("NODE\\s+NAME\\s+RANKS.*")));
+    QVERIFY2(header > 0, qPrintable(r.out));
+    QCOMPARE(lines[header].simplified(), QStringLiteral("NODE NAME RANKS DEVICES FINAL BATCH"));
+    QCOMPARE(lines[header + 1].simplified(), QStringLiteral("0 alpha 0 0 20"));
+    QCOMPARE(lines[header + 2].simplified(), QStringLiteral("1 beta 1 0 28"));
+    // Durations rounded to the second as the app rounds them: 1.05 s is 0:00:01.
+    QVERIFY2(r.out.contains(QLatin1String("duration: 0:00:01,")), qPrintable(r.out));
+}
+
+void TestCtlCommands::runsFilters_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("ids"); // the runs listed, newest first
+    QTest::addColumn<QString>("message"); // on stdout (code 0) or stderr
+    QTest::newRow("status as the table writes it")
+        << QStringList{QStringLiteral("--status"), QStringLiteral("Finished")} << 0
+        << QStringList{kWider, kBaseline} << QString();
+    QTest::newRow("statuses in one value")
+        << QStringList{QStringLiteral("--status"), QStringLiteral("FAILED,finished")} << 0
+        << QStringList{kRetry, kWider, kBaseline} << QString();
+    QTest::newRow("strategy in capitals")
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("LSHDP")} << 0 << QStringList{kWider}
+        << QString();
+    QTest::newRow("a tag or the note") << QStringList{QStringLiteral("--search"), QStringLiteral("OOM")} << 0
+                                       << QStringList{kRetry} << QString();
+    QTest::newRow("nothing matches")
+        << QStringList{QStringLiteral("--name"), QStringLiteral("zzz")} << 0 << QStringList{}
+        << "No run matches these filters (3 runs in the history; hamgamctl runs lists them all).";
+    QTest::newRow("a status that does not exist")
+        << QStringList{QStringLiteral("--status"), QStringLiteral("done")} << 2 << QStringList{}
+        << "hamgamctl runs: --status: unknown value \"done\"; choose from preparing, running, finished, "
+           "failed, stopped, aborted";
+    QTest::newRow("a strategy that does not exist")
+        << QStringList{QStringLiteral("--strategy"), QStringLiteral("ddp")} << 2 << QStringList{}
+        << "hamgamctl runs: --strategy: unknown value \"ddp\"; choose from dp, hdp, lsdp, lshdp";
+}
+
+void TestCtlCommands::runsFilters()
+{
+    QFETCH(QStringList, options);
+    QFETCH(int, code);
+    QFETCH(QStringList, ids);
+    QFETCH(QString, message);
+    const Ctl r = ctl(QStringList{QStringLiteral("runs")} + options);
+    QVERIFY2(r.code == code, qPrintable(r.context()));
+    if (code != 0) {
+        QVERIFY2(r.err.contains(message) && r.out.isEmpty(), qPrintable(r.context()));
+        return;
+    }
+    QStringList listed;
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        listed << lines[i].section(u' ', 0, 0);
+    if (!message.isEmpty()) {
+        QCOMPARE(r.out.trimmed(), message);
+        return;
+    }
+    QCOMPARE(listed, ids);
+    // The JSON filters alike.
+    const Ctl json = ctl(QStringList{QStringLiteral("runs"), QStringLiteral("--json")} + options);
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).array().size(), ids.size());
+}
+
+// Issue #21: two runs of one name; `show NAME` picked the newest without a word.
+void TestCtlCommands::sameNameIsAmbiguous()
+{
+    const QString history =
+        QDir(m_lab.path(QStringLiteral("twins"))).filePath(QStringLiteral("history.sqlite"));
+    QDir().mkpath(QFileInfo(history).path());
+    const QString first = QStringLiteral("20260305-080000-aaaa");
+    const QString second = QStringLiteral("20260306-080000-bbbb");
+    {
+        HistoryStore store(history);
+        QVERIFY(store.open().ok());
+        for (const QString &id : {first, second})
+            addRun(store, id, QStringLiteral("twin"),
+                   config({{QStringLiteral("name"), QStringLiteral("twin")}}), RunStatus::Finished, {},
+                   kBaselineCreated + (id == first ? 4 : 5) * kDayMs, 2);
+    }
+    for (const QString &command : {QStringLiteral("show"), QStringLiteral("export")}) {
+        QStringList args{command, QStringLiteral("twin")};
+        if (command == QLatin1String("export"))
+            args << QStringLiteral("--csv") << m_lab.path(QStringLiteral("twin-export"));
+        const Ctl r = ctl(args, history);
+        QVERIFY2(r.code == 3 && r.out.isEmpty(), qPrintable(r.context()));
+        QVERIFY2(
+            r.err.contains(
+                QStringLiteral("hamgamctl %1: \"twin\" matches 2 runs; give more of the id:").arg(command)),
+            qPrintable(r.context()));
+        QVERIFY2(r.err.contains(first) && r.err.contains(second), qPrintable(r.context()));
+    }
+    // A unique start of the id is enough.
+    const Ctl byPrefix = ctl({QStringLiteral("show"), second.left(10)}, history);
+    QVERIFY2(byPrefix.code == 0 && byPrefix.out.contains(second), qPrintable(byPrefix.context()));
+    const Ctl prefixOfBoth = ctl({QStringLiteral("show"), QStringLiteral("202603")}, history);
+    QVERIFY2(prefixOfBoth.code == 3 && prefixOfBoth.err.contains(QLatin1String("matches 2 runs")),
+             qPrintable(prefixOfBoth.context()));
+}
+
 void TestCtlCommands::compareShowsOnlyDifferingFields()
 {
     const Ctl r = ctl({QStringLiteral("compare"), kBaseline, kWider});
@@ -448,16 +656,51 @@ void TestCtlCommands::compareJson()
              (QJsonArray{QStringLiteral("lshdp"), QStringLiteral("hdp"), QStringLiteral("hdp")}));
 }
 
+void TestCtlCommands::compareFlagsBusyMachines()
+{
+    const Ctl r = ctl({QStringLiteral("compare"), kBaseline, kWider});
+    QVERIFY2(r.code == 0, qPrintable(r.context()));
+    const QStringList lines = r.out.split(u'\n');
+    const auto busyRow = std::find_if(lines.cbegin(), lines.cend(), [](const QString &l) {
+        return l.startsWith(QLatin1String("busy at start"));
+    });
+    QVERIFY2(busyRow != lines.cend(), qPrintable(r.out));
+    QCOMPARE(busyRow->simplified(), QStringLiteral("busy at start no beta: load 7.0 on 2 cores"));
+    QVERIFY2(
+        lines.contains(QStringLiteral("Note: %1 started on busy machines; its speed says as much about them "
+                                      "as about its settings.")
+                           .arg(kWider)),
+        qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("Note: %1").arg(kBaseline)), qPrintable(r.out));
+
+    const Ctl json = ctl({QStringLiteral("compare"), kBaseline, kWider, QStringLiteral("--json")});
+    const QJsonArray runs =
+        QJsonDocument::fromJson(json.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
+    QCOMPARE(runs.at(0).toObject().value(QStringLiteral("busy_at_start")).toArray().size(), 0);
+    const QJsonArray busy = runs.at(1).toObject().value(QStringLiteral("busy_at_start")).toArray();
+    QCOMPARE(busy.size(), 1);
+    QCOMPARE(busy.first().toObject().value(QStringLiteral("node")).toString(), QStringLiteral("beta"));
+    QCOMPARE(busy.first()
+                 .toObject()
+                 .value(QStringLiteral("busy"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("load")),
+             QJsonValue(7.0));
+}
+
 void TestCtlCommands::compareUsage_data()
 {
     QTest::addColumn<QStringList>("runs");
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("message");
-    QTest::newRow("one run") << QStringList{kBaseline} << 2 << "hamgamctl compare: give 2 to 8 runs";
-    QStringList nine;
-    for (int i = 0; i < 9; ++i)
-        nine << kBaseline;
-    QTest::newRow("nine runs") << nine << 2 << "hamgamctl compare: give 2 to 8 runs";
+    QTest::newRow("one run") << QStringList{kBaseline} << 2 << "hamgamctl compare: give 2 to 100 runs";
+    QStringList many;
+    for (int i = 0; i < 101; ++i)
+        many << kBaseline;
+    QTest::newRow("101 runs") << many << 2 << "hamgamctl compare: give 2 to 100 runs";
     QTest::newRow("unknown run") << QStringList{kBaseline, QStringLiteral("nosuchrun")} << 3
                                  << "hamgamctl compare: no run \"nosuchrun\"";
 }
@@ -584,7 +827,7 @@ void TestCtlCommands::checkWithoutAgents_data()
     // Valid JSON, but the machines are unknown: a pre-flight problem, reported per field.
     QTest::newRow("unknown machines")
         << valid << 1 << "out"
-        << QStringList{QStringLiteral("configuration: 2 problem(s)"),
+        << QStringList{QStringLiteral("configuration: 2 problems"),
                        QStringLiteral("  error: nodes[0].agent: no machine \"node-a\" is known; is its agent "
                                       "running and trusted?"),
                        QStringLiteral("  error: nodes[1].agent: no machine \"node-b\" is known; is its agent "
@@ -592,6 +835,18 @@ void TestCtlCommands::checkWithoutAgents_data()
                        QStringLiteral("Not ready: fix the errors above.")};
     QJsonObject tooSmall = QJsonDocument::fromJson(valid).object();
     tooSmall[QStringLiteral("global_batch")] = 1;
+    // Issue #21: a typo was "Ready to start." and trained the default 500 steps.
+    QJsonObject typo = QJsonDocument::fromJson(valid).object();
+    typo[QStringLiteral("stpes")] = 100;
+    QJsonObject optimizer = typo.value(QStringLiteral("optimizer")).toObject();
+    optimizer[QStringLiteral("lerning_rate")] = 0.1;
+    typo[QStringLiteral("optimizer")] = optimizer;
+    QTest::newRow("typos warned")
+        << QJsonDocument(typo).toJson() << 1 << "out"
+        << QStringList{QStringLiteral("warning: stpes: unknown field, ignored: did you mean "
+                                      "\"steps\"?"),
+                       QStringLiteral("warning: optimizer.lerning_rate: unknown field, "
+                                      "ignored: did you mean \"optimizer.lr\"?")};
     QTest::newRow("semantic error") << QJsonDocument(tooSmall).toJson() << 1 << "out"
                                     << QStringList{
                                            QStringLiteral("  error: global_batch: the global batch (1) is "
@@ -624,6 +879,67 @@ void TestCtlCommands::checkWithoutAgents()
     const Ctl missing = ctl({QStringLiteral("check"), m_lab.path(QStringLiteral("no-such.json"))}, history);
     QCOMPARE(missing.code, 2);
     QVERIFY2(missing.err.contains(QLatin1String("cannot read")), qPrintable(missing.context()));
+}
+
+void TestCtlCommands::unknownFieldsWarnedOrRefused_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("check") << "check";
+    QTest::newRow("run") << "run";
+}
+
+void TestCtlCommands::unknownFieldsWarnedOrRefused()
+{
+    QFETCH(QString, command);
+    QJsonObject c = config({{QStringLiteral("name"), QStringLiteral("typo")}});
+    c[QStringLiteral("stpes")] = 100;
+    c[QStringLiteral("gradient_accumulation")] = 4; // no known field is close: a newer version's, perhaps
+    const QString path = m_lab.path(QStringLiteral("typo.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(c).toJson());
+    f.close();
+    const QString history = m_lab.path(QStringLiteral("typo-history.sqlite"));
+    const QString typo = QStringLiteral("stpes: unknown field, ignored: did you mean \"steps\"?");
+    const QString newer =
+        QStringLiteral("gradient_accumulation: unknown field, ignored: this Hamgam reads run "
+                       "config version 1 (is the field from a newer version?)");
+
+    // Without --strict: warned, and the command goes on to the machines (unknown here).
+    const Ctl warned = ctl({command, path}, history);
+    QVERIFY2(warned.code == (command == QLatin1String("check") ? 1 : 4), qPrintable(warned.context()));
+    const QString &warnings = command == QLatin1String("check") ? warned.out : warned.err;
+    QVERIFY2(warnings.contains(QStringLiteral("warning: ") + typo), qPrintable(warned.context()));
+    QVERIFY2(warnings.contains(QStringLiteral("warning: ") + newer), qPrintable(warned.context()));
+    QVERIFY2(warned.out.contains(QLatin1String("no machine \"node-a\" is known")) ||
+                 warned.err.contains(QLatin1String("no machine \"node-a\" is known")),
+             qPrintable(warned.context()));
+
+    // --strict: the same fields are errors, before any machine is asked (bad usage, exit 2).
+    const Ctl strict = ctl({command, path, QStringLiteral("--strict")}, history);
+    QVERIFY2(strict.code == 2, qPrintable(strict.context()));
+    QVERIFY2(strict.err.split(QLatin1Char('\n')).contains(typo), qPrintable(strict.context()));
+    QVERIFY2(strict.err.split(QLatin1Char('\n')).contains(newer), qPrintable(strict.context()));
+    QVERIFY2(!strict.err.contains(QLatin1String("no machine")), qPrintable(strict.context()));
+
+    // In Persian too: the warning is the user's language, the field names stay as written.
+    const Ctl persian = ctl({command, path}, history, QStringLiteral("fa_IR.UTF-8"));
+    const QString &persianWarnings = command == QLatin1String("check") ? persian.out : persian.err;
+    QVERIFY2(persianWarnings.contains(QLatin1String("stpes")) &&
+                 persianWarnings.contains(QStringLiteral("«steps»")) &&
+                 !persianWarnings.contains(QLatin1String("did you mean")),
+             qPrintable(persian.context()));
+
+    // A config with every field known prints no warning.
+    c.remove(QStringLiteral("stpes"));
+    c.remove(QStringLiteral("gradient_accumulation"));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(c).toJson());
+    f.close();
+    const Ctl clean = ctl({command, path, QStringLiteral("--strict")}, history);
+    QVERIFY2(clean.code != 2 && !clean.out.contains(QLatin1String("warning:")) &&
+                 !clean.err.contains(QLatin1String("warning:")),
+             qPrintable(clean.context()));
 }
 
 void TestCtlCommands::hostileTextIsEscaped()
@@ -700,47 +1016,88 @@ void TestCtlCommands::watchShowsWhoHoldsEachGpu()
         controller.profile.pins()
             .add(agent.daemon->identity().fingerprint(), QStringLiteral("gpu-box"), agent.daemon->nodeId())
             .ok());
-    QProcess p;
-    QProcessEnvironment env = m_lab.environment();
-    env.insert(QStringLiteral("LC_ALL"), locale);
-    env.insert(QStringLiteral("LANG"), locale);
-    env.insert(QStringLiteral("LANGUAGE"), locale.section(QLatin1Char('_'), 0, 0));
-    p.setProcessEnvironment(env);
-    p.start(ProcessLab::binary(QStringLiteral("hamgamctl")),
-            {QStringLiteral("watch"), agent.daemon->nodeId(), QStringLiteral("--count"), QStringLiteral("1"),
-             QStringLiteral("--config-dir"), controller.dir->filePath(QStringLiteral("config")),
-             QStringLiteral("--data-dir"), controller.dir->filePath(QStringLiteral("data")),
-             QStringLiteral("--discovery-port"), QString::number(port), QStringLiteral("--discovery-targets"),
-             QStringLiteral("127.255.255.255"), QStringLiteral("--wait"), QStringLiteral("2000")});
-    QVERIFY(p.waitForStarted());
-    // The agent lives in this process: wait with the event loop running.
-    QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 30000);
-    const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    const QString context = out + QString::fromUtf8(p.readAllStandardError());
-    QCOMPARE(p.exitCode(), 0);
-    const QStringList lines = out.split(u'\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 5); // the held GPU, its three processes, the lost GPU
-    QVERIFY2(!out.contains(QChar(0x1b)), qPrintable(context));
-    QVERIFY2(lines[1].contains(QStringLiteral("python3 train.py \\x1b[2J --lr 0.1")), qPrintable(context));
+    auto watch = [&](const QStringList &options) {
+        return ctlAgainst(controller, port,
+                          QStringList{QStringLiteral("watch"), agent.daemon->nodeId()} + options, locale);
+    };
+    // Issue #21: a table like nvtop's, one row per device, printed once with --once.
+    const Ctl once = watch({QStringLiteral("--once")});
+    const QString context = once.context();
+    QCOMPARE(once.code, 0);
+    const QStringList lines = once.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4); // the title, the header, the held GPU, the lost GPU
+    QVERIFY2(!once.out.contains(QChar(0x1b)), qPrintable(context));
+    // A command line from another machine is escaped, never run by the terminal.
+    QVERIFY2(lines[2].contains(QStringLiteral("4242 python3 train.py \\x1b[2J --lr 0.1")),
+             qPrintable(context));
     if (locale.startsWith(QLatin1String("fa"))) {
-        QVERIFY2(lines[0].contains(QStringLiteral("۶۳")), qPrintable(context));
-        QVERIFY2(lines[1].contains(QStringLiteral("۳۰٫۰ گیگابایت")), qPrintable(context));
-        QVERIFY2(!lines[4].contains(QLatin1String("lost")), qPrintable(context));
+        QVERIFY2(lines[2].contains(QStringLiteral("۶۳")), qPrintable(context));
+        QVERIFY2(lines[2].contains(QStringLiteral("۱۰٫۰ گیگابایت")), qPrintable(context));
+        QVERIFY2(lines[2].contains(QStringLiteral("۸۷٪")), qPrintable(context));
+        QVERIFY2(!lines[3].contains(QLatin1String("lost")), qPrintable(context));
         return;
     }
-    QVERIFY2(lines[0].endsWith(
-                 QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  util 87.0%  mem 10.0 GB / 24.0 GB  "
-                                "63 °C  250 / 400 W  slowed down: power cap")),
+    QVERIFY2(lines[0].startsWith(QLatin1String("hamgamctl watch")) &&
+                 lines[0].endsWith(QLatin1String("2 devices")),
              qPrintable(context));
-    // As nvitop lists them: pid, user, memory, type, command line; largest first as the agent sent them.
-    QCOMPARE(lines[1],
-             QStringLiteral("       4242  alice   30.0 GB  C    python3 train.py \\x1b[2J --lr 0.1"));
-    QCOMPARE(lines[2], QStringLiteral("        777  nobody      n/a  C+G  sleep 300"));
-    QCOMPARE(lines[3], QStringLiteral("    4194999  ?        1.0 GB  C    (not found)"));
-    QVERIFY2(
-        lines[4].endsWith(QStringLiteral("  gpu-box  NVIDIA A100-SXM4-80GB  lost: the GPU stopped answering "
-                                         "(fell off the bus, or needs a reset)")),
-        qPrintable(context));
+    const QStringList header = lines[1].simplified().split(u' ');
+    QCOMPARE(header,
+             (QStringList{QStringLiteral("NODE"), QStringLiteral("DEVICE"), QStringLiteral("UTIL"),
+                          QStringLiteral("MEMORY"), QStringLiteral("TEMP"), QStringLiteral("POWER"),
+                          QStringLiteral("USER"), QStringLiteral("PROCESS"), QStringLiteral("NOTE")}));
+    // Each value under its own column.
+    auto cell = [&](const QString &line, const QString &column) {
+        const qsizetype from = lines[1].indexOf(column);
+        const qsizetype next =
+            lines[1].indexOf(QRegularExpression(QStringLiteral("\\S")), from + column.size() + 1);
+        return line.mid(from, next < 0 ? -1 : next - from).trimmed();
+    };
+    QCOMPARE(cell(lines[2], QStringLiteral("NODE")), QStringLiteral("gpu-box"));
+    QCOMPARE(cell(lines[2], QStringLiteral("DEVICE")), QStringLiteral("NVIDIA A100-SXM4-80GB"));
+    QCOMPARE(cell(lines[2], QStringLiteral("UTIL")), QStringLiteral("87%"));
+    QCOMPARE(cell(lines[2], QStringLiteral("MEMORY")), QStringLiteral("10.0 GB / 24.0 GB"));
+    QCOMPARE(cell(lines[2], QStringLiteral("TEMP")), QStringLiteral("63 °C"));
+    QCOMPARE(cell(lines[2], QStringLiteral("POWER")), QStringLiteral("250 / 400 W"));
+    QCOMPARE(cell(lines[2], QStringLiteral("USER")), QStringLiteral("alice, nobody, ?"));
+    QCOMPARE(cell(lines[2], QStringLiteral("PROCESS")),
+             QStringLiteral("4242 python3 train.py \\x1b[2J --lr 0.1 (+2 more)"));
+    QCOMPARE(cell(lines[2], QStringLiteral("NOTE")), QStringLiteral("slowed down: power cap"));
+    QCOMPARE(cell(lines[3], QStringLiteral("NOTE")),
+             QStringLiteral("lost: the GPU stopped answering (fell off the bus, or needs a reset)"));
+
+    // Refreshing: into a pipe, each refresh is a table of its own.
+    const Ctl twice = watch({QStringLiteral("--count"), QStringLiteral("2")});
+    QCOMPARE(twice.code, 0);
+    QCOMPARE(twice.out.count(QLatin1String("hamgamctl watch")), 2);
+    QCOMPARE(twice.out.count(QLatin1String("NODE")), 2);
+}
+
+void TestCtlCommands::requestsCarryTheProfilesUser()
+{
+    // Issue #19, item 1: what `hamgamctl user NAME` sets is who every later request speaks for (a
+    // second student's profile on a shared computer is not the OS user).
+    const quint16 port = TestSupport::randomDiscoveryPort();
+    TestSupport::Controller controller = TestSupport::makeController();
+    TestSupport::LocalAgent agent =
+        TestSupport::startAgent(port, {controller.profile.identity().fingerprint()},
+                                std::make_unique<FakeProbe>(), 200, QStringLiteral("shared-box"));
+    QVERIFY(
+        controller.profile.pins()
+            .add(agent.daemon->identity().fingerprint(), QStringLiteral("shared-box"), agent.daemon->nodeId())
+            .ok());
+    const Ctl user = ctlAgainst(controller, port, {QStringLiteral("user"), QStringLiteral("ali")});
+    QVERIFY2(user.code == 0, qPrintable(user.context()));
+    const Ctl reserve = ctlAgainst(controller, port,
+                                   {QStringLiteral("reserve"), QStringLiteral("--node"),
+                                    QStringLiteral("shared-box:0"), QStringLiteral("--from"),
+                                    QStringLiteral("+1h"), QStringLiteral("--to"), QStringLiteral("+2h")});
+    QVERIFY2(reserve.code == 0, qPrintable(reserve.context()));
+    const Ctl list = ctlAgainst(controller, port, {QStringLiteral("reservations"), QStringLiteral("--json")});
+    QVERIFY2(list.code == 0, qPrintable(list.context()));
+    const QJsonArray bookings =
+        QJsonDocument::fromJson(list.out.toUtf8()).object().value(QStringLiteral("reservations")).toArray();
+    QCOMPARE(bookings.size(), 1);
+    QCOMPARE(bookings.first().toObject().value(QStringLiteral("user")).toString(), QStringLiteral("ali"));
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

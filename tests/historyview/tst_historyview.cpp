@@ -27,6 +27,7 @@
 #include <QImage>
 #include <QItemSelectionModel>
 #include <QJsonArray>
+#include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -102,6 +103,7 @@ private Q_SLOTS:
     void deviceUtilization();
     void compareShowsOnlyDifferingFields();
     void compareSameConfigsShowsNoField();
+    void compareFlagsBusyMachines();
     void comparisonPlots();
     void exportsPlots();
     void jalaliDates_data();
@@ -634,6 +636,35 @@ void TestHistoryView::exportsCsv()
     QCOMPARE(rows.size(), 42);
     QVERIFY(rows.at(1).startsWith("2026-03-01T"));
     QVERIFY(!hasPersianDigit(QString::fromUtf8(rows.at(1))));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+
+    // Issue #21: "8 file(s) written" stayed English in Persian: the status line follows a switch,
+    // and English has real plurals.
+    Translations translations;
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
+    HistoryView::ExportOptions dataOnly;
+    dataOnly.nodes = false;
+    dataOnly.settings = false;
+    QVERIFY(view.exportAndReport({QStringLiteral("aaaa1111"), QStringLiteral("bbbb2222")},
+                                 out.filePath(QStringLiteral("again")), dataOnly)
+                .ok());
+    QVERIFY2(view.statusText().startsWith(QLatin1String("8 files written to ")),
+             qPrintable(view.statusText()));
+    QVERIFY(translations.setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(view.statusText().contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))) &&
+                 !view.statusText().contains(QLatin1String("written")),
+             qPrintable(view.statusText()));
+    // The folder stays left to right in the Persian sentence.
+    QVERIFY2(
+        view.statusText().contains(QChar(0x2066) + out.filePath(QStringLiteral("again")) + QChar(0x2069)),
+        qPrintable(view.statusText()));
+    // "System default" in the C locale: no catalogue of its own, still real English plurals.
+    QVERIFY(!translations.setLanguage(QStringLiteral("C")));
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(view.statusText().startsWith(QLatin1String("8 files written to ")),
+             qPrintable(view.statusText()));
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
 }
 
 void TestHistoryView::deviceUtilization()
@@ -657,6 +688,56 @@ void TestHistoryView::deviceUtilization()
     QCOMPARE(util->item(0, 1)->text(), QStringLiteral("box-a"));
     QCOMPARE(util->item(0, 3)->text(), QStringLiteral("92.0%"));
     QCOMPARE(util->item(1, 3)->text(), QStringLiteral("44.0%"));
+}
+
+// Issue #21: a run whose machines were busy at its start is flagged, not blamed on its strategy.
+void TestHistoryView::compareFlagsBusyMachines()
+{
+    RunEvent launch;
+    launch.runId = QStringLiteral("cccc3333");
+    launch.source = QStringLiteral("controller");
+    launch.seq = 7;
+    launch.timeMs = 1772359700000;
+    launch.kind = QStringLiteral("launch");
+    launch.payload = {{QStringLiteral("preflight"),
+                       QJsonArray{QJsonObject{
+                           {QStringLiteral("node"), QStringLiteral("box-b")},
+                           {QStringLiteral("busy"),
+                            QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("cpu")},
+                                                   {QStringLiteral("load"), 7.0},
+                                                   {QStringLiteral("cores"), 2}},
+                                       QJsonObject{{QStringLiteral("kind"), QStringLiteral("gpu")},
+                                                   {QStringLiteral("device"), QStringLiteral("RTX 3090")},
+                                                   {QStringLiteral("processes"), 1}}}}}}}};
+    m_store->appendEvents({launch});
+    m_store->flush();
+
+    Translations translations; // English plurals: "2 cores"
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
+    ComparisonView view(*m_store);
+    view.show();
+    view.setRuns({QStringLiteral("aaaa1111"), QStringLiteral("cccc3333")});
+    QCOMPARE(view.busyRunIds(), QStringList{QStringLiteral("cccc3333")});
+    QVERIFY(view.fairnessNote()->isVisibleTo(&view));
+    const QString note = view.fairnessNote()->text();
+    QVERIFY2(note.contains(QLatin1String("box-b: load 7.0 on 2 cores, RTX 3090 shared with 1 process")) &&
+                 note.contains(QLatin1String("started on busy machines")),
+             qPrintable(note));
+    // Runs on idle machines: no note.
+    view.setRuns({QStringLiteral("aaaa1111"), QStringLiteral("bbbb2222")});
+    QVERIFY(view.busyRunIds().isEmpty());
+    QVERIFY(!view.fairnessNote()->isVisibleTo(&view));
+
+    // In Persian.
+    view.setRuns({QStringLiteral("aaaa1111"), QStringLiteral("cccc3333")});
+    QVERIFY(translations.setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    const QString persian = view.fairnessNote()->text();
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(persian.contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))) &&
+                 !persian.contains(QLatin1String("busy")) && persian.contains(QStringLiteral("۷٫۰")),
+             qPrintable(persian));
 }
 
 void TestHistoryView::compareShowsOnlyDifferingFields()

@@ -34,6 +34,11 @@ private Q_SLOTS:
     void evalIsDrawnAgainstStepAndWallTime();
     void legendNamesUpToSixteenLines_data();
     void legendNamesUpToSixteenLines();
+    void startUpPhaseBeforeStepOne();
+    void splitAndDoctorReadTheSameWindow();
+    void valuesOnHover();
+    void accuracyIsAPercentageAboveTheCurves();
+    void doctorIconsAreExplained();
 };
 
 void TestLiveView::largeRunHasBoundedMemory()
@@ -228,6 +233,176 @@ void TestLiveView::evalLegendFollowsTheRun()
     QCOMPARE(legendNames(), QStringList{QStringLiteral("training loss")});
 }
 
+// Issue #21: "step 0 of 300" and an empty bar for 25 s while the workers started.
+void TestLiveView::startUpPhaseBeforeStepOne()
+{
+    SyntheticRun run(2, 1);
+    RunConfig config = run.config();
+    config.steps = 200;
+    LiveRunData data;
+    data.reset(config, run.nodes());
+    LiveView view;
+    view.resize(1280, 760);
+    view.setData(&data);
+    auto event = [&](const QString &kind, int rank, const QJsonObject &payload = {}) {
+        RunEvent e;
+        e.kind = kind;
+        e.rank = rank;
+        e.source = rank >= 0 ? run.nodes()[rank].key : QStringLiteral("controller");
+        e.timeMs = 1764500000000;
+        e.payload = payload;
+        data.addEvent(e);
+        view.refreshNow(true);
+        return view.progressLabel()->text();
+    };
+    QCOMPARE(event(QStringLiteral("launch"), -1), QStringLiteral("Starting the workers on every machine…"));
+    QCOMPARE(event(QStringLiteral("ready"), 0),
+             QStringLiteral("Loading the data and building the model: 1 of 2 workers ready"));
+    QCOMPARE(event(QStringLiteral("ready"), 1),
+             QStringLiteral("Every worker is ready; the first step is under way…"));
+    run.tick(data);
+    view.refreshNow(true);
+    QCOMPARE(view.progressLabel()->text(),
+             QStringLiteral("step 1 of 200 — measuring each device's speed to plan the batches"));
+    for (int i = 0; i < 4; ++i)
+        run.tick(data);
+    view.refreshNow(true);
+    QCOMPARE(view.progressLabel()->text(), QStringLiteral("step 5 of 200"));
+}
+
+// Issue #21: the doctor said 72 % wait while the step split showed almost none: one window, named.
+void TestLiveView::splitAndDoctorReadTheSameWindow()
+{
+    Translations translations; // English plurals
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
+    SyntheticRun run(2, 1);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    LiveView view;
+    view.setData(&data);
+    for (int i = 0; i < 5; ++i)
+        run.tick(data);
+    view.refreshNow(true);
+    QCOMPARE(view.captions().at(2)->text(),
+             QStringLiteral("Where each node's step goes (mean of its last 5 steps)"));
+    QVERIFY2(view.doctor()->windowText().startsWith(QLatin1String("Over the last 5 steps")),
+             qPrintable(view.doctor()->windowText()));
+    for (int i = 0; i < 40; ++i)
+        run.tick(data);
+    view.refreshNow(true);
+    QCOMPARE(data.splitWindowSteps(), LiveRunData::kSplitWindow);
+    QCOMPARE(view.captions().at(2)->text(),
+             QStringLiteral("Where each node's step goes (mean of its last 20 steps)"));
+    // A rank that waits on every other step: the mean of the window, for the plot and for the doctor alike.
+    for (int s = 0; s < LiveRunData::kSplitWindow; ++s) {
+        RunEvent e;
+        e.kind = QStringLiteral("step");
+        e.rank = 0;
+        e.source = run.nodes()[0].key;
+        e.payload = {{QStringLiteral("step"), 1000 + s},
+                     {QStringLiteral("compute_ms"), 50.0},
+                     {QStringLiteral("wait_ms"), s % 2 ? 100.0 : 0.0},
+                     {QStringLiteral("local_batch"), 32}};
+        data.addEvent(e);
+    }
+    QCOMPARE(data.rankSplit(0).waitMs, 50.0);
+    QCOMPARE(data.nodeSplit(0).waitMs, 50.0);
+}
+
+void TestLiveView::valuesOnHover()
+{
+    Translations translations;
+    QVERIFY(translations.setLanguage(QStringLiteral("en")));
+    SyntheticRun run(2, 1);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    for (int i = 0; i < 30; ++i)
+        run.tick(data);
+    LiveView view;
+    view.resize(1280, 760);
+    view.setData(&data);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.refreshNow(true);
+    for (LivePlot *p : view.plots())
+        p->replot();
+    auto at = [](QCustomPlot *plot, QCPGraph *g, int index) {
+        const auto point = g->data()->constBegin() + index;
+        return QPoint(int(g->keyAxis()->coordToPixel(point->key)),
+                      int(g->valueAxis()->coordToPixel(point->value)));
+    };
+    // A device's utilization, and its memory as used of total.
+    QCustomPlot *utilization = view.utilizationPlot();
+    QString text = view.utilizationPlot()->hoverText(at(utilization, utilization->graph(0), 20));
+    QVERIFY2(text.contains(QLatin1String("(node00): ")) && text.contains(QLatin1String("% busy")),
+             qPrintable(text));
+    LivePlot *memory = view.plots().at(1);
+    text = memory->hoverText(at(memory, memory->graph(0), 20));
+    QVERIFY2(text.contains(QLatin1String("of 24.0 GB in use")), qPrintable(text));
+    // A node's step split, in ms and shares.
+    LivePlot *split = view.plots().at(2);
+    text = split->hoverText(QPoint(int(split->xAxis->coordToPixel(0)), int(split->yAxis->coordToPixel(10))));
+    QVERIFY2(text.startsWith(QLatin1String("node00: ")) && text.contains(QLatin1String("wait: ")) &&
+                 text.contains(QLatin1String("%")),
+             qPrintable(text));
+    // The loss curve, and nothing over empty space.
+    LossPlot *loss = view.lossPlot();
+    text = loss->hoverText(at(loss, loss->graph(0), 10));
+    QVERIFY2(text.startsWith(QLatin1String("training loss: ")), qPrintable(text));
+    QCOMPARE(loss->hoverText(QPoint(2, 2)), QString());
+}
+
+void TestLiveView::accuracyIsAPercentageAboveTheCurves()
+{
+    SyntheticRun run(2, 1);
+    LiveRunData data;
+    data.reset(run.config(), run.nodes());
+    for (int i = 0; i < 30; ++i)
+        run.tick(data);
+    for (double accuracy : {0.5, 1.0}) {
+        RunEvent eval;
+        eval.kind = QStringLiteral("eval");
+        eval.rank = 0;
+        eval.source = run.nodes()[0].key;
+        eval.timeMs = 1764500003000 + int(accuracy * 10);
+        eval.payload = {{QStringLiteral("step"), accuracy < 1 ? 10 : 30},
+                        {QStringLiteral("accuracy"), accuracy}};
+        data.addEvent(eval);
+    }
+    LiveView view;
+    view.resize(1280, 760);
+    view.setData(&data);
+    view.refreshNow(true);
+    LossPlot *loss = view.lossPlot();
+    QCOMPARE(loss->yAxis2->label(), QStringLiteral("accuracy (%)"));
+    // The whole scale, with the mark at 100 % inside it.
+    QVERIFY(loss->yAxis2->range().lower <= 0 && loss->yAxis2->range().upper > 100);
+    QCOMPARE((loss->graph(1)->data()->constEnd() - 1)->value, 100.0);
+    // The legend above the plot, not over the curves.
+    QVERIFY(loss->legend->layout() != loss->axisRect()->insetLayout());
+}
+
+void TestLiveView::doctorIconsAreExplained()
+{
+    DoctorPanel panel;
+    UtilizationDoctor::Finding severe{UtilizationDoctor::Reason::WaitingOnStragglers,
+                                      QStringLiteral("box-a"),
+                                      0,
+                                      0,
+                                      QStringLiteral("waits"),
+                                      QStringLiteral("use hdp"),
+                                      0.9};
+    UtilizationDoctor::Finding mild = severe;
+    mild.severity = 0.2;
+    panel.setFindings({severe, mild});
+    QCOMPARE(panel.iconMeanings(),
+             (QStringList{QStringLiteral("Needs attention: this holds a device back noticeably"),
+                          QStringLiteral("Worth knowing: this holds a device back a little")}));
+    QVERIFY2(panel.windowText().contains(QLatin1String("needs attention")), qPrintable(panel.windowText()));
+    panel.setFindings({});
+    QCOMPARE(panel.iconMeanings(), QStringList{QStringLiteral("All clear")});
+}
+
 QTEST_MAIN(TestLiveView)
 void TestLiveView::doctorShowsTheMostSevereAndCountsTheRest()
 {
@@ -309,24 +484,26 @@ void TestLiveView::evalIsDrawnAgainstStepAndWallTime()
 
     view.refreshNow(true);
     QVERIFY(!plot->wallTime());
-    QCOMPARE(points(), (QList<QPointF>{{10, 0.70}, {50, 0.85}}));
+    // Accuracy as a percentage (issue #21: the axis runs 0–100 %).
+    QCOMPARE(points(), (QList<QPointF>{{10, 70.0}, {50, 85.0}}));
     QVERIFY(eval->visible() && inLegend(eval) && plot->yAxis2->visible());
 
     plot->setWallTime(true);
     view.refreshNow(true);
-    QCOMPARE(points(), (QList<QPointF>{{1.0, 0.70}, {5.0, 0.85}}));
+    QCOMPARE(points(), (QList<QPointF>{{1.0, 70.0}, {5.0, 85.0}}));
     QVERIFY(eval->visible() && inLegend(eval) && plot->yAxis2->visible());
     QCOMPARE(eval->name(), QStringLiteral("eval accuracy"));
     // Both evaluations inside the time axis, the last one just after the last step (4.9 s).
     QVERIFY2(plot->xAxis->range().contains(1.0) && plot->xAxis->range().contains(5.0),
              qPrintable(
                  QStringLiteral("%1 .. %2").arg(plot->xAxis->range().lower).arg(plot->xAxis->range().upper)));
-    QVERIFY(plot->yAxis2->range().contains(0.70) && plot->yAxis2->range().contains(0.85));
+    QVERIFY(plot->yAxis2->range().contains(70) && plot->yAxis2->range().contains(85));
 
     // And back to steps.
     plot->setWallTime(false);
     view.refreshNow(true);
-    QCOMPARE(points(), (QList<QPointF>{{10, 0.70}, {50, 0.85}}));
+    // Accuracy as a percentage (issue #21: the axis runs 0–100 %).
+    QCOMPARE(points(), (QList<QPointF>{{10, 70.0}, {50, 85.0}}));
 }
 
 void TestLiveView::legendNamesUpToSixteenLines_data()

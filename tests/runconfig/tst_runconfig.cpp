@@ -18,6 +18,9 @@ private Q_SLOTS:
     void typeErrorsNameTheField();
     void wireDtypes();
     void notJson();
+    void unknownFields_data();
+    void unknownFields();
+    void everyWrittenFieldIsKnown();
     void differingFields();
     void tensorParallelStrategies_data();
     void tensorParallelStrategies();
@@ -238,6 +241,80 @@ void TestRunConfig::notJson()
     errors.clear();
     RunConfig::fromJsonText("[1,2]", &errors);
     QCOMPARE(errors.size(), 1);
+}
+
+// Issue #21: a typo ("stpes") was silently ignored and the default 500 steps trained.
+void TestRunConfig::unknownFields_data()
+{
+    QTest::addColumn<QString>("patch");        // JSON merged into a valid config, one level deep
+    QTest::addColumn<QStringList>("expected"); // "field -> suggestion" ("" when none)
+    QTest::newRow("swapped letters") << R"({"stpes": 100})" << QStringList{QStringLiteral("stpes -> steps")};
+    QTest::newRow("missing letter, nested")
+        << R"({"optimizer": {"kind": "sgd", "lerning_rate": 0.1}})"
+        << QStringList{QStringLiteral("optimizer.lerning_rate -> optimizer.lr")};
+    QTest::newRow("another framework's name")
+        << R"({"batch_size": 64})" << QStringList{QStringLiteral("batch_size -> global_batch")};
+    QTest::newRow("case and dashes") << R"({"Global-Batch": 64})"
+                                     << QStringList{QStringLiteral("Global-Batch -> global_batch")};
+    QTest::newRow("one level too high")
+        << R"({"lr": 0.1})" << QStringList{QStringLiteral("lr -> optimizer.lr")};
+    QTest::newRow("inside a node")
+        << R"({"nodes": [{"agent": "a", "devcies": [0]}, {"agent": "b", "gpus": [1]}]})"
+        << QStringList{QStringLiteral("nodes[0].devcies -> nodes[0].devices"),
+                       QStringLiteral("nodes[1].gpus -> nodes[1].devices")};
+    QTest::newRow("a newer version's field")
+        << R"({"mixed_precision": {"enabled": true}})" << QStringList{QStringLiteral("mixed_precision -> ")};
+    QTest::newRow("a newer version's nested field")
+        << R"({"comm": {"compression": "powersgd"}})" << QStringList{QStringLiteral("comm.compression -> ")};
+    QTest::newRow("every field known") << R"({"steps": 100, "comm": {"fp16": true}})" << QStringList{};
+}
+
+void TestRunConfig::unknownFields()
+{
+    QFETCH(QString, patch);
+    QFETCH(QStringList, expected);
+    QJsonObject json = valid().toJson();
+    const QJsonObject p = QJsonDocument::fromJson(patch.toUtf8()).object();
+    for (auto it = p.begin(); it != p.end(); ++it)
+        json[it.key()] = it.value();
+    QList<ConfigError> errors;
+    QList<UnknownConfigField> unknown;
+    const RunConfig c = RunConfig::fromJson(json, &errors, &unknown);
+    QVERIFY(errors.isEmpty());
+    QStringList got;
+    for (const UnknownConfigField &u : std::as_const(unknown)) {
+        got << u.field + QStringLiteral(" -> ") + u.suggestion;
+        // Said as the user reads it: a "did you mean" only with a suggestion.
+        QCOMPARE(u.message().contains(QLatin1String("did you mean \"") + u.suggestion + QLatin1Char('"')),
+                 !u.suggestion.isEmpty());
+        QCOMPARE(u.asError().field, u.field);
+    }
+    QCOMPARE(got, expected);
+    // Ignored, not an error: the config still parses and the rest of it holds.
+    QCOMPARE(c.nodes.size(), json.value(QStringLiteral("nodes")).toArray().size());
+    // Without the list nothing changes for the callers that do not ask.
+    QList<ConfigError> again;
+    QCOMPARE(RunConfig::fromJson(json, &again).toJson(), c.toJson());
+    QVERIFY(again.isEmpty());
+}
+
+void TestRunConfig::everyWrittenFieldIsKnown()
+{
+    // What this version writes, it reads back with no field unknown, whatever model and dataset.
+    for (const QString &model : RunConfig::modelKinds()) {
+        for (const QString &dataset : RunConfig::datasetKinds()) {
+            RunConfig c = valid();
+            c.model.kind = model;
+            c.dataset.kind = dataset;
+            c.slowdownSchedule = {{1, 30, 2.0}};
+            c.nodes[0].batch = 100;
+            QList<ConfigError> errors;
+            QList<UnknownConfigField> unknown;
+            RunConfig::fromJson(c.toJson(), &errors, &unknown);
+            QVERIFY2(unknown.isEmpty(), qPrintable(model + QLatin1Char('/') + dataset + QStringLiteral(": ") +
+                                                   unknown.value(0).field));
+        }
+    }
 }
 
 void TestRunConfig::differingFields()

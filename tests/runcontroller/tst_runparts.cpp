@@ -10,6 +10,7 @@
 #include "runlauncher.h"
 #include "runoutcome.h"
 #include "testsupport.h"
+#include "translations.h"
 
 #include <QCborArray>
 #include <QPointer>
@@ -123,6 +124,8 @@ private Q_SLOTS:
     void outcome_data();
     void outcome();
 
+    void stopSaysWhatCheckpointWasWritten_data();
+    void stopSaysWhatCheckpointWasWritten();
     void launcherNamesAndRanks();
     void launcherResumeStep_data();
     void launcherResumeStep();
@@ -343,11 +346,13 @@ void TestRunParts::outcome_data()
                                 << QStringLiteral("B, rank -1: the agent on B stopped answering");
     QTest::newRow("stop requested") << QStringList{QStringLiteral("stopped"), QStringLiteral("finished")}
                                     << noReasons << Failures{} << true << false << true << false
-                                    << RunStatus::Stopped << QStringLiteral("stopped after a checkpoint");
+                                    << RunStatus::Stopped
+                                    << QStringLiteral("stopped; no checkpoint was written (the run has no "
+                                                      "checkpoint directory)");
     QTest::newRow("stopped on the node")
         << QStringList{QStringLiteral("finished"), QStringLiteral("stopped")} << noReasons << Failures{}
         << false << false << true << false << RunStatus::Stopped
-        << QStringLiteral("stopped after a checkpoint");
+        << QStringLiteral("stopped; no checkpoint was written (the run has no checkpoint directory)");
     QTest::newRow("abort requested over a failure")
         << QStringList{QStringLiteral("failed"), QStringLiteral("aborted")} << noReasons << Failures{oom}
         << false << true << true << false << RunStatus::Aborted << QStringLiteral("aborted");
@@ -373,6 +378,34 @@ void TestRunParts::outcome()
         return;
     QTEST(outcome.status(), "status");
     QTEST(outcome.reason(), "reason");
+}
+
+// Issue #21: a run without a checkpoint directory said "stopped after a checkpoint".
+void TestRunParts::stopSaysWhatCheckpointWasWritten_data()
+{
+    QTest::addColumn<bool>("configured");
+    QTest::addColumn<qint64>("newest");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("no directory")
+        << false << qint64(-1) << "stopped; no checkpoint was written (the run has no checkpoint directory)";
+    QTest::newRow("a directory, none written") << true << qint64(-1) << "stopped; no checkpoint was written";
+    QTest::newRow("written") << true << qint64(1200) << "stopped after a checkpoint of step 1,200";
+}
+
+void TestRunParts::stopSaysWhatCheckpointWasWritten()
+{
+    QFETCH(bool, configured);
+    QFETCH(qint64, newest);
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    RunOutcome outcome({{QStringLiteral("A"), QStringLiteral("stopped"), {}}}, {}, true, false);
+    outcome.setCheckpoints(configured, newest);
+    QCOMPARE(outcome.status(), RunStatus::Stopped);
+    QTEST(outcome.reason(), "reason");
+    QLocale::setDefault(before);
+    // In the controller's language: RunOutcome's messages are found in the catalogue.
+    Translations::Scoped persian(QStringLiteral("fa"));
+    QVERIFY2(outcome.reason().contains(QStringLiteral("نقطهٔ وارسی")), qPrintable(outcome.reason()));
 }
 
 void TestRunParts::launcherNamesAndRanks()

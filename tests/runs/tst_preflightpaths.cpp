@@ -6,6 +6,7 @@
 // loopback with a fake probe; no worker runs.
 #include "agentclient.h"
 #include "fakeprobe.h"
+#include "preflight.h"
 #include "runconfig.h"
 #include "runsupervisor.h"
 #include "testsupport.h"
@@ -14,6 +15,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +79,7 @@ private Q_SLOTS:
     void checkpointDirWorkersWouldRefuse();
     void resumeOutsideIsRefused_data();
     void resumeOutsideIsRefused();
+    void busyMachineIsReportedAsFigures();
 
 private:
     Expected<QCborMap> request(Message::Type type, const QCborMap &body);
@@ -383,6 +387,32 @@ void TestPreflightPaths::resumeOutsideIsRefused()
     auto ok = request(Message::Type::StartRun, plain);
     QVERIFY2(ok.ok(), qPrintable(ok.error()));
     QTRY_COMPARE_WITH_TIMEOUT(m_daemon->runs()->activeRuns(), 0, 10000);
+}
+
+// Issue #21: pre-flight says in figures what else used the machine, for fair comparisons.
+void TestPreflightPaths::busyMachineIsReportedAsFigures()
+{
+    Preflight::Input in;
+    in.config.name = QStringLiteral("busy");
+    in.config.dataset.kind = QStringLiteral("synthetic");
+    in.config.nodes = {{QStringLiteral("me"), QStringLiteral("me"), {0}, {}, {}, 1.0}};
+    in.workerProgram = QStringLiteral("/nonexistent/hamgam-worker");
+    DeviceSample cpu;
+    cpu.kind = DeviceSample::Kind::Cpu;
+    cpu.name = QStringLiteral("CPU");
+    cpu.cores = 2;
+    in.telemetry.devices = {cpu};
+    in.telemetry.host.cores = 2;
+    in.telemetry.host.load1 = 7.0;
+    const Preflight::Result busy = Preflight::run(in);
+    QCOMPARE(busy.busy.size(), 1);
+    const QJsonObject entry = busy.busy.first().toObject();
+    QCOMPARE(entry.value(QStringLiteral("kind")).toString(), QStringLiteral("cpu"));
+    QCOMPARE(entry.value(QStringLiteral("load")).toDouble(), 7.0);
+    QCOMPARE(entry.value(QStringLiteral("cores")).toInt(), 2);
+    QCOMPARE(busy.toJson().value(QStringLiteral("busy")).toArray(), busy.busy);
+    in.telemetry.host.load1 = 0.2;
+    QVERIFY(Preflight::run(in).busy.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestPreflightPaths)

@@ -219,6 +219,8 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
         QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
     QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId}, &out, &err), 0);
     QVERIFY2(out.contains("Stopped"), QByteArray(out + err).constData());
+    // Issue #21: it says which checkpoint it left (a run without a directory says none was written).
+    QVERIFY2(out.contains("stopped after a checkpoint of step"), QByteArray(out + err).constData());
     QCOMPARE(waitForStatus(runId, {QStringLiteral("stopped")}, 10000).status, RunStatus::Stopped);
     QVERIFY(m_lab.journaledEvents(runId, QStringLiteral("checkpoint")) >= 1);
     HistoryStore history(m_lab.historyPath());

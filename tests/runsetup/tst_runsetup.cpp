@@ -8,12 +8,15 @@
 #include "runsetupwidget.h"
 #include "testsupport.h"
 #include "traininggroupmodel.h"
+#include "translatabletext.h"
 #include "translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -22,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeWidget>
 
 using namespace TestSupport;
 
@@ -43,8 +47,11 @@ private Q_SLOTS:
     void groupChangeThatBreaksTheManualSplitOpensAdvanced();
     void groupProblemsShowBelowTheForm();
     void savedConfigLoadsBackTheSame();
+    void loadWarnsOfUnknownFields();
     void modelAndDatasetAreExplained();
     void messagesFollowTheLanguage();
+    void agentFindingsFollowTheLanguage();
+    void plainMessagesGoOnALanguageChange();
     void actionIconsRender();
 
 private:
@@ -375,6 +382,51 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
     QCOMPARE(QJsonDocument(loaded.config().toJson()).toJson(), QJsonDocument(saved.toJson()).toJson());
 }
 
+// Issue #21: Load ignored "stpes" without a word and the run trained the default 500 steps.
+void TestRunSetup::loadWarnsOfUnknownFields()
+{
+    static const QRegularExpression persianLetter(QStringLiteral("[\\x{0600}-\\x{06FF}]"));
+    QJsonObject json = validConfig().toJson();
+    json[QStringLiteral("stpes")] = 100;
+    json[QStringLiteral("future_feature")] = true;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("typo.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(json).toJson());
+    f.close();
+
+    QString error;
+    QVERIFY2(m_form->loadFrom(path, &error), qPrintable(error)); // loaded: the fields are only ignored
+    QCOMPARE(m_form->config().steps, 500);
+    const QString shown = m_form->messageLabel()->text();
+    QVERIFY(m_form->messageLabel()->isVisibleTo(m_form.get()));
+    QVERIFY2(shown.contains(QLatin1String("2 fields in it are not known")), qPrintable(shown));
+    QVERIFY2(shown.contains(QLatin1String("stpes: unknown field, ignored: did you mean \"steps\"?")),
+             qPrintable(shown));
+    QVERIFY2(shown.contains(QLatin1String("future_feature: unknown field, ignored")), qPrintable(shown));
+
+    // The warning follows a language switch, the field names kept as written.
+    QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    const QString persian = m_form->messageLabel()->text();
+    QVERIFY2(persian.contains(persianLetter) && !persian.contains(QLatin1String("unknown field")) &&
+                 persian.contains(QLatin1String("stpes")) && persian.contains(QStringLiteral("«steps»")),
+             qPrintable(persian));
+    // Every line reads right to left, though it starts with a Latin field name.
+    for (const QString &line : persian.split(QLatin1Char('\n')))
+        QVERIFY2(line.startsWith(QChar(0x200F)), qPrintable(line));
+    QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+
+    // A clean file clears the warning.
+    QVERIFY(m_form->saveTo(path, &error));
+    QVERIFY2(m_form->loadFrom(path, &error), qPrintable(error));
+    QVERIFY(!m_form->messageLabel()->isVisibleTo(m_form.get()));
+}
+
 void TestRunSetup::modelAndDatasetAreExplained()
 {
     auto *model = m_form->findChild<QComboBox *>(QStringLiteral("field:model.kind"));
@@ -444,6 +496,86 @@ void TestRunSetup::messagesFollowTheLanguage()
     QCOMPARE(m_form->findChild<QLabel *>(QStringLiteral("help:model"))->text(), englishHelp);
     QCOMPARE(m_form->startButton()->text(), QStringLiteral("Start"));
     QVERIFY(m_form->startButton()->isEnabled());
+}
+
+// Issue #21: an agent's pre-flight finding stayed English in the Persian interface, its path garbled.
+void TestRunSetup::agentFindingsFollowTheLanguage()
+{
+    static const QRegularExpression persianLetter(QStringLiteral("[\\x{0600}-\\x{06FF}]"));
+    RunController::NodePreflight p;
+    p.name = QStringLiteral("lab-a");
+    p.agentId = QStringLiteral("agent-a");
+    p.reached = true;
+    // As it comes from an agent that answered in English: untranslated, with its path.
+    p.addError(TranslatableText("DatasetCheck", "the dataset directory %1 does not exist on this machine")
+                   .ltrArg(QStringLiteral("/data/fashion")));
+    p.addWarning(TranslatableText("Preflight", "this machine is not in the run's node list"));
+    m_form->showPreflight({p}, false);
+    auto finding = [&] { return m_form->preflightTree()->topLevelItem(0)->child(0)->text(0); };
+    QCOMPARE(finding(), QStringLiteral("the dataset directory /data/fashion does not exist on this machine"));
+
+    QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    const QString persian = finding();
+    QVERIFY2(persian.contains(persianLetter) && !persian.contains(QLatin1String("does not exist")),
+             qPrintable(persian));
+    // The path stays left to right inside the Persian sentence.
+    QVERIFY2(persian.contains(QChar(0x2066) + QStringLiteral("/data/fashion") + QChar(0x2069)),
+             qPrintable(persian));
+    QVERIFY(m_form->preflightTree()->topLevelItem(0)->text(0).contains(persianLetter));
+    // Percent as Persian writes it.
+    auto *margin = m_form->findChild<QDoubleSpinBox *>(QStringLiteral("field:planner.margin"));
+    QVERIFY(margin);
+    QVERIFY2(margin->suffix().contains(QChar(0x066A)), qPrintable(margin->suffix()));
+
+    QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    QCOMPARE(finding(), QStringLiteral("the dataset directory /data/fashion does not exist on this machine"));
+    QCOMPARE(margin->suffix(), QStringLiteral(" %"));
+}
+
+// Issue #21: a red Persian "add at least one machine" stayed after a switch to English.
+void TestRunSetup::plainMessagesGoOnALanguageChange()
+{
+    static const QRegularExpression persianLetter(QStringLiteral("[\\x{0600}-\\x{06FF}]"));
+    // The group's own problem, worded by validation: worded again in the new language.
+    {
+        TrainingGroupModel group(*m_registry);
+        RunSetupWidget form(group);
+        form.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&form));
+        QTRY_VERIFY_WITH_TIMEOUT(!form.validationPending(), 30000);
+        QVERIFY2(form.shownMessage().contains(QLatin1String("add at least one machine")),
+                 qPrintable(form.shownMessage()));
+        QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+        QCoreApplication::sendPostedEvents();
+        QTRY_VERIFY_WITH_TIMEOUT(!form.validationPending(), 30000);
+        QVERIFY2(form.shownMessage().contains(persianLetter) &&
+                     !form.shownMessage().contains(QLatin1String("machine")),
+                 qPrintable(form.shownMessage()));
+        QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+        QCoreApplication::sendPostedEvents();
+        QTRY_VERIFY_WITH_TIMEOUT(!form.validationPending(), 30000);
+        QVERIFY2(form.shownMessage().contains(QLatin1String("add at least one machine")) &&
+                     !form.shownMessage().contains(persianLetter),
+                 qPrintable(form.shownMessage()));
+    }
+
+    // A message that cannot be worded again (text as it came) goes rather than stay in the old language.
+    m_form->showMessage(QStringLiteral("could not start: box-a is gone"), true);
+    QCOMPARE(m_form->shownMessage(), QStringLiteral("could not start: box-a is gone"));
+    QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    QCOMPARE(m_form->shownMessage(), QString());
+    // One that can is worded again.
+    m_form->showMessage([] { return RunSetupWidget::tr("Check"); }, false);
+    QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    QCOMPARE(m_form->shownMessage(), QStringLiteral("Check"));
 }
 
 void TestRunSetup::actionIconsRender()

@@ -5,7 +5,9 @@
 // switching back must restore left-to-right.
 //
 // With HAMGAM_SCREENSHOTS_DIR set (scripts/screenshots does), each screen is
-// saved there as <screen>-<lang>.png for the README and docs/screenshots/.
+// saved there as <screen>-<lang>.png for the README and docs/screenshots/, the
+// main window's tabs at its default size and again at 1366x768
+// (<screen>-1366x768-<lang>.png), and Help → Quick start (help-<lang>.png).
 //
 // darkThemeAt1366x768 renders the Lab, Live and History tabs again with a dark
 // Fusion palette in a 1366x768 window (dark-<screen>-en.png). The ctest
@@ -13,6 +15,7 @@
 // buffers and the drag pixmap are then in device pixels.
 #include "comparisonview.h"
 #include "desktopapp.h"
+#include "helpdialog.h"
 #include "historystore.h"
 #include "historyview.h"
 #include "installdialog.h"
@@ -148,7 +151,7 @@ void TestScreens::initTestCase()
                       QStringLiteral("127.255.255.255"), QStringLiteral("--history"), m_lab.historyPath()});
     QCOMPARE(code, -1);
     MainWindow *window = m_app->window();
-    window->resize(1280, 800);
+    window->resize(MainWindow::defaultSize());
     QVERIFY(!window->windowIcon().isNull()); // the application's, from the embedded SVG
     QVERIFY(QTest::qWaitFor([&] { return window->machinesModel()->rowCount() == 3; }, 15000));
 }
@@ -191,11 +194,24 @@ void TestScreens::grabAll(const QString &language, Qt::LayoutDirection expected)
     }
     QTabWidget *tabs = window->tabs();
     const QStringList screens{QStringLiteral("lab"), QStringLiteral("live"), QStringLiteral("history")};
-    for (int i = 0; i < tabs->count() && i < screens.size(); ++i) {
-        tabs->setCurrentIndex(i);
-        QTest::qWait(300); // plots redraw on their timers
-        save(window, screens[i], language);
+    // At the default size, and on a 1366x768 laptop screen (issue #21: look at both).
+    for (const QSize size : {MainWindow::defaultSize(), QSize(1366, 768)}) {
+        window->resize(size);
+        const QString suffix = size == MainWindow::defaultSize()
+                                   ? QString()
+                                   : QStringLiteral("-%1x%2").arg(size.width()).arg(size.height());
+        for (int i = 0; i < tabs->count() && i < screens.size(); ++i) {
+            tabs->setCurrentIndex(i);
+            QTest::qWait(300); // plots redraw on their timers
+            save(window, screens[i] + suffix, language);
+        }
     }
+    window->resize(MainWindow::defaultSize());
+    // Help → Quick start, in this language.
+    window->showHelp(HelpDialog::Page::QuickStart);
+    QTest::qWait(200);
+    save(window->helpDialog(), QStringLiteral("help"), language);
+    window->helpDialog()->hide();
     tabs->setCurrentIndex(1);
     bool compared = false;
     for (QWidget *w : QApplication::topLevelWidgets()) {

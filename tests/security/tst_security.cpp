@@ -84,8 +84,19 @@ void TestSecurity::pathPolicy()
     QFETCH(QString, path);
     QFETCH(bool, allowed);
     const PathPolicy policy({m_dir.filePath(QStringLiteral("allowed"))});
-    const Status s = policy.check(path, QStringLiteral("dataset"));
-    QVERIFY2(s.ok() == allowed, qPrintable(s.error()));
+    const TranslatableText refusal = policy.refusal(path, PathPolicy::Use::Dataset);
+    QVERIFY2(refusal.isEmpty() == allowed, qPrintable(refusal.toString()));
+    // The path is named left to right, whatever language shows it.
+    if (allowed)
+        return;
+    const QString persian = refusal.toString(QLocale(QLocale::Persian));
+    QVERIFY2(persian.contains(QChar(0x2066) + path + QChar(0x2069)), qPrintable(persian));
+    // It travels untranslated to the controller, the list of allowed folders as a list of paths.
+    QCOMPARE(TranslatableText::fromCbor(refusal.toCbor()), refusal);
+    if (refusal.toString().contains(QLatin1String("outside"))) {
+        const QString allowedDir = QFileInfo(m_dir.filePath(QStringLiteral("allowed"))).canonicalFilePath();
+        QVERIFY2(persian.contains(QChar(0x2066) + allowedDir + QChar(0x2069)), qPrintable(persian));
+    }
 }
 
 Expected<QCborMap> TestSecurity::request(AgentClient &client, Message::Type type, const QCborMap &body)

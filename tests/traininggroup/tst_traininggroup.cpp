@@ -207,6 +207,14 @@ void TestTrainingGroup::configNodesFollowTheGroup()
     other.setPlan({{m_b.daemon->nodeId(), 96.0}, {m_a.daemon->nodeId(), 160.0}}, 256);
     QTRY_COMPARE(other.index(0).data(TrainingGroupModel::ShareRole).toDouble(), 0.375);
     QCOMPARE(other.index(1).data(TrainingGroupModel::BatchRole).toDouble(), 160.0);
+    // Issue #21: the card's figures in full on hover, the speed too once measured.
+    QString tip = other.index(0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QLatin1String("Speed: not measured yet")) &&
+                 tip.contains(QLatin1String("Batch share: 37.5% of the global batch, 96 samples per step")),
+             qPrintable(tip));
+    other.setSpeed(m_b.daemon->nodeId(), 1234.4);
+    tip = other.index(0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QLatin1String("Measured speed: 1,234 samples/s")), qPrintable(tip));
 }
 
 QTEST_MAIN(TestTrainingGroup)
