@@ -410,10 +410,12 @@ int LabCommands::wait(const QStringList &arguments)
         });
     QObject::connect(
         &controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
-            out() << tr("run %1: %2%3")
-                         .arg(record->id, RunStatusText::display(status),
-                              reason.isEmpty() ? QString() : tr(", %1").arg(SafeText::escaped(reason)))
-                  << Qt::endl;
+            // The end once: statusChanged may have printed it already, without the reason.
+            if (status != shown || !reason.isEmpty())
+                out() << tr("run %1: %2%3")
+                             .arg(record->id, RunStatusText::display(status),
+                                  reason.isEmpty() ? QString() : tr(", %1").arg(SafeText::escaped(reason)))
+                      << Qt::endl;
             code = exitCodeFor(status);
             loop.quit();
         });
@@ -635,7 +637,7 @@ int LabCommands::usage(const QStringList &arguments)
     for (const LabUsageRow &r : std::as_const(rows))
         table.addRow(
             {QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.weekStartMs, Qt::UTC).date(),
-                                QLocale::ShortFormat),
+                                QStringLiteral("yyyy-MM-dd")),
              r.user, QLocale().toString(r.gpuHours, 'f', 1),
              percent(weekTotal.value(r.weekStartMs) > 0 ? 100.0 * r.gpuHours / weekTotal.value(r.weekStartMs)
                                                         : -1)});

@@ -13,11 +13,11 @@
 //   * the time from a submission to the agent's decision (the queue_submit
 //     reply, with the run's position and estimated start), p50 and p99, in
 //     real milliseconds;
-//   * device utilization over the emulated day (the runs ask for more than the lab can do in it), against the
-//   best packing this
-//     program can compute for the same runs with full knowledge of the future
-//     (list scheduling, longest first at each moment, any devices of a machine)
-//     and against the bound of the total work;
+//   * device utilization over the emulated day (the runs ask for more than
+//     the lab can do in it), against the best packing this program can
+//     compute for the same runs with full knowledge of the future (list
+//     scheduling, longest first at each moment, any devices of a machine) and
+//     against the bound of the total work;
 //   * each user's share of the device-hours used, against an equal share, and
 //     Jain's fairness index over the users' shares.
 // Each user picks the machine whose queue holds the fewest device-seconds at
