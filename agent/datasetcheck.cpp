@@ -106,6 +106,48 @@ TranslatableText DatasetCheck::mnistDirectory(const QString &dirPath)
     return {};
 }
 
+TranslatableText DatasetCheck::cifarDirectory(const QString &dirPath, int classes)
+{
+    const QDir dir(dirPath);
+    if (!dir.exists())
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the dataset directory %1 does not exist on this machine"))
+            .ltrArg(dirPath);
+    QStringList files;
+    if (classes == 10) {
+        for (int n = 1; QFileInfo(dir.filePath(QStringLiteral("data_batch_%1.bin").arg(n))).isFile(); ++n)
+            files << dir.filePath(QStringLiteral("data_batch_%1.bin").arg(n));
+        if (files.isEmpty())
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "%1 holds no data_batch_1.bin: CIFAR-10 is read in its binary "
+                                             "version (cifar-10-batches-bin)"))
+                .ltrArg(dirPath);
+        files << dir.filePath(QStringLiteral("test_batch.bin"));
+    } else {
+        files << dir.filePath(QStringLiteral("train.bin"));
+        if (!QFileInfo(files.first()).isFile())
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "%1 holds no train.bin: CIFAR-100 is read in its binary version "
+                                             "(cifar-100-binary)"))
+                .ltrArg(dirPath);
+        files << dir.filePath(QStringLiteral("test.bin"));
+    }
+    const qint64 record = (classes == 100 ? 2 : 1) + 3 * 32 * 32;
+    for (const QString &path : std::as_const(files)) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read %1")).ltrArg(path);
+        if (f.size() == 0 || f.size() % record != 0)
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "%1 is damaged or not CIFAR: %2 bytes are not whole records of "
+                                             "%3 bytes"))
+                .ltrArg(path)
+                .arg(f.size())
+                .arg(record);
+    }
+    return {};
+}
+
 TranslatableText DatasetCheck::textFile(const QString &path, int context)
 {
     QFile f(path);

@@ -7,7 +7,8 @@
 
 /// Checks on the agent's own disk that a run's dataset is there and valid,
 /// before any worker starts: the IDX headers of an MNIST-format directory (gzip
-/// or raw), a text file, or a TorchScript archive.
+/// or raw), the files of a CIFAR binary directory, a text file, or a
+/// TorchScript archive.
 class DatasetCheck
 {
 public:
@@ -22,6 +23,9 @@ public:
     /// gives what is wrong, untranslated (the asking controller words it in its own
     /// language, paths left to right), or nothing.
     static TranslatableText mnistDirectory(const QString &dir);
+    /// CIFAR-10's data_batch_1.bin... and test_batch.bin, or CIFAR-100's train.bin and test.bin, each
+    /// whole records (`classes` 10 or 100). The labels are the worker's to check as it reads them.
+    static TranslatableText cifarDirectory(const QString &dir, int classes);
     static TranslatableText textFile(const QString &path, int context);
     static TranslatableText torchScript(const QString &path);
 };

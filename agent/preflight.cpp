@@ -123,6 +123,10 @@ Preflight::Result Preflight::run(const Input &in)
     Text data;
     if (c.dataset.kind == QLatin1String("fashion-mnist") && allowed(c.dataset.path))
         data = DatasetCheck::mnistDirectory(c.dataset.path);
+    else if (c.dataset.kind == QLatin1String("cifar-10") && allowed(c.dataset.path))
+        data = DatasetCheck::cifarDirectory(c.dataset.path, 10);
+    else if (c.dataset.kind == QLatin1String("cifar-100") && allowed(c.dataset.path))
+        data = DatasetCheck::cifarDirectory(c.dataset.path, 100);
     else if (c.dataset.kind == QLatin1String("text") && allowed(c.dataset.path))
         data = DatasetCheck::textFile(c.dataset.path, c.model.context);
     if (!data.isEmpty())

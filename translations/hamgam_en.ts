@@ -998,6 +998,18 @@
         <source>%1 is not a TorchScript archive (torch.jit.save writes a zip file)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 holds no data_batch_1.bin: CIFAR-10 is read in its binary version (cifar-10-batches-bin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no train.bin: CIFAR-100 is read in its binary version (cifar-100-binary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged or not CIFAR: %2 bytes are not whole records of %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DesktopApp</name>
@@ -6844,10 +6856,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a directory of MNIST-format files, or a text file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>on each machine; empty: no checkpoints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7032,6 +7040,18 @@ Status: %3%4</source>
             <numerusform>Loaded %1, but %n field in it are not known and were ignored:</numerusform>
             <numerusform>Loaded %1, but %n fields in it are not known and were ignored:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>a directory of MNIST-format or CIFAR binary files, or a text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CIFAR-10: 32×32 colour photos in 10 classes, from the binary version (cifar-10-batches-bin: data_batch_1.bin … and test_batch.bin) on every machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CIFAR-100: 32×32 colour photos in 100 classes, from the binary version (cifar-100-binary: train.bin and test.bin) on every machine.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -996,6 +996,18 @@
         <source>%1 is not a TorchScript archive (torch.jit.save writes a zip file)</source>
         <translation>پروندهٔ %1 بایگانی TorchScript نیست (torch.jit.save پروندهٔ zip می‌نویسد)</translation>
     </message>
+    <message>
+        <source>%1 holds no data_batch_1.bin: CIFAR-10 is read in its binary version (cifar-10-batches-bin)</source>
+        <translation>در %1 فایل data_batch_1.bin نیست: CIFAR-10 از نسخهٔ دودویی‌اش (cifar-10-batches-bin) خوانده می‌شود</translation>
+    </message>
+    <message>
+        <source>%1 holds no train.bin: CIFAR-100 is read in its binary version (cifar-100-binary)</source>
+        <translation>در %1 فایل train.bin نیست: CIFAR-100 از نسخهٔ دودویی‌اش (cifar-100-binary) خوانده می‌شود</translation>
+    </message>
+    <message>
+        <source>%1 is damaged or not CIFAR: %2 bytes are not whole records of %3 bytes</source>
+        <translation>%1 آسیب دیده یا از CIFAR نیست: %2 بایت به رکوردهای کامل %3 بایتی تقسیم نمی‌شود</translation>
+    </message>
 </context>
 <context>
     <name>DesktopApp</name>
@@ -6811,10 +6823,6 @@ Status: %3%4</source>
         <translation>واحدهای هر لایه، مثلاً 256, 256</translation>
     </message>
     <message>
-        <source>a directory of MNIST-format files, or a text file</source>
-        <translation>پوشه‌ای از پرونده‌های با قالب MNIST، یا یک پروندهٔ متنی</translation>
-    </message>
-    <message>
         <source>on each machine; empty: no checkpoints</source>
         <translation>روی هر ماشین؛ خالی: بدون نقطهٔ وارسی</translation>
     </message>
@@ -6997,6 +7005,18 @@ Status: %3%4</source>
         <translation>
             <numerusform>پروندهٔ %1 بارگذاری شد، اما %n فیلد آن ناشناخته است و نادیده گرفته شد:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>a directory of MNIST-format or CIFAR binary files, or a text file</source>
+        <translation>پوشه‌ای از فایل‌های قالب MNIST یا فایل‌های دودویی CIFAR، یا یک فایل متنی</translation>
+    </message>
+    <message>
+        <source>CIFAR-10: 32×32 colour photos in 10 classes, from the binary version (cifar-10-batches-bin: data_batch_1.bin … and test_batch.bin) on every machine.</source>
+        <translation>CIFAR-10: عکس‌های رنگی ۳۲×۳۲ در ۱۰ دسته، از نسخهٔ دودویی (cifar-10-batches-bin: data_batch_1.bin … و test_batch.bin) روی هر ماشین.</translation>
+    </message>
+    <message>
+        <source>CIFAR-100: 32×32 colour photos in 100 classes, from the binary version (cifar-100-binary: train.bin and test.bin) on every machine.</source>
+        <translation>CIFAR-100: عکس‌های رنگی ۳۲×۳۲ در ۱۰۰ دسته، از نسخهٔ دودویی (cifar-100-binary: train.bin و test.bin) روی هر ماشین.</translation>
     </message>
 </context>
 <context>

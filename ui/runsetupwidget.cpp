@@ -448,7 +448,8 @@ void RunSetupWidget::retranslate()
     m_schedule->setItemText(0, tr("warm-up, then cosine"));
     m_schedule->setItemText(1, tr("warm-up, then constant"));
     m_mlpHidden->setPlaceholderText(tr("units per layer, e.g. 256, 256"));
-    m_datasetPath->setPlaceholderText(tr("a directory of MNIST-format files, or a text file"));
+    m_datasetPath->setPlaceholderText(
+        tr("a directory of MNIST-format or CIFAR binary files, or a text file"));
     m_checkpointDir->setPlaceholderText(tr("on each machine; empty: no checkpoints"));
     m_manualBatches->setPlaceholderText(
         tr("empty: the planner decides; or one number per node, in group order"));
@@ -548,6 +549,12 @@ QString RunSetupWidget::datasetDescription(const QString &kind)
         return tr("Fashion-MNIST: 28×28 grey images of clothing in 10 classes, read from an MNIST-format "
                   "directory on every "
                   "machine.");
+    if (kind == QLatin1String("cifar-10"))
+        return tr("CIFAR-10: 32×32 colour photos in 10 classes, from the binary version "
+                  "(cifar-10-batches-bin: data_batch_1.bin … and test_batch.bin) on every machine.");
+    if (kind == QLatin1String("cifar-100"))
+        return tr("CIFAR-100: 32×32 colour photos in 100 classes, from the binary version "
+                  "(cifar-100-binary: train.bin and test.bin) on every machine.");
     if (kind == QLatin1String("text"))
         return tr("Text: any UTF-8 text file on every machine, read byte by byte; for the gpt model.");
     if (kind == QLatin1String("synthetic"))

@@ -18,6 +18,12 @@ Result<std::unique_ptr<Dataset>> DatasetFactory::create(const WorkerConfig &conf
             return ds.error();
         return R(std::unique_ptr<Dataset>(std::move(*ds)));
     }
+    if (d.kind == "cifar-10" || d.kind == "cifar-100") {
+        auto ds = ImageDataset::loadCifarDirectory(d.path, d.kind == "cifar-10" ? 10 : 100);
+        if (!ds)
+            return ds.error();
+        return R(std::unique_ptr<Dataset>(std::move(*ds)));
+    }
     if (d.kind == "text") {
         auto ds = TextDataset::loadFile(d.path, config.model.context);
         if (!ds)

@@ -3,6 +3,7 @@
 #include "idxfile.h"
 #include "seededrandom.h"
 
+#include <cstdio>
 #include <sys/stat.h>
 
 namespace hamgam::engine {
@@ -52,6 +53,59 @@ Result<std::pair<at::Tensor, at::Tensor>> readSplit(const std::string &dir, cons
     return std::make_pair(img, lab);
 }
 
+/// Images [n, 3, 32, 32] and labels of the CIFAR binary files, appended in order.
+Result<std::pair<at::Tensor, at::Tensor>> readCifar(const std::vector<std::string> &paths, int classes)
+{
+    using R = Result<std::pair<at::Tensor, at::Tensor>>;
+    constexpr std::int64_t kPixels = 3 * 32 * 32;           // a red, a green and a blue plane, row by row
+    const std::int64_t labelBytes = classes == 100 ? 2 : 1; // CIFAR-100: coarse, then fine
+    const std::int64_t record = labelBytes + kPixels;
+    std::vector<std::pair<std::string, std::int64_t>> files;
+    std::int64_t total = 0;
+    for (const auto &path : paths) {
+        struct stat st
+        {
+        };
+        if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            return R::failure(ErrorKind::Data, "cannot read " + path);
+        if (st.st_size == 0 || st.st_size % record != 0)
+            return R::failure(ErrorKind::Data, path + " is not a CIFAR-" + std::to_string(classes) +
+                                                   " binary file: " + std::to_string(st.st_size) +
+                                                   " bytes are not whole records of " +
+                                                   std::to_string(record) + " bytes");
+        files.emplace_back(path, st.st_size / record);
+        total += st.st_size / record;
+    }
+    at::Tensor images = at::empty({total, 3, 32, 32}, at::kByte);
+    at::Tensor labels = at::empty({total}, at::kLong);
+    auto *img = images.data_ptr<std::uint8_t>();
+    auto *lab = labels.data_ptr<std::int64_t>();
+    std::vector<std::uint8_t> buffer(static_cast<size_t>(record));
+    std::int64_t at = 0;
+    for (const auto &[path, count] : files) {
+        std::FILE *f = std::fopen(path.c_str(), "rb");
+        if (!f)
+            return R::failure(ErrorKind::Data, "cannot read " + path);
+        for (std::int64_t i = 0; i < count; ++i, ++at) {
+            if (std::fread(buffer.data(), 1, buffer.size(), f) != buffer.size()) {
+                std::fclose(f);
+                return R::failure(ErrorKind::Data, path + " could not be read to its end");
+            }
+            const std::int64_t label = buffer[static_cast<size_t>(labelBytes - 1)];
+            if (label >= classes) {
+                std::fclose(f);
+                return R::failure(ErrorKind::Data, path + ": record " + std::to_string(i) + " has label " +
+                                                       std::to_string(label) + ", not one of the " +
+                                                       std::to_string(classes) + " classes");
+            }
+            lab[at] = label;
+            std::copy(buffer.begin() + labelBytes, buffer.end(), img + at * kPixels);
+        }
+        std::fclose(f);
+    }
+    return std::make_pair(images, labels);
+}
+
 } // namespace
 
 ImageDataset::ImageDataset(at::Tensor trainImages, at::Tensor trainLabels, at::Tensor evalImages,
@@ -79,6 +133,39 @@ Result<std::unique_ptr<ImageDataset>> ImageDataset::loadIdxDirectory(const std::
         10, std::max(train->second.max().item<std::int64_t>(), test->second.max().item<std::int64_t>()) + 1);
     return std::unique_ptr<ImageDataset>(
         new ImageDataset(train->first, train->second, test->first, test->second, classes));
+}
+
+Result<std::unique_ptr<ImageDataset>> ImageDataset::loadCifarDirectory(const std::string &dir, int classes)
+{
+    using R = Result<std::unique_ptr<ImageDataset>>;
+    if (classes != 10 && classes != 100)
+        return R::failure(ErrorKind::Config, "CIFAR has 10 or 100 classes, not " + std::to_string(classes));
+    std::vector<std::string> train;
+    std::string test;
+    if (classes == 10) {
+        // data_batch_1.bin, data_batch_2.bin, ... as many as are there in a row (a student may keep fewer).
+        for (int n = 1; exists(dir + "/data_batch_" + std::to_string(n) + ".bin"); ++n)
+            train.push_back(dir + "/data_batch_" + std::to_string(n) + ".bin");
+        if (train.empty())
+            return R::failure(
+                ErrorKind::Data,
+                dir + " holds no data_batch_1.bin (CIFAR-10's binary version, cifar-10-batches-bin)");
+        test = dir + "/test_batch.bin";
+    } else {
+        train.push_back(dir + "/train.bin");
+        test = dir + "/test.bin";
+        if (!exists(train.front()))
+            return R::failure(ErrorKind::Data,
+                              dir + " holds no train.bin (CIFAR-100's binary version, cifar-100-binary)");
+    }
+    auto trainSet = readCifar(train, classes);
+    if (!trainSet)
+        return trainSet.error();
+    auto testSet = readCifar({test}, classes);
+    if (!testSet)
+        return testSet.error();
+    return std::unique_ptr<ImageDataset>(
+        new ImageDataset(trainSet->first, trainSet->second, testSet->first, testSet->second, classes));
 }
 
 std::unique_ptr<ImageDataset> ImageDataset::synthetic(std::uint64_t seed, std::int64_t samples,

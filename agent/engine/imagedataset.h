@@ -10,12 +10,21 @@ namespace hamgam::engine {
 
 /// Labelled images in memory, pixels as bytes: Fashion-MNIST (or any MNIST-
 /// format directory: train-images-idx3-ubyte[.gz] and friends, t10k-* held
-/// out), or synthetic data made from a seed.
+/// out), CIFAR-10 or CIFAR-100 in their binary versions, or synthetic data
+/// made from a seed.
 class ImageDataset final : public Dataset
 {
 public:
     /// Reads the four IDX files of an MNIST-format directory.
     static Result<std::unique_ptr<ImageDataset>> loadIdxDirectory(const std::string &dir);
+    /// Reads a CIFAR binary directory as its authors ship it: CIFAR-10's
+    /// (cifar-10-batches-bin: data_batch_1.bin, data_batch_2.bin, ... for
+    /// training, test_batch.bin held out; each record a label byte and 3072
+    /// pixel bytes) or CIFAR-100's (cifar-100-binary: train.bin, test.bin; a
+    /// coarse and a fine label byte, then the pixels; the 100 fine classes are
+    /// learned). `classes` is 10 or 100. A file that is not whole records, or
+    /// holds a label outside the classes, is refused with its name.
+    static Result<std::unique_ptr<ImageDataset>> loadCifarDirectory(const std::string &dir, int classes);
     /// Seeded synthetic images: a random prototype per class plus noise, so
     /// that models can learn; evalSamples more are held out.
     static std::unique_ptr<ImageDataset> synthetic(std::uint64_t seed, std::int64_t samples,

@@ -424,11 +424,14 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     if (m.kind == "torchscript" && m.path.empty())
         return configError("model.path (or kind \"torchscript:PATH\") names the TorchScript file");
     const auto &d = c.dataset;
-    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic")
+    const bool cifar = d.kind == "cifar-10" || d.kind == "cifar-100";
+    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic" && !cifar)
         return configError("dataset.kind \"" + d.kind +
-                           "\" is not one of fashion-mnist, text:PATH, synthetic");
+                           "\" is not one of fashion-mnist, cifar-10, cifar-100, text:PATH, synthetic");
     if (d.kind == "text" && d.path.empty())
         return configError("dataset.path (or kind \"text:PATH\") names the text file");
+    if (cifar && d.path.empty())
+        return configError("dataset.path names the " + d.kind + " directory (its binary version)");
     if (d.kind == "synthetic") {
         if (d.samples < 1 || d.classes < 2)
             return configError("dataset.samples must be ≥ 1 and dataset.classes ≥ 2");
@@ -438,7 +441,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             if (s < 1)
                 return configError("dataset.shape entries must be at least 1");
     }
-    if (m.kind == "gpt" && d.kind == "fashion-mnist")
+    if (m.kind == "gpt" && (d.kind == "fashion-mnist" || cifar))
         return configError("the gpt model trains on text:PATH or synthetic data, not on images");
     if ((m.kind == "mlp" || m.kind == "cnn") && d.kind == "text")
         return configError("text data needs the gpt model (or a torchscript model)");

@@ -43,7 +43,7 @@ struct ModelConfig
 /// `dataset`: where the samples come from.
 struct DatasetConfig
 {
-    std::string kind = "fashion-mnist"; ///< fashion-mnist, text, synthetic
+    std::string kind = "fashion-mnist"; ///< fashion-mnist, cifar-10, cifar-100, text, synthetic
     std::string path;
     std::int64_t samples = 60000;               ///< synthetic: training samples
     std::int64_t classes = 10;                  ///< synthetic

@@ -278,7 +278,8 @@ QStringList RunConfig::modelKinds()
 
 QStringList RunConfig::datasetKinds()
 {
-    return {QStringLiteral("fashion-mnist"), QStringLiteral("text"), QStringLiteral("synthetic")};
+    return {QStringLiteral("fashion-mnist"), QStringLiteral("cifar-10"), QStringLiteral("cifar-100"),
+            QStringLiteral("text"), QStringLiteral("synthetic")};
 }
 
 QString RunConfig::strategyDescription(const QString &strategy)
@@ -640,7 +641,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("dataset.path"),
             tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
-    if (model.kind == QLatin1String("gpt") && dataset.kind == QLatin1String("fashion-mnist"))
+    if (model.kind == QLatin1String("gpt") &&
+        (dataset.kind == QLatin1String("fashion-mnist") || dataset.kind.startsWith(QLatin1String("cifar-"))))
         add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
     if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") &&
         dataset.kind == QLatin1String("text"))

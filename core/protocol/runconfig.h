@@ -55,7 +55,8 @@ public:
     };
     struct Dataset
     {
-        QString kind = QStringLiteral("fashion-mnist"); ///< fashion-mnist, text, synthetic
+        QString kind =
+            QStringLiteral("fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, text, synthetic
         QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
         qint64 samples = 60000;         ///< synthetic
         int classes = 10;               ///< synthetic

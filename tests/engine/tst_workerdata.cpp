@@ -1,13 +1,16 @@
 // Data: Debian's Fashion-MNIST trains and evaluates; byte-level text trains a
 // gpt whose perplexity falls; damaged IDX files (truncated, corrupt, missing,
 // foreign, a header declaring gigabytes in a tiny file, beyond the caps) stop
-// every rank with a data error that names the file.
+// every rank with a data error that names the file. CIFAR-10 and CIFAR-100
+// binary directories train (the fine label and the colour planes read where
+// the format puts them) and damaged ones are refused the same way.
 #include "datamemorylimit.h"
 #include "idxheader.h"
 #include "workercluster.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
@@ -26,8 +29,17 @@ private Q_SLOTS:
     void shardedEvaluationWithUnevenShares();
     void damagedIdxIsRefused_data();
     void damagedIdxIsRefused();
+    void cifarTrainsAndEvaluates_data();
+    void cifarTrainsAndEvaluates();
+    void damagedCifarIsRefused_data();
+    void damagedCifarIsRefused();
 
 private:
+    /// `count` CIFAR records whose class is in the green plane only: the red plane is noise, and in
+    /// CIFAR-100 the coarse label says nothing. A reader that takes the wrong label byte or plane
+    /// cannot learn it.
+    static QByteArray cifar(int count, int classes, int seed);
+    QString makeCifarDirectory(const QString &name, int classes);
     static QByteArray idx(int count, int rows, int cols, int modulo);
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
@@ -306,6 +318,143 @@ void TestWorkerData::damagedIdxIsRefused()
                 3, 0),
             {1, 1}, {}, false);
     }
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
+    for (int r = 0; r < 2; ++r) {
+        const auto error = cluster.events(r, QStringLiteral("error")).first();
+        QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
+        const QString text = error.value(QStringLiteral("message")).toString();
+        QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
+    }
+}
+
+QByteArray TestWorkerData::cifar(int count, int classes, int seed)
+{
+    QByteArray b;
+    quint32 state = quint32(seed) * 2654435761u + 1;
+    auto next = [&] { return state = state * 1664525u + 1013904223u; };
+    for (int i = 0; i < count; ++i) {
+        const int label = (i * 7 + seed) % 4; // four classes in use, whatever the format's count
+        if (classes == 100)
+            b.append(char(next() % 20)); // the coarse label: unrelated to the class
+        b.append(char(label));
+        for (int k = 0; k < 1024; ++k)
+            b.append(char(next() % 256)); // red: noise
+        for (int k = 0; k < 1024; ++k)
+            b.append(char(40 + 50 * label + int(next() % 20))); // green: the class
+        for (int k = 0; k < 1024; ++k)
+            b.append(char(128)); // blue
+    }
+    return b;
+}
+
+QString TestWorkerData::makeCifarDirectory(const QString &name, int classes)
+{
+    const QString dir = m_dir.filePath(name);
+    QDir().mkpath(dir);
+    auto write = [&](const QString &file, const QByteArray &data) {
+        QFile f(dir + QLatin1Char('/') + file);
+        f.open(QIODevice::WriteOnly);
+        f.write(data);
+    };
+    if (classes == 10) {
+        write(QStringLiteral("data_batch_1.bin"), cifar(100, 10, 1));
+        write(QStringLiteral("data_batch_2.bin"), cifar(60, 10, 2));
+        write(QStringLiteral("test_batch.bin"), cifar(40, 10, 3));
+    } else {
+        write(QStringLiteral("train.bin"), cifar(160, 100, 1));
+        write(QStringLiteral("test.bin"), cifar(40, 100, 3));
+    }
+    return dir;
+}
+
+void TestWorkerData::cifarTrainsAndEvaluates_data()
+{
+    QTest::addColumn<int>("classes");
+    QTest::newRow("cifar-10") << 10;
+    QTest::newRow("cifar-100") << 100;
+}
+
+void TestWorkerData::cifarTrainsAndEvaluates()
+{
+    QFETCH(int, classes);
+    const QString kind = QStringLiteral("cifar-%1").arg(classes);
+    const QString dir = makeCifarDirectory(kind, classes);
+    QJsonObject cfg =
+        config({{QStringLiteral("kind"), kind}, {QStringLiteral("path"), dir}},
+               {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}},
+               80, 80);
+    cfg.insert(QStringLiteral("global_batch"), 32);
+    // 3072 inputs, a third of them noise: a gentle step, or the first updates overshoot.
+    cfg.insert(QStringLiteral("optimizer"),
+               QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")}, {QStringLiteral("lr"), 0.003}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    const QJsonObject ready = cluster.events(0, QStringLiteral("ready")).first();
+    QCOMPARE(ready.value(QStringLiteral("train_samples")).toInt(), 160); // every training file, in order
+    const auto evals = cluster.events(0, QStringLiteral("eval"));
+    QVERIFY2(!evals.isEmpty(), cluster.summary().constData());
+    QCOMPARE(evals.last().value(QStringLiteral("samples")).toInt(), 40);
+    // The class is in the green plane: a reader that mixed the planes or took the coarse label would
+    // be near 25 %.
+    const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
+    QVERIFY2(accuracy >= 0.9, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+void TestWorkerData::damagedCifarIsRefused_data()
+{
+    QTest::addColumn<int>("classes");
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("torn batch") << 10 << "tear"
+                                << "data_batch_2.bin"
+                                << "bytes are not whole records of 3073 bytes";
+    QTest::newRow("missing test batch") << 10 << "remove"
+                                        << "test_batch.bin"
+                                        << "cannot read";
+    QTest::newRow("no batches") << 10 << "remove"
+                                << "data_batch_1.bin"
+                                << "holds no data_batch_1.bin";
+    QTest::newRow("label beyond the classes") << 10 << "label"
+                                              << "test_batch.bin"
+                                              << "record 1 has label 200, not one of the 10 classes";
+    QTest::newRow("cifar-10 files as cifar-100") << 100 << "cifar-10"
+                                                 << "train.bin"
+                                                 << "bytes are not whole records of 3074 bytes";
+}
+
+void TestWorkerData::damagedCifarIsRefused()
+{
+    QFETCH(int, classes);
+    QFETCH(QString, damage);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const QString dir = makeCifarDirectory(QStringLiteral("bad-cifar-") + damage, classes);
+    const QString path = dir + QLatin1Char('/') + file;
+    if (damage == QLatin1String("tear")) {
+        QVERIFY(QFile(path).resize(QFileInfo(path).size() - 10));
+    } else if (damage == QLatin1String("remove")) {
+        QVERIFY(QFile::remove(path));
+    } else if (damage == QLatin1String("label")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.seek(3073)); // the second record's label byte
+        QVERIFY(f.putChar(char(200)));
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(cifar(5, 10, 1));
+    }
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(
+        config({{QStringLiteral("kind"), QStringLiteral("cifar-%1").arg(classes)},
+                {QStringLiteral("path"), dir}},
+               {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}},
+               3, 0),
+        {1, 1}, {}, false);
     QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
     QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
     for (int r = 0; r < 2; ++r) {

@@ -75,6 +75,8 @@ private Q_SLOTS:
     void refusedPathsRevealNothing_data();
     void refusedPathsRevealNothing();
     void allowedPathsAreStillChecked();
+    void cifarDirectoryIsChecked_data();
+    void cifarDirectoryIsChecked();
     void checkpointDirWorkersWouldRefuse_data();
     void checkpointDirWorkersWouldRefuse();
     void resumeOutsideIsRefused_data();
@@ -291,6 +293,59 @@ void TestPreflightPaths::allowedPathsAreStillChecked()
     QVERIFY(QFileInfo(m_allowed + QStringLiteral("/ckpt/new")).isDir()); // created and probed, as before
     QVERIFY(QDir(m_allowed + QStringLiteral("/ckpt/new"))
                 .isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+}
+
+void TestPreflightPaths::cifarDirectoryIsChecked_data()
+{
+    // Issue #20, item 4: a damaged or missing CIFAR file is named at pre-flight, before any worker reads it.
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("files");   // name=records[+bytes], comma-separated
+    QTest::addColumn<QString>("finding"); // empty: none
+    QTest::newRow("cifar-10 whole") << "cifar-10"
+                                    << QStringLiteral(
+                                           "data_batch_1.bin=3,data_batch_2.bin=2,test_batch.bin=2")
+                                    << QString();
+    QTest::newRow("cifar-10 without batches")
+        << "cifar-10" << QStringLiteral("test_batch.bin=2") << "PATH holds no data_batch_1.bin";
+    QTest::newRow("cifar-10 without test batch")
+        << "cifar-10" << QStringLiteral("data_batch_1.bin=2") << "cannot read PATH/test_batch.bin";
+    QTest::newRow("cifar-10 torn test batch")
+        << "cifar-10" << QStringLiteral("data_batch_1.bin=2,test_batch.bin=2+100")
+        << "PATH/test_batch.bin is damaged or not CIFAR: 6,246 bytes are not whole records of 3,073 bytes";
+    QTest::newRow("cifar-100 whole") << "cifar-100" << QStringLiteral("train.bin=4,test.bin=1") << QString();
+    // CIFAR-10's records (3073 bytes) are not CIFAR-100's (3074).
+    QTest::newRow("cifar-10 files as cifar-100")
+        << "cifar-100" << QStringLiteral("train.bin=3073,test.bin=1")
+        << "PATH/train.bin is damaged or not CIFAR: 3,073 bytes are not whole records of 3,074 bytes";
+}
+
+void TestPreflightPaths::cifarDirectoryIsChecked()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, files);
+    QFETCH(QString, finding);
+    const QString dir =
+        m_allowed + QStringLiteral("/cifar-") +
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    QVERIFY(QDir().mkpath(dir));
+    const int record = kind == QLatin1String("cifar-100") ? 3074 : 3073;
+    for (const QString &f : files.split(QLatin1Char(','))) {
+        const QString name = f.section(QLatin1Char('='), 0, 0);
+        const QString size = f.section(QLatin1Char('='), 1);
+        // "N": N records; "N+B": N records and B bytes more; a bare byte count over 1000 is itself.
+        const int records = size.section(QLatin1Char('+'), 0, 0).toInt();
+        const int extra = size.section(QLatin1Char('+'), 1).toInt();
+        const qint64 bytes = records > 1000 ? records : qint64(records) * record + extra;
+        QVERIFY(writeFile(dir + QLatin1Char('/') + name, QByteArray(bytes, '\1')));
+    }
+    RunConfig config = baseConfig();
+    config.dataset.kind = kind;
+    config.dataset.path = dir;
+    const QStringList errors = preflightErrors(config, dir);
+    if (finding.isEmpty())
+        QVERIFY2(errors.filter(QStringLiteral("PATH")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    else
+        QVERIFY2(!errors.filter(finding).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
 }
 
 void TestPreflightPaths::checkpointDirWorkersWouldRefuse_data()
