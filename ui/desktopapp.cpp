@@ -113,8 +113,7 @@ int DesktopApp::start(const QStringList &arguments)
     }
     m_profile = *profile;
 
-    m_registry = std::make_unique<NodeRegistry>(m_profile->identity(), m_profile->pins());
-    m_registry->setUser(m_profile->userName()); // who this app speaks for in the shared lab (docs/lab.md)
+    m_registry = std::make_unique<NodeRegistry>(*m_profile);
     m_listener = std::make_unique<DiscoveryListener>(quint16(discoveryPort), targets);
     if (!m_listener->start())
         err << tr("Discovery is off: cannot listen on UDP port %1: %2")

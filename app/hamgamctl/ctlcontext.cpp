@@ -111,9 +111,7 @@ Expected<std::unique_ptr<CtlContext>> CtlContext::open(const QCommandLineParser 
         return Result::failure(profile.error());
     std::unique_ptr<CtlContext> ctx(new CtlContext);
     ctx->m_profile = *profile;
-    ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile.identity(), ctx->m_profile.pins());
-    // Who this command speaks for in the shared lab (docs/lab.md): the profile's user name, as in the app.
-    ctx->m_registry->setUser(ctx->m_profile.userName());
+    ctx->m_registry = std::make_unique<NodeRegistry>(ctx->m_profile);
     ctx->m_listener = std::make_unique<DiscoveryListener>(quint16(port), targets);
     if (!ctx->m_listener->start())
         return Result::failure(

@@ -251,20 +251,10 @@ LiveRunData::StepSplit LiveRunData::rankSplit(int rank) const
     const auto it = m_rankSplit.constFind(rank);
     if (it == m_rankSplit.cend() || it->empty())
         return mean;
-    for (const StepSplit &s : *it) {
-        mean.dataMs += s.dataMs;
-        mean.computeMs += s.computeMs;
-        mean.waitMs += s.waitMs;
-        mean.commMs += s.commMs;
-        mean.optimizerMs += s.optimizerMs;
-        mean.localBatch += s.localBatch;
-    }
+    for (const StepSplit &s : *it)
+        mean += s;
     const double n = double(it->size());
-    mean.dataMs /= n;
-    mean.computeMs /= n;
-    mean.waitMs /= n;
-    mean.commMs /= n;
-    mean.optimizerMs /= n;
+    mean.divideTimes(n);
     mean.localBatch /= n;
     return mean;
 }
@@ -303,22 +293,11 @@ LiveRunData::StepSplit LiveRunData::nodeSplit(int node) const
     for (qsizetype d = 0; d < m_nodes[node].devices.size(); ++d) {
         if (!m_rankSplit.contains(m_nodes[node].firstRank + int(d)))
             continue;
-        const StepSplit s = rankSplit(m_nodes[node].firstRank + int(d));
-        sum.dataMs += s.dataMs;
-        sum.computeMs += s.computeMs;
-        sum.waitMs += s.waitMs;
-        sum.commMs += s.commMs;
-        sum.optimizerMs += s.optimizerMs;
-        sum.localBatch += s.localBatch;
+        sum += rankSplit(m_nodes[node].firstRank + int(d));
         ++count;
     }
-    if (count > 0) {
-        sum.dataMs /= count;
-        sum.computeMs /= count;
-        sum.waitMs /= count;
-        sum.commMs /= count;
-        sum.optimizerMs /= count;
-    }
+    if (count > 0)
+        sum.divideTimes(count); // the devices' mean times, their summed batch
     return sum;
 }
 

@@ -63,6 +63,27 @@ public:
         double commMs = 0;
         double optimizerMs = 0;
         double localBatch = 0;
+
+        /// Adds another split, its batch too (a node's batch is its devices' sum).
+        StepSplit &operator+=(const StepSplit &o)
+        {
+            dataMs += o.dataMs;
+            computeMs += o.computeMs;
+            waitMs += o.waitMs;
+            commMs += o.commMs;
+            optimizerMs += o.optimizerMs;
+            localBatch += o.localBatch;
+            return *this;
+        }
+        /// A sum of `n` splits' times made their mean; the batch is left as it is.
+        void divideTimes(double n)
+        {
+            dataMs /= n;
+            computeMs /= n;
+            waitMs /= n;
+            commMs /= n;
+            optimizerMs /= n;
+        }
     };
     /// Where a run is before its first steps count: the live view says so rather
     /// than "step 0 of 300" for the half minute the workers take to start.

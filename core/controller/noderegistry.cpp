@@ -1,6 +1,7 @@
 #include "noderegistry.h"
 
 #include "agentclient.h"
+#include "controllerprofile.h"
 #include "discoverylistener.h"
 #include "fingerprintstore.h"
 #include "identity.h"
@@ -29,6 +30,12 @@ NodeRegistry::NodeRegistry(const Identity &identity, FingerprintStore &pins, QOb
 {
     connect(&m_tick, &QTimer::timeout, this, &NodeRegistry::onTick);
     m_tick.start(250);
+}
+
+NodeRegistry::NodeRegistry(const ControllerProfile &profile, QObject *parent)
+    : NodeRegistry(profile.identity(), profile.pins(), parent)
+{
+    m_user = profile.userName();
 }
 
 NodeRegistry::~NodeRegistry()

@@ -12,6 +12,7 @@
 #include <QTimer>
 
 class AgentClient;
+class ControllerProfile;
 class DiscoveryListener;
 class FingerprintStore;
 class Identity;
@@ -30,6 +31,9 @@ public:
     using Clock = std::function<qint64()>;
 
     NodeRegistry(const Identity &identity, FingerprintStore &pins, QObject *parent = nullptr);
+    /// The registry of a controller profile: its identity, its pinned agents, and its user name as
+    /// who every request speaks for in the shared lab (docs/lab.md).
+    explicit NodeRegistry(const ControllerProfile &profile, QObject *parent = nullptr);
     ~NodeRegistry() override;
 
     /// Starts listening for beacons (when a listener is given) and sends a query.

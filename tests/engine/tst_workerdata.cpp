@@ -40,6 +40,10 @@ private:
     /// cannot learn it.
     static QByteArray cifar(int count, int classes, int seed);
     QString makeCifarDirectory(const QString &name, int classes);
+    static void writeFile(const QString &dir, const QString &name, const QByteArray &data);
+    /// Both ranks stopped with exit 4 and a data error whose message says `message` and names `file`.
+    static void verifyDataErrorOnEveryRank(WorkerCluster &cluster, const QString &message,
+                                           const QString &file);
     static QByteArray idx(int count, int rows, int cols, int modulo);
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
@@ -77,15 +81,31 @@ QByteArray TestWorkerData::idx(int count, int rows, int cols, int modulo)
     return b;
 }
 
+void TestWorkerData::writeFile(const QString &dir, const QString &name, const QByteArray &data)
+{
+    QFile f(dir + QLatin1Char('/') + name);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(data), data.size());
+}
+
+void TestWorkerData::verifyDataErrorOnEveryRank(WorkerCluster &cluster, const QString &message,
+                                                const QString &file)
+{
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
+    for (int r = 0; r < 2; ++r) {
+        const auto error = cluster.events(r, QStringLiteral("error")).first();
+        QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
+        const QString text = error.value(QStringLiteral("message")).toString();
+        QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
+    }
+}
+
 QString TestWorkerData::makeIdxDirectory(const QString &name)
 {
     const QString dir = m_dir.filePath(name);
     QDir().mkpath(dir);
-    auto write = [&](const QString &file, const QByteArray &data) {
-        QFile f(dir + QLatin1Char('/') + file);
-        f.open(QIODevice::WriteOnly);
-        f.write(data);
-    };
+    auto write = [&](const QString &file, const QByteArray &data) { writeFile(dir, file, data); };
     write(QStringLiteral("train-images-idx3-ubyte"), idx(120, 6, 5, 10));
     write(QStringLiteral("train-labels-idx1-ubyte"), idx(120, 0, 0, 10));
     write(QStringLiteral("t10k-images-idx3-ubyte"), idx(30, 6, 5, 10));
@@ -318,14 +338,7 @@ void TestWorkerData::damagedIdxIsRefused()
                 3, 0),
             {1, 1}, {}, false);
     }
-    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
-    QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
-    for (int r = 0; r < 2; ++r) {
-        const auto error = cluster.events(r, QStringLiteral("error")).first();
-        QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
-        const QString text = error.value(QStringLiteral("message")).toString();
-        QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
-    }
+    verifyDataErrorOnEveryRank(cluster, message, file);
 }
 
 QByteArray TestWorkerData::cifar(int count, int classes, int seed)
@@ -352,11 +365,7 @@ QString TestWorkerData::makeCifarDirectory(const QString &name, int classes)
 {
     const QString dir = m_dir.filePath(name);
     QDir().mkpath(dir);
-    auto write = [&](const QString &file, const QByteArray &data) {
-        QFile f(dir + QLatin1Char('/') + file);
-        f.open(QIODevice::WriteOnly);
-        f.write(data);
-    };
+    auto write = [&](const QString &file, const QByteArray &data) { writeFile(dir, file, data); };
     if (classes == 10) {
         write(QStringLiteral("data_batch_1.bin"), cifar(100, 10, 1));
         write(QStringLiteral("data_batch_2.bin"), cifar(60, 10, 2));
@@ -455,14 +464,7 @@ void TestWorkerData::damagedCifarIsRefused()
                {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}},
                3, 0),
         {1, 1}, {}, false);
-    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
-    QCOMPARE(cluster.exitCodes(), QList<int>({4, 4}));
-    for (int r = 0; r < 2; ++r) {
-        const auto error = cluster.events(r, QStringLiteral("error")).first();
-        QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
-        const QString text = error.value(QStringLiteral("message")).toString();
-        QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
-    }
+    verifyDataErrorOnEveryRank(cluster, message, file);
 }
 
 QTEST_GUILESS_MAIN(TestWorkerData)
