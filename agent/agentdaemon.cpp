@@ -76,6 +76,7 @@ quint16 AgentDaemon::port() const
 
 Status AgentDaemon::start()
 {
+    TlsConfiguration::useDirectConnections();
     if (!QDir().mkpath(m_options.configDir))
         return Status::failure(tr("cannot create the configuration directory %1").arg(m_options.configDir));
     QFile::setPermissions(m_options.configDir,

@@ -2,6 +2,7 @@
 #include "desktopapp.h"
 #include "mainwindow.h"
 #include "signalwatcher.h"
+#include "tlsconfiguration.h"
 
 #include <csignal>
 #include <QApplication>
@@ -12,6 +13,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("hamgam"));
     QCoreApplication::setApplicationName(QStringLiteral("hamgam"));
     QGuiApplication::setDesktopFileName(QStringLiteral("hamgam"));
+    TlsConfiguration::useDirectConnections();
 
     DesktopApp desktop;
     if (const int code = desktop.start(QCoreApplication::arguments()); code >= 0)

@@ -4,6 +4,7 @@
 #include "labcommands.h"
 #include "nodescommand.h"
 #include "runcommands.h"
+#include "tlsconfiguration.h"
 #include "translations.h"
 #include "version.h"
 
@@ -86,6 +87,7 @@ void usage(QTextStream &out)
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
+    TlsConfiguration::useDirectConnections();
     QCoreApplication::setApplicationName(QStringLiteral("hamgamctl"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(Hamgam::kVersion));
     Translations::installForLocale(&app);

@@ -2,6 +2,8 @@
 
 #include "identity.h"
 
+#include <QNetworkProxy>
+#include <QNetworkProxyFactory>
 #include <QSslSocket>
 
 QSslConfiguration TlsConfiguration::make(const Identity &identity)
@@ -14,4 +16,10 @@ QSslConfiguration TlsConfiguration::make(const Identity &identity)
     config.setCaCertificates({});
     config.setSslOption(QSsl::SslOptionDisableSessionTickets, true);
     return config;
+}
+
+void TlsConfiguration::useDirectConnections()
+{
+    QNetworkProxyFactory::setUseSystemConfiguration(false);
+    QNetworkProxy::setApplicationProxy(QNetworkProxy::NoProxy);
 }

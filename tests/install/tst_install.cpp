@@ -285,7 +285,9 @@ void TestInstall::installRunsTrustedAgentAndUninstallLeavesNothing()
              QStringList({QStringLiteral("Connect 1/6"), QStringLiteral("Host key 2/6"),
                           QStringLiteral("Sign in 3/6"), QStringLiteral("Inspect the machine 4/6"),
                           QStringLiteral("Stop 5/6"), QStringLiteral("Remove 6/6")}));
-    QCOMPARE(m_lab->remoteHomeTree(), before);
+    const QStringList after = m_lab->remoteHomeTree();
+    QVERIFY2(after == before,
+             qPrintable(QStringLiteral("left in the remote home: ") + after.join(QLatin1Char(' '))));
     QVERIFY(QTest::qWaitFor([&] { return agentPids().isEmpty(); }, 5000));
     QVERIFY(!QFileInfo::exists(m_lab->statePath(QStringLiteral("linger"))));
     QVERIFY(!QFileInfo::exists(m_lab->statePath(QStringLiteral("crontab"))));
@@ -321,7 +323,9 @@ void TestInstall::crontabWhenSystemctlUserIsMissing()
              &out, &err);
     QVERIFY2(rc == 0, QByteArray(out + err).constData());
     QVERIFY(!QFileInfo::exists(crontab.fileName()));
-    QCOMPARE(m_lab->remoteHomeTree(), QStringList());
+    const QStringList left = m_lab->remoteHomeTree();
+    QVERIFY2(left.isEmpty(),
+             qPrintable(QStringLiteral("left in the remote home: ") + left.join(QLatin1Char(' '))));
     QVERIFY(QTest::qWaitFor([&] { return agentPids().isEmpty(); }, 5000));
 }
 
