@@ -1,5 +1,7 @@
 #include "datasetcheck.h"
 
+#include "csvtable.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -159,6 +161,70 @@ TranslatableText DatasetCheck::textFile(const QString &path, int context)
             .ltrArg(path)
             .arg(context);
     return {};
+}
+
+TranslatableText DatasetCheck::csvTable(const QString &path, const QString &labelColumn)
+{
+    // The worker's own reader (agent/datafiles): the fault it would stop on, found first.
+    hamgam::CsvTable::Fault fault;
+    if (hamgam::CsvTable::read(QFile::encodeName(path).toStdString(), labelColumn.toStdString(), &fault))
+        return {};
+    using Kind = hamgam::CsvTable::Fault::Kind;
+    const QString file = QFile::decodeName(QByteArray::fromStdString(fault.file));
+    auto text = [](const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
+    switch (fault.kind) {
+    case Kind::CannotOpen:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read the table %1 on this machine"))
+            .ltrArg(file);
+    case Kind::NoHeader:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the table %1 is empty: a header row of column names is "
+                                         "needed"))
+            .ltrArg(file);
+    case Kind::NoLabel:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the table %1 has no column \"%2\" for the labels; its columns: %3"))
+            .ltrArg(file)
+            .arg(text(fault.column))
+            .arg(text(fault.detail));
+    case Kind::NoFeatures:
+        return problem(
+                   QT_TRANSLATE_NOOP("DatasetCheck",
+                                     "the table %1 holds only its label column: no features to learn from"))
+            .ltrArg(file);
+    case Kind::Ragged:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the table %1, line %2: %3 cells where the header has %4"))
+            .ltrArg(file)
+            .arg(qint64(fault.line))
+            .arg(qint64(fault.count))
+            .arg(qint64(fault.expected));
+    case Kind::NotANumber:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the table %1, line %2, column \"%3\": \"%4\" is not a number"))
+            .ltrArg(file)
+            .arg(qint64(fault.line))
+            .arg(text(fault.column))
+            .arg(text(fault.cell));
+    case Kind::TooFewRows:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck", "the table %1 has %2 rows; at least %3 are needed"))
+            .ltrArg(file)
+            .arg(qint64(fault.count))
+            .arg(qint64(fault.expected));
+    case Kind::UnknownLabel:
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the table %1, line %2: the label \"%3\" is not among "
+                                         "the training rows' labels"))
+            .ltrArg(file)
+            .arg(qint64(fault.line))
+            .arg(text(fault.cell));
+    case Kind::Mismatch:
+        return problem(
+                   QT_TRANSLATE_NOOP("DatasetCheck", "the table %1 has other columns than the training file"))
+            .ltrArg(file);
+    }
+    return problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read the table %1 on this machine"))
+        .ltrArg(file);
 }
 
 TranslatableText DatasetCheck::torchScript(const QString &path)

@@ -27,5 +27,8 @@ public:
     /// whole records (`classes` 10 or 100). The labels are the worker's to check as it reads them.
     static TranslatableText cifarDirectory(const QString &dir, int classes);
     static TranslatableText textFile(const QString &path, int context);
+    /// A CSV table (a file, or a directory of train.csv and test.csv) read through as the worker
+    /// reads it: a missing label column, a ragged row or a cell that is no number, by line.
+    static TranslatableText csvTable(const QString &path, const QString &labelColumn);
     static TranslatableText torchScript(const QString &path);
 };

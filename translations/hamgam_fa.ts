@@ -824,6 +824,14 @@
         <source>lowest value at the bottom, highest at the top</source>
         <translation>کمترین مقدار در پایین، بیشترین در بالا</translation>
     </message>
+    <message>
+        <source>Precision</source>
+        <translation>دقت محاسبه</translation>
+    </message>
+    <message>
+        <source>Label column</source>
+        <translation>ستون برچسب</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1007,6 +1015,42 @@
     <message>
         <source>%1 is damaged or not CIFAR: %2 bytes are not whole records of %3 bytes</source>
         <translation>%1 آسیب دیده یا از CIFAR نیست: %2 بایت به رکوردهای کامل %3 بایتی تقسیم نمی‌شود</translation>
+    </message>
+    <message>
+        <source>cannot read the table %1 on this machine</source>
+        <translation>خواندن جدول %1 روی این ماشین ممکن نشد</translation>
+    </message>
+    <message>
+        <source>the table %1 is empty: a header row of column names is needed</source>
+        <translation>جدول %1 خالی است: یک سطر سرآیند با نام ستون‌ها لازم است</translation>
+    </message>
+    <message>
+        <source>the table %1 has no column &quot;%2&quot; for the labels; its columns: %3</source>
+        <translation>جدول %1 ستونی به نام «%2» برای برچسب‌ها ندارد؛ ستون‌های آن: %3</translation>
+    </message>
+    <message>
+        <source>the table %1 holds only its label column: no features to learn from</source>
+        <translation>جدول %1 فقط ستون برچسب دارد: ویژگی‌ای برای یادگیری نیست</translation>
+    </message>
+    <message>
+        <source>the table %1, line %2: %3 cells where the header has %4</source>
+        <translation>جدول %1، سطر %2: %3 خانه دارد، حال آنکه سرآیند %4 خانه دارد</translation>
+    </message>
+    <message>
+        <source>the table %1, line %2, column &quot;%3&quot;: &quot;%4&quot; is not a number</source>
+        <translation>جدول %1، سطر %2، ستون «%3»: «%4» عدد نیست</translation>
+    </message>
+    <message>
+        <source>the table %1 has %2 rows; at least %3 are needed</source>
+        <translation>جدول %1 %2 سطر دارد؛ دست‌کم %3 سطر لازم است</translation>
+    </message>
+    <message>
+        <source>the table %1, line %2: the label &quot;%3&quot; is not among the training rows&apos; labels</source>
+        <translation>جدول %1، سطر %2: برچسب «%3» در میان برچسب‌های سطرهای آموزشی نیست</translation>
+    </message>
+    <message>
+        <source>the table %1 has other columns than the training file</source>
+        <translation>ستون‌های جدول %1 با ستون‌های پروندهٔ آموزشی یکی نیست</translation>
     </message>
 </context>
 <context>
@@ -1962,6 +2006,14 @@
     <message>
         <source>hamgamctl compare: give 2 to 100 runs</source>
         <translation>hamgamctl compare: ۲ تا ۱۰۰ اجرا بدهید</translation>
+    </message>
+    <message>
+        <source>accuracy %</source>
+        <translation>دقت ٪</translation>
+    </message>
+    <message>
+        <source>perplexity</source>
+        <translation>سرگشتگی</translation>
     </message>
 </context>
 <context>
@@ -6301,10 +6353,6 @@ Status: %3%4</source>
         <translation>مهلت ارتباط باید بین ۵ ثانیه و یک روز باشد</translation>
     </message>
     <message>
-        <source>the evaluation interval cannot be negative (0 turns it off)</source>
-        <translation>فاصلهٔ ارزیابی نمی‌تواند منفی باشد (۰ آن را خاموش می‌کند)</translation>
-    </message>
-    <message>
         <source>evaluate on at least one sample</source>
         <translation>ارزیابی باید دست‌کم روی یک نمونه انجام شود</translation>
     </message>
@@ -6447,6 +6495,34 @@ Status: %3%4</source>
     <message>
         <source>unknown field, ignored: this Hamgam reads run config version %1 (is the field from a newer version?)</source>
         <translation>فیلد ناشناخته، نادیده گرفته شد: این هم‌گام پیکربندی اجرا با نسخهٔ %1 را می‌خواند (آیا این فیلد از نسخه‌ای تازه‌تر است؟)</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot; or a whole number</source>
+        <translation>باید «%1» یا یک عدد صحیح باشد</translation>
+    </message>
+    <message>
+        <source>name the table&apos;s label column</source>
+        <translation>نام ستون برچسب جدول را بدهید</translation>
+    </message>
+    <message>
+        <source>a table&apos;s rows are flat: train them with the mlp model (or a TorchScript model)</source>
+        <translation>سطرهای جدول تخت‌اند: آن‌ها را با مدل mlp (یا یک مدل TorchScript) آموزش دهید</translation>
+    </message>
+    <message>
+        <source>the evaluation interval is &quot;epoch&quot; or a number of steps (0 turns it off), not %1</source>
+        <translation>فاصلهٔ ارزیابی «epoch» یا تعدادی گام است (۰ آن را خاموش می‌کند)، نه %1</translation>
+    </message>
+    <message>
+        <source>fp16 (with loss scaling) is not available yet; bf16 halves the same work with fp32&apos;s range</source>
+        <translation>fp16 (با مقیاس‌دهی زیان) هنوز در دسترس نیست؛ bf16 همین کار را با نیمی از بایت‌ها و با بازهٔ fp32 انجام می‌دهد</translation>
+    </message>
+    <message>
+        <source>the precision is fp32 or bf16, not &quot;%1&quot;</source>
+        <translation>دقت محاسبه fp32 یا bf16 است، نه «%1»</translation>
+    </message>
+    <message>
+        <source>bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
+        <translation>bf16 هنوز با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ fp32 یا یک راهبرد موازی‌سازی داده را به کار ببرید</translation>
     </message>
 </context>
 <context>
@@ -7007,16 +7083,44 @@ Status: %3%4</source>
         </translation>
     </message>
     <message>
-        <source>a directory of MNIST-format or CIFAR binary files, or a text file</source>
-        <translation>پوشه‌ای از فایل‌های قالب MNIST یا فایل‌های دودویی CIFAR، یا یک فایل متنی</translation>
-    </message>
-    <message>
         <source>CIFAR-10: 32×32 colour photos in 10 classes, from the binary version (cifar-10-batches-bin: data_batch_1.bin … and test_batch.bin) on every machine.</source>
         <translation>CIFAR-10: عکس‌های رنگی ۳۲×۳۲ در ۱۰ دسته، از نسخهٔ دودویی (cifar-10-batches-bin: data_batch_1.bin … و test_batch.bin) روی هر ماشین.</translation>
     </message>
     <message>
         <source>CIFAR-100: 32×32 colour photos in 100 classes, from the binary version (cifar-100-binary: train.bin and test.bin) on every machine.</source>
         <translation>CIFAR-100: عکس‌های رنگی ۳۲×۳۲ در ۱۰۰ دسته، از نسخهٔ دودویی (cifar-100-binary: train.bin و test.bin) روی هر ماشین.</translation>
+    </message>
+    <message>
+        <source>Label column</source>
+        <translation>ستون برچسب</translation>
+    </message>
+    <message>
+        <source>Compute precision</source>
+        <translation>دقت محاسبه</translation>
+    </message>
+    <message>
+        <source>bf16 (master weights in fp32)</source>
+        <translation>bf16 (وزن‌های اصلی در fp32)</translation>
+    </message>
+    <message>
+        <source>bf16 computes matrix products and convolutions in bf16, as GPUs and recent CPUs do fastest; parameters and optimizer state stay fp32</source>
+        <translation>bf16 ضرب‌های ماتریسی و پیچش‌ها را در bf16 حساب می‌کند، که GPUها و CPUهای تازه سریع‌تر انجامش می‌دهند؛ پارامترها و وضعیت بهینه‌ساز در fp32 می‌مانند</translation>
+    </message>
+    <message>
+        <source>a directory of MNIST-format or CIFAR binary files, a CSV table or a text file</source>
+        <translation>پوشه‌ای از پرونده‌های قالب MNIST یا دودویی CIFAR، یک جدول CSV یا یک پروندهٔ متنی</translation>
+    </message>
+    <message>
+        <source>epoch&apos;s end</source>
+        <translation>پایان هر دوره</translation>
+    </message>
+    <message>
+        <source>The held-out split is evaluated at each epoch&apos;s end and at the run&apos;s end, or every so many steps; 0 turns it off</source>
+        <translation>بخش کنارگذاشته در پایان هر دوره و در پایان اجرا ارزیابی می‌شود، یا هر چند گام یک بار؛ ۰ آن را خاموش می‌کند</translation>
+    </message>
+    <message>
+        <source>CSV table: numeric columns and a label column (whole numbers or names), one sample per row, for the mlp model; a file (every tenth row held out) or a directory of train.csv and test.csv on every machine.</source>
+        <translation>جدول CSV: ستون‌های عددی و یک ستون برچسب (عدد صحیح یا نام)، هر سطر یک نمونه، برای مدل mlp؛ یک پرونده (هر دهمین سطر برای ارزیابی کنار گذاشته می‌شود) یا پوشه‌ای با train.csv و test.csv روی هر ماشین.</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,8 @@ void RunSetupWidget::build()
     form->addRow(QString(), m_datasetHelp);
     m_datasetPath = new QLineEdit;
     row(QT_TR_NOOP("Dataset path"), m_datasetPath, {QStringLiteral("dataset.path")});
+    m_labelColumn = new QLineEdit(QStringLiteral("label"));
+    row(QT_TR_NOOP("Label column"), m_labelColumn, {QStringLiteral("dataset.label")});
     m_syntheticSamples = spin(1, 100000000, 60000);
     row(QT_TR_NOOP("Synthetic samples"), m_syntheticSamples, {QStringLiteral("dataset.samples")});
 
@@ -295,9 +297,15 @@ void RunSetupWidget::build()
     m_wireType->addItem(QStringLiteral("fp16"), QStringLiteral("fp16"));
     m_wireType->addItem(QStringLiteral("bf16"), QStringLiteral("bf16"));
     advRow(QT_TR_NOOP("Gradients on the wire"), m_wireType, QStringLiteral("comm.dtype"));
+    // bf16: matmuls and convolutions in bf16, the master weights in fp32 (docs/run-config.md).
+    m_precision = new QComboBox;
+    m_precision->addItem(QString(), QStringLiteral("fp32"));
+    m_precision->addItem(QString(), QStringLiteral("bf16"));
+    advRow(QT_TR_NOOP("Compute precision"), m_precision, QStringLiteral("precision"));
     m_timeout = spin(5, 86400, 60);
     advRow(QT_TR_NOOP("Communication timeout (s)"), m_timeout, QStringLiteral("comm.timeout_s"));
-    m_evalInterval = spin(0, 10000000, 0);
+    // The lowest value stands for "epoch", the default: each epoch's end and the run's end.
+    m_evalInterval = spin(RunConfig::Eval::EachEpoch, 10000000, RunConfig::Eval::EachEpoch);
     advRow(QT_TR_NOOP("Evaluate every (steps, 0: off)"), m_evalInterval, QStringLiteral("eval.interval"));
     m_streamParams = new QCheckBox;
     advRow(QT_TR_NOOP("Stream parameters from host memory (lsdp)"), m_streamParams, {});
@@ -386,6 +394,7 @@ void RunSetupWidget::build()
                                                          {m_scriptPath, "model.path"},
                                                          {m_dataset, "dataset.kind"},
                                                          {m_datasetPath, "dataset.path"},
+                                                         {m_labelColumn, "dataset.label"},
                                                          {m_syntheticSamples, "dataset.samples"},
                                                          {m_strategy, "strategy"},
                                                          {m_globalBatch, "global_batch"},
@@ -407,6 +416,7 @@ void RunSetupWidget::build()
                                                          {m_margin, "planner.margin"},
                                                          {m_bucketMb, "comm.bucket_mb"},
                                                          {m_wireType, "comm.dtype"},
+                                                         {m_precision, "precision"},
                                                          {m_timeout, "comm.timeout_s"},
                                                          {m_evalInterval, "eval.interval"},
                                                          {m_streamParams, "stream_params"},
@@ -447,9 +457,13 @@ void RunSetupWidget::retranslate()
     m_advancedToggle->setText(tr("Advanced"));
     m_schedule->setItemText(0, tr("warm-up, then cosine"));
     m_schedule->setItemText(1, tr("warm-up, then constant"));
+    m_precision->setItemText(0, tr("fp32 (exact)"));
+    m_precision->setItemText(1, tr("bf16 (master weights in fp32)"));
+    m_precision->setToolTip(tr("bf16 computes matrix products and convolutions in bf16, as GPUs and recent "
+                               "CPUs do fastest; parameters and optimizer state stay fp32"));
     m_mlpHidden->setPlaceholderText(tr("units per layer, e.g. 256, 256"));
     m_datasetPath->setPlaceholderText(
-        tr("a directory of MNIST-format or CIFAR binary files, or a text file"));
+        tr("a directory of MNIST-format or CIFAR binary files, a CSV table or a text file"));
     m_checkpointDir->setPlaceholderText(tr("on each machine; empty: no checkpoints"));
     m_manualBatches->setPlaceholderText(
         tr("empty: the planner decides; or one number per node, in group order"));
@@ -463,6 +477,9 @@ void RunSetupWidget::retranslate()
                            "themselves, even with this app closed"));
     m_expected->setSuffix(tr(" h"));
     m_expected->setSpecialValueText(tr("not given"));
+    m_evalInterval->setSpecialValueText(tr("epoch's end"));
+    m_evalInterval->setToolTip(tr("The held-out split is evaluated at each epoch's end and at the run's end, "
+                                  "or every so many steps; 0 turns it off"));
     m_expected->setToolTip(tr("How long the run takes, for the lab's queue and leases. Not given: predicted "
                               "from the last finished run of the same shape, or the lab's longest run."));
     m_stop->setText(tr("Stop"));
@@ -516,6 +533,7 @@ void RunSetupWidget::updateDatasetRows()
     const bool synthetic = m_dataset->currentData().toString() == QLatin1String("synthetic");
     m_form->setRowVisible(m_datasetPath, !synthetic);
     m_form->setRowVisible(m_syntheticSamples, synthetic);
+    m_form->setRowVisible(m_labelColumn, m_dataset->currentData().toString() == QLatin1String("csv"));
 }
 
 void RunSetupWidget::updateHelp()
@@ -555,6 +573,10 @@ QString RunSetupWidget::datasetDescription(const QString &kind)
     if (kind == QLatin1String("cifar-100"))
         return tr("CIFAR-100: 32×32 colour photos in 100 classes, from the binary version "
                   "(cifar-100-binary: train.bin and test.bin) on every machine.");
+    if (kind == QLatin1String("csv"))
+        return tr("CSV table: numeric columns and a label column (whole numbers or names), one sample per "
+                  "row, for the mlp model; a file (every tenth row held out) or a directory of train.csv and "
+                  "test.csv on every machine.");
     if (kind == QLatin1String("text"))
         return tr("Text: any UTF-8 text file on every machine, read byte by byte; for the gpt model.");
     if (kind == QLatin1String("synthetic"))
@@ -581,6 +603,7 @@ RunConfig RunSetupWidget::config() const
     c.model.path = m_scriptPath->text().trimmed();
     c.dataset.kind = m_dataset->currentData().toString();
     c.dataset.path = m_datasetPath->text().trimmed();
+    c.dataset.label = m_labelColumn->text().trimmed();
     c.dataset.samples = m_syntheticSamples->value();
     c.strategy = m_strategy->currentData().toString();
     c.globalBatch = m_globalBatch->value();
@@ -600,6 +623,7 @@ RunConfig RunSetupWidget::config() const
     c.planner.margin = m_margin->value() / 100.0;
     c.comm.bucketMb = m_bucketMb->value();
     c.comm.dtype = m_wireType->currentData().toString();
+    c.precision = m_precision->currentData().toString();
     c.comm.timeoutS = m_timeout->value();
     c.eval.interval = m_evalInterval->value();
     c.checkpoint.dir = m_checkpointDir->text().trimmed();
@@ -641,6 +665,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_scriptPath->setText(c.model.path);
     m_dataset->setCurrentIndex(qMax(0, m_dataset->findData(c.dataset.kind)));
     m_datasetPath->setText(c.dataset.path);
+    m_labelColumn->setText(c.dataset.label);
     m_syntheticSamples->setValue(int(qMin<qint64>(c.dataset.samples, m_syntheticSamples->maximum())));
     m_strategy->setCurrentIndex(qMax(0, m_strategy->findData(c.strategy)));
     m_globalBatch->setValue(c.globalBatch);
@@ -662,6 +687,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_margin->setValue(c.planner.margin * 100.0);
     m_bucketMb->setValue(c.comm.bucketMb);
     m_wireType->setCurrentIndex(qMax(0, m_wireType->findData(c.comm.dtype)));
+    m_precision->setCurrentIndex(qMax(0, m_precision->findData(c.precision)));
     m_timeout->setValue(c.comm.timeoutS);
     m_evalInterval->setValue(c.eval.interval);
     m_checkpointDir->setText(c.checkpoint.dir);

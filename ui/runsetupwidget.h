@@ -123,6 +123,7 @@ private:
     QComboBox *m_dataset;
     QLabel *m_datasetHelp;
     QLineEdit *m_datasetPath;
+    QLineEdit *m_labelColumn;
     QSpinBox *m_syntheticSamples;
     QComboBox *m_strategy;
     QLabel *m_strategyHelp;
@@ -149,6 +150,7 @@ private:
     QDoubleSpinBox *m_margin;
     QDoubleSpinBox *m_bucketMb;
     QComboBox *m_wireType;
+    QComboBox *m_precision;
     QSpinBox *m_timeout;
     QSpinBox *m_evalInterval;
     QCheckBox *m_streamParams;

@@ -21,7 +21,9 @@ ConvStemUnit::ConvStemUnit(std::int64_t inChannels, std::int64_t channels, std::
 at::Tensor ConvStemUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
 {
     at::Tensor y = at::conv2d(input, params[0], {}, /*stride=*/2, /*padding=*/1);
-    y = at::group_norm(y, m_groups, params[1], params[2]);
+    // Normalized in the parameters' fp32: under precision bf16 the convolution's
+    // output is bf16, and CPU autocast leaves group_norm's types to the caller.
+    y = at::group_norm(y.to(params[1].scalar_type()), m_groups, params[1], params[2]);
     return at::relu(y);
 }
 

@@ -1,6 +1,7 @@
 #include "datasetfactory.h"
 
 #include "imagedataset.h"
+#include "tabledataset.h"
 #include "textdataset.h"
 
 namespace hamgam::engine {
@@ -10,7 +11,7 @@ Result<std::unique_ptr<Dataset>> DatasetFactory::create(const WorkerConfig &conf
     using R = Result<std::unique_ptr<Dataset>>;
     const auto &d = config.dataset;
     const std::int64_t heldOut =
-        config.eval.interval > 0 ? std::max<std::int64_t>(1, config.eval.samples) : 1;
+        config.eval.interval != 0 ? std::max<std::int64_t>(1, config.eval.samples) : 1;
     const bool wantsTokens = config.model.kind == "gpt";
     if (d.kind == "fashion-mnist") {
         auto ds = ImageDataset::loadIdxDirectory(d.path);
@@ -20,6 +21,12 @@ Result<std::unique_ptr<Dataset>> DatasetFactory::create(const WorkerConfig &conf
     }
     if (d.kind == "cifar-10" || d.kind == "cifar-100") {
         auto ds = ImageDataset::loadCifarDirectory(d.path, d.kind == "cifar-10" ? 10 : 100);
+        if (!ds)
+            return ds.error();
+        return R(std::unique_ptr<Dataset>(std::move(*ds)));
+    }
+    if (d.kind == "csv") {
+        auto ds = TableDataset::load(d.path, d.label);
         if (!ds)
             return ds.error();
         return R(std::unique_ptr<Dataset>(std::move(*ds)));

@@ -25,6 +25,8 @@ public:
     Evaluator(const Dataset &dataset, const Model &model, StepPolicy &policy, std::int64_t samples,
               std::int64_t chunk, int dataSlots, int dataSlot);
 
+    /// Whether the dataset holds no held-out split: nothing to evaluate, the same on every rank.
+    bool empty() const { return m_samples == 0; }
     /// This rank's forwards. Throws on failure (the store or the tensor-parallel group records it).
     void forwards();
     /// The sums over all ranks (a collective on `control`): the eval event's fields after `step` steps.

@@ -1,12 +1,15 @@
 #include "modelrunner.h"
 
+#include "autocastscope.h"
 #include "unitparamsfunction.h"
 
 namespace hamgam::engine {
 
-ModelRunner::ModelRunner(Model &model, ParameterStore &store)
+ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType device, bool bf16)
     : m_model(model)
     , m_store(store)
+    , m_device(device)
+    , m_bf16(bf16)
 {
     for (int i = 0; i < m_model.unitCount(); ++i)
         m_anchors.push_back(at::zeros({}, at::TensorOptions().dtype(at::kFloat)).set_requires_grad(true));
@@ -14,6 +17,7 @@ ModelRunner::ModelRunner(Model &model, ParameterStore &store)
 
 at::Tensor ModelRunner::forward(const at::Tensor &input)
 {
+    const AutocastScope autocast(m_device, m_bf16);
     at::Tensor x = input;
     for (int i = 0; i < m_model.unitCount(); ++i) {
         const auto params = UnitParamsFunction::apply(m_anchors[static_cast<size_t>(i)], &m_store,
@@ -27,12 +31,13 @@ at::Tensor ModelRunner::forward(const at::Tensor &input)
             x.register_hook([store, i](const at::Tensor &) { store->acquireForBackward(i); });
         }
     }
-    return x;
+    return x.to(at::kFloat); // the loss in fp32; a no-op in fp32 runs
 }
 
 at::Tensor ModelRunner::evaluate(const at::Tensor &input)
 {
     at::NoGradGuard noGrad;
+    const AutocastScope autocast(m_device, m_bf16);
     at::Tensor x = input;
     for (int i = 0; i < m_model.unitCount(); ++i) {
         const auto params = m_store.acquire(i);
@@ -40,7 +45,7 @@ at::Tensor ModelRunner::evaluate(const at::Tensor &input)
         x = m_model.unit(i).forward(x, params);
         m_store.release(i);
     }
-    return x;
+    return x.to(at::kFloat);
 }
 
 void ModelRunner::skeletonStep()

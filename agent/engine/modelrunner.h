@@ -15,7 +15,9 @@ namespace hamgam::engine {
 class ModelRunner
 {
 public:
-    ModelRunner(Model &model, ParameterStore &store);
+    /// `bf16`: the forwards run under autocast on `device`'s type (precision bf16);
+    /// their outputs come back as fp32 either way, for the loss.
+    ModelRunner(Model &model, ParameterStore &store, at::DeviceType device = at::kCPU, bool bf16 = false);
 
     /// Training forward: autograd reaches the store through one UnitParamsFunction per unit.
     at::Tensor forward(const at::Tensor &input);
@@ -29,6 +31,8 @@ public:
 private:
     Model &m_model;
     ParameterStore &m_store;
+    at::DeviceType m_device;
+    bool m_bf16;
     std::vector<at::Tensor> m_anchors;
 };
 

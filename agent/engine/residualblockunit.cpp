@@ -23,9 +23,10 @@ ResidualBlockUnit::ResidualBlockUnit(std::string name, std::int64_t channels, st
 at::Tensor ResidualBlockUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
 {
     at::Tensor h = at::conv2d(input, params[0], {}, 1, 1);
-    h = at::relu(at::group_norm(h, m_groups, params[1], params[2]));
+    // Normalized in fp32, as in ConvStemUnit (precision bf16 leaves bf16 convolution outputs).
+    h = at::relu(at::group_norm(h.to(params[1].scalar_type()), m_groups, params[1], params[2]));
     h = at::conv2d(h, params[3], {}, 1, 1);
-    h = at::group_norm(h, m_groups, params[4], params[5]);
+    h = at::group_norm(h.to(params[4].scalar_type()), m_groups, params[4], params[5]);
     return at::relu(input + h);
 }
 

@@ -3,6 +3,7 @@
 // torch/version.h; no other engine file tests a LibTorch version.
 #pragma once
 
+#include <ATen/autocast_mode.h>
 #include <ATen/Context.h>
 #include <cstdint>
 #include <torch/version.h>
@@ -48,6 +49,44 @@ inline const char *avoidKnownLibraryFaults()
            "own are used";
 #else
     return "";
+#endif
+}
+
+/// Autocast's thread-local switch and lower type for one device type: 2.4 made
+/// them per device (set_autocast_enabled(device, on)); 1.13 has one pair per
+/// device (set_cpu_enabled, set_enabled for CUDA), deprecated in 2.4.
+inline bool autocastEnabled(at::DeviceType device)
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    return at::autocast::is_autocast_enabled(device);
+#else
+    return device == at::kCUDA ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
+#endif
+}
+
+inline at::ScalarType autocastType(at::DeviceType device)
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    return at::autocast::get_autocast_dtype(device);
+#else
+    return device == at::kCUDA ? at::autocast::get_autocast_gpu_dtype()
+                               : at::autocast::get_autocast_cpu_dtype();
+#endif
+}
+
+inline void setAutocast(at::DeviceType device, bool enabled, at::ScalarType type)
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    at::autocast::set_autocast_dtype(device, type);
+    at::autocast::set_autocast_enabled(device, enabled);
+#else
+    if (device == at::kCUDA) {
+        at::autocast::set_autocast_gpu_dtype(type);
+        at::autocast::set_enabled(enabled);
+    } else {
+        at::autocast::set_autocast_cpu_dtype(type);
+        at::autocast::set_cpu_enabled(enabled);
+    }
 #endif
 }
 

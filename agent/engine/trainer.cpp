@@ -202,7 +202,7 @@ Status Trainer::setUpPlacement()
 
     m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots());
     m_store->initialize(m_config.seed);
-    m_runner = std::make_unique<ModelRunner>(*m_model, *m_store);
+    m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(), m_config.bf16);
     if (m_tp)
         m_policy = std::make_unique<TensorParallelStep>(*m_tp, *m_model, *m_runner, *m_dataset, m_device,
                                                         topo.localRank());
@@ -512,6 +512,9 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
 
 Status Trainer::evaluate(std::int64_t step)
 {
+    m_lastEval = step;
+    if (m_evaluator->empty()) // no held-out split: no "accuracy 0 %" either
+        return {};
     try {
         m_evaluator->forwards();
     } catch (const std::exception &e) {
@@ -521,7 +524,6 @@ Status Trainer::evaluate(std::int64_t step)
     if (!event)
         return event.error();
     m_events.publish("eval", *event);
-    m_lastEval = step;
     return {};
 }
 
@@ -568,6 +570,13 @@ Status Trainer::dumpParameters()
     return w.commit();
 }
 
+bool Trainer::evaluatesAfter(std::int64_t step) const
+{
+    const std::int64_t every = m_config.eval.interval == EvalConfig::kEachEpoch ? m_sampler->stepsPerEpoch()
+                                                                                : m_config.eval.interval;
+    return every > 0 && step % every == 0;
+}
+
 Status Trainer::run()
 {
     if (Status s = setUp(); !s)
@@ -582,7 +591,7 @@ Status Trainer::run()
             return s;
         ++step;
         lastLoss = outcome.loss;
-        if (m_config.eval.interval > 0 && step % m_config.eval.interval == 0)
+        if (evaluatesAfter(step))
             if (Status s = evaluate(step); !s)
                 return s;
         if (m_checkpointer && m_config.checkpoint.interval > 0 && step % m_config.checkpoint.interval == 0)
@@ -593,7 +602,7 @@ Status Trainer::run()
             break;
         }
     }
-    if (m_config.eval.interval > 0 && m_lastEval != step && !stopped)
+    if (m_config.eval.interval != 0 && m_lastEval != step && !stopped)
         if (Status s = evaluate(step); !s)
             return s;
     if (m_checkpointer && m_lastCheckpoint != step)

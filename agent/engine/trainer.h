@@ -71,6 +71,8 @@ private:
     Status resume();
     void publishReady(bool resumed);
     Status trainStep(std::int64_t step, StepOutcome &outcome);
+    /// Whether the held-out split is evaluated after `step` (eval.interval, or each epoch's end).
+    bool evaluatesAfter(std::int64_t step) const;
     Status evaluate(std::int64_t step);
     Status checkpoint(std::int64_t step);
     Status dumpParameters();

@@ -183,11 +183,21 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     r.get("threads", c.threads);
     r.get("memory_budget_mb", c.memoryBudgetMb);
     r.get("elastic", c.elastic);
+    std::string precision = "fp32";
+    r.get("precision", precision);
     if (r.failed())
         return configError(r.error());
     if (c.version != 1)
         return configError("version " + std::to_string(c.version) +
                            " is not supported (this worker reads version 1)");
+
+    if (precision == "bf16")
+        c.bf16 = true;
+    else if (precision == "fp16")
+        return configError("precision fp16 (with loss scaling) is not available yet; bf16 halves the same "
+                           "work with fp32's range and needs no scaling");
+    else if (precision != "fp32")
+        return configError("precision \"" + precision + "\" is not one of fp32, bf16");
 
     if (strategy == "dp")
         c.strategy = Strategy::Dp;
@@ -259,6 +269,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         d.get("samples", c.dataset.samples);
         d.get("classes", c.dataset.classes);
         d.getList("shape", c.dataset.shape);
+        d.get("label", c.dataset.label);
         if (d.failed())
             return configError(d.error());
         if (c.dataset.kind.rfind("text:", 0) == 0) {
@@ -322,7 +333,14 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     }
     {
         Reader e(obj("eval"), "eval.", fieldsRead);
-        e.get("interval", c.eval.interval);
+        if (const json &eval = obj("eval"); eval.contains("interval") && eval.at("interval").is_string()) {
+            if (eval.at("interval").get<std::string>() != "epoch")
+                return configError("eval.interval must be \"epoch\" or a number of steps");
+            c.eval.interval = EvalConfig::kEachEpoch;
+            e.has("interval"); // read: not an unknown field
+        } else {
+            e.get("interval", c.eval.interval);
+        }
         e.get("samples", c.eval.samples);
         if (e.failed())
             return configError(e.error());
@@ -425,9 +443,16 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError("model.path (or kind \"torchscript:PATH\") names the TorchScript file");
     const auto &d = c.dataset;
     const bool cifar = d.kind == "cifar-10" || d.kind == "cifar-100";
-    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic" && !cifar)
+    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic" && d.kind != "csv" && !cifar)
         return configError("dataset.kind \"" + d.kind +
-                           "\" is not one of fashion-mnist, cifar-10, cifar-100, text:PATH, synthetic");
+                           "\" is not one of fashion-mnist, cifar-10, cifar-100, csv, text:PATH, synthetic");
+    if (d.kind == "csv" && d.path.empty())
+        return configError("dataset.path names the CSV file (or a directory of train.csv and test.csv)");
+    if (d.kind == "csv" && d.label.empty())
+        return configError("dataset.label names the label column of the CSV table");
+    if (d.kind == "csv" && m.kind != "mlp" && m.kind != "torchscript")
+        return configError(
+            "a CSV table's rows are flat: train them with the mlp model (or a torchscript model)");
     if (d.kind == "text" && d.path.empty())
         return configError("dataset.path (or kind \"text:PATH\") names the text file");
     if (cifar && d.path.empty())
@@ -468,7 +493,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError("planner: profile_steps and replan_interval ≥ 1, margin ≥ 0, ewma in (0, 1]");
     if (!(c.comm.bucketMb > 0) || !(c.comm.timeoutS > 0) || c.comm.watchdogGraceS < 0)
         return configError("comm.bucket_mb and comm.timeout_s must be positive");
-    if (c.eval.interval < 0 || c.eval.samples < 0)
+    if ((c.eval.interval < 0 && c.eval.interval != EvalConfig::kEachEpoch) || c.eval.samples < 0)
         return configError("eval.interval and eval.samples must not be negative");
     if (c.checkpoint.interval < 0 || c.checkpoint.keep < 1)
         return configError("checkpoint.interval must be ≥ 0 and checkpoint.keep ≥ 1");
@@ -488,6 +513,10 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             return configError("the nodes' batches add up to " + std::to_string(sum) +
                                ", not to global_batch " + std::to_string(c.globalBatch));
     }
+    if (c.bf16 && c.tensorParallel())
+        return configError(
+            "precision bf16 is not available yet with the tensor-parallel strategies; use fp32, "
+            "or a data-parallel strategy");
     if (c.tensorParallel()) {
         if (m.kind != "mlp" && m.kind != "gpt")
             return configError("strategy " + std::string(strategyName(c.strategy)) +

@@ -43,8 +43,9 @@ struct ModelConfig
 /// `dataset`: where the samples come from.
 struct DatasetConfig
 {
-    std::string kind = "fashion-mnist"; ///< fashion-mnist, cifar-10, cifar-100, text, synthetic
+    std::string kind = "fashion-mnist"; ///< fashion-mnist, cifar-10, cifar-100, csv, text, synthetic
     std::string path;
+    std::string label = "label";                ///< csv: the label column's name
     std::int64_t samples = 60000;               ///< synthetic: training samples
     std::int64_t classes = 10;                  ///< synthetic
     std::vector<std::int64_t> shape{1, 28, 28}; ///< synthetic images
@@ -96,7 +97,9 @@ struct CommConfig
 /// `eval`: held-out evaluation.
 struct EvalConfig
 {
-    std::int64_t interval = 0;
+    /// "epoch" in the config, the default: at each epoch's end and at the run's end.
+    static constexpr std::int64_t kEachEpoch = -1;
+    std::int64_t interval = kEachEpoch; ///< steps between evaluations, 0: off, or kEachEpoch
     std::int64_t samples = 2000;
 };
 
@@ -148,6 +151,9 @@ struct WorkerConfig
     CommConfig comm;
     EvalConfig eval;
     CheckpointConfig checkpoint;
+    /// `precision`: bf16 runs matmuls and convolutions in bf16 (autocast); parameters,
+    /// gradients and optimizer state stay fp32 (the master weights).
+    bool bf16 = false;
     bool streamParams = false; ///< lsdp.stream_params
     std::int64_t memoryBudgetMb = 0;
     bool elastic = false;

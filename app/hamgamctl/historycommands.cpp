@@ -10,6 +10,7 @@
 #include "safetext.h"
 #include "texttable.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <QDateTime>
@@ -399,6 +400,15 @@ int HistoryCommands::compare(const QStringList &arguments)
     row(tr("steps"), [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("steps")), 0); });
     row(tr("final loss"),
         [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("final_loss")), 4); });
+    // The held-out split's last evaluation: accuracy for classifiers, perplexity for text models.
+    row(tr("accuracy %"), [](const RunRecord &r) {
+        const QJsonValue v = r.summary.value(QStringLiteral("eval_accuracy"));
+        return v.isDouble() ? QString::number(100.0 * v.toDouble(), 'f', 1) : QStringLiteral("-");
+    });
+    if (std::any_of(runs.cbegin(), runs.cend(),
+                    [](const RunRecord &r) { return r.summary.contains(QStringLiteral("eval_perplexity")); }))
+        row(tr("perplexity"),
+            [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("eval_perplexity")), 2); });
     row(tr("samples/s"),
         [](const RunRecord &r) { return number(r.summary.value(QStringLiteral("samples_per_s")), 1); });
     row(tr("mean wait %"),

@@ -3,6 +3,10 @@
 model in a minimal LibTorch loop (engine_step_minimal) and in PyTorch eager,
 same model, batch and thread count. Prints each median and the ratios.
 
+--compare-precision: instead, each model's step time with "precision": "bf16"
+against fp32 in hamgam-worker, and the same ratio for PyTorch eager under
+torch.autocast("cpu", torch.bfloat16): what bf16 costs or saves on this CPU.
+
 Run with Debian's /usr/bin/python3 (python3-torch); see docs/benchmarks.md.
 """
 import argparse
@@ -51,13 +55,15 @@ def write_key_file(path):
         f.write(os.urandom(32).hex() + "\n")
     return path
 
-def run_worker(worker, model, threads, steps, warmup, allocator):
+def run_worker(worker, model, threads, steps, warmup, allocator, precision="fp32"):
     cfg, batch, _ = MODELS[model]
     config = {
         "version": 1, "strategy": "dp", "model": cfg,
         "dataset": {"kind": "synthetic", "samples": 8192, "shape": [1, 28, 28]},
         "global_batch": batch, "steps": warmup + steps,
         "optimizer": {"kind": "sgd", "lr": 0.05, "momentum": 0.9},
+        "eval": {"interval": 0},  # steps only, as PyTorch eager is timed
+        "precision": precision,
     }
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(config, f)
@@ -84,7 +90,7 @@ def run_minimal(minimal, model, threads, steps, warmup, allocator):
     return json.loads(out)["median_ms"]
 
 
-def eager(model, threads, steps, warmup):
+def eager(model, threads, steps, warmup, precision="fp32"):
     """The same loop in PyTorch eager (run in a child process: own thread settings)."""
     import torch
     torch.set_num_threads(threads)
@@ -123,7 +129,9 @@ def eager(model, threads, steps, warmup):
     for s in range(warmup + steps):
         t0 = time.perf_counter()
         opt.zero_grad()
-        loss = torch.nn.functional.cross_entropy(net(x), y)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision == "bf16"):
+            out = net(x)
+        loss = torch.nn.functional.cross_entropy(out.float(), y)
         loss.backward()
         opt.step()
         t1 = time.perf_counter()
@@ -132,8 +140,9 @@ def eager(model, threads, steps, warmup):
     return statistics.median(ms)
 
 
-def run_eager(model, threads, steps, warmup, allocator):
-    out = subprocess.run([sys.executable, __file__, "--eager-child", model, str(threads), str(steps), str(warmup)],
+def run_eager(model, threads, steps, warmup, allocator, precision="fp32"):
+    out = subprocess.run([sys.executable, __file__, "--eager-child", model, str(threads), str(steps), str(warmup),
+                          precision],
                          capture_output=True, text=True, check=True, env=environment(allocator)).stdout
     return float(out.strip())
 
@@ -151,11 +160,12 @@ def cpu_model():
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--eager-child":
         model, threads, steps, warmup = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-        print(eager(model, threads, steps, warmup))
+        print(eager(model, threads, steps, warmup, sys.argv[6]))
         return 0
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--worker", required=True)
-    p.add_argument("--minimal", required=True)
+    p.add_argument("--minimal", help="engine_step_minimal (not needed with --compare-precision)")
+    p.add_argument("--compare-precision", action="store_true", help="bf16 against fp32 (see above)")
     p.add_argument("--models", default="mlp,cnn")
     p.add_argument("--threads", default="1,2")
     p.add_argument("--steps", type=int, default=60)
@@ -166,6 +176,10 @@ def main():
 
     import torch
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores; PyTorch {torch.__version__} (LibTorch 1.13, Debian)")
+    if a.compare_precision:
+        return compare_precision(a)
+    if not a.minimal:
+        p.error("--minimal is required")
     print(f"{a.steps} measured steps after {a.warmup} warm-up steps, {a.rounds} alternating rounds, median of medians\n")
     print(f"{'allocator':9} {'model':5} {'batch':>5} {'threads':>7} {'hamgam-worker':>14} {'minimal C++':>12}"
           f" {'PyTorch eager':>14} {'worker/minimal':>15} {'worker/eager':>13}")
@@ -180,6 +194,26 @@ def main():
                 wm, mm, em = statistics.median(w), statistics.median(m), statistics.median(e)
                 print(f"{allocator:9} {model:5} {MODELS[model][1]:>5} {threads:>7} {wm:>11.2f} ms {mm:>9.2f} ms"
                       f" {em:>11.2f} ms {wm / mm:>15.3f} {wm / em:>13.3f}", flush=True)
+    return 0
+
+
+def compare_precision(a):
+    """bf16 / fp32 step time, hamgam-worker and PyTorch eager, the same rounds alternating."""
+    print(f"{a.steps} measured steps after {a.warmup} warm-up steps, {a.rounds} alternating rounds, median of medians\n")
+    print(f"{'model':5} {'batch':>5} {'threads':>7} {'worker fp32':>12} {'worker bf16':>12} {'bf16/fp32':>10}"
+          f" {'eager fp32':>11} {'eager bf16':>11} {'bf16/fp32':>10}")
+    for model in a.models.split(","):
+        for threads in (int(t) for t in a.threads.split(",")):
+            times = {k: [] for k in ("w32", "w16", "e32", "e16")}
+            for _ in range(a.rounds):
+                times["w32"].append(run_worker(a.worker, model, threads, a.steps, a.warmup, "shipped", "fp32"))
+                times["w16"].append(run_worker(a.worker, model, threads, a.steps, a.warmup, "shipped", "bf16"))
+                times["e32"].append(run_eager(model, threads, a.steps, a.warmup, "shipped", "fp32"))
+                times["e16"].append(run_eager(model, threads, a.steps, a.warmup, "shipped", "bf16"))
+            m = {k: statistics.median(v) for k, v in times.items()}
+            print(f"{model:5} {MODELS[model][1]:>5} {threads:>7} {m['w32']:>9.2f} ms {m['w16']:>9.2f} ms"
+                  f" {m['w16'] / m['w32']:>10.3f} {m['e32']:>8.2f} ms {m['e16']:>8.2f} ms"
+                  f" {m['e16'] / m['e32']:>10.3f}", flush=True)
     return 0
 
 

@@ -195,6 +195,7 @@ def run_attempt(args, strategy, layers, width, steps, tag, tmp, heaptrack=False)
                       else {"kind": "sgd", "lr": 0.05, "momentum": 0.9}),
         "schedule": {"kind": "constant", "warmup_steps": 0},
         "comm": {"timeout_s": args.comm_timeout, "watchdog_grace_s": 10},
+        "eval": {"interval": 0},  # steps and memory only, as the peer measures them
         "memory_budget_mb": args.budget_mb,
     }
     base = os.path.join(tmp, f"{strategy}-{tag}")

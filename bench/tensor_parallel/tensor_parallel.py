@@ -63,6 +63,7 @@ def run_node(worker, strategy, ranks, args, out):
         "optimizer": {"kind": "sgd", "lr": 0.05, "momentum": 0.9},
         "schedule": {"kind": "constant", "warmup_steps": 0},
         "comm": {"timeout_s": 300},
+        "eval": {"interval": 0},  # steps only, as the peer measures them
     }
     cfg = os.path.join(out, f"{strategy}-{ranks}.json")
     with open(cfg, "w") as f:

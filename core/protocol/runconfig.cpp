@@ -53,6 +53,16 @@ public:
             return wrong(key, RunConfig::tr("must be a whole number"));
         *out = Int(d);
     }
+    /// A whole number, or `word` standing for `wordValue` (eval.interval's "epoch").
+    void integerOrWord(const char *key, const char *word, int wordValue, int *out) const
+    {
+        const QJsonValue v = value(key);
+        if (!v.isString())
+            return integer(key, out);
+        if (v.toString() != QLatin1String(word))
+            return wrong(key, RunConfig::tr("must be \"%1\" or a whole number").arg(QLatin1String(word)));
+        *out = wordValue;
+    }
     void optionalInteger(const char *key, std::optional<int> *out) const
     {
         const QJsonValue v = value(key);
@@ -279,7 +289,7 @@ QStringList RunConfig::modelKinds()
 QStringList RunConfig::datasetKinds()
 {
     return {QStringLiteral("fashion-mnist"), QStringLiteral("cifar-10"), QStringLiteral("cifar-100"),
-            QStringLiteral("text"), QStringLiteral("synthetic")};
+            QStringLiteral("csv"),           QStringLiteral("text"),     QStringLiteral("synthetic")};
 }
 
 QString RunConfig::strategyDescription(const QString &strategy)
@@ -373,6 +383,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     d.integer("samples", &c.dataset.samples);
     d.integer("classes", &c.dataset.classes);
     d.integers("shape", &c.dataset.shape);
+    d.string("label", &c.dataset.label);
 
     r.integer("global_batch", &c.globalBatch);
     r.integer("steps", &c.steps);
@@ -426,7 +437,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     cm.integer("watchdog_grace_s", &c.comm.watchdogGraceS);
 
     const Reader e = r.object("eval");
-    e.integer("interval", &c.eval.interval);
+    e.integerOrWord("interval", "epoch", Eval::EachEpoch, &c.eval.interval);
     e.integer("samples", &c.eval.samples);
 
     const Reader ck = r.object("checkpoint");
@@ -435,6 +446,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     ck.integer("keep", &c.checkpoint.keep);
 
     r.object("lsdp").boolean("stream_params", &c.streamParams);
+    r.string("precision", &c.precision);
     r.integer("memory_budget_mb", &c.memoryBudgetMb);
     r.boolean("elastic", &c.elastic);
 
@@ -496,6 +508,8 @@ QJsonObject RunConfig::toJson() const
     } else {
         datasetJson[QStringLiteral("path")] = dataset.path;
     }
+    if (dataset.kind == QLatin1String("csv"))
+        datasetJson[QStringLiteral("label")] = dataset.label;
     QJsonArray scheduleJson;
     for (const SlowdownChange &s : slowdownSchedule)
         scheduleJson.append(QJsonObject{{QStringLiteral("rank"), s.rank},
@@ -543,11 +557,15 @@ QJsonObject RunConfig::toJson() const
                                              {QStringLiteral("timeout_s"), comm.timeoutS},
                                              {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
         {QStringLiteral("eval"),
-         QJsonObject{{QStringLiteral("interval"), eval.interval}, {QStringLiteral("samples"), eval.samples}}},
+         QJsonObject{{QStringLiteral("interval"), eval.interval == Eval::EachEpoch
+                                                      ? QJsonValue(QStringLiteral("epoch"))
+                                                      : QJsonValue(eval.interval)},
+                     {QStringLiteral("samples"), eval.samples}}},
         {QStringLiteral("checkpoint"), QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
                                                    {QStringLiteral("interval"), checkpoint.interval},
                                                    {QStringLiteral("keep"), checkpoint.keep}}},
         {QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), streamParams}}},
+        {QStringLiteral("precision"), precision},
         {QStringLiteral("memory_budget_mb"), memoryBudgetMb},
         {QStringLiteral("elastic"), elastic},
         {QStringLiteral("slowdown_schedule"), scheduleJson},
@@ -641,6 +659,12 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("dataset.path"),
             tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
+    if (dataset.kind == QLatin1String("csv") && dataset.label.trimmed().isEmpty())
+        add(QStringLiteral("dataset.label"), tr("name the table's label column"));
+    if (dataset.kind == QLatin1String("csv") && model.kind != QLatin1String("mlp") &&
+        model.kind != QLatin1String("torchscript"))
+        add(QStringLiteral("model.kind"),
+            tr("a table's rows are flat: train them with the mlp model (or a TorchScript model)"));
     if (model.kind == QLatin1String("gpt") &&
         (dataset.kind == QLatin1String("fashion-mnist") || dataset.kind.startsWith(QLatin1String("cifar-"))))
         add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
@@ -709,9 +733,10 @@ QList<ConfigError> RunConfig::validate() const
     if (comm.timeoutS < 5 || comm.timeoutS > 86400)
         add(QStringLiteral("comm.timeout_s"),
             tr("the communication timeout must be between 5 s and one day"));
-    if (eval.interval < 0)
+    if (eval.interval < 0 && eval.interval != Eval::EachEpoch)
         add(QStringLiteral("eval.interval"),
-            tr("the evaluation interval cannot be negative (0 turns it off)"));
+            tr("the evaluation interval is \"epoch\" or a number of steps (0 turns it off), not %1")
+                .arg(eval.interval));
     if (eval.samples < 1)
         add(QStringLiteral("eval.samples"), tr("evaluate on at least one sample"));
     if (checkpoint.interval < 0)
@@ -726,6 +751,15 @@ QList<ConfigError> RunConfig::validate() const
             tr("give an absolute path: every machine writes its checkpoints on its own disk"));
     if (memoryBudgetMb < 0)
         add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
+    if (precision == QLatin1String("fp16"))
+        add(QStringLiteral("precision"),
+            tr("fp16 (with loss scaling) is not available yet; bf16 halves the same work with fp32's range"));
+    else if (precision != QLatin1String("fp32") && precision != QLatin1String("bf16"))
+        add(QStringLiteral("precision"), tr("the precision is fp32 or bf16, not \"%1\"").arg(precision));
+    else if (precision == QLatin1String("bf16") && strategy.startsWith(QLatin1String("tp")))
+        add(QStringLiteral("precision"),
+            tr("bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
+               "strategy"));
 
     if (nodes.isEmpty())
         add(QStringLiteral("nodes"), tr("add at least one machine to the training group"));

@@ -56,11 +56,12 @@ public:
     struct Dataset
     {
         QString kind =
-            QStringLiteral("fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, text, synthetic
+            QStringLiteral("fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, csv, text, synthetic
         QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
-        qint64 samples = 60000;         ///< synthetic
-        int classes = 10;               ///< synthetic
-        QList<int> shape = {1, 28, 28}; ///< synthetic
+        QString label = QStringLiteral("label"); ///< csv: the label column
+        qint64 samples = 60000;                  ///< synthetic
+        int classes = 10;                        ///< synthetic
+        QList<int> shape = {1, 28, 28};          ///< synthetic
     };
     struct Optimizer
     {
@@ -98,7 +99,10 @@ public:
     };
     struct Eval
     {
-        int interval = 0;
+        /// `eval.interval` "epoch" (the default): the held-out split at each epoch's end
+        /// and at the run's end, so a short run is still evaluated once.
+        static constexpr int EachEpoch = -1;
+        int interval = EachEpoch; ///< steps between evaluations, 0: off, or EachEpoch
         int samples = 2000;
     };
     struct Checkpoint
@@ -141,6 +145,8 @@ public:
     Eval eval;
     Checkpoint checkpoint;
     bool streamParams = false;
+    /// `precision`: "fp32", or "bf16" (matmuls and convolutions in bf16, master weights in fp32).
+    QString precision = QStringLiteral("fp32");
     int memoryBudgetMb = 0;
     bool elastic = false;
     QList<SlowdownChange> slowdownSchedule;

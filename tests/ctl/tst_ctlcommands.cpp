@@ -230,6 +230,12 @@ void TestCtlCommands::addRun(HistoryStore &store, const QString &id, const QStri
                    {QStringLiteral("new"), QJsonArray{20, 28}},
                    {QStringLiteral("reason"), QStringLiteral("speed changed")}});
     }
+    // The held-out evaluation at the end: accuracy grows with the steps (80 % after 10, 68 % after 6).
+    event(0, t0 + 100 * steps + 10, QStringLiteral("eval"), 0,
+          {{QStringLiteral("step"), steps},
+           {QStringLiteral("loss"), 0.75},
+           {QStringLiteral("samples"), 500},
+           {QStringLiteral("accuracy"), 0.5 + 0.03 * steps}});
     const qint64 end = t0 + 100 * steps + 50;
     for (int n = 0; n < 2; ++n)
         event(n, end, QStringLiteral("state"), -1,
@@ -443,7 +449,8 @@ void TestCtlCommands::showJson()
             QVERIFY2(e.contains(QLatin1String(key)), key);
         ++kinds[e.value(QStringLiteral("kind")).toString()];
     }
-    QCOMPARE(kinds, (QMap<QString, int>{{QStringLiteral("plan"), 1},
+    QCOMPARE(kinds, (QMap<QString, int>{{QStringLiteral("eval"), 1},
+                                        {QStringLiteral("plan"), 1},
                                         {QStringLiteral("rebalance"), 1},
                                         {QStringLiteral("state"), 4}}));
 }
@@ -623,6 +630,9 @@ void TestCtlCommands::compareShowsOnlyDifferingFields()
     }
     QCOMPARE(rows, (QStringList{QStringLiteral("global_batch 48 96"), QStringLiteral("strategy hdp lshdp")}));
     QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("\\nsteps\\s+10\\s+6\\s*\\n"))));
+    QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("\\naccuracy %\\s+80\\.0\\s+68\\.0\\s*\\n"))),
+             qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QLatin1String("perplexity")), qPrintable(r.out)); // no text model here
 
     // Same config apart from the name.
     const Ctl same = ctl({QStringLiteral("compare"), kBaseline, kRetry});
@@ -757,7 +767,7 @@ void TestCtlCommands::exportCsv()
                               "device_bytes,bytes_intra,bytes_inter"),
                20);
     checkTable(QStringLiteral("events.csv"), QStringLiteral("time,source,seq,kind,rank,device,payload"),
-               2 + 1 + 1 + 2);
+               2 + 1 + 1 + 1 + 2);
     checkTable(QStringLiteral("telemetry.csv"),
                QStringLiteral("time,agent,device,util,mem_used,mem_total,temperature,power"), 3);
 

@@ -104,6 +104,10 @@ bool files(const RunConfig &c)
 {
     return !synthetic(c);
 }
+bool csvTable(const RunConfig &c)
+{
+    return c.dataset.kind == QLatin1String("csv");
+}
 
 using W = engine::WorkerConfig;
 using N = RunConfig::Node;
@@ -159,6 +163,8 @@ const QList<Field> &fields()
          [](const W &w) { return num(w.dataset.classes); }},
         {QStringLiteral("dataset.shape"), synthetic, [](const RunConfig &c) { return ints(c.dataset.shape); },
          [](const W &w) { return ints(w.dataset.shape); }},
+        {QStringLiteral("dataset.label"), csvTable, [](const RunConfig &c) { return c.dataset.label; },
+         [](const W &w) { return str(w.dataset.label); }},
         {QStringLiteral("global_batch"), always, [](const RunConfig &c) { return num(c.globalBatch); },
          [](const W &w) { return num(w.globalBatch); }},
         {QStringLiteral("steps"), always, [](const RunConfig &c) { return num(c.steps); },
@@ -239,6 +245,8 @@ const QList<Field> &fields()
          [](const W &w) { return num(w.memoryBudgetMb); }},
         {QStringLiteral("elastic"), always, [](const RunConfig &c) { return flag(c.elastic); },
          [](const W &w) { return flag(w.elastic); }},
+        {QStringLiteral("precision"), always, [](const RunConfig &c) { return c.precision; },
+         [](const W &w) { return QString::fromLatin1(w.bf16 ? "bf16" : "fp32"); }},
         {QStringLiteral("slowdown_schedule[].rank"), always,
          [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return num(s.rank); }); },
          [](const W &w) {
@@ -425,6 +433,12 @@ const QList<Change> &changes()
              c.model.kind = QStringLiteral("cnn");
              c.model.groups = 4;
          }},
+        {"dataset.label", "alone",
+         [](RunConfig &c) {
+             c.dataset.kind = QStringLiteral("csv");
+             c.dataset.path = QStringLiteral("/srv/datasets/iris.csv");
+             c.dataset.label = QStringLiteral("species");
+         }},
         {"dataset.path", "cnn",
          [](RunConfig &c) { c.dataset.path = QStringLiteral("/srv/datasets/fashion"); }},
         {"model.layers", "gpt",
@@ -486,7 +500,9 @@ const QList<Change> &changes()
         {"comm.timeout_s", "any", [](RunConfig &c) { c.comm.timeoutS = 120; }},
         {"comm.watchdog_grace_s", "any", [](RunConfig &c) { c.comm.watchdogGraceS = 30; }},
         {"eval.interval", "any", [](RunConfig &c) { c.eval.interval = 10; }},
+        {"eval.interval off", "any", [](RunConfig &c) { c.eval.interval = 0; }},
         {"eval.samples", "any", [](RunConfig &c) { c.eval.samples = 500; }},
+        {"precision", "any", [](RunConfig &c) { c.precision = QStringLiteral("bf16"); }},
         {"checkpoint.dir", "any",
          [](RunConfig &c) { c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt"); }},
         {"checkpoint.interval", "any",
@@ -702,6 +718,16 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals_data()
     QTest::newRow("unknown wire dtype") << R"({"comm": {"dtype": "fp8"}})"
                                         << "comm.dtype"
                                         << "comm.dtype";
+    QTest::newRow("fp16 precision") << R"({"precision": "fp16"})"
+                                    << "precision"
+                                    << "fp16";
+    QTest::newRow("unknown precision") << R"({"precision": "fp8"})"
+                                       << "precision"
+                                       << "not one of fp32, bf16";
+    QTest::newRow("bf16 with tensor parallelism")
+        << R"({"strategy": "tp1d", "precision": "bf16", "nodes": [{"agent": "a", "devices": [0, 1]}]})"
+        << "precision"
+        << "tensor-parallel";
     QTest::newRow("tp2d on 3 devices")
         << R"({"strategy": "tp2d", "nodes": [{"agent": "a", "devices": [0, 1, 2]}]})"
         << "nodes[0].devices"

@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +27,8 @@ private Q_SLOTS:
     void fashionMnistTrainsAndEvaluates();
     void textTrainsGpt();
     void idxDirectoryTrains();
+    void evaluatesAtEachEpochByDefault_data();
+    void evaluatesAtEachEpochByDefault();
     void shardedEvaluationWithUnevenShares();
     void damagedIdxIsRefused_data();
     void damagedIdxIsRefused();
@@ -33,6 +36,10 @@ private Q_SLOTS:
     void cifarTrainsAndEvaluates();
     void damagedCifarIsRefused_data();
     void damagedCifarIsRefused();
+    void csvTableTrains_data();
+    void csvTableTrains();
+    void damagedCsvIsRefused_data();
+    void damagedCsvIsRefused();
 
 private:
     /// `count` CIFAR records whose class is in the green plane only: the red plane is noise, and in
@@ -45,6 +52,9 @@ private:
     static void verifyDataErrorOnEveryRank(WorkerCluster &cluster, const QString &message,
                                            const QString &file);
     static QByteArray idx(int count, int rows, int cols, int modulo);
+    /// `rows` rows of a table whose class (three, by name or number) sets the mean of its
+    /// first two columns; the columns' units differ a thousandfold, the third is noise.
+    static QByteArray csv(int rows, bool named, quint32 seed);
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
                               int evalInterval);
@@ -198,6 +208,42 @@ void TestWorkerData::textTrainsGpt()
     const double first = evals.first().value(QStringLiteral("perplexity")).toDouble();
     const double last = evals.last().value(QStringLiteral("perplexity")).toDouble();
     QVERIFY2(first < 256 && last < 0.5 * first, qPrintable(QStringLiteral("%1 -> %2").arg(first).arg(last)));
+}
+
+void TestWorkerData::evaluatesAtEachEpochByDefault_data()
+{
+    QTest::addColumn<QJsonValue>("interval"); // undefined: no eval section at all
+    QTest::addColumn<QList<int>>("steps");
+    // 120 training samples, global batch 64: an epoch is 2 steps; the run's 5th step ends it mid-epoch.
+    QTest::newRow("no eval section") << QJsonValue(QJsonValue::Undefined) << QList<int>{2, 4, 5};
+    QTest::newRow("epoch") << QJsonValue(QStringLiteral("epoch")) << QList<int>{2, 4, 5};
+    QTest::newRow("every 3 steps") << QJsonValue(3) << QList<int>{3, 5};
+    QTest::newRow("off") << QJsonValue(0) << QList<int>{};
+}
+
+void TestWorkerData::evaluatesAtEachEpochByDefault()
+{
+    QFETCH(QJsonValue, interval);
+    QFETCH(QList<int>, steps);
+    const QString dir = makeIdxDirectory(QStringLiteral("epochs"));
+    QJsonObject cfg = config(
+        {{QStringLiteral("kind"), QStringLiteral("fashion-mnist")}, {QStringLiteral("path"), dir}},
+        {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}}, 5, 0);
+    if (interval.isUndefined())
+        cfg.remove(QStringLiteral("eval"));
+    else
+        cfg.insert(QStringLiteral("eval"), QJsonObject{{QStringLiteral("interval"), interval}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    QList<int> evaluated;
+    for (const auto &e : cluster.events(0, QStringLiteral("eval"))) {
+        evaluated << e.value(QStringLiteral("step")).toInt();
+        QCOMPARE(e.value(QStringLiteral("samples")).toInt(), 30); // the whole held-out split
+        QVERIFY(e.value(QStringLiteral("accuracy")).isDouble());
+    }
+    QCOMPARE(evaluated, steps);
 }
 
 void TestWorkerData::idxDirectoryTrains()
@@ -410,6 +456,136 @@ void TestWorkerData::cifarTrainsAndEvaluates()
     // be near 25 %.
     const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
     QVERIFY2(accuracy >= 0.9, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+QByteArray TestWorkerData::csv(int rows, bool named, quint32 seed)
+{
+    static const char *const kNames[] = {"Iris-setosa", "Iris-versicolor", "Iris-virginica"};
+    QRandomGenerator rng(seed);
+    QByteArray out = "petal_mm, \"weight, g\",noise,species\r\n"; // a quoted name, spaces, CRLF
+    for (int i = 0; i < rows; ++i) {
+        const int c = int(rng.bounded(3));
+        const double petal = 10.0 + 15.0 * c + 4.0 * (rng.generateDouble() - 0.5);
+        const double weight = 0.001 * (50.0 - 20.0 * c) + 0.004 * (rng.generateDouble() - 0.5);
+        const double noise = 1e4 * (rng.generateDouble() - 0.5);
+        out += QByteArray::number(petal, 'g', 6) + ',' + QByteArray::number(weight, 'e', 4) + ',' +
+               QByteArray::number(noise, 'f', 1) + ',' +
+               (named ? QByteArray(kNames[c]) : QByteArray::number(c)) + "\r\n";
+    }
+    return out;
+}
+
+void TestWorkerData::csvTableTrains_data()
+{
+    QTest::addColumn<bool>("directory"); // train.csv + test.csv, or one file with every tenth row held out
+    QTest::addColumn<bool>("named");     // labels as names or as class numbers
+    QTest::addColumn<int>("train");
+    QTest::addColumn<int>("heldOut");
+    QTest::newRow("one file, named classes") << false << true << 270 << 30;
+    QTest::newRow("train.csv and test.csv, numbered classes") << true << false << 300 << 60;
+}
+
+void TestWorkerData::csvTableTrains()
+{
+    QFETCH(bool, directory);
+    QFETCH(bool, named);
+    QFETCH(int, train);
+    QFETCH(int, heldOut);
+    QString path;
+    if (directory) {
+        path = m_dir.filePath(QStringLiteral("table-dir"));
+        QDir().mkpath(path);
+        writeFile(path, QStringLiteral("train.csv"), csv(train, named, 1));
+        writeFile(path, QStringLiteral("test.csv"), csv(heldOut, named, 2));
+    } else {
+        path = m_dir.filePath(QStringLiteral("iris.csv"));
+        writeFile(m_dir.path(), QStringLiteral("iris.csv"), csv(train + heldOut, named, 3));
+    }
+    QJsonObject cfg = config(
+        {{QStringLiteral("kind"), QStringLiteral("csv")},
+         {QStringLiteral("path"), path},
+         {QStringLiteral("label"), QStringLiteral("species")}},
+        {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{16}}}, 60, 0);
+    cfg.insert(QStringLiteral("global_batch"), 32);
+    cfg.remove(QStringLiteral("eval")); // the default: each epoch's end
+    cfg.insert(QStringLiteral("optimizer"),
+               QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")}, {QStringLiteral("lr"), 0.01}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {}, false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({0, 0}));
+    const QJsonObject ready = cluster.events(0, QStringLiteral("ready")).first();
+    QCOMPARE(ready.value(QStringLiteral("train_samples")).toInt(), train);
+    QCOMPARE(ready.value(QStringLiteral("eval_samples")).toInt(), heldOut);
+    const auto evals = cluster.events(0, QStringLiteral("eval"));
+    QVERIFY2(!evals.isEmpty(), cluster.summary().constData());
+    QCOMPARE(evals.last().value(QStringLiteral("samples")).toInt(), heldOut);
+    // The classes are apart in the first two columns only, and those are 0.001 and 10 apart in
+    // their units: a reader that did not standardize, or mixed a column up, stays far below this.
+    const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
+    QVERIFY2(accuracy >= 0.95, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+void TestWorkerData::damagedCsvIsRefused_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not a number") << "cell"
+                                  << "table.csv"
+                                  << "line 5, column \"noise\": \"n/a\" is not a number";
+    QTest::newRow("ragged row") << "ragged"
+                                << "table.csv"
+                                << "line 7: 3 cells where the header has 4";
+    QTest::newRow("no label column") << "label"
+                                     << "table.csv"
+                                     << "no column \"species\" for the labels";
+    QTest::newRow("too few rows") << "short"
+                                  << "table.csv"
+                                  << "has 6 rows; at least 10 are needed";
+    QTest::newRow("missing file") << "missing"
+                                  << "table.csv"
+                                  << "cannot read it";
+    QTest::newRow("held-out label unknown") << "unknown label"
+                                            << "test.csv"
+                                            << "line 3: the label \"Iris-arctica\" is not among";
+}
+
+void TestWorkerData::damagedCsvIsRefused()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const QString dir = m_dir.filePath(QStringLiteral("bad-csv-") +
+                                       QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
+    QDir().mkpath(dir);
+    QByteArray table = csv(40, true, 4);
+    QList<QByteArray> lines = table.split('\n');
+    QString path = dir + QStringLiteral("/table.csv");
+    if (damage == QLatin1String("cell")) {
+        lines[4] = lines[4].left(lines[4].indexOf(',', lines[4].indexOf(',') + 1) + 1) + "n/a,Iris-setosa\r";
+        writeFile(dir, QStringLiteral("table.csv"), lines.join('\n'));
+    } else if (damage == QLatin1String("ragged")) {
+        lines[6] = "1,2,Iris-setosa\r";
+        writeFile(dir, QStringLiteral("table.csv"), lines.join('\n'));
+    } else if (damage == QLatin1String("label")) {
+        writeFile(dir, QStringLiteral("table.csv"), table.replace("species", "kind"));
+    } else if (damage == QLatin1String("short")) {
+        writeFile(dir, QStringLiteral("table.csv"), csv(6, true, 5));
+    } else if (damage == QLatin1String("unknown label")) {
+        writeFile(dir, QStringLiteral("train.csv"), table);
+        writeFile(dir, QStringLiteral("test.csv"),
+                  "petal_mm,\"weight, g\",noise,species\n1,2,3,Iris-setosa\n4,5,6,Iris-arctica\n");
+        path = dir;
+    }
+    QJsonObject cfg = config(
+        {{QStringLiteral("kind"), QStringLiteral("csv")},
+         {QStringLiteral("path"), path},
+         {QStringLiteral("label"), QStringLiteral("species")}},
+        {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}}, 2, 0);
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {}, false);
+    verifyDataErrorOnEveryRank(cluster, message, file);
 }
 
 void TestWorkerData::damagedCifarIsRefused_data()

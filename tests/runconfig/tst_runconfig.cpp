@@ -17,6 +17,7 @@ private Q_SLOTS:
     void invalid();
     void typeErrorsNameTheField();
     void wireDtypes();
+    void evaluationAtEachEpochByDefault();
     void notJson();
     void unknownFields_data();
     void unknownFields();
@@ -213,6 +214,33 @@ void TestRunConfig::wireDtypes()
     QCOMPARE(errors.size(), 1);
     QCOMPARE(errors.first().field, QStringLiteral("comm.dtype"));
     QVERIFY(errors.first().message.contains(QLatin1String("give one")));
+}
+
+void TestRunConfig::evaluationAtEachEpochByDefault()
+{
+    QCOMPARE(valid().eval.interval, RunConfig::Eval::EachEpoch);
+    QCOMPARE(valid().toJson().value(QStringLiteral("eval")).toObject().value(QStringLiteral("interval")),
+             QJsonValue(QStringLiteral("epoch")));
+    auto read = [](const QJsonValue &interval, QList<ConfigError> *errors) {
+        QJsonObject json = valid().toJson();
+        json[QStringLiteral("eval")] = QJsonObject{{QStringLiteral("interval"), interval}};
+        errors->clear();
+        return RunConfig::fromJson(json, errors);
+    };
+    QList<ConfigError> errors;
+    QCOMPARE(read(QStringLiteral("epoch"), &errors).eval.interval, RunConfig::Eval::EachEpoch);
+    QVERIFY(errors.isEmpty());
+    const RunConfig every = read(250, &errors);
+    QVERIFY(errors.isEmpty() && every.validate().isEmpty());
+    QCOMPARE(RunConfig::fromJson(every.toJson(), &errors).eval.interval, 250);
+    QCOMPARE(read(0, &errors).eval.interval, 0); // off
+    (void)read(QStringLiteral("weekly"), &errors);
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.first().field, QStringLiteral("eval.interval"));
+    QVERIFY2(errors.first().message.contains(QLatin1String("\"epoch\"")), qPrintable(errors.first().message));
+    RunConfig negative = valid();
+    negative.eval.interval = -5;
+    QCOMPARE(negative.validate().size(), 1);
 }
 
 void TestRunConfig::typeErrorsNameTheField()

@@ -77,6 +77,8 @@ private Q_SLOTS:
     void allowedPathsAreStillChecked();
     void cifarDirectoryIsChecked_data();
     void cifarDirectoryIsChecked();
+    void csvTableIsChecked_data();
+    void csvTableIsChecked();
     void checkpointDirWorkersWouldRefuse_data();
     void checkpointDirWorkersWouldRefuse();
     void resumeOutsideIsRefused_data();
@@ -342,6 +344,57 @@ void TestPreflightPaths::cifarDirectoryIsChecked()
     config.dataset.kind = kind;
     config.dataset.path = dir;
     const QStringList errors = preflightErrors(config, dir);
+    if (finding.isEmpty())
+        QVERIFY2(errors.filter(QStringLiteral("PATH")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    else
+        QVERIFY2(!errors.filter(finding).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
+void TestPreflightPaths::csvTableIsChecked_data()
+{
+    // Issue #20, item 4: the fault the worker would stop on (agent/datafiles, the same reader), by line.
+    QTest::addColumn<QString>("content"); // "" for no file at all
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<QString>("finding"); // empty: none
+    QString whole = QStringLiteral("a,b,label\n");
+    for (int i = 0; i < 12; ++i)
+        whole += QStringLiteral("%1,%2,%3\n").arg(i).arg(i * 2).arg(i % 3);
+    QTest::newRow("whole") << whole << "label" << QString();
+    QTest::newRow("another label column") << whole << "species"
+                                          << "the table PATH has no column \"species\" for the labels; its "
+                                             "columns: a, b, label";
+    QTest::newRow("a word among numbers")
+        << QString(whole).replace(QStringLiteral("\n4,8,1"), QStringLiteral("\n4,eight,1")) << "label"
+        << "the table PATH, line 6, column \"b\": \"eight\" is not a number";
+    QTest::newRow("a row too short") << QString(whole).replace(QStringLiteral("\n3,6,0"),
+                                                               QStringLiteral("\n3,0"))
+                                     << "label"
+                                     << "the table PATH, line 5: 2 cells where the header has 3";
+    QTest::newRow("nine rows") << QStringLiteral("a,label\n1,0\n2,1\n3,0\n4,1\n5,0\n6,1\n7,0\n8,1\n9,0\n")
+                               << "label"
+                               << "the table PATH has 9 rows; at least 10 are needed";
+    QTest::newRow("empty") << QStringLiteral("\n\n") << "label"
+                           << "the table PATH is empty: a header row of column names is needed";
+    QTest::newRow("missing") << QString() << "label"
+                             << "cannot read the table PATH on this machine";
+}
+
+void TestPreflightPaths::csvTableIsChecked()
+{
+    QFETCH(QString, content);
+    QFETCH(QString, label);
+    QFETCH(QString, finding);
+    const QString path =
+        m_allowed + QStringLiteral("/table-") +
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-')) +
+        QStringLiteral(".csv");
+    if (!content.isNull())
+        QVERIFY(writeFile(path, content.toUtf8()));
+    RunConfig config = baseConfig();
+    config.dataset.kind = QStringLiteral("csv");
+    config.dataset.path = path;
+    config.dataset.label = label;
+    const QStringList errors = preflightErrors(config, path);
     if (finding.isEmpty())
         QVERIFY2(errors.filter(QStringLiteral("PATH")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     else
