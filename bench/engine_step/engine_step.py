@@ -109,8 +109,9 @@ def eager(model, threads, steps, warmup, precision="fp32"):
                 self.norm2 = torch.nn.GroupNorm(g, c)
 
             def forward(self, x):
-                h = torch.relu(self.norm1(self.conv1(x)))
-                return torch.relu(x + self.norm2(self.conv2(h)))
+                # GroupNorm in fp32, as the engine's units (a no-op in fp32; CPU autocast leaves it bf16)
+                h = torch.relu(self.norm1(self.conv1(x).float()))
+                return torch.relu(x + self.norm2(self.conv2(h).float()))
 
         class Head(torch.nn.Module):
             def __init__(self, c):
@@ -120,7 +121,11 @@ def eager(model, threads, steps, warmup, precision="fp32"):
             def forward(self, x):
                 return self.fc(x.mean((2, 3)))
 
-        net = torch.nn.Sequential(torch.nn.Conv2d(1, 32, 3, stride=2, padding=1, bias=False),
+        class Float(torch.nn.Module):
+            def forward(self, x):
+                return x.float()
+
+        net = torch.nn.Sequential(torch.nn.Conv2d(1, 32, 3, stride=2, padding=1, bias=False), Float(),
                                   torch.nn.GroupNorm(8, 32), torch.nn.ReLU(), Block(32, 8), Block(32, 8), Head(32))
     opt = torch.optim.SGD(net.parameters(), lr=0.05, momentum=0.9)
     x = torch.rand(batch, 1, 28, 28)
