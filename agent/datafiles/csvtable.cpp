@@ -129,9 +129,8 @@ bool parseNumber(const std::string &cell, float &out)
 
 bool isClassNumber(const std::string &cell, std::int64_t &out)
 {
-    if (cell.empty() || cell.size() > 9 || !std::all_of(cell.begin(), cell.end(), [](char c) {
-            return c >= '0' && c <= '9';
-        }))
+    if (cell.empty() || cell.size() > 9 ||
+        !std::all_of(cell.begin(), cell.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return false;
     out = std::stoll(cell);
     return true;
@@ -156,13 +155,15 @@ std::string CsvTable::Fault::english() const
     case Kind::NoHeader:
         return where + " is empty: a header row of column names is needed";
     case Kind::NoLabel:
-        return where + " has no column \"" + column + "\" for the labels (dataset.label); its columns: " + detail;
+        return where + " has no column \"" + column +
+               "\" for the labels (dataset.label); its columns: " + detail;
     case Kind::NoFeatures:
         return where + " holds only the label column \"" + column + "\": no features to learn from";
     case Kind::Ragged:
         return where + ", line " + std::to_string(line) + ": " +
-               (detail.empty() ? std::to_string(count) + " cells where the header has " + std::to_string(expected)
-                               : detail);
+               (detail.empty()
+                    ? std::to_string(count) + " cells where the header has " + std::to_string(expected)
+                    : detail);
     case Kind::NotANumber:
         return where + ", line " + std::to_string(line) + ", column \"" + column + "\": \"" + cell +
                "\" is not a number";
@@ -182,7 +183,9 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
 {
     Fault local;
     Fault &f = fault ? *fault : local;
-    struct stat st{};
+    struct stat st
+    {
+    };
     const bool directory = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
     const std::string trainPath = directory ? path + "/train.csv" : path;
     const std::string testPath = directory ? path + "/test.csv" : std::string();
@@ -329,7 +332,8 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
     auto standardize = [&](std::vector<float> &features) {
         for (size_t i = 0; i < features.size(); ++i) {
             const size_t c = i % width;
-            features[i] = static_cast<float>((features[i] - mean[c]) / (deviation[c] > 0 ? deviation[c] : 1.0));
+            features[i] =
+                static_cast<float>((features[i] - mean[c]) / (deviation[c] > 0 ? deviation[c] : 1.0));
         }
     };
     standardize(train.features);

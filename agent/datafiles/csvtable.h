@@ -56,7 +56,8 @@ public:
     /// Reads `path`: a CSV file (every tenth row held out) or a directory of
     /// train.csv and test.csv. Features are standardized by the training
     /// rows' mean and deviation per column, so that any units train alike.
-    static std::optional<CsvTable> read(const std::string &path, const std::string &labelColumn, Fault *fault);
+    static std::optional<CsvTable> read(const std::string &path, const std::string &labelColumn,
+                                        Fault *fault);
 
     const std::vector<std::string> &featureNames() const { return m_featureNames; }
     std::int64_t featureCount() const { return static_cast<std::int64_t>(m_featureNames.size()); }

@@ -13,8 +13,8 @@ at::Tensor rowsTensor(const std::vector<float> &values, std::int64_t rows, std::
 
 at::Tensor labelsTensor(const std::vector<std::int64_t> &labels)
 {
-    return at::from_blob(const_cast<std::int64_t *>(labels.data()), {static_cast<std::int64_t>(labels.size())},
-                         at::kLong)
+    return at::from_blob(const_cast<std::int64_t *>(labels.data()),
+                         {static_cast<std::int64_t>(labels.size())}, at::kLong)
         .clone();
 }
 
@@ -29,7 +29,8 @@ TableDataset::TableDataset(at::Tensor trainRows, at::Tensor trainLabels, at::Ten
     , m_classes(classes)
 {}
 
-Result<std::unique_ptr<TableDataset>> TableDataset::load(const std::string &path, const std::string &labelColumn)
+Result<std::unique_ptr<TableDataset>> TableDataset::load(const std::string &path,
+                                                         const std::string &labelColumn)
 {
     using R = Result<std::unique_ptr<TableDataset>>;
     CsvTable::Fault fault;
@@ -71,7 +72,8 @@ void TableDataset::trainBatch(const std::vector<std::int64_t> &indices, at::Tens
     }
 }
 
-void TableDataset::evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input, at::Tensor &target) const
+void TableDataset::evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
+                             at::Tensor &target) const
 {
     input = m_evalRows.narrow(0, begin, end - begin).clone();
     target = m_evalLabels.narrow(0, begin, end - begin).clone();

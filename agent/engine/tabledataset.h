@@ -15,7 +15,8 @@ class TableDataset final : public Dataset
 public:
     /// A CSV file (every tenth row held out) or a directory of train.csv and
     /// test.csv; a fault names the file, the line and the column.
-    static Result<std::unique_ptr<TableDataset>> load(const std::string &path, const std::string &labelColumn);
+    static Result<std::unique_ptr<TableDataset>> load(const std::string &path,
+                                                      const std::string &labelColumn);
 
     DatasetInfo info() const override;
     std::int64_t trainSize() const override { return m_trainLabels.size(0); }
