@@ -1,6 +1,8 @@
 #include "datasetcheck.h"
 
 #include "csvtable.h"
+#include "imagefile.h"
+#include "imagefolder.h"
 
 #include <QDir>
 #include <QFile>
@@ -225,6 +227,54 @@ TranslatableText DatasetCheck::csvTable(const QString &path, const QString &labe
     }
     return problem(QT_TRANSLATE_NOOP("DatasetCheck", "cannot read the table %1 on this machine"))
         .ltrArg(file);
+}
+
+TranslatableText DatasetCheck::imageFolder(const QString &path)
+{
+    hamgam::ImageFolder::Fault fault;
+    const auto folder = hamgam::ImageFolder::scan(QFile::encodeName(path).toStdString(), &fault);
+    auto name = [](const std::string &s) { return QFile::decodeName(QByteArray::fromStdString(s)); };
+    if (!folder) {
+        using Kind = hamgam::ImageFolder::Fault::Kind;
+        const QString where = name(fault.path);
+        switch (fault.kind) {
+        case Kind::NotAFolder:
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "the image folder %1 does not exist on this machine or is not a "
+                                             "directory"))
+                .ltrArg(where);
+        case Kind::NoClasses:
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "the image folder %1 holds no class folders (one sub-folder of "
+                                             "images per class)"))
+                .ltrArg(where);
+        case Kind::EmptyClass:
+            return problem(
+                       QT_TRANSLATE_NOOP("DatasetCheck", "the class folder %1 holds no JPEG or PNG image"))
+                .ltrArg(where);
+        case Kind::NoHeldOut:
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "the image folder %1 has nothing to hold out: give it test/ (or "
+                                             "val/) beside train/, or ten images in a class"))
+                .ltrArg(where);
+        case Kind::UnknownClass:
+            return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                             "the held-out folder %1 is not one of the training classes"))
+                .ltrArg(where);
+        }
+    }
+    // Every header, as the worker will open the files: the first that fails is named.
+    for (const auto *files : {&folder->trainFiles(), &folder->evalFiles()}) {
+        for (const std::string &file : *files) {
+            int width = 0, height = 0;
+            std::string error;
+            if (!hamgam::ImageFile::probe(file, &width, &height, &error))
+                return problem(QT_TRANSLATE_NOOP("DatasetCheck", "the image %1 cannot be used: %2"))
+                    .ltrArg(name(file))
+                    .arg(QString::fromStdString(error));
+        }
+    }
+    return {};
 }
 
 TranslatableText DatasetCheck::torchScript(const QString &path)

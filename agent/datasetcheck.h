@@ -30,5 +30,8 @@ public:
     /// A CSV table (a file, or a directory of train.csv and test.csv) read through as the worker
     /// reads it: a missing label column, a ragged row or a cell that is no number, by line.
     static TranslatableText csvTable(const QString &path, const QString &labelColumn);
+    /// An image folder as the worker lists it (agent/datafiles), and every image's header read:
+    /// a file that is no JPEG or PNG, or whose header is damaged, by name.
+    static TranslatableText imageFolder(const QString &path);
     static TranslatableText torchScript(const QString &path);
 };

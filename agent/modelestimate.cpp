@@ -5,7 +5,10 @@ ModelEstimate ModelEstimate::of(const RunConfig &c)
     ModelEstimate e;
     qint64 inputs = 1;
     int classes = 10;
-    if (c.dataset.kind == QLatin1String("synthetic")) {
+    if (c.dataset.kind == QLatin1String("images")) {
+        for (int d : c.dataset.shape)
+            inputs *= d;
+    } else if (c.dataset.kind == QLatin1String("synthetic")) {
         for (int d : c.dataset.shape)
             inputs *= d;
         classes = c.dataset.classes;

@@ -127,6 +127,8 @@ Preflight::Result Preflight::run(const Input &in)
         data = DatasetCheck::cifarDirectory(c.dataset.path, 10);
     else if (c.dataset.kind == QLatin1String("cifar-100") && allowed(c.dataset.path))
         data = DatasetCheck::cifarDirectory(c.dataset.path, 100);
+    else if (c.dataset.kind == QLatin1String("images") && allowed(c.dataset.path))
+        data = DatasetCheck::imageFolder(c.dataset.path);
     else if (c.dataset.kind == QLatin1String("csv") && allowed(c.dataset.path))
         data = DatasetCheck::csvTable(c.dataset.path, c.dataset.label);
     else if (c.dataset.kind == QLatin1String("text") && allowed(c.dataset.path))

@@ -834,6 +834,10 @@
         <source>Label column</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Augmentation</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1052,6 +1056,30 @@
     </message>
     <message>
         <source>the table %1 has other columns than the training file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the image folder %1 does not exist on this machine or is not a directory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the image folder %1 holds no class folders (one sub-folder of images per class)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the class folder %1 holds no JPEG or PNG image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the image folder %1 has nothing to hold out: give it test/ (or val/) beside train/, or ten images in a class</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the held-out folder %1 is not one of the training classes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the image %1 cannot be used: %2</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -6557,6 +6585,10 @@ Status: %3%4</source>
         <source>bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>give the images' size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -7155,6 +7187,22 @@ Status: %3%4</source>
     </message>
     <message>
         <source>CSV table: numeric columns and a label column (whole numbers or names), one sample per row, for the mlp model; a file (every tenth row held out) or a directory of train.csv and test.csv on every machine.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image shape</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Augment (random crop and flip)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>channels (1 or 3), height, width; e.g. 3, 32, 32</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or every tenth image held out), on every machine; each image is resized to the shape below.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -832,6 +832,10 @@
         <source>Label column</source>
         <translation>ستون برچسب</translation>
     </message>
+    <message>
+        <source>Augmentation</source>
+        <translation>داده‌افزایی</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -1051,6 +1055,30 @@
     <message>
         <source>the table %1 has other columns than the training file</source>
         <translation>ستون‌های جدول %1 با ستون‌های پروندهٔ آموزشی یکی نیست</translation>
+    </message>
+    <message>
+        <source>the image folder %1 does not exist on this machine or is not a directory</source>
+        <translation>پوشهٔ تصویرهای %1 روی این ماشین نیست یا پوشه نیست</translation>
+    </message>
+    <message>
+        <source>the image folder %1 holds no class folders (one sub-folder of images per class)</source>
+        <translation>پوشهٔ تصویرهای %1 هیچ پوشهٔ دسته‌ای ندارد (برای هر دسته یک زیرپوشه از تصویرها)</translation>
+    </message>
+    <message>
+        <source>the class folder %1 holds no JPEG or PNG image</source>
+        <translation>پوشهٔ دستهٔ %1 هیچ تصویر JPEG یا PNG ندارد</translation>
+    </message>
+    <message>
+        <source>the image folder %1 has nothing to hold out: give it test/ (or val/) beside train/, or ten images in a class</source>
+        <translation>پوشهٔ تصویرهای %1 چیزی برای ارزیابی کنار نمی‌گذارد: کنار train/ یک test/ (یا val/) بگذارید، یا در یک دسته ده تصویر</translation>
+    </message>
+    <message>
+        <source>the held-out folder %1 is not one of the training classes</source>
+        <translation>پوشهٔ ارزیابی %1 یکی از دسته‌های آموزشی نیست</translation>
+    </message>
+    <message>
+        <source>the image %1 cannot be used: %2</source>
+        <translation>تصویر %1 به کار نمی‌آید: %2</translation>
     </message>
 </context>
 <context>
@@ -6524,6 +6552,10 @@ Status: %3%4</source>
         <source>bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
         <translation>bf16 هنوز با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ fp32 یا یک راهبرد موازی‌سازی داده را به کار ببرید</translation>
     </message>
+    <message>
+        <source>give the images&apos; size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
+        <translation>اندازهٔ تصویرها را به شکل [کانال، ارتفاع، پهنا] بدهید: ۱ (خاکستری) یا ۳ (رنگی) کانال، هر ضلع از ۱ تا ۴۰۹۶ پیکسل</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -7121,6 +7153,22 @@ Status: %3%4</source>
     <message>
         <source>CSV table: numeric columns and a label column (whole numbers or names), one sample per row, for the mlp model; a file (every tenth row held out) or a directory of train.csv and test.csv on every machine.</source>
         <translation>جدول CSV: ستون‌های عددی و یک ستون برچسب (عدد صحیح یا نام)، هر سطر یک نمونه، برای مدل mlp؛ یک پرونده (هر دهمین سطر برای ارزیابی کنار گذاشته می‌شود) یا پوشه‌ای با train.csv و test.csv روی هر ماشین.</translation>
+    </message>
+    <message>
+        <source>Image shape</source>
+        <translation>شکل تصویر</translation>
+    </message>
+    <message>
+        <source>Augment (random crop and flip)</source>
+        <translation>داده‌افزایی (برش و وارونه‌سازی تصادفی)</translation>
+    </message>
+    <message>
+        <source>channels (1 or 3), height, width; e.g. 3, 32, 32</source>
+        <translation>کانال (۱ یا ۳)، ارتفاع، پهنا؛ مثلاً 3, 32, 32</translation>
+    </message>
+    <message>
+        <source>Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or every tenth image held out), on every machine; each image is resized to the shape below.</source>
+        <translation>پوشهٔ تصویرها: برای هر دسته یک زیرپوشه از تصویرهای JPEG یا PNG (با train/ و test/ درون آن، یا با کنار گذاشتن هر دهمین تصویر برای ارزیابی)، روی هر ماشین؛ هر تصویر به شکل زیر تغییر اندازه می‌دهد.</translation>
     </message>
 </context>
 <context>

@@ -127,6 +127,7 @@ const FieldLabel kFieldLabels[] = {
     {"dataset.kind", QT_TRANSLATE_NOOP("ComparisonView", "Dataset")},
     {"dataset.path", QT_TRANSLATE_NOOP("ComparisonView", "Dataset folder")},
     {"dataset.label", QT_TRANSLATE_NOOP("ComparisonView", "Label column")},
+    {"dataset.augment", QT_TRANSLATE_NOOP("ComparisonView", "Augmentation")},
     {"dataset.samples", QT_TRANSLATE_NOOP("ComparisonView", "Samples")},
     {"dataset.classes", QT_TRANSLATE_NOOP("ComparisonView", "Classes")},
     {"dataset.shape", QT_TRANSLATE_NOOP("ComparisonView", "Sample shape")},

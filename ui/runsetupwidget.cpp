@@ -205,6 +205,10 @@ void RunSetupWidget::build()
     row(QT_TR_NOOP("Dataset path"), m_datasetPath, {QStringLiteral("dataset.path")});
     m_labelColumn = new QLineEdit(QStringLiteral("label"));
     row(QT_TR_NOOP("Label column"), m_labelColumn, {QStringLiteral("dataset.label")});
+    m_imageShape = new QLineEdit(QStringLiteral("3, 32, 32"));
+    row(QT_TR_NOOP("Image shape"), m_imageShape, {QStringLiteral("dataset.shape")});
+    m_augment = new QCheckBox;
+    row(QT_TR_NOOP("Augment (random crop and flip)"), m_augment, {QStringLiteral("dataset.augment")});
     m_syntheticSamples = spin(1, 100000000, 60000);
     row(QT_TR_NOOP("Synthetic samples"), m_syntheticSamples, {QStringLiteral("dataset.samples")});
 
@@ -395,6 +399,8 @@ void RunSetupWidget::build()
                                                          {m_dataset, "dataset.kind"},
                                                          {m_datasetPath, "dataset.path"},
                                                          {m_labelColumn, "dataset.label"},
+                                                         {m_imageShape, "dataset.shape"},
+                                                         {m_augment, "dataset.augment"},
                                                          {m_syntheticSamples, "dataset.samples"},
                                                          {m_strategy, "strategy"},
                                                          {m_globalBatch, "global_batch"},
@@ -465,6 +471,7 @@ void RunSetupWidget::retranslate()
     m_datasetPath->setPlaceholderText(
         tr("a directory of MNIST-format or CIFAR binary files, a CSV table or a text file"));
     m_checkpointDir->setPlaceholderText(tr("on each machine; empty: no checkpoints"));
+    m_imageShape->setPlaceholderText(tr("channels (1 or 3), height, width; e.g. 3, 32, 32"));
     m_manualBatches->setPlaceholderText(
         tr("empty: the planner decides; or one number per node, in group order"));
     m_slowdowns->setPlaceholderText(tr("e.g. 1, 2.5: node 2 pretends to be 2.5 times slower"));
@@ -534,6 +541,9 @@ void RunSetupWidget::updateDatasetRows()
     m_form->setRowVisible(m_datasetPath, !synthetic);
     m_form->setRowVisible(m_syntheticSamples, synthetic);
     m_form->setRowVisible(m_labelColumn, m_dataset->currentData().toString() == QLatin1String("csv"));
+    const bool images = m_dataset->currentData().toString() == QLatin1String("images");
+    m_form->setRowVisible(m_imageShape, images);
+    m_form->setRowVisible(m_augment, images);
 }
 
 void RunSetupWidget::updateHelp()
@@ -573,6 +583,9 @@ QString RunSetupWidget::datasetDescription(const QString &kind)
     if (kind == QLatin1String("cifar-100"))
         return tr("CIFAR-100: 32×32 colour photos in 100 classes, from the binary version "
                   "(cifar-100-binary: train.bin and test.bin) on every machine.");
+    if (kind == QLatin1String("images"))
+        return tr("Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or "
+                  "every tenth image held out), on every machine; each image is resized to the shape below.");
     if (kind == QLatin1String("csv"))
         return tr("CSV table: numeric columns and a label column (whole numbers or names), one sample per "
                   "row, for the mlp model; a file (every tenth row held out) or a directory of train.csv and "
@@ -604,6 +617,12 @@ RunConfig RunSetupWidget::config() const
     c.dataset.kind = m_dataset->currentData().toString();
     c.dataset.path = m_datasetPath->text().trimmed();
     c.dataset.label = m_labelColumn->text().trimmed();
+    if (c.dataset.kind == QLatin1String("images")) {
+        bool shapeOk = true;
+        const QList<int> shape = parseInts(m_imageShape->text(), &shapeOk);
+        c.dataset.shape = shapeOk ? shape : QList<int>{};
+        c.dataset.augment = m_augment->isChecked();
+    }
     c.dataset.samples = m_syntheticSamples->value();
     c.strategy = m_strategy->currentData().toString();
     c.globalBatch = m_globalBatch->value();
@@ -666,6 +685,13 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_dataset->setCurrentIndex(qMax(0, m_dataset->findData(c.dataset.kind)));
     m_datasetPath->setText(c.dataset.path);
     m_labelColumn->setText(c.dataset.label);
+    if (c.dataset.kind == QLatin1String("images")) {
+        QStringList shape;
+        for (int d : c.dataset.shape)
+            shape << QString::number(d);
+        m_imageShape->setText(shape.join(QStringLiteral(", ")));
+    }
+    m_augment->setChecked(c.dataset.augment);
     m_syntheticSamples->setValue(int(qMin<qint64>(c.dataset.samples, m_syntheticSamples->maximum())));
     m_strategy->setCurrentIndex(qMax(0, m_strategy->findData(c.strategy)));
     m_globalBatch->setValue(c.globalBatch);

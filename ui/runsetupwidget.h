@@ -124,6 +124,8 @@ private:
     QLabel *m_datasetHelp;
     QLineEdit *m_datasetPath;
     QLineEdit *m_labelColumn;
+    QLineEdit *m_imageShape; ///< dataset.shape of an image folder
+    QCheckBox *m_augment;
     QSpinBox *m_syntheticSamples;
     QComboBox *m_strategy;
     QLabel *m_strategyHelp;

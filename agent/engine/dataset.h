@@ -2,6 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace hamgam::engine {
@@ -14,8 +15,17 @@ struct DatasetInfo
     bool tokens = false;                   ///< text: next-byte prediction over a window
 };
 
-/// A dataset held in memory, with a training split and a held-out split.
-/// Batches are built from sample indices; const and safe from any thread.
+/// A sample a dataset cannot give: a file that will not decode. The message
+/// names the file; the run stops with a data error (exit 4).
+class DataError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A dataset with a training split and a held-out split, in memory or read as
+/// batches are built. Batches are built from sample indices; const and safe
+/// from any thread. Building one may throw DataError.
 class Dataset
 {
 public:
@@ -25,7 +35,8 @@ public:
     virtual std::int64_t trainSize() const = 0;
     virtual std::int64_t evalSize() const = 0;
     /// input: float images [n, C, H, W] or int64 tokens [n, T]; target: int64 [n] or [n, T].
-    virtual void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+    /// `epoch` seeds augmentation: a sample is changed alike whichever rank builds it.
+    virtual void trainBatch(const std::vector<std::int64_t> &indices, std::int64_t epoch, at::Tensor &input,
                             at::Tensor &target) const = 0;
     virtual void evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
                            at::Tensor &target) const = 0;

@@ -1,6 +1,7 @@
 #include "datasetfactory.h"
 
 #include "imagedataset.h"
+#include "imagefolderdataset.h"
 #include "tabledataset.h"
 #include "textdataset.h"
 
@@ -21,6 +22,12 @@ Result<std::unique_ptr<Dataset>> DatasetFactory::create(const WorkerConfig &conf
     }
     if (d.kind == "cifar-10" || d.kind == "cifar-100") {
         auto ds = ImageDataset::loadCifarDirectory(d.path, d.kind == "cifar-10" ? 10 : 100);
+        if (!ds)
+            return ds.error();
+        return R(std::unique_ptr<Dataset>(std::move(*ds)));
+    }
+    if (d.kind == "images") {
+        auto ds = ImageFolderDataset::open(d.path, d.shape, d.augment, config.seed);
         if (!ds)
             return ds.error();
         return R(std::unique_ptr<Dataset>(std::move(*ds)));

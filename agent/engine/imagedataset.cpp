@@ -240,8 +240,8 @@ void ImageDataset::gather(const at::Tensor &images, const at::Tensor &labels, co
     }
 }
 
-void ImageDataset::trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
-                              at::Tensor &target) const
+void ImageDataset::trainBatch(const std::vector<std::int64_t> &indices, std::int64_t /*epoch*/,
+                              at::Tensor &input, at::Tensor &target) const
 {
     gather(m_trainImages, m_trainLabels, indices.data(), static_cast<std::int64_t>(indices.size()), input,
            target);

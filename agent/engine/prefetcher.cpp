@@ -57,8 +57,14 @@ Batch Prefetcher::build(std::int64_t step, const std::vector<std::int64_t> &plan
     }
     const auto indices = m_sampler.rankIndices(pos, stepPlan, m_rank);
     b.samples = static_cast<std::int64_t>(indices.size());
-    if (!indices.empty())
-        m_dataset.trainBatch(indices, b.input, b.target);
+    if (!indices.empty()) {
+        try {
+            m_dataset.trainBatch(indices, b.epoch, b.input, b.target);
+        } catch (const DataError &e) {
+            b.error = e.what();
+            return b;
+        }
+    }
     if (m_pinned && b.input.defined()) {
         b.input = b.input.pin_memory();
         b.target = b.target.pin_memory();

@@ -53,8 +53,8 @@ DatasetInfo TableDataset::info() const
     return i;
 }
 
-void TableDataset::trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
-                              at::Tensor &target) const
+void TableDataset::trainBatch(const std::vector<std::int64_t> &indices, std::int64_t /*epoch*/,
+                              at::Tensor &input, at::Tensor &target) const
 {
     // Plain copies, as ImageDataset's: this runs on the prefetch thread.
     const auto count = static_cast<std::int64_t>(indices.size());

@@ -92,8 +92,8 @@ void TextDataset::windows(const std::int64_t *starts, std::int64_t count, at::Te
     }
 }
 
-void TextDataset::trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
-                             at::Tensor &target) const
+void TextDataset::trainBatch(const std::vector<std::int64_t> &indices, std::int64_t /*epoch*/,
+                             at::Tensor &input, at::Tensor &target) const
 {
     windows(indices.data(), static_cast<std::int64_t>(indices.size()), input, target);
 }

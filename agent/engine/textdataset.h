@@ -22,7 +22,7 @@ public:
     DatasetInfo info() const override;
     std::int64_t trainSize() const override { return m_trainWindows; }
     std::int64_t evalSize() const override { return m_evalWindows; }
-    void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+    void trainBatch(const std::vector<std::int64_t> &indices, std::int64_t epoch, at::Tensor &input,
                     at::Tensor &target) const override;
     void evalBatch(std::int64_t begin, std::int64_t end, at::Tensor &input,
                    at::Tensor &target) const override;

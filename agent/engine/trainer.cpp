@@ -77,6 +77,8 @@ Error Trainer::caught(const std::exception &e) const
         return *m_store->failure();
     if (m_tp && m_tp->failure())
         return *m_tp->failure();
+    if (dynamic_cast<const DataError *>(&e)) // a held-out file that will not decode
+        return Error{ErrorKind::Data, firstLine(e.what())};
     return Error{ErrorKind::Internal, firstLine(e.what())};
 }
 

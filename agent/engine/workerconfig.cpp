@@ -270,6 +270,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         d.get("classes", c.dataset.classes);
         d.getList("shape", c.dataset.shape);
         d.get("label", c.dataset.label);
+        d.get("augment", c.dataset.augment);
         if (d.failed())
             return configError(d.error());
         if (c.dataset.kind.rfind("text:", 0) == 0) {
@@ -443,9 +444,19 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError("model.path (or kind \"torchscript:PATH\") names the TorchScript file");
     const auto &d = c.dataset;
     const bool cifar = d.kind == "cifar-10" || d.kind == "cifar-100";
-    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic" && d.kind != "csv" && !cifar)
-        return configError("dataset.kind \"" + d.kind +
-                           "\" is not one of fashion-mnist, cifar-10, cifar-100, csv, text:PATH, synthetic");
+    if (d.kind != "fashion-mnist" && d.kind != "text" && d.kind != "synthetic" && d.kind != "csv" &&
+        d.kind != "images" && !cifar)
+        return configError(
+            "dataset.kind \"" + d.kind +
+            "\" is not one of fashion-mnist, cifar-10, cifar-100, images, csv, text:PATH, synthetic");
+    if (d.kind == "images") {
+        if (d.path.empty())
+            return configError("dataset.path names the image folder (one sub-folder of images per class)");
+        if (d.shape.size() != 3 || (d.shape[0] != 1 && d.shape[0] != 3) || d.shape[1] < 1 ||
+            d.shape[1] > 4096 || d.shape[2] < 1 || d.shape[2] > 4096)
+            return configError("dataset.shape gives the images' size as [channels (1 or 3), height, width], "
+                               "each side 1 to 4096 pixels");
+    }
     if (d.kind == "csv" && d.path.empty())
         return configError("dataset.path names the CSV file (or a directory of train.csv and test.csv)");
     if (d.kind == "csv" && d.label.empty())
@@ -466,7 +477,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             if (s < 1)
                 return configError("dataset.shape entries must be at least 1");
     }
-    if (m.kind == "gpt" && (d.kind == "fashion-mnist" || cifar))
+    if (m.kind == "gpt" && (d.kind == "fashion-mnist" || d.kind == "images" || cifar))
         return configError("the gpt model trains on text:PATH or synthetic data, not on images");
     if ((m.kind == "mlp" || m.kind == "cnn") && d.kind == "text")
         return configError("text data needs the gpt model (or a torchscript model)");

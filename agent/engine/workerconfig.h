@@ -43,12 +43,13 @@ struct ModelConfig
 /// `dataset`: where the samples come from.
 struct DatasetConfig
 {
-    std::string kind = "fashion-mnist"; ///< fashion-mnist, cifar-10, cifar-100, csv, text, synthetic
+    std::string kind = "fashion-mnist"; ///< fashion-mnist, cifar-10, cifar-100, images, csv, text, synthetic
     std::string path;
     std::string label = "label";                ///< csv: the label column's name
     std::int64_t samples = 60000;               ///< synthetic: training samples
     std::int64_t classes = 10;                  ///< synthetic
-    std::vector<std::int64_t> shape{1, 28, 28}; ///< synthetic images
+    std::vector<std::int64_t> shape{1, 28, 28}; ///< synthetic images; images: the model's input
+    bool augment = false;                       ///< images: seeded random crop and flip
 };
 
 /// `optimizer`: SGD or AdamW and their hyper-parameters.

@@ -289,7 +289,8 @@ QStringList RunConfig::modelKinds()
 QStringList RunConfig::datasetKinds()
 {
     return {QStringLiteral("fashion-mnist"), QStringLiteral("cifar-10"), QStringLiteral("cifar-100"),
-            QStringLiteral("csv"),           QStringLiteral("text"),     QStringLiteral("synthetic")};
+            QStringLiteral("images"),        QStringLiteral("csv"),      QStringLiteral("text"),
+            QStringLiteral("synthetic")};
 }
 
 QString RunConfig::strategyDescription(const QString &strategy)
@@ -384,6 +385,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     d.integer("classes", &c.dataset.classes);
     d.integers("shape", &c.dataset.shape);
     d.string("label", &c.dataset.label);
+    d.boolean("augment", &c.dataset.augment);
 
     r.integer("global_batch", &c.globalBatch);
     r.integer("steps", &c.steps);
@@ -510,6 +512,10 @@ QJsonObject RunConfig::toJson() const
     }
     if (dataset.kind == QLatin1String("csv"))
         datasetJson[QStringLiteral("label")] = dataset.label;
+    if (dataset.kind == QLatin1String("images")) {
+        datasetJson[QStringLiteral("shape")] = toArray(dataset.shape);
+        datasetJson[QStringLiteral("augment")] = dataset.augment;
+    }
     QJsonArray scheduleJson;
     for (const SlowdownChange &s : slowdownSchedule)
         scheduleJson.append(QJsonObject{{QStringLiteral("rank"), s.rank},
@@ -659,6 +665,13 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("dataset.path"),
             tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
+    if (dataset.kind == QLatin1String("images") &&
+        (dataset.shape.size() != 3 || (dataset.shape[0] != 1 && dataset.shape[0] != 3) ||
+         std::any_of(dataset.shape.cbegin() + qMin<qsizetype>(1, dataset.shape.size()), dataset.shape.cend(),
+                     [](int d) { return d < 1 || d > 4096; })))
+        add(QStringLiteral("dataset.shape"), tr("give the images' size as [channels, height, width]: 1 "
+                                                "(grey) or 3 (colour) channels, each side "
+                                                "1 to 4096 pixels"));
     if (dataset.kind == QLatin1String("csv") && dataset.label.trimmed().isEmpty())
         add(QStringLiteral("dataset.label"), tr("name the table's label column"));
     if (dataset.kind == QLatin1String("csv") && model.kind != QLatin1String("mlp") &&
@@ -666,7 +679,8 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("model.kind"),
             tr("a table's rows are flat: train them with the mlp model (or a TorchScript model)"));
     if (model.kind == QLatin1String("gpt") &&
-        (dataset.kind == QLatin1String("fashion-mnist") || dataset.kind.startsWith(QLatin1String("cifar-"))))
+        (dataset.kind == QLatin1String("fashion-mnist") || dataset.kind == QLatin1String("images") ||
+         dataset.kind.startsWith(QLatin1String("cifar-"))))
         add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
     if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") &&
         dataset.kind == QLatin1String("text"))

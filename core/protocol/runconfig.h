@@ -55,13 +55,14 @@ public:
     };
     struct Dataset
     {
-        QString kind =
-            QStringLiteral("fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, csv, text, synthetic
+        QString kind = QStringLiteral(
+            "fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, images, csv, text, synthetic
         QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
         QString label = QStringLiteral("label"); ///< csv: the label column
         qint64 samples = 60000;                  ///< synthetic
         int classes = 10;                        ///< synthetic
-        QList<int> shape = {1, 28, 28};          ///< synthetic
+        QList<int> shape = {1, 28, 28}; ///< synthetic; images: the model's input [channels, height, width]
+        bool augment = false;           ///< images: seeded random crop and flip
     };
     struct Optimizer
     {

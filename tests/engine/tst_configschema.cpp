@@ -104,6 +104,14 @@ bool files(const RunConfig &c)
 {
     return !synthetic(c);
 }
+bool images(const RunConfig &c)
+{
+    return c.dataset.kind == QLatin1String("images");
+}
+bool shaped(const RunConfig &c)
+{
+    return synthetic(c) || images(c);
+}
 bool csvTable(const RunConfig &c)
 {
     return c.dataset.kind == QLatin1String("csv");
@@ -161,10 +169,13 @@ const QList<Field> &fields()
         {QStringLiteral("dataset.classes"), synthetic,
          [](const RunConfig &c) { return num(c.dataset.classes); },
          [](const W &w) { return num(w.dataset.classes); }},
-        {QStringLiteral("dataset.shape"), synthetic, [](const RunConfig &c) { return ints(c.dataset.shape); },
+        {QStringLiteral("dataset.shape"), shaped, [](const RunConfig &c) { return ints(c.dataset.shape); },
          [](const W &w) { return ints(w.dataset.shape); }},
         {QStringLiteral("dataset.label"), csvTable, [](const RunConfig &c) { return c.dataset.label; },
          [](const W &w) { return str(w.dataset.label); }},
+        {QStringLiteral("dataset.augment"), images,
+         [](const RunConfig &c) { return flag(c.dataset.augment); },
+         [](const W &w) { return flag(w.dataset.augment); }},
         {QStringLiteral("global_batch"), always, [](const RunConfig &c) { return num(c.globalBatch); },
          [](const W &w) { return num(w.globalBatch); }},
         {QStringLiteral("steps"), always, [](const RunConfig &c) { return num(c.steps); },
@@ -432,6 +443,13 @@ const QList<Change> &changes()
          [](RunConfig &c) {
              c.model.kind = QStringLiteral("cnn");
              c.model.groups = 4;
+         }},
+        {"dataset.augment", "alone",
+         [](RunConfig &c) {
+             c.dataset.kind = QStringLiteral("images");
+             c.dataset.path = QStringLiteral("/srv/datasets/flowers");
+             c.dataset.shape = {3, 64, 48};
+             c.dataset.augment = true;
          }},
         {"dataset.label", "alone",
          [](RunConfig &c) {

@@ -30,7 +30,7 @@ public:
     DatasetInfo info() const override { return {{1, 2, 2}, 3, false}; }
     std::int64_t trainSize() const override { return 8; }
     std::int64_t evalSize() const override { return 8; }
-    void trainBatch(const std::vector<std::int64_t> &indices, at::Tensor &input,
+    void trainBatch(const std::vector<std::int64_t> &indices, std::int64_t /*epoch*/, at::Tensor &input,
                     at::Tensor &target) const override
     {
         const at::Tensor index = at::tensor(indices, at::kLong);

@@ -8,9 +8,11 @@
 #include "idxheader.h"
 #include "workercluster.h"
 
+#include <QColor>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
@@ -40,6 +42,11 @@ private Q_SLOTS:
     void csvTableTrains();
     void damagedCsvIsRefused_data();
     void damagedCsvIsRefused();
+    void imageFolderTrains_data();
+    void imageFolderTrains();
+    void augmentationIsTheSameWhateverTheSplit();
+    void damagedImagesAreRefused_data();
+    void damagedImagesAreRefused();
 
 private:
     /// `count` CIFAR records whose class is in the green plane only: the red plane is noise, and in
@@ -55,6 +62,11 @@ private:
     /// `rows` rows of a table whose class (three, by name or number) sets the mean of its
     /// first two columns; the columns' units differ a thousandfold, the third is noise.
     static QByteArray csv(int rows, bool named, quint32 seed);
+    /// `perClass` images of each of three classes under `dir`/<class>/: the class is where the bright
+    /// band is (top, middle, bottom), so a horizontal flip keeps it. Sizes, colours and formats vary
+    /// (PNG and JPEG, 12 to 40 pixels a side), so reading, converting and resizing are all exercised.
+    static void writeImages(const QString &dir, int perClass, quint32 seed);
+    QJsonObject imageConfig(const QString &path, const QJsonArray &shape, bool augment, int steps) const;
     QString makeIdxDirectory(const QString &name);
     static QJsonObject config(const QJsonObject &dataset, const QJsonObject &model, int steps,
                               int evalInterval);
@@ -528,6 +540,174 @@ void TestWorkerData::csvTableTrains()
     // their units: a reader that did not standardize, or mixed a column up, stays far below this.
     const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
     QVERIFY2(accuracy >= 0.95, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+void TestWorkerData::writeImages(const QString &dir, int perClass, quint32 seed)
+{
+    static const char *const kClasses[] = {"band-top", "band-middle", "band-bottom"};
+    QRandomGenerator rng(seed);
+    for (int c = 0; c < 3; ++c) {
+        const QString classDir = dir + QLatin1Char('/') + QLatin1String(kClasses[c]);
+        QVERIFY(QDir().mkpath(classDir));
+        for (int i = 0; i < perClass; ++i) {
+            const int width = 12 + int(rng.bounded(29)), height = 12 + int(rng.bounded(29));
+            QImage image(width, height, QImage::Format_RGB888);
+            const QColor hue = QColor::fromHsv(int(rng.bounded(360)), 200, 255);
+            for (int y = 0; y < height; ++y) {
+                const bool band = y * 3 / height == c;
+                for (int x = 0; x < width; ++x) {
+                    const double light = (band ? 0.9 : 0.15) + 0.1 * rng.generateDouble();
+                    image.setPixelColor(x, y,
+                                        QColor::fromRgbF(float(hue.redF() * light),
+                                                         float(hue.greenF() * light),
+                                                         float(hue.blueF() * light)));
+                }
+            }
+            const bool jpeg = i % 2 == 1;
+            const QString name = classDir + QStringLiteral("/img%1.%2")
+                                                .arg(i, 3, 10, QLatin1Char('0'))
+                                                .arg(jpeg ? QStringLiteral("JPG") : QStringLiteral("png"));
+            QVERIFY(image.save(name, jpeg ? "JPEG" : "PNG", jpeg ? 90 : -1));
+        }
+    }
+}
+
+QJsonObject TestWorkerData::imageConfig(const QString &path, const QJsonArray &shape, bool augment,
+                                        int steps) const
+{
+    QJsonObject cfg =
+        config({{QStringLiteral("kind"), QStringLiteral("images")},
+                {QStringLiteral("path"), path},
+                {QStringLiteral("shape"), shape},
+                {QStringLiteral("augment"), augment}},
+               {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{32}}},
+               steps, 0);
+    cfg.remove(QStringLiteral("eval")); // the default: each epoch's end
+    return cfg;
+}
+
+void TestWorkerData::imageFolderTrains_data()
+{
+    QTest::addColumn<bool>("split"); // train/ and test/, or every tenth image of a class held out
+    QTest::addColumn<QJsonArray>("shape");
+    QTest::addColumn<bool>("augment");
+    QTest::addColumn<int>("train");
+    QTest::addColumn<int>("heldOut");
+    QTest::newRow("train/ and test/, colour, augmented") << true << QJsonArray{3, 24, 24} << true << 90 << 30;
+    QTest::newRow("one folder, grey") << false << QJsonArray{1, 12, 12} << false << 108 << 12;
+}
+
+void TestWorkerData::imageFolderTrains()
+{
+    QFETCH(bool, split);
+    QFETCH(QJsonArray, shape);
+    QFETCH(bool, augment);
+    QFETCH(int, train);
+    QFETCH(int, heldOut);
+    const QString root =
+        m_dir.filePath(split ? QStringLiteral("images-split") : QStringLiteral("images-one"));
+    if (split) {
+        writeImages(root + QStringLiteral("/train"), 30, 11);
+        writeImages(root + QStringLiteral("/test"), 10, 12);
+    } else {
+        writeImages(root, 40, 13);
+    }
+    if (QTest::currentTestFailed())
+        return;
+    QList<QJsonObject> evals;
+    trainWithAdamW(imageConfig(root, shape, augment, 60), 0.01, train, &evals);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(evals.last().value(QStringLiteral("samples")).toInt(), heldOut);
+    // Chance is a third; the class is only where the bright band lies.
+    const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
+    QVERIFY2(accuracy >= 0.9, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+void TestWorkerData::augmentationIsTheSameWhateverTheSplit()
+{
+    // The crop and flip of a sample come from (seed, epoch, sample): one process and three ranks with
+    // uneven shares end with the same parameters. Without augmentation they end elsewhere.
+    const QString root = m_dir.filePath(QStringLiteral("images-augment"));
+    writeImages(root, 12, 21);
+    if (QTest::currentTestFailed())
+        return;
+    auto run = [&](bool augment, const QList<int> &nodes, const QList<int> &batches) {
+        QJsonObject cfg = imageConfig(root, QJsonArray{3, 12, 12}, augment, 6);
+        cfg.insert(QStringLiteral("strategy"), QStringLiteral("hdp"));
+        cfg.insert(QStringLiteral("global_batch"), 16);
+        cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, batches));
+        WorkerCluster cluster(m_dir.path());
+        cluster.start(cfg, nodes);
+        if (!cluster.waitFinished(120000) || cluster.exitCodes() != QList<int>(nodes.size(), 0))
+            qWarning("%s", cluster.summary().constData());
+        return cluster.parameters(0);
+    };
+    const QVector<float> one = run(true, {1}, {});
+    const QVector<float> three = run(true, {1, 1, 1}, {3, 9, 4});
+    const QVector<float> plain = run(false, {1}, {});
+    QVERIFY(!one.isEmpty() && !three.isEmpty() && !plain.isEmpty());
+    const double split = maxAbsDiff(one, three), effect = maxAbsDiff(one, plain);
+    qInfo("augmented: one process against three ranks %.3g; augmented against not %.3g", split, effect);
+    QVERIFY2(split <= 1e-5, qPrintable(QString::number(split)));
+    QVERIFY2(effect > 1e-4, "augmentation changed nothing");
+}
+
+void TestWorkerData::damagedImagesAreRefused_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("text named .jpg") << "text"
+                                     << "band-top/img001.JPG"
+                                     << "not a JPEG or PNG image";
+    QTest::newRow("torn PNG") << "torn"
+                              << "band-middle/img002.png"
+                              << "damaged";
+    QTest::newRow("torn held-out JPEG") << "torn test"
+                                        << "test/band-bottom/img001.JPG"
+                                        << "damaged";
+    QTest::newRow("empty class") << "empty"
+                                 << "band-empty"
+                                 << "holds no JPEG or PNG image";
+    QTest::newRow("train/ without test/") << "no test"
+                                          << "images-bad-no-test"
+                                          << "nothing to hold out";
+}
+
+void TestWorkerData::damagedImagesAreRefused()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    const QString root = m_dir.filePath(QStringLiteral("images-bad-") +
+                                        QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
+    const bool split = damage == QLatin1String("torn test") || damage == QLatin1String("no test");
+    writeImages(split ? root + QStringLiteral("/train") : root, 10, 31);
+    if (damage == QLatin1String("torn test"))
+        writeImages(root + QStringLiteral("/test"), 3, 32);
+    if (QTest::currentTestFailed())
+        return;
+    const QString path = root + QLatin1Char('/') + file;
+    if (damage == QLatin1String("text")) {
+        writeFile(QFileInfo(path).path(), QFileInfo(path).fileName(), "these are not pixels\n");
+    } else if (damage.startsWith(QLatin1String("torn"))) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(f.size() / 2));
+    } else if (damage == QLatin1String("empty")) {
+        QVERIFY(QDir().mkpath(path));
+    }
+    QJsonObject cfg = imageConfig(root, QJsonArray{3, 8, 8}, false, 12);
+    cfg.insert(QStringLiteral("global_batch"), 32);
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1}, {}, false); // one rank: every sample passes through it
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), QList<int>({4}));
+    const auto error = cluster.events(0, QStringLiteral("error")).first();
+    QCOMPARE(error.value(QStringLiteral("cause")).toString(), QStringLiteral("data"));
+    const QString text = error.value(QStringLiteral("message")).toString();
+    QVERIFY2(text.contains(message) && text.contains(file), qPrintable(text));
 }
 
 void TestWorkerData::damagedCsvIsRefused_data()

@@ -79,6 +79,8 @@ private Q_SLOTS:
     void cifarDirectoryIsChecked();
     void csvTableIsChecked_data();
     void csvTableIsChecked();
+    void imageFolderIsChecked_data();
+    void imageFolderIsChecked();
     void checkpointDirWorkersWouldRefuse_data();
     void checkpointDirWorkersWouldRefuse();
     void resumeOutsideIsRefused_data();
@@ -395,6 +397,60 @@ void TestPreflightPaths::csvTableIsChecked()
     config.dataset.path = path;
     config.dataset.label = label;
     const QStringList errors = preflightErrors(config, path);
+    if (finding.isEmpty())
+        QVERIFY2(errors.filter(QStringLiteral("PATH")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    else
+        QVERIFY2(!errors.filter(finding).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
+void TestPreflightPaths::imageFolderIsChecked_data()
+{
+    // Issue #20, item 4: the folder listed as the worker lists it, and every image's header read.
+    QTest::addColumn<QString>("files");   // relative paths; "name=text" writes text instead of a PNG
+    QTest::addColumn<QString>("finding"); // empty: none
+    const QString whole = QStringLiteral("cats/a.png,cats/b.PNG,dogs/c.png,dogs/d.png,"
+                                         "cats/e.png,cats/f.png,cats/g.png,cats/h.png,cats/i.png,cats/j.png,"
+                                         "cats/k.png,cats/l.png");
+    QTest::newRow("whole") << whole << QString();
+    QTest::newRow("text named .jpg") << whole + QStringLiteral(",dogs/x.jpg=text")
+                                     << "the image PATH/dogs/x.jpg cannot be used: not a JPEG or PNG image";
+    QTest::newRow("torn header") << whole + QStringLiteral(",dogs/y.png=torn")
+                                 << "the image PATH/dogs/y.png cannot be used: damaged";
+    QTest::newRow("an empty class") << whole + QStringLiteral(",birds/notes.txt=text")
+                                    << "the class folder PATH/birds holds no JPEG or PNG image";
+    QTest::newRow("train/ without test/") << QStringLiteral("train/cats/a.png,train/dogs/b.png")
+                                          << "the image folder PATH has nothing to hold out";
+    QTest::newRow("a held-out class not trained")
+        << QStringLiteral("train/cats/a.png,train/dogs/b.png,test/cats/c.png,test/owls/d.png")
+        << "the held-out folder PATH/test/owls is not one of the training "
+           "classes";
+    QTest::newRow("missing") << QString() << "the image folder PATH does not exist on this machine";
+}
+
+void TestPreflightPaths::imageFolderIsChecked()
+{
+    QFETCH(QString, files);
+    QFETCH(QString, finding);
+    // A 2 x 2 RGB PNG.
+    const QByteArray png = QByteArray::fromHex(
+        "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001149444154789c63f8cfc000446"
+        "0e23f03001df003fda03309890000000049454e44ae426082");
+    const QString dir =
+        m_allowed + QStringLiteral("/images-") +
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+    for (const QString &entry : files.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString name = entry.section(QLatin1Char('='), 0, 0), kind = entry.section(QLatin1Char('='), 1);
+        const QString path = dir + QLatin1Char('/') + name;
+        QVERIFY(QDir().mkpath(QFileInfo(path).path()));
+        QVERIFY(writeFile(path, kind == QLatin1String("text")   ? QByteArray("not pixels\n")
+                                : kind == QLatin1String("torn") ? png.left(20)
+                                                                : png));
+    }
+    RunConfig config = baseConfig();
+    config.dataset.kind = QStringLiteral("images");
+    config.dataset.path = dir;
+    config.dataset.shape = {3, 8, 8};
+    const QStringList errors = preflightErrors(config, dir);
     if (finding.isEmpty())
         QVERIFY2(errors.filter(QStringLiteral("PATH")).isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     else
