@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#ifdef HAMGAM_WITH_IMAGE_CODECS
 // jpeglib.h wants FILE and size_t declared first.
 #include <jpeglib.h>
 #include <png.h>
+#endif
 
 namespace hamgam {
 
@@ -36,11 +38,13 @@ Format sniff(std::FILE *f)
     std::rewind(f);
     if (n >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF)
         return Format::Jpeg;
-    if (n == 8 && png_sig_cmp(head, 0, 8) == 0)
+    static const unsigned char png[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (n == 8 && std::memcmp(head, png, 8) == 0)
         return Format::Png;
     return Format::Unknown;
 }
 
+#ifdef HAMGAM_WITH_IMAGE_CODECS
 /// libjpeg reports errors by calling error_exit, which must not return: back to the caller by longjmp.
 struct JpegError
 {
@@ -152,9 +156,17 @@ bool readPng(std::FILE *f, int *width, int *height, ImageFile::Pixels *pixels, s
     return true;
 }
 
+#endif
+
 bool read(const std::string &path, int *width, int *height, ImageFile::Pixels *pixels, int wantWidth,
           int wantHeight, std::string *error)
 {
+#ifndef HAMGAM_WITH_IMAGE_CODECS
+    // scripts/gpu-check's engine-only build on a machine without libjpeg-dev and libpng-dev.
+    (void)path, (void)width, (void)height, (void)pixels, (void)wantWidth, (void)wantHeight;
+    *error = "this hamgam-worker was built without libjpeg and libpng";
+    return false;
+#else
     File f(std::fopen(path.c_str(), "rb"));
     if (!f) {
         *error = std::string("cannot read it: ") + std::strerror(errno);
@@ -176,6 +188,7 @@ bool read(const std::string &path, int *width, int *height, ImageFile::Pixels *p
     if (!ok)
         *error = "damaged: " + why;
     return ok;
+#endif
 }
 
 } // namespace

@@ -73,13 +73,18 @@ void ImageFolderDataset::augment(float *sample, std::int64_t epoch, std::int64_t
     }
 }
 
+void ImageFolderDataset::allocate(std::int64_t count, at::Tensor &input, at::Tensor &target) const
+{
+    input = at::empty({count, m_channels, m_height, m_width}, at::kFloat);
+    target = at::empty({count}, at::kLong);
+}
+
 void ImageFolderDataset::trainBatch(const std::vector<std::int64_t> &indices, std::int64_t epoch,
                                     at::Tensor &input, at::Tensor &target) const
 {
     const auto count = static_cast<std::int64_t>(indices.size());
     const std::int64_t per = static_cast<std::int64_t>(m_channels) * m_height * m_width;
-    input = at::empty({count, m_channels, m_height, m_width}, at::kFloat);
-    target = at::empty({count}, at::kLong);
+    allocate(count, input, target);
     float *to = input.data_ptr<float>();
     std::int64_t *labels = target.data_ptr<std::int64_t>();
     for (std::int64_t i = 0; i < count; ++i) {
@@ -96,8 +101,7 @@ void ImageFolderDataset::evalBatch(std::int64_t begin, std::int64_t end, at::Ten
 {
     const std::int64_t count = end - begin;
     const std::int64_t per = static_cast<std::int64_t>(m_channels) * m_height * m_width;
-    input = at::empty({count, m_channels, m_height, m_width}, at::kFloat);
-    target = at::empty({count}, at::kLong);
+    allocate(count, input, target);
     float *to = input.data_ptr<float>();
     std::int64_t *labels = target.data_ptr<std::int64_t>();
     for (std::int64_t i = 0; i < count; ++i) {

@@ -38,6 +38,8 @@ public:
 
 private:
     ImageFolderDataset(ImageFolder folder, std::vector<std::int64_t> shape, bool augment, std::uint64_t seed);
+    /// A batch of `count` samples of the shape, and their labels, to fill.
+    void allocate(std::int64_t count, at::Tensor &input, at::Tensor &target) const;
     /// One sample's channel planes as floats in [0, 1], written at `to`.
     void load(const std::string &file, float *to) const;
     void augment(float *sample, std::int64_t epoch, std::int64_t index) const;
