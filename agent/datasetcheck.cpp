@@ -262,6 +262,10 @@ TranslatableText DatasetCheck::imageFolder(const QString &path)
                                              "the held-out folder %1 is not one of the training classes"))
                 .ltrArg(where);
         }
+        return problem(QT_TRANSLATE_NOOP("DatasetCheck",
+                                         "the image folder %1 does not exist on this machine or is not a "
+                                         "directory"))
+            .ltrArg(where);
     }
     // Every header, as the worker will open the files: the first that fails is named.
     for (const auto *files : {&folder->trainFiles(), &folder->evalFiles()}) {

@@ -215,11 +215,12 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
         if (i != labelAt)
             table.m_featureNames.push_back(raw->header[i]);
 
-    // Every row into its split, features parsed; the first bad cell is the fault.
+    // Every row into its split, features parsed; the first bad cell is the fault. `heldEvery`:
+    // 10 holds out every tenth row (a single file), 1 every row (test.csv), 0 none (train.csv).
     TextSplit train, held;
-    auto take = [&](const RawFile &file, const std::string &name, bool everyTenthHeldOut) {
+    auto take = [&](const RawFile &file, const std::string &name, size_t heldEvery) {
         for (size_t r = 0; r < file.rows.size(); ++r) {
-            TextSplit &into = everyTenthHeldOut && r % 10 == 9 ? held : train;
+            TextSplit &into = heldEvery > 0 && r % heldEvery == heldEvery - 1 ? held : train;
             for (size_t i = 0; i < file.header.size(); ++i) {
                 if (i == labelAt)
                     continue;
@@ -240,7 +241,7 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
         }
         return true;
     };
-    if (!take(*raw, trainPath, !directory))
+    if (!take(*raw, trainPath, directory ? 0 : 10))
         return std::nullopt;
     if (directory) {
         auto test = readRaw(testPath, &f);
@@ -252,12 +253,8 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
             f.file = testPath;
             return std::nullopt;
         }
-        TextSplit trainSoFar = std::move(train);
-        train = {};
-        if (!take(*test, testPath, false))
+        if (!take(*test, testPath, 1))
             return std::nullopt;
-        held = std::move(train);
-        train = std::move(trainSoFar);
     }
     // A single file holds out every tenth row: it needs ten. A directory needs two and one.
     const bool noTest = directory && held.labels.empty();
