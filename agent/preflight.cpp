@@ -3,13 +3,13 @@
 #include "datasetcheck.h"
 #include "modelestimate.h"
 #include "pathpolicy.h"
+#include "rendezvousport.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QProcess>
-#include <QTcpServer>
 #include <QTemporaryFile>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -78,14 +78,6 @@ QString Preflight::workerVersion(const QString &program, TranslatableText *error
                                 .section(QLatin1Char(' '), -1);
     cache.insert(program, {info.lastModified(), version});
     return version;
-}
-
-quint16 Preflight::freePort()
-{
-    QTcpServer server;
-    if (!server.listen(QHostAddress::Any, 0))
-        return 0;
-    return server.serverPort();
 }
 
 Preflight::Result Preflight::run(const Input &in)
@@ -270,7 +262,7 @@ Preflight::Result Preflight::run(const Input &in)
     }
 
     if (in.master) {
-        r.port = freePort();
+        r.port = RendezvousPort::pick();
         if (r.port == 0)
             r.errors << finding(
                 QT_TRANSLATE_NOOP("Preflight", "no free TCP port for the workers' rendezvous"));

@@ -52,6 +52,4 @@ public:
     static Result run(const Input &input);
     /// `hamgam-worker --version`, cached by path and modification time.
     static QString workerVersion(const QString &program, TranslatableText *error);
-    /// A TCP port nobody listens on now.
-    static quint16 freePort();
 };

@@ -7,6 +7,7 @@
 #include "labservice.h"
 #include "logging.h"
 #include "preflight.h"
+#include "rendezvousport.h"
 #include "rendezvoussecret.h"
 #include "runsupervisor.h"
 #include "telemetrysampler.h"
@@ -131,7 +132,7 @@ void QueueCoordinator::startHere(const QueueEntry &entry, const QueueScheduler::
         m_retryAfter.insert(entry.runId, now + kRetryMs);
         return;
     }
-    const quint16 port = Preflight::freePort();
+    const quint16 port = RendezvousPort::pick();
     const QJsonArray nodes = entry.plan.value(QStringLiteral("nodes")).toArray();
     const QString host = nodes.first().toObject().value(QStringLiteral("host")).toString();
     if (port == 0 || host.isEmpty()) {
@@ -264,7 +265,7 @@ void QueueCoordinator::onLeasesDone(const QString &runId)
         return;
     }
     // Every node holds its devices: start them all with one secret at the coordinator's address.
-    const quint16 port = Preflight::freePort();
+    const quint16 port = RendezvousPort::pick();
     const QString host = entry->plan.value(QStringLiteral("nodes"))
                              .toArray()
                              .first()

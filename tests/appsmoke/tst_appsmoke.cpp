@@ -1,12 +1,13 @@
 // Smoke test of the embedded default: hamgam starts offscreen, starts its own
 // agent on loopback, sees it with live telemetry, and everything exits cleanly.
+#include "rendezvousport.h"
+
 #include <csignal>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -19,12 +20,7 @@ private Q_SLOTS:
     void startsSeesLocalAgentAndExits();
 
 private:
-    static quint16 freeTcpPort()
-    {
-        QTcpServer server;
-        server.listen(QHostAddress::LocalHost, 0);
-        return server.serverPort();
-    }
+    static quint16 freeTcpPort() { return RendezvousPort::pick(QHostAddress::LocalHost); }
     static bool listening(quint16 port)
     {
         QTcpSocket s;

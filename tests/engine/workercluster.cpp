@@ -1,5 +1,7 @@
 #include "workercluster.h"
 
+#include "rendezvousport.h"
+
 #include <cmath>
 #include <csignal>
 #include <cstring>
@@ -11,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QThread>
 
 WorkerCluster::WorkerCluster(QString directory)
@@ -37,9 +38,7 @@ QString WorkerCluster::workerPath()
 
 quint16 WorkerCluster::freePort()
 {
-    QTcpServer server;
-    server.listen(QHostAddress::LocalHost, 0);
-    return server.serverPort();
+    return RendezvousPort::pick(QHostAddress::LocalHost);
 }
 
 bool WorkerCluster::writeKeyFile(const QString &path)

@@ -1,12 +1,13 @@
 #include "sshlab.h"
 
+#include "rendezvousport.h"
+
 #include <csignal>
 #include <pwd.h>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
 #include <unistd.h>
@@ -88,9 +89,7 @@ SshLab::~SshLab()
 
 quint16 SshLab::freePort()
 {
-    QTcpServer server;
-    server.listen(QHostAddress::LocalHost, 0);
-    return server.serverPort();
+    return RendezvousPort::pick(QHostAddress::LocalHost);
 }
 
 bool SshLab::run(const QString &program, const QStringList &args, QString *error)

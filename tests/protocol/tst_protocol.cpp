@@ -4,12 +4,15 @@
 #include "framecodec.h"
 #include "message.h"
 #include "printers.h"
+#include "rendezvousport.h"
 #include "telemetry.h"
 
 #include <cmath>
 #include <limits>
 #include <QCborArray>
 #include <QCborValue>
+#include <QFile>
+#include <QTcpServer>
 #include <QtEndian>
 #include <QTest>
 
@@ -39,6 +42,7 @@ private Q_SLOTS:
     void beaconRoundTrip();
     void beaconRejectsForeignData();
     void numbersThatAreNotNumbers();
+    void rendezvousPortIsOutsideTheEphemeralRange();
 };
 
 void TestProtocol::frameRoundTrip()
@@ -296,6 +300,49 @@ void TestProtocol::numbersThatAreNotNumbers()
     QVERIFY(d.ok());
     QCOMPARE(d->index, 0);
     QCOMPARE(d->memoryUsed, 0);
+}
+
+// A port picked for a later listener lies where no outgoing connection of any
+// process can take it first (the CI failure of stop 26: a worker's rendezvous
+// port, picked by binding port 0, taken by Gloo's pairs of another test).
+void TestProtocol::rendezvousPortIsOutsideTheEphemeralRange()
+{
+    using Range = RendezvousPort::Range;
+    const Range usual = RendezvousPort::ephemeralRange("32768\t60999\n");
+    QCOMPARE(usual.first, quint16(32768));
+    QCOMPARE(usual.last, quint16(60999));
+    // Unreadable or nonsense: Linux's default.
+    for (const QByteArray &bad :
+         {QByteArray(), QByteArray("x y"), QByteArray("60999 32768"), QByteArray("0 99999")}) {
+        const Range r = RendezvousPort::ephemeralRange(bad);
+        QCOMPARE(r.first, quint16(32768));
+        QCOMPARE(r.last, quint16(60999));
+    }
+    const Range below = RendezvousPort::drawRange(usual);
+    QCOMPARE(below.first, quint16(20000));
+    QCOMPARE(below.last, quint16(32767));
+    // An ephemeral range low in the space: the draw goes above it.
+    const Range above = RendezvousPort::drawRange({1024, 40000});
+    QCOMPARE(above.first, quint16(40001));
+    QCOMPARE(above.last, quint16(65535));
+    // All of it ephemeral: nothing to draw from (pick() then asks the kernel).
+    const Range none = RendezvousPort::drawRange({1024, 65535});
+    QVERIFY(none.first > none.last);
+
+    QFile file(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
+    const QByteArray text = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    const Range ephemeral = RendezvousPort::ephemeralRange(text);
+    const Range draw = RendezvousPort::drawRange(ephemeral);
+    if (draw.first > draw.last)
+        QSKIP("this machine's ephemeral range covers every port above 20000");
+    for (int i = 0; i < 20; ++i) {
+        const quint16 port = RendezvousPort::pick(QHostAddress::LocalHost);
+        QVERIFY2(port >= draw.first && port <= draw.last, qPrintable(QString::number(port)));
+        QVERIFY(port < ephemeral.first || port > ephemeral.last);
+        // It is free: a listener can take it.
+        QTcpServer server;
+        QVERIFY2(server.listen(QHostAddress::LocalHost, port), qPrintable(server.errorString()));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestProtocol)
