@@ -24,6 +24,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSslSocket>
 #include <QSysInfo>
@@ -286,6 +287,9 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->reply(request.id(), body);
         return;
     }
+    case Message::Type::ModelFetch:
+        onModelFetch(session, request);
+        return;
     default:
         if (LabService::handles(request.type())) {
             m_lab->handle(session, request);
@@ -294,6 +298,48 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         session->replyError(request.id(), QStringLiteral("unsupported"),
                             tr("this agent does not support \"%1\"").arg(request.typeName()));
     }
+}
+
+void AgentDaemon::onModelFetch(AgentSession *session, const Message &request)
+{
+    // Pieces small enough for one frame (Protocol::kMaxFrameBytes) with room for the rest.
+    constexpr qint64 kChunk = 512 * 1024;
+    const QString runId = request.body().value(QStringLiteral("run_id")).toString();
+    const QString file = request.body().value(QStringLiteral("file")).toString();
+    const qint64 offset = CborValue::integer(request.body().value(QStringLiteral("offset")), 0);
+    // A trained model is its user's work: theirs to take, or an admin's.
+    const QString owner = m_runs->userOf(runId);
+    if (!owner.isEmpty() && owner != session->user() && !session->isAdmin()) {
+        session->replyError(request.id(), QStringLiteral("forbidden"),
+                            tr("the trained model of run %1 belongs to %2").arg(runId, owner));
+        return;
+    }
+    const Expected<QString> path = m_runs->modelFile(runId, file);
+    if (!path) {
+        session->replyError(request.id(), QStringLiteral("not_found"), path.error());
+        return;
+    }
+    QFile f(*path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        session->replyError(request.id(), QStringLiteral("not_found"),
+                            tr("cannot read %1: %2").arg(file, f.errorString()));
+        return;
+    }
+    const qint64 size = f.size();
+    if (offset < 0 || offset > size) {
+        session->replyError(request.id(), QStringLiteral("invalid"),
+                            tr("offset %1 is outside %2 (%3 bytes)").arg(offset).arg(file).arg(size));
+        return;
+    }
+    f.seek(offset);
+    QCborMap body;
+    body[QStringLiteral("size")] = size;
+    body[QStringLiteral("offset")] = offset;
+    // The worker replaces the files whole at each checkpoint: a reader that sees
+    // the time change starts over rather than join two models.
+    body[QStringLiteral("modified")] = QFileInfo(f).lastModified().toMSecsSinceEpoch();
+    body[QStringLiteral("data")] = f.read(kChunk);
+    session->reply(request.id(), body);
 }
 
 void AgentDaemon::onStartRun(AgentSession *session, const Message &request)

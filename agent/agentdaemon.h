@@ -62,6 +62,8 @@ private:
     void onSocket(class QSslSocket *socket);
     void onRequest(AgentSession *session, const Message &request);
     void onStartRun(AgentSession *session, const Message &request);
+    /// model_fetch: a piece of a run's trained model, to its user or an admin.
+    void onModelFetch(AgentSession *session, const Message &request);
     void onEndRun(AgentSession *session, const Message &request);
     void onSampled(const TelemetrySnapshot &snapshot);
     void onRunEvent(const RunEvent &event);

@@ -313,6 +313,9 @@ Status RunSupervisor::launch(Run *run, const QJsonObject &request)
                           keyPath};
         if (!m_workerInterface.isEmpty())
             spec.arguments << QStringLiteral("--gloo-interface") << m_workerInterface;
+        // Rank 0 writes the trained model into the run's directory; the other ranks gather it.
+        spec.arguments << QStringLiteral("--export-dir")
+                       << QDir(run->journal->dir()).filePath(QStringLiteral("model"));
         if (request.contains(QStringLiteral("resume")))
             spec.arguments << QStringLiteral("--resume")
                            << request.value(QStringLiteral("resume")).toString();
@@ -445,6 +448,26 @@ QJsonArray RunSupervisor::list() const
         out.append(o);
     }
     return out;
+}
+
+QStringList RunSupervisor::modelFiles()
+{
+    return {QStringLiteral("model.json"), QStringLiteral("model.pt")};
+}
+
+Expected<QString> RunSupervisor::modelFile(const QString &runId, const QString &file) const
+{
+    Run *run = find(runId);
+    if (!run)
+        return Expected<QString>::failure(tr("no run %1 on this agent").arg(runId));
+    // A name from the network: only the two files the worker writes, never a path.
+    if (!modelFiles().contains(file))
+        return Expected<QString>::failure(tr("a trained model has no file \"%1\"").arg(file));
+    const QString path = QDir(run->journal->dir()).filePath(QStringLiteral("model/") + file);
+    if (!QFileInfo(path).isFile())
+        return Expected<QString>::failure(
+            tr("run %1 has not written its trained model on this node").arg(runId));
+    return path;
 }
 
 Expected<QList<RunEvent>> RunSupervisor::journal(const QString &runId, qint64 after, int limit) const

@@ -60,6 +60,11 @@ public:
     QString userOf(const QString &runId) const;
     /// A run's state on this node ("queued", "running", ...); empty for an unknown run.
     QString stateOf(const QString &runId) const;
+    /// The trained model's files a run's rank 0 wrote on this node (hamgam-worker --export-dir).
+    static QStringList modelFiles();
+    /// Where `file` (one of modelFiles()) of a run's trained model is; an error for an unknown run or
+    /// file, or a model not written (yet).
+    Expected<QString> modelFile(const QString &runId, const QString &file) const;
     QString workerProgram() const { return m_workerProgram; }
     /// Marks this agent's workers among each device's processes with their run and lab user, and lists
     /// them on devices whose probe sees no processes (the CPU): who holds each device, as nvitop shows.

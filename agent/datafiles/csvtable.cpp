@@ -324,19 +324,23 @@ std::optional<CsvTable> CsvTable::read(const std::string &path, const std::strin
             const double d = train.features[r * width + c] - mean[c];
             deviation[c] += d * d;
         }
-    for (double &d : deviation)
+    for (double &d : deviation) {
         d = std::sqrt(d / static_cast<double>(rows));
+        if (!(d > 0))
+            d = 1.0;
+    }
     auto standardize = [&](std::vector<float> &features) {
         for (size_t i = 0; i < features.size(); ++i) {
             const size_t c = i % width;
-            features[i] =
-                static_cast<float>((features[i] - mean[c]) / (deviation[c] > 0 ? deviation[c] : 1.0));
+            features[i] = static_cast<float>((features[i] - mean[c]) / deviation[c]);
         }
     };
     standardize(train.features);
     standardize(held.features);
     table.m_train.features = std::move(train.features);
     table.m_heldOut.features = std::move(held.features);
+    table.m_featureMean = std::move(mean);
+    table.m_featureDeviation = std::move(deviation);
     return table;
 }
 

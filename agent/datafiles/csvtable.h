@@ -64,12 +64,18 @@ public:
     std::int64_t classes() const { return m_classes; }
     /// The label names in class order, when labels were names; empty for numbers.
     const std::vector<std::string> &labelNames() const { return m_labelNames; }
+    /// The standardization applied to both splits: the training rows' mean
+    /// and deviation per column (1 for a constant column).
+    const std::vector<double> &featureMean() const { return m_featureMean; }
+    const std::vector<double> &featureDeviation() const { return m_featureDeviation; }
     const Split &train() const { return m_train; }
     const Split &heldOut() const { return m_heldOut; }
 
 private:
     std::vector<std::string> m_featureNames;
     std::vector<std::string> m_labelNames;
+    std::vector<double> m_featureMean;
+    std::vector<double> m_featureDeviation;
     std::int64_t m_classes = 0;
     Split m_train;
     Split m_heldOut;

@@ -111,8 +111,11 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
     // Membership: every rank publishes its node, then reads everyone's.
     char hostname[256] = {};
     ::gethostname(hostname, sizeof hostname - 1);
-    const nlohmann::json me = {
-        {"node", s.nodeIndex}, {"dump", s.dumpsParameters}, {"host", hostname}, {"gpu", s.gpuIdentity}};
+    const nlohmann::json me = {{"node", s.nodeIndex},
+                               {"dump", s.dumpsParameters},
+                               {"export", s.exportsModel},
+                               {"host", hostname},
+                               {"gpu", s.gpuIdentity}};
     if (Status st = c->storeSet("member/" + std::to_string(s.rank), me.dump()); !st)
         return st.error();
     std::vector<int> nodeOf;
@@ -127,6 +130,7 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
         Member m;
         m.node = j["node"].get<int>();
         m.dumpsParameters = j.value("dump", false);
+        m.exportsModel = j.value("export", false);
         m.host = j.value("host", "");
         m.gpu = j.value("gpu", "");
         nodeOf.push_back(m.node);
@@ -229,6 +233,11 @@ CommGroup *Communicator::group(const std::string &name) const
 {
     const auto it = m_groups.find(name);
     return it == m_groups.end() ? nullptr : it->second.get();
+}
+
+bool Communicator::rankZeroExportsModel() const
+{
+    return !m_members.empty() && m_members.front().exportsModel;
 }
 
 bool Communicator::anyRankDumpsParameters() const

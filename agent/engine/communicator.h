@@ -32,6 +32,7 @@ public:
     {
         int node = 0;
         bool dumpsParameters = false;
+        bool exportsModel = false;
         std::string host;
         std::string gpu; ///< the rank's GPU identity; empty on the CPU
     };
@@ -44,6 +45,7 @@ public:
         int masterPort = 0;
         int nodeIndex = 0;
         bool dumpsParameters = false;
+        bool exportsModel = false;
         bool useNccl = false;
         std::string gpuIdentity; ///< this rank's GPU (gpu::identity); empty on the CPU
         /// Groups of one member get a real backend too (--collectives-alone): one
@@ -62,6 +64,8 @@ public:
     TrafficMeter &traffic() { return m_traffic; }
     const std::vector<Member> &members() const { return m_members; }
     bool anyRankDumpsParameters() const;
+    /// Whether rank 0 writes the trained model (every rank then gathers the parameters with it).
+    bool rankZeroExportsModel() const;
     /// The world group for small control collectives (stats, eval, barriers).
     CommGroup &control() { return *m_control; }
     /// Creates a group: every member must call this with the same name and ranks,

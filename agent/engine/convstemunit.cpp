@@ -27,6 +27,15 @@ at::Tensor ConvStemUnit::forward(const at::Tensor &input, const std::vector<at::
     return at::relu(y);
 }
 
+std::string ConvStemUnit::scriptSource() const
+{
+    const std::string g = std::to_string(m_groups);
+    return "def forward(self, x):\n"
+           "    y = torch.conv2d(x, self.conv.weight, None, [2, 2], [1, 1])\n"
+           "    return torch.relu(torch.group_norm(y, " +
+           g + ", self.norm.weight, self.norm.bias))\n";
+}
+
 std::int64_t ConvStemUnit::activationElementsPerSample() const
 {
     return m_in * m_height * m_width + 3 * m_channels * outputSize(m_height) * outputSize(m_width);

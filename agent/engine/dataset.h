@@ -13,6 +13,14 @@ struct DatasetInfo
     std::vector<std::int64_t> sampleShape; ///< images: {C, H, W}; text: {context}
     std::int64_t classes = 0;              ///< classes, or the vocabulary (256 bytes) for text
     bool tokens = false;                   ///< text: next-byte prediction over a window
+    /// What an exported model needs to take raw samples (ModelExporter): the
+    /// classes' names where the data names them (folders, label names), and
+    /// for tables the feature columns and the standardization the loader
+    /// applies to them ((x − mean) / deviation, in double, per column).
+    std::vector<std::string> classNames;
+    std::vector<std::string> featureNames;
+    std::vector<double> featureMean;
+    std::vector<double> featureDeviation;
 };
 
 /// A sample a dataset cannot give: a file that will not decode. The message

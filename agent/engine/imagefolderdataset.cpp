@@ -36,6 +36,7 @@ DatasetInfo ImageFolderDataset::info() const
     DatasetInfo i;
     i.sampleShape = {m_channels, m_height, m_width};
     i.classes = static_cast<std::int64_t>(m_folder.classes().size());
+    i.classNames = m_folder.classes();
     return i;
 }
 

@@ -35,6 +35,25 @@ at::Tensor LinearUnit::forward(const at::Tensor &input, const std::vector<at::Te
     return y;
 }
 
+std::string LinearUnit::scriptSource() const
+{
+    std::string s = "def forward(self, x):\n";
+    if (m_flatten)
+        s += "    x = torch.flatten(x, 1)\n";
+    s += "    y = torch.linear(x, self.weight, self.bias)\n";
+    switch (m_activation) {
+    case Activation::None:
+        return s + "    return y\n";
+    case Activation::Relu:
+        return s + "    return torch.relu(y)\n";
+    case Activation::Gelu:
+        return s + "    return torch.gelu(y)\n";
+    case Activation::Tanh:
+        return s + "    return torch.tanh(y)\n";
+    }
+    return s + "    return y\n";
+}
+
 std::int64_t LinearUnit::activationElementsPerSample() const
 {
     return m_in + (m_activation == Activation::None ? 1 : 2) * m_out;

@@ -17,4 +17,13 @@ at::Tensor LmHeadUnit::forward(const at::Tensor &input, const std::vector<at::Te
     return at::linear(at::layer_norm(input, {m_width}, params[0], params[1]), params[2]);
 }
 
+std::string LmHeadUnit::scriptSource() const
+{
+    return "def forward(self, x):\n"
+           "    h = torch.layer_norm(x, [" +
+           std::to_string(m_width) +
+           "], self.ln_f.weight, self.ln_f.bias)\n"
+           "    return torch.linear(h, self.lm_head.weight)\n";
+}
+
 } // namespace hamgam::engine

@@ -18,4 +18,10 @@ at::Tensor PoolHeadUnit::forward(const at::Tensor &input, const std::vector<at::
     return at::linear(input.mean({2, 3}), params[0], params[1]);
 }
 
+std::string PoolHeadUnit::scriptSource() const
+{
+    return "def forward(self, x):\n"
+           "    return torch.linear(x.mean([2, 3]), self.fc.weight, self.fc.bias)\n";
+}
+
 } // namespace hamgam::engine

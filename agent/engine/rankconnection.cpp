@@ -72,6 +72,7 @@ Result<RankConnection> RankConnection::open(const WorkerConfig &config, const Wo
     cs.masterPort = options.masterPort;
     cs.nodeIndex = node;
     cs.dumpsParameters = !options.dumpParamsPath.empty();
+    cs.exportsModel = !options.exportDir.empty();
     cs.useNccl = c.device.is_cuda();
     cs.gpuIdentity = gpu::identity(c.device);
     cs.groupsEvenAlone = options.collectivesAlone;

@@ -30,6 +30,21 @@ at::Tensor ResidualBlockUnit::forward(const at::Tensor &input, const std::vector
     return at::relu(input + h);
 }
 
+std::string ResidualBlockUnit::scriptSource() const
+{
+    const std::string g = std::to_string(m_groups);
+    return "def forward(self, x):\n"
+           "    h = torch.conv2d(x, self.conv1.weight, None, [1, 1], [1, 1])\n"
+           "    h = torch.relu(torch.group_norm(h, " +
+           g +
+           ", self.norm1.weight, self.norm1.bias))\n"
+           "    h = torch.conv2d(h, self.conv2.weight, None, [1, 1], [1, 1])\n"
+           "    h = torch.group_norm(h, " +
+           g +
+           ", self.norm2.weight, self.norm2.bias)\n"
+           "    return torch.relu(x + h)\n";
+}
+
 std::int64_t ResidualBlockUnit::activationElementsPerSample() const
 {
     return 7 * m_channels * m_pixels;

@@ -21,12 +21,12 @@ at::Tensor labelsTensor(const std::vector<std::int64_t> &labels)
 } // namespace
 
 TableDataset::TableDataset(at::Tensor trainRows, at::Tensor trainLabels, at::Tensor evalRows,
-                           at::Tensor evalLabels, std::int64_t classes)
+                           at::Tensor evalLabels, DatasetInfo info)
     : m_trainRows(std::move(trainRows))
     , m_trainLabels(std::move(trainLabels))
     , m_evalRows(std::move(evalRows))
     , m_evalLabels(std::move(evalLabels))
-    , m_classes(classes)
+    , m_info(std::move(info))
 {}
 
 Result<std::unique_ptr<TableDataset>> TableDataset::load(const std::string &path,
@@ -38,19 +38,23 @@ Result<std::unique_ptr<TableDataset>> TableDataset::load(const std::string &path
     if (!table)
         return R::failure(ErrorKind::Data, fault.english());
     const std::int64_t width = table->featureCount();
+    DatasetInfo info;
+    info.sampleShape = {width};
+    info.classes = table->classes();
+    info.classNames = table->labelNames();
+    info.featureNames = table->featureNames();
+    info.featureMean = table->featureMean();
+    info.featureDeviation = table->featureDeviation();
     return std::unique_ptr<TableDataset>(
         new TableDataset(rowsTensor(table->train().features, table->train().rows(), width),
                          labelsTensor(table->train().labels),
                          rowsTensor(table->heldOut().features, table->heldOut().rows(), width),
-                         labelsTensor(table->heldOut().labels), table->classes()));
+                         labelsTensor(table->heldOut().labels), std::move(info)));
 }
 
 DatasetInfo TableDataset::info() const
 {
-    DatasetInfo i;
-    i.sampleShape = {m_trainRows.size(1)};
-    i.classes = m_classes;
-    return i;
+    return m_info;
 }
 
 void TableDataset::trainBatch(const std::vector<std::int64_t> &indices, std::int64_t /*epoch*/,

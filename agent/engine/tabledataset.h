@@ -28,13 +28,13 @@ public:
 
 private:
     TableDataset(at::Tensor trainRows, at::Tensor trainLabels, at::Tensor evalRows, at::Tensor evalLabels,
-                 std::int64_t classes);
+                 DatasetInfo info);
 
     at::Tensor m_trainRows; // float [N, F]
     at::Tensor m_trainLabels;
     at::Tensor m_evalRows;
     at::Tensor m_evalLabels;
-    std::int64_t m_classes;
+    DatasetInfo m_info;
 };
 
 } // namespace hamgam::engine

@@ -16,4 +16,11 @@ at::Tensor TokenEmbeddingUnit::forward(const at::Tensor &input, const std::vecto
     return at::embedding(params[0], input) + params[1].narrow(0, 0, length);
 }
 
+std::string TokenEmbeddingUnit::scriptSource() const
+{
+    return "def forward(self, x):\n"
+           "    return torch.embedding(self.token.weight, x) + self.position.weight.narrow(0, 0, "
+           "x.size(1))\n";
+}
+
 } // namespace hamgam::engine

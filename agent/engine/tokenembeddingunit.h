@@ -13,6 +13,7 @@ public:
     std::string name() const override { return "embedding"; }
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
+    std::string scriptSource() const override;
     std::int64_t activationElementsPerSample() const override { return m_context * (m_width + 1); }
 
 private:

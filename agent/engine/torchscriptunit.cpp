@@ -54,6 +54,24 @@ Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string
     }
 }
 
+torch::jit::Module TorchScriptUnit::trainedModule(const std::vector<at::Tensor> &params) const
+{
+    torch::jit::Module copy = m_module.deepcopy();
+    copy.to(at::kCPU);
+    size_t i = 0;
+    for (const auto &p : copy.named_parameters(/*recurse=*/true)) {
+        torch::jit::Module owner = copy;
+        std::string rest = p.name;
+        for (auto dot = rest.find('.'); dot != std::string::npos; dot = rest.find('.')) {
+            owner = owner.attr(rest.substr(0, dot)).toModule();
+            rest = rest.substr(dot + 1);
+        }
+        owner._ivalue()->setAttr(rest, params.at(i++).detach().clone().requires_grad_(true));
+    }
+    copy.eval();
+    return copy;
+}
+
 at::Tensor TorchScriptUnit::forward(const at::Tensor &input, const std::vector<at::Tensor> &params)
 {
     for (size_t i = 0; i < m_slots.size(); ++i)

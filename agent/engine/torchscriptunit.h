@@ -21,6 +21,10 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::int64_t activationElementsPerSample() const override { return m_activationEstimate; }
+    /// A copy of the user's module on the CPU, in eval mode, with `params`
+    /// (shaped as params()) as its parameters and its buffers as trained: what
+    /// the export saves (ModelExporter).
+    torch::jit::Module trainedModule(const std::vector<at::Tensor> &params) const;
 
 private:
     TorchScriptUnit(torch::jit::Module module);

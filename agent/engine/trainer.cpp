@@ -10,6 +10,7 @@
 #include "gpuruntime.h"
 #include "initialplan.h"
 #include "logger.h"
+#include "modelexporter.h"
 #include "modelfactory.h"
 #include "modelrunner.h"
 #include "parameterstore.h"
@@ -526,6 +527,7 @@ Status Trainer::evaluate(std::int64_t step)
     if (!event)
         return event.error();
     m_events.publish("eval", *event);
+    m_lastEvalEvent = *event;
     return {};
 }
 
@@ -551,6 +553,42 @@ Status Trainer::checkpoint(std::int64_t step)
     m_events.publish("checkpoint",
                      {{"step", step}, {"dir", saved->dir}, {"bytes", saved->bytes}, {"ms", saved->ms}});
     m_lastCheckpoint = step;
+    return {};
+}
+
+Status Trainer::exportModel(std::int64_t step)
+{
+    if (!m_comm->rankZeroExportsModel())
+        return {};
+    Stopwatch watch;
+    auto full = m_store->fullParameters();
+    if (!full)
+        return full.error();
+    Status written;
+    std::int64_t bytes = 0;
+    if (m_comm->topology().rank() == 0) {
+        if (!m_exporter)
+            m_exporter = std::make_unique<ModelExporter>(*m_model, m_config.model, m_dataset->info());
+        nlohmann::json about = {{"step", step},
+                                {"dataset",
+                                 {{"kind", m_config.dataset.kind},
+                                  {"path", m_config.dataset.path},
+                                  {"label", m_config.dataset.label}}}};
+        if (!m_lastEvalEvent.is_null())
+            about["eval"] = m_lastEvalEvent;
+        auto size = m_exporter->write(m_options.exportDir, *full, about);
+        if (size)
+            bytes = *size;
+        else
+            written = size.error();
+    }
+    // A model that cannot be written ends the run on every rank, as a checkpoint does.
+    if (Status s = agree(written, "writing the trained model"); !s)
+        return s;
+    m_lastExport = step;
+    if (m_comm->topology().rank() == 0)
+        m_events.publish(
+            "model", {{"step", step}, {"dir", m_options.exportDir}, {"bytes", bytes}, {"ms", watch.ms()}});
     return {};
 }
 
@@ -596,9 +634,12 @@ Status Trainer::run()
         if (evaluatesAfter(step))
             if (Status s = evaluate(step); !s)
                 return s;
-        if (m_checkpointer && m_config.checkpoint.interval > 0 && step % m_config.checkpoint.interval == 0)
+        if (m_checkpointer && m_config.checkpoint.interval > 0 && step % m_config.checkpoint.interval == 0) {
             if (Status s = checkpoint(step); !s)
                 return s;
+            if (Status s = exportModel(step); !s)
+                return s;
+        }
         if (outcome.stop) {
             stopped = true;
             break;
@@ -609,6 +650,9 @@ Status Trainer::run()
             return s;
     if (m_checkpointer && m_lastCheckpoint != step)
         if (Status s = checkpoint(step); !s)
+            return s;
+    if (m_lastExport != step)
+        if (Status s = exportModel(step); !s)
             return s;
     if (m_comm->anyRankDumpsParameters())
         if (Status s = dumpParameters(); !s)

@@ -15,6 +15,7 @@
 #include <ATen/ATen.h>
 #include <atomic>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -26,6 +27,7 @@ class Dataset;
 class EventSink;
 class Logger;
 class Model;
+class ModelExporter;
 class ModelRunner;
 class ParameterStore;
 class Prefetcher;
@@ -76,6 +78,8 @@ private:
     Status evaluate(std::int64_t step);
     Status checkpoint(std::int64_t step);
     Status dumpParameters();
+    /// The trained model out (--export-dir): every rank gathers, rank 0 writes.
+    Status exportModel(std::int64_t step);
     Error caught(const std::exception &e) const;
     void emitPlan(std::int64_t step, const char *source);
 
@@ -104,12 +108,15 @@ private:
     std::optional<LrSchedule> m_schedule;
     std::unique_ptr<Prefetcher> m_prefetcher;
     std::unique_ptr<Checkpointer> m_checkpointer;
+    std::unique_ptr<ModelExporter> m_exporter; ///< rank 0 of a run with --export-dir
+    nlohmann::json m_lastEvalEvent;
     std::vector<std::int64_t> m_caps;
     bool m_manualPlan = false;
     std::int64_t m_totalSteps = 0;
     std::int64_t m_startStep = 0;
     std::int64_t m_lastEval = -1;
     std::int64_t m_lastCheckpoint = -1;
+    std::int64_t m_lastExport = -1;
     std::int64_t m_samplesTrained = 0;
 };
 

@@ -1,7 +1,9 @@
 #include "transformerblockunit.h"
 
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 
 namespace hamgam::engine {
 
@@ -55,6 +57,47 @@ at::Tensor TransformerBlockUnit::forward(const at::Tensor &input, const std::vec
     h = at::layer_norm(x, {m_width}, p[6], p[7]);
     h = at::gelu(at::linear(h, p[8], p[9]));
     return x + at::linear(h, p[10], p[11]);
+}
+
+std::string TransformerBlockUnit::scriptSource() const
+{
+    const std::int64_t headDim = m_width / m_heads;
+    std::ostringstream scale;
+    scale << std::setprecision(17) << 1.0 / std::sqrt(static_cast<double>(headDim));
+    const std::string w = std::to_string(m_width), heads = std::to_string(m_heads),
+                      dim = std::to_string(headDim);
+    return "def forward(self, x):\n"
+           "    batch = x.size(0)\n"
+           "    length = x.size(1)\n"
+           "    h = torch.layer_norm(x, [" +
+           w +
+           "], self.ln1.weight, self.ln1.bias)\n"
+           "    qkv = torch.linear(h, self.attn.qkv.weight, self.attn.qkv.bias).split(" +
+           w +
+           ", 2)\n"
+           "    q = qkv[0].view([batch, length, " +
+           heads + ", " + dim +
+           "]).transpose(1, 2)\n"
+           "    k = qkv[1].view([batch, length, " +
+           heads + ", " + dim +
+           "]).transpose(1, 2)\n"
+           "    v = qkv[2].view([batch, length, " +
+           heads + ", " + dim +
+           "]).transpose(1, 2)\n"
+           "    att = torch.matmul(q, k.transpose(-2, -1)) * " +
+           scale.str() +
+           "\n"
+           "    mask = torch.triu(torch.ones_like(att[0][0]), 1) > 0.5\n"
+           "    att = torch.softmax(att.masked_fill(mask, float('-inf')), -1)\n"
+           "    y = torch.matmul(att, v).transpose(1, 2).contiguous().view([batch, length, " +
+           w +
+           "])\n"
+           "    x = x + torch.linear(y, self.attn.proj.weight, self.attn.proj.bias)\n"
+           "    h = torch.layer_norm(x, [" +
+           w +
+           "], self.ln2.weight, self.ln2.bias)\n"
+           "    h = torch.gelu(torch.linear(h, self.mlp.fc.weight, self.mlp.fc.bias))\n"
+           "    return x + torch.linear(h, self.mlp.proj.weight, self.mlp.proj.bias)\n";
 }
 
 std::int64_t TransformerBlockUnit::activationElementsPerSample() const

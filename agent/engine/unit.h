@@ -25,6 +25,11 @@ public:
     virtual at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) = 0;
     /// Estimated activation elements kept for the backward pass, per sample.
     virtual std::int64_t activationElementsPerSample() const = 0;
+    /// TorchScript source of `forward(self, x)` computing what forward()
+    /// computes, with the parameters as attributes (a dotted name is a path of
+    /// submodules: self.attn.qkv.weight). The trained model leaves the run as
+    /// this source and the parameters (ModelExporter). Empty: not exportable so.
+    virtual std::string scriptSource() const { return {}; }
 
     /// Tensor-parallel units hold a shard of each logical parameter: params()
     /// then gives the local shapes and this says how they map to the logical

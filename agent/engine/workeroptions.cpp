@@ -29,7 +29,8 @@ const char *WorkerOptions::usage()
     return "usage: hamgam-worker --config FILE|- --rank R --world-size W --local-rank L\n"
            "                     --local-world-size LW --master HOST:PORT\n"
            "                     --rendezvous-key-file FILE [--node-index N]\n"
-           "                     [--resume DIR] [--dump-params FILE] [--threads T]\n"
+           "                     [--resume DIR] [--dump-params FILE] [--export-dir DIR]\n"
+           "                     [--threads T]\n"
            "                     [--gloo-interface IFNAME] [--device auto|cpu|cuda]\n"
            "                     [--collectives-alone] [--offload-by-unit]\n"
            "       hamgam-worker --version\n"
@@ -51,7 +52,9 @@ const char *WorkerOptions::usage()
            "--collectives-alone gives even a group of one rank a real backend, so one\n"
            "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n"
            "--offload-by-unit moves lsdp's gradients and parameters between host and\n"
-           "device unit by unit, as on a GPU, on the CPU too (a check of that order).\n";
+           "device unit by unit, as on a GPU, on the CPU too (a check of that order).\n"
+           "--export-dir: rank 0 writes the trained model there after each checkpoint\n"
+           "and at the end (model.pt, TorchScript; model.json, what goes in and out).\n";
 }
 
 Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
@@ -130,6 +133,10 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             o.resumeDir = value;
         } else if (arg == "--dump-params") {
             o.dumpParamsPath = value;
+        } else if (arg == "--export-dir") {
+            o.exportDir = value;
+            if (o.exportDir.empty())
+                return usageError("--export-dir must name a directory");
         } else {
             return usageError("unknown option " + arg);
         }

@@ -20,6 +20,8 @@ struct WorkerOptions
     int nodeIndex = -1; ///< -1: from the config's nodes list, else rank / local world size
     std::string resumeDir;
     std::string dumpParamsPath;
+    /// Where rank 0 writes the trained model (model.pt, model.json); the agent gives its run directory.
+    std::string exportDir;
     int threads = 0; ///< 0: from the config
     /// Network interface (e.g. "eth1") Gloo binds to; empty: the one that reaches the master.
     std::string glooInterface;

@@ -2,6 +2,7 @@
 #include "historycommands.h"
 #include "installcommand.h"
 #include "labcommands.h"
+#include "modelcommand.h"
 #include "nodescommand.h"
 #include "runcommands.h"
 #include "tlsconfiguration.h"
@@ -39,6 +40,9 @@ const Command kCommands[] = {
      RunCommands::attach},
     {"compare", QT_TRANSLATE_NOOP("hamgamctl", "compare 2 to 100 runs (--json)"), HistoryCommands::compare},
     {"export", QT_TRANSLATE_NOOP("hamgamctl", "export a run as CSV (--csv DIR)"), HistoryCommands::exportRun},
+    {"export-model",
+     QT_TRANSLATE_NOOP("hamgamctl", "bring a run's trained model into a folder (TorchScript)"),
+     ModelCommand::exportModel},
     {"user", QT_TRANSLATE_NOOP("hamgamctl", "show or set your user name in the lab"), LabCommands::user},
     {"lab", QT_TRANSLATE_NOOP("hamgamctl", "every device: free, leased or reserved, by whom, utilization"),
      LabCommands::lab},

@@ -17,6 +17,7 @@ bool isRunWide(EventKind kind)
     case EventKind::Rebalance:
     case EventKind::Eval:
     case EventKind::Checkpoint:
+    case EventKind::Model:
     case EventKind::Done:
         return true;
     default:
@@ -62,6 +63,8 @@ QString EventText::title(const RunEvent &e, Shown shown)
         return tr("Evaluation");
     case EventKind::Checkpoint:
         return tr("Checkpoint");
+    case EventKind::Model:
+        return tr("Model written");
     case EventKind::Done:
         return tr("Training finished");
     case EventKind::Error:
@@ -147,6 +150,7 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         return {tr("at step %1").arg(step)};
     }
     case EventKind::Checkpoint:
+    case EventKind::Model:
         return {tr("step %1").arg(integer("step"))};
     case EventKind::Done: {
         const int steps = p.value(QStringLiteral("steps")).toInt();

@@ -32,6 +32,8 @@ enum class EventKind : quint8
     Finished,
     Diagnosis,
     Warning,
+    // The worker's, after the first version: the trained model was written (issue #20).
+    Model,
     Unknown ///< last: every kind before it has a name
 };
 

@@ -94,6 +94,9 @@ const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
     {"policy_set", true, {{"policy", Kind::Map, true}}},
     {"lab_changed", false, {{"what", Kind::String, true}}},
     {"lab_notice", false, {{"kind", Kind::String, true}, {"run_id", Kind::String, false}}},
+    {"model_fetch",
+     true,
+     {{"run_id", Kind::String, true}, {"file", Kind::String, true}, {"offset", Kind::Integer, false}}},
 }};
 
 bool hasKind(const QCborValue &value, Kind kind)

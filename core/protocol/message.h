@@ -47,6 +47,7 @@ public:
         PolicySet,    ///< request (admins only): change the rules
         LabChanged,   ///< push: leases, queue, bookings or policy changed
         LabNotice,    ///< push: a run started from the queue, ended, or its lease was reclaimed
+        ModelFetch,   ///< request: a piece of the trained model a run wrote on this node (its user's)
         Count
     };
 

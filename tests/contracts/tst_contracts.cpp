@@ -94,6 +94,7 @@ void TestContracts::eventKindNames_data()
         {"finished", EventKind::Finished},
         {"diagnosis", EventKind::Diagnosis},
         {"warning", EventKind::Warning},
+        {"model", EventKind::Model},
     };
     QCOMPARE(std::size(names), size_t(EventKind::Unknown));
     for (const auto &[name, kind] : names)

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "expected.h"
+
+#include <memory>
+#include <QCborMap>
+#include <QCoreApplication>
+#include <QObject>
+#include <QSaveFile>
+#include <QStringList>
+#include <vector>
+
+class HistoryStore;
+class NodeRegistry;
+
+/// Brings a run's trained model (model.pt and model.json, which its rank 0
+/// wrote after each checkpoint and at the end: the worker's `model` event)
+/// from the agent that holds it into a folder here, piece by piece over that
+/// agent's TLS link. Each file appears whole or not at all (QSaveFile); a
+/// model the agent replaces meanwhile (a checkpoint of a running run) is
+/// fetched again from the start, so the two files always describe one model.
+class ModelFetcher : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ModelFetcher)
+
+public:
+    /// Where a run's latest model is.
+    struct Source
+    {
+        QString agentId;
+        QString agentRunId; ///< the run's id on that agent (an elastic attempt's own)
+        qint64 step = -1;
+        qint64 bytes = 0;
+    };
+    /// From the history's `model` events: the last one. An error (translated) when the run wrote none.
+    static Expected<Source> locate(const HistoryStore &history, const QString &runId);
+
+    explicit ModelFetcher(NodeRegistry &registry, QObject *parent = nullptr);
+    ~ModelFetcher() override;
+
+    /// Starts fetching into `directory` (created when missing); finished() tells the end.
+    void fetch(const Source &source, const QString &directory);
+
+Q_SIGNALS:
+    void progress(qint64 bytes, qint64 total);
+    /// ok: both files are in the directory; otherwise `error` (translated) says why, and no file of
+    /// the directory was replaced by a part of one.
+    void finished(bool ok, const QString &error);
+
+private:
+    void requestPiece();
+    void onPiece(const QCborMap &reply);
+    void fail(const QString &error);
+    void startOver();
+    void startOverOrFail();
+
+    NodeRegistry &m_registry;
+    Source m_source;
+    QString m_directory;
+    int m_file = 0; ///< index into the files, model.pt first
+    qint64 m_offset = 0;
+    qint64 m_modified = 0; ///< model.pt's time when its first piece came
+    qint64 m_modelSize = 0;
+    bool m_checking = false; ///< the last look at model.pt: unchanged since its first piece?
+    int m_restarts = 0;
+    /// One per file, committed together once both are whole and model.pt did not change.
+    std::vector<std::unique_ptr<QSaveFile>> m_out;
+};
