@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -40,6 +41,8 @@ private Q_SLOTS:
     void damagedCifarIsRefused();
     void csvTableTrains_data();
     void csvTableTrains();
+    void exportedModelReproducesTheRunsAccuracy_data();
+    void exportedModelReproducesTheRunsAccuracy();
     void damagedCsvIsRefused_data();
     void damagedCsvIsRefused();
     void imageFolderTrains_data();
@@ -62,6 +65,8 @@ private:
     /// `rows` rows of a table whose class (three, by name or number) sets the mean of its
     /// first two columns; the columns' units differ a thousandfold, the third is noise.
     static QByteArray csv(int rows, bool named, quint32 seed);
+    /// `rows` rows of two overlapping classes ("low", "high") in two columns: no model gets all right.
+    static QByteArray overlappingCsv(int rows, quint32 seed);
     /// `perClass` images of each of three classes under `dir`/<class>/: the class is where the bright
     /// band is (top, middle, bottom), so a horizontal flip keeps it. Sizes, colours and formats vary
     /// (PNG and JPEG, 12 to 40 pixels a side), so reading, converting and resizing are all exercised.
@@ -540,6 +545,83 @@ void TestWorkerData::csvTableTrains()
     // their units: a reader that did not standardize, or mixed a column up, stays far below this.
     const double accuracy = evals.last().value(QStringLiteral("accuracy")).toDouble();
     QVERIFY2(accuracy >= 0.95, qPrintable(QStringLiteral("held-out accuracy %1").arg(accuracy)));
+}
+
+QByteArray TestWorkerData::overlappingCsv(int rows, quint32 seed)
+{
+    QRandomGenerator rng(seed);
+    QByteArray out = "x,y,class\n";
+    for (int i = 0; i < rows; ++i) {
+        const int c = int(rng.bounded(2));
+        // Two unit-spread blobs 1.6 apart along x + y: about 13 % of each class lies across.
+        const double x = (c ? 0.8 : -0.8) + 2.0 * (rng.generateDouble() - 0.5) * 1.7;
+        const double y = (c ? 0.8 : -0.8) + 2.0 * (rng.generateDouble() - 0.5) * 1.7;
+        out += QByteArray::number(100 + 30 * x, 'g', 8) + ',' + QByteArray::number(y, 'g', 8) + ',' +
+               (c ? "high" : "low") + '\n';
+    }
+    return out;
+}
+
+void TestWorkerData::exportedModelReproducesTheRunsAccuracy_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<int>>("nodes");
+    QTest::newRow("lshdp, 2 nodes") << QStringLiteral("lshdp") << QList<int>{1, 1};
+    QTest::newRow("fsdp, 3 ranks (sharded parameters)") << QStringLiteral("fsdp") << QList<int>{3};
+    QTest::newRow("tp1d, 2 ranks (split layers)") << QStringLiteral("tp1d") << QList<int>{2};
+}
+
+// Issue #20, item 5: the model the run writes, loaded in Debian's PyTorch by
+// scripts/evaluate-model, scores on the held-out split what the run measured.
+void TestWorkerData::exportedModelReproducesTheRunsAccuracy()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<int>, nodes);
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")});
+    if (!probe.waitForFinished(60000) || probe.exitCode() != 0)
+        QSKIP("Debian's python3-torch is not installed (scripts/install-deps installs it)");
+    const QString table = m_dir.filePath(QStringLiteral("overlap-") + strategy);
+    QVERIFY(QDir().mkpath(table));
+    writeFile(table, QStringLiteral("train.csv"), overlappingCsv(400, 5));
+    writeFile(table, QStringLiteral("test.csv"), overlappingCsv(200, 6));
+    QJsonObject cfg = config(
+        {{QStringLiteral("kind"), QStringLiteral("csv")},
+         {QStringLiteral("path"), table},
+         {QStringLiteral("label"), QStringLiteral("class")}},
+        {{QStringLiteral("kind"), QStringLiteral("mlp")}, {QStringLiteral("hidden"), QJsonArray{8}}}, 30, 0);
+    cfg.remove(QStringLiteral("eval"));
+    cfg.insert(QStringLiteral("strategy"), strategy);
+    cfg.insert(QStringLiteral("global_batch"), 32);
+    cfg.insert(QStringLiteral("optimizer"),
+               QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")}, {QStringLiteral("lr"), 0.02}});
+    const QString exportDir = m_dir.filePath(QStringLiteral("model-") + strategy);
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, nodes, {QStringLiteral("--export-dir"), exportDir}, false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QVERIFY2(cluster.exitCodes() == QList<int>(cluster.size(), 0), cluster.summary().constData());
+    const QList<QJsonObject> models = cluster.events(0, QStringLiteral("model"));
+    QCOMPARE(models.size(), 1); // no checkpoints: at the end only
+    QCOMPARE(models.first().value(QStringLiteral("step")).toInt(), 30);
+    QCOMPARE(cluster.events(1, QStringLiteral("model")).size(), 0); // rank 0 writes
+    const QJsonObject eval = cluster.events(0, QStringLiteral("eval")).last();
+
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral(HAMGAM_SOURCE_DIR "/scripts/evaluate-model"), exportDir, table,
+                  QStringLiteral("--json")});
+    QVERIFY(python.waitForFinished(120000));
+    const QByteArray output = python.readAllStandardOutput();
+    QVERIFY2(python.exitCode() == 0, QByteArray(output + python.readAllStandardError()).constData());
+    const QJsonObject measured = QJsonDocument::fromJson(output).object();
+    QCOMPARE(measured.value(QStringLiteral("samples")).toInt(), 200);
+    const double accuracy = eval.value(QStringLiteral("accuracy")).toDouble();
+    // Neither chance nor perfect: the comparison means something.
+    QVERIFY2(accuracy > 0.6 && accuracy < 0.99, qPrintable(QString::number(accuracy)));
+    QCOMPARE(measured.value(QStringLiteral("correct")).toInt(), qRound(accuracy * 200));
+    const double loss = eval.value(QStringLiteral("loss")).toDouble();
+    QVERIFY2(std::abs(measured.value(QStringLiteral("loss")).toDouble() - loss) < 1e-5 * loss,
+             output.constData());
 }
 
 void TestWorkerData::writeImages(const QString &dir, int perClass, quint32 seed)

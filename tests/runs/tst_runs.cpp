@@ -8,11 +8,15 @@
 #include "smallrunconfig.h"
 
 #include <csignal>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -26,6 +30,7 @@ class TestRuns : public QObject
 private Q_SLOTS:
     void initTestCase();
     void threeAgentRunCompletes();
+    void trainedModelLeavesThroughHamgamctl();
     void invalidConfigsStartNothing_data();
     void invalidConfigsStartNothing();
     void stopWritesCheckpointAndAbortKills();
@@ -158,6 +163,83 @@ void TestRuns::threeAgentRunCompletes()
             runId);
     QCOMPARE(m_lab.ctl({QStringLiteral("show"), runId}, &out), 0);
     QVERIFY(out.contains("Finished"));
+}
+
+// Issue #20, item 5, as a user meets it: a run on three machines trains a
+// classifier on a table; hamgamctl export-model brings the model from the
+// machine of rank 0; Debian's PyTorch loads it and scores what the run did.
+void TestRuns::trainedModelLeavesThroughHamgamctl()
+{
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")});
+    const bool python = probe.waitForFinished(60000) && probe.exitCode() == 0;
+    const QString table = m_lab.path(QStringLiteral("table"));
+    QVERIFY(QDir().mkpath(table));
+    for (const auto &[name, rows] :
+         {std::pair{QStringLiteral("train.csv"), 300}, {QStringLiteral("test.csv"), 100}}) {
+        QFile f(table + QLatin1Char('/') + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("width,height,kind\n");
+        QRandomGenerator rng{quint32(rows)};
+        for (int i = 0; i < rows; ++i) {
+            const int c = int(rng.bounded(3));
+            f.write(QByteArray::number(c + 1.6 * rng.generateDouble(), 'g', 6) + ',' +
+                    QByteArray::number(rng.generateDouble(), 'g', 6) + ',' +
+                    QByteArray(c == 0   ? "small"
+                               : c == 1 ? "medium"
+                                        : "large") +
+                    '\n');
+        }
+    }
+    const QString config = writeConfig(
+        QStringLiteral("exported"),
+        {{QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("csv")},
+                                                 {QStringLiteral("path"), table},
+                                                 {QStringLiteral("label"), QStringLiteral("kind")}}},
+         {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
+                                               {QStringLiteral("hidden"), QJsonArray{8}}}},
+         {QStringLiteral("optimizer"),
+          QJsonObject{{QStringLiteral("kind"), QStringLiteral("adamw")}, {QStringLiteral("lr"), 0.02}}},
+         {QStringLiteral("global_batch"), 30}});
+    QByteArray out;
+    QByteArray err;
+    QVERIFY2(m_lab.ctl({QStringLiteral("run"), config, QStringLiteral("--follow")}, &out, &err) == 0,
+             QByteArray(out + err).constData());
+    const QString runId = runIdFrom(out);
+    QVERIFY(!runId.isEmpty());
+
+    const QString modelDir = m_lab.path(QStringLiteral("exported-model"));
+    QVERIFY2(m_lab.ctl({QStringLiteral("export-model"), runId, modelDir}, &out, &err) == 0,
+             QByteArray(out + err).constData());
+    QVERIFY2(out.contains("model.pt") && out.contains("step 30"), out.constData());
+    QVERIFY(QFileInfo(modelDir + QStringLiteral("/model.pt")).size() > 0);
+    QFile json(modelDir + QStringLiteral("/model.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject about = QJsonDocument::fromJson(json.readAll()).object();
+    QCOMPARE(about.value(QStringLiteral("classes")).toArray(),
+             QJsonArray({QStringLiteral("large"), QStringLiteral("medium"), QStringLiteral("small")}));
+
+    // A run that wrote no model says so.
+    QVERIFY(m_lab.ctl({QStringLiteral("export-model"), QStringLiteral("no-such-run"), modelDir}, &out,
+                      &err) == 3);
+
+    if (!python)
+        QSKIP("Debian's python3-torch is not installed (scripts/install-deps installs it)");
+    HistoryStore history(m_lab.historyPath());
+    QVERIFY(history.open().ok());
+    const QList<RunEvent> evals = history.events(runId, {QStringLiteral("eval")});
+    QVERIFY(!evals.isEmpty());
+    const double accuracy = evals.last().payload.value(QStringLiteral("accuracy")).toDouble();
+    QProcess evaluate;
+    evaluate.start(QStringLiteral("/usr/bin/python3"),
+                   {QStringLiteral(HAMGAM_SOURCE_DIR "/scripts/evaluate-model"), modelDir, table,
+                    QStringLiteral("--json")});
+    QVERIFY(evaluate.waitForFinished(120000));
+    const QByteArray measured = evaluate.readAllStandardOutput();
+    QVERIFY2(evaluate.exitCode() == 0, QByteArray(measured + evaluate.readAllStandardError()).constData());
+    const QJsonObject result = QJsonDocument::fromJson(measured).object();
+    QCOMPARE(result.value(QStringLiteral("samples")).toInt(), 100);
+    QCOMPARE(result.value(QStringLiteral("correct")).toInt(), qRound(accuracy * 100));
 }
 
 void TestRuns::invalidConfigsStartNothing_data()

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void pathPolicy();
     void agentRefusesPathsOutside();
     void startRunNeverNamesTheProgram();
+    void modelFetchServesOnlyTheRunsOwnModel();
     void connectionLimit();
     void runLimit();
     void silentConnectionIsClosed();
@@ -177,6 +178,88 @@ void TestSecurity::startRunNeverNamesTheProgram()
     const QString reason = runs.first().toObject().value(QStringLiteral("reason")).toString();
     QVERIFY2(reason.contains(QLatin1String("no-such-worker")) && !reason.contains(QLatin1String("/bin/sh")),
              qPrintable(reason));
+}
+
+// Issue #20, item 5: a run's trained model goes to its user (or an admin), and
+// the file a controller names is one of the two the worker writes, never a path.
+void TestSecurity::modelFetchServesOnlyTheRunsOwnModel()
+{
+    Controller alice = makeController();
+    Controller mallory = makeController();
+    QTemporaryDir agentDir;
+    AgentOptions options = loopbackOptions(agentDir.path());
+    options.workerPath = agentDir.filePath(QStringLiteral("no-such-worker"));
+    QVERIFY(trustController(agentDir.path(), alice));
+    QVERIFY(trustController(agentDir.path(), mallory));
+    AgentDaemon daemon(options, std::make_unique<FakeProbe>());
+    QVERIFY(daemon.start().ok());
+    auto connect = [&](Controller &c, const QString &user) {
+        auto client =
+            std::make_unique<AgentClient>(c.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
+        client->setUser(user);
+        QSignalSpy ready(client.get(), &AgentClient::handshakeDone);
+        client->connectToAgent();
+        return ready.wait(5000) ? std::move(client) : nullptr;
+    };
+    auto aliceClient = connect(alice, QStringLiteral("alice"));
+    auto malloryClient = connect(mallory, QStringLiteral("mallory"));
+    QVERIFY(aliceClient && malloryClient);
+
+    // Alice's run (its worker cannot start here, but its journal and directory exist).
+    RunConfig config;
+    config.name = QStringLiteral("trained");
+    config.dataset.kind = QStringLiteral("synthetic");
+    config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+    QVERIFY(request(*aliceClient, Message::Type::StartRun,
+                    startRunBody(QCborMap::fromJsonObject(config.toJson()), QStringLiteral("r3")))
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(daemon.runs()->activeRuns() == 0, 10000);
+    // What its rank 0 would have written: a model larger than one reply.
+    const QString modelDir = agentDir.filePath(QStringLiteral("runs/r3/model"));
+    QVERIFY(QDir().mkpath(modelDir));
+    QByteArray model(700 * 1024, Qt::Uninitialized);
+    for (qsizetype i = 0; i < model.size(); ++i)
+        model[i] = char(i * 7 + i / 4096);
+    QFile pt(modelDir + QStringLiteral("/model.pt"));
+    QVERIFY(pt.open(QIODevice::WriteOnly) && pt.write(model) == model.size());
+    pt.close();
+
+    auto fetch = [&](AgentClient &client, const QString &runId, const QString &file, qint64 offset) {
+        return request(client, Message::Type::ModelFetch,
+                       QCborMap{{QStringLiteral("run_id"), runId},
+                                {QStringLiteral("file"), file},
+                                {QStringLiteral("offset"), offset}});
+    };
+    QByteArray fetched;
+    while (fetched.size() < model.size()) {
+        auto piece = fetch(*aliceClient, QStringLiteral("r3"), QStringLiteral("model.pt"), fetched.size());
+        QVERIFY2(piece.ok(), qPrintable(piece.error()));
+        QCOMPARE(piece->value(QStringLiteral("size")).toInteger(), model.size());
+        const QByteArray data = piece->value(QStringLiteral("data")).toByteArray();
+        QVERIFY(!data.isEmpty() && data.size() <= 512 * 1024);
+        fetched += data;
+    }
+    QCOMPARE(fetched, model);
+
+    // Paths out of the model's folder, to the run's other files or anywhere: refused as unknown names.
+    for (const QString &file :
+         {QStringLiteral("../worker-config.json"), QStringLiteral("/etc/passwd"),
+          QStringLiteral("model.pt/../../worker-config.json"), QStringLiteral("model.pt\0"), QString()}) {
+        auto refused = fetch(*aliceClient, QStringLiteral("r3"), file, 0);
+        QVERIFY2(!refused.ok() && refused.error().contains(QLatin1String("has no file")),
+                 qPrintable(file + QStringLiteral(": ") +
+                            (refused.ok() ? QStringLiteral("served") : refused.error())));
+    }
+    auto unwritten = fetch(*aliceClient, QStringLiteral("r3"), QStringLiteral("model.json"), 0);
+    QVERIFY(!unwritten.ok() && unwritten.error().contains(QLatin1String("has not written")));
+    auto beyond = fetch(*aliceClient, QStringLiteral("r3"), QStringLiteral("model.pt"), model.size() + 1);
+    QVERIFY(!beyond.ok());
+    QVERIFY(!fetch(*aliceClient, QStringLiteral("r3"), QStringLiteral("model.pt"), -1).ok());
+    QVERIFY(!fetch(*aliceClient, QStringLiteral("../r3"), QStringLiteral("model.pt"), 0).ok());
+    // Another user: not theirs.
+    auto stolen = fetch(*malloryClient, QStringLiteral("r3"), QStringLiteral("model.pt"), 0);
+    QVERIFY(!stolen.ok());
+    QVERIFY2(stolen.error().contains(QLatin1String("belongs to alice")), qPrintable(stolen.error()));
 }
 
 void TestSecurity::connectionLimit()
