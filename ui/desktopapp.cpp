@@ -140,6 +140,7 @@ int DesktopApp::start(const QStringList &arguments)
     m_window = std::make_unique<MainWindow>(*m_profile, *m_registry, m_history.get());
     if (m_history) {
         m_historyView = new HistoryView(*m_history);
+        m_historyView->setModelSource(m_registry.get());
         m_window->addPage(m_historyView, tr("History"));
         connect(m_historyView, &HistoryView::newRunRequested, m_window.get(),
                 [this](const QJsonObject &json) {

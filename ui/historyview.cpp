@@ -8,6 +8,7 @@
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "localeformat.h"
+#include "modelfetcher.h"
 #include "plotexporter.h"
 #include "runconfig.h"
 #include "runsfilterproxy.h"
@@ -32,6 +33,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -276,12 +278,15 @@ void HistoryView::buildUi()
     AppIcons::setButtonIcon(m_compareButton, AppIcons::compare());
     AppIcons::setButtonIcon(m_exportButton, AppIcons::exportFiles());
     m_newRunButton = new QPushButton;
+    m_exportModelButton = new QPushButton;
+    m_exportModelButton->setVisible(false); // until setModelSource
     m_statusLabel = new QLabel;
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_statusLabel, 1);
     buttons->addWidget(m_newRunButton);
+    buttons->addWidget(m_exportModelButton);
     buttons->addWidget(m_exportButton);
     buttons->addWidget(m_compareButton);
 
@@ -317,6 +322,7 @@ void HistoryView::buildUi()
     connect(m_compareButton, &QPushButton::clicked, this, &HistoryView::compareSelected);
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryView::exportSelected);
     connect(m_newRunButton, &QPushButton::clicked, this, &HistoryView::newRunFromSelected);
+    connect(m_exportModelButton, &QPushButton::clicked, this, &HistoryView::exportModelSelected);
 }
 
 void HistoryView::retranslateUi()
@@ -375,6 +381,7 @@ void HistoryView::retranslateUi()
                                   "into a folder"));
     m_newRunButton->setText(tr("New run from this one"));
     m_newRunButton->setToolTip(tr("Open the run setup with this run's configuration"));
+    m_exportModelButton->setText(tr("Export model…"));
     m_compareWindows.removeAll(nullptr);
     for (const QPointer<QDialog> &window : std::as_const(m_compareWindows))
         window->setWindowTitle(tr("Compare runs"));
@@ -466,6 +473,79 @@ void HistoryView::updateButtons()
     m_compareButton->setEnabled(n >= kMinCompare && n <= kMaxCompare);
     m_exportButton->setEnabled(n >= 1);
     m_newRunButton->setEnabled(n == 1);
+    // The trained model: of one run that wrote one, while no other is on its way.
+    if (m_registry) {
+        const QStringList ids = selectedRunIds();
+        const auto source = ids.size() == 1 ? ModelFetcher::locate(m_store, ids.first())
+                                            : Expected<ModelFetcher::Source>::failure(QString());
+        m_exportModelButton->setEnabled(source.ok() && !m_fetcher);
+        m_exportModelButton->setToolTip(
+            source.ok() ? tr("Bring the model this run trained (step %1) into a folder, as TorchScript for "
+                             "PyTorch and LibTorch")
+                              .arg(LocaleFormat::number(source->step))
+            : ids.size() == 1 ? source.error()
+                              : tr("Select one run to bring the model it trained"));
+    }
+}
+
+void HistoryView::setModelSource(NodeRegistry *registry)
+{
+    m_registry = registry;
+    m_exportModelButton->setVisible(registry != nullptr);
+    updateButtons();
+}
+
+void HistoryView::exportModelSelected()
+{
+    const QStringList ids = selectedRunIds();
+    if (ids.size() != 1 || !m_registry)
+        return;
+    const QString parent =
+        QFileDialog::getExistingDirectory(this, tr("Export the trained model to"), proposedExportFolder());
+    if (parent.isEmpty())
+        return;
+    const auto run = m_store.run(ids.first());
+    const QString name = run ? run->name : QString();
+    // A folder of its own: the next run's model never lands on this one.
+    exportModel(ids.first(), QDir(parent).filePath(PlotExporter::safeFileName(
+                                 QStringLiteral("%1-%2-model").arg(name, ids.first().left(8)))));
+}
+
+void HistoryView::exportModel(const QString &runId, const QString &dir)
+{
+    const auto source = ModelFetcher::locate(m_store, runId);
+    if (!source || !m_registry || m_fetcher) {
+        m_statusText = [error = source ? QString() : source.error()] { return error; };
+        m_statusLabel->setText(m_statusText());
+        Q_EMIT modelExported(runId, false, source ? QString() : source.error());
+        return;
+    }
+    m_fetcher = new ModelFetcher(*m_registry, this);
+    const QString shownDir = Bidi::ltr(QDir::toNativeSeparators(dir));
+    m_statusText = [] { return tr("Bringing the trained model…"); };
+    m_statusLabel->setText(m_statusText());
+    connect(m_fetcher, &ModelFetcher::progress, this, [this](qint64 bytes, qint64 total) {
+        m_statusText = [bytes, total] {
+            return tr("Bringing the trained model: %1 of %2")
+                .arg(QLocale().formattedDataSize(bytes), QLocale().formattedDataSize(total));
+        };
+        m_statusLabel->setText(m_statusText());
+    });
+    connect(m_fetcher, &ModelFetcher::finished, this, [this, runId, shownDir](bool ok, const QString &error) {
+        m_fetcher->deleteLater();
+        m_fetcher = nullptr;
+        if (ok)
+            m_statusText = [shownDir] {
+                return tr("The trained model is in %1 (model.pt, model.json)").arg(shownDir);
+            };
+        else
+            m_statusText = [error] { return tr("The model could not be brought: %1").arg(error); };
+        m_statusLabel->setText(m_statusText());
+        updateButtons();
+        Q_EMIT modelExported(runId, ok, error);
+    });
+    updateButtons();
+    m_fetcher->fetch(*source, dir);
 }
 
 void HistoryView::compareSelected()

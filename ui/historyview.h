@@ -9,6 +9,8 @@
 #include <QWidget>
 
 class HistoryStore;
+class ModelFetcher;
+class NodeRegistry;
 class QCheckBox;
 class QComboBox;
 class QDialog;
@@ -66,6 +68,12 @@ public:
     QPushButton *compareButton() const { return m_compareButton; }
     QPushButton *exportButton() const { return m_exportButton; }
     QPushButton *newRunButton() const { return m_newRunButton; }
+    QPushButton *exportModelButton() const { return m_exportModelButton; }
+
+    /// The machines a trained model is brought from ("Export model…"); without them the button is hidden.
+    void setModelSource(NodeRegistry *registry);
+    /// Brings the run's trained model (model.pt, model.json) into `dir`; the status line follows it.
+    void exportModel(const QString &runId, const QString &dir);
 
     /// The selected runs, in the table's order.
     QStringList selectedRunIds() const;
@@ -107,11 +115,15 @@ public Q_SLOTS:
     /// Asks for a directory (and about the headers) and exports the selected runs.
     void exportSelected();
     void newRunFromSelected();
+    /// Asks for a folder and brings the selected run's trained model into a folder of its own there.
+    void exportModelSelected();
 
 Q_SIGNALS:
     /// "New run from this one": the run's config, for the run setup form.
     void newRunRequested(const QJsonObject &config);
     void compareRequested(const QStringList &runIds);
+    /// A trained model was brought (ok) or could not be (`error`, translated).
+    void modelExported(const QString &runId, bool ok, const QString &error);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -167,6 +179,9 @@ private:
     QPushButton *m_compareButton = nullptr;
     QPushButton *m_exportButton = nullptr;
     QPushButton *m_newRunButton = nullptr;
+    QPushButton *m_exportModelButton = nullptr;
+    NodeRegistry *m_registry = nullptr;
+    ModelFetcher *m_fetcher = nullptr; ///< the model being brought, if any
     QLabel *m_statusLabel = nullptr;
     std::function<QString()> m_statusText; ///< what the status line says, worded again on a language change
     QString m_detailsRunId;

@@ -8,6 +8,7 @@
 #include "historyview.h"
 #include "localeformat.h"
 #include "localetickers.h"
+#include "noderegistry.h"
 #include "plotexporter.h"
 #include "runconfig.h"
 #include "runsfilterproxy.h"
@@ -20,6 +21,7 @@
 #include <memory>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
@@ -97,6 +99,7 @@ private Q_SLOTS:
     void filters();
     void refreshesWhenTheStoreCommits();
     void buttonsFollowSelection();
+    void exportModelNeedsARunThatWroteOne();
     void eventsExplainFailuresAndFindings();
     void newRunCarriesConfig();
     void exportsCsv();
@@ -461,6 +464,54 @@ void TestHistoryView::buttonsFollowSelection()
     QCOMPARE(events->item(0, 2)->text(), QStringLiteral("Re-plan"));
     QVERIFY2(events->item(0, 3)->text().contains(QStringLiteral("32, 32 → 40, 24")),
              qPrintable(events->item(0, 3)->text()));
+}
+
+// Issue #20, item 5: History's "Export model…" is there when the app knows the
+// machines, enabled for one run that wrote a model, and says why otherwise.
+// (tst_runs brings a real model from real agents with the same ModelFetcher.)
+void TestHistoryView::exportModelNeedsARunThatWroteOne()
+{
+    HistoryView view(*m_store);
+    QVERIFY(!view.exportModelButton()->isVisibleTo(&view)); // no machines: no button
+    TestSupport::Controller controller = TestSupport::makeController();
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    view.setModelSource(&registry);
+    QVERIFY(view.exportModelButton()->isVisibleTo(&view));
+    QCOMPARE(view.exportModelButton()->text(), QStringLiteral("Export model…"));
+
+    view.selectRuns({QStringLiteral("aaaa1111")});
+    QVERIFY(!view.exportModelButton()->isEnabled());
+    QVERIFY2(view.exportModelButton()->toolTip().contains(QLatin1String("has written no trained model")),
+             qPrintable(view.exportModelButton()->toolTip()));
+
+    // Its rank 0 wrote one (the worker's event, as the history keeps it).
+    RunEvent model;
+    model.runId = QStringLiteral("aaaa1111");
+    model.source = QStringLiteral("agent-far-away");
+    model.seq = 9000;
+    model.timeMs = localMs(2026, 3, 1) + 60000;
+    model.kind = QStringLiteral("model");
+    model.rank = 0;
+    model.payload = QJsonObject{{QStringLiteral("step"), 30}, {QStringLiteral("bytes"), 4096}};
+    m_store->appendEvents({model});
+    m_store->flush();
+    view.selectRuns({QStringLiteral("bbbb2222")});
+    view.selectRuns({QStringLiteral("aaaa1111")});
+    QVERIFY(view.exportModelButton()->isEnabled());
+    QVERIFY(view.exportModelButton()->toolTip().contains(QLatin1String("step 30")));
+    view.selectRuns({QStringLiteral("aaaa1111"), QStringLiteral("bbbb2222")});
+    QVERIFY(!view.exportModelButton()->isEnabled());
+
+    // Its machine is not connected: the status line says so, and nothing is written.
+    QTemporaryDir out;
+    QSignalSpy done(&view, &HistoryView::modelExported);
+    view.exportModel(QStringLiteral("aaaa1111"), out.filePath(QStringLiteral("model")));
+    QTRY_COMPARE(done.count(), 1);
+    QCOMPARE(done.first().at(1).toBool(), false);
+    QVERIFY2(view.statusText().contains(QLatin1String("agent-far-away")) &&
+                 view.statusText().contains(QLatin1String("not connected")),
+             qPrintable(view.statusText()));
+    QVERIFY(QDir(out.filePath(QStringLiteral("model"))).entryList(QDir::Files).isEmpty());
 }
 
 void TestHistoryView::eventsExplainFailuresAndFindings()
