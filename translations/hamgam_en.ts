@@ -253,6 +253,18 @@
         <source>a coordinator may only abort the queued runs it starts</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>the trained model of run %1 belongs to %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>offset %1 is outside %2 (%3 bytes)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>AgentInstaller</name>
@@ -1603,6 +1615,10 @@
             <numerusform>%1 shared with %Ln processes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Model written</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -2587,6 +2603,38 @@
     </message>
     <message>
         <source>Run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bring the model this run trained (step %1) into a folder, as TorchScript for PyTorch and LibTorch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select one run to bring the model it trained</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export the trained model to</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bringing the trained model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bringing the trained model: %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The trained model is in %1 (model.pt, model.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model could not be brought: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -5479,6 +5527,63 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>ModelCommand</name>
+    <message>
+        <source>Bring a run's trained model into a folder: model.pt, a TorchScript file that PyTorch (torch.jit.load) and LibTorch load, and model.json, what goes in and what comes out. The run writes it at each checkpoint and at its end, on the machine of its rank 0.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run id (or its first characters) or name.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder to write into (created when missing).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgamctl export-model: give a run and a folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgamctl export-model: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>wrote %1 (%2, the model at step %3) and model.json</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ModelFetcher</name>
+    <message>
+        <source>run %1 has written no trained model (a run writes one at each checkpoint and at its end)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the machine that holds the model (%1) is not connected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the agent sent a piece of %1 that does not fit</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>the model changed on its machine while it was fetched, %n time(s); try again when the run has ended</source>
+        <translation>
+            <numerusform>the model changed on its machine while it was fetched, %n time; try again when the run has ended</numerusform>
+            <numerusform>the model changed on its machine while it was fetched, %n times; try again when the run has ended</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NodeRegistry</name>
     <message>
         <source>this computer</source>
@@ -7334,6 +7439,14 @@ Status: %3%4</source>
         <source>stopped by the controller; no checkpoint was written (the run has no checkpoint directory)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>a trained model has no file "%1"</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1 has not written its trained model on this node</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RunsTableModel</name>
@@ -8329,6 +8442,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>compare 2 to 100 runs (--json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>bring a run's trained model into a folder (TorchScript)</source>
         <translation type="unfinished" />
     </message>
 </context>

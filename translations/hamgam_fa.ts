@@ -253,6 +253,18 @@
         <source>a coordinator may only abort the queued runs it starts</source>
         <translation>هماهنگ‌کننده فقط اجراهای در صفی را می‌تواند لغو کند که خودش آغاز می‌کند</translation>
     </message>
+    <message>
+        <source>the trained model of run %1 belongs to %2</source>
+        <translation>مدلِ آموزش‌دیدهٔ اجرای %1 از آنِ %2 است</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>خواندن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>offset %1 is outside %2 (%3 bytes)</source>
+        <translation>جابه‌جایی %1 بیرون از %2 (%3 بایت) است</translation>
+    </message>
 </context>
 <context>
     <name>AgentInstaller</name>
@@ -1592,6 +1604,10 @@
             <numerusform>%1 مشترک با %Ln فرایند</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Model written</source>
+        <translation>مدل نوشته شد</translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -2574,6 +2590,38 @@
     <message>
         <source>Run</source>
         <translation>اجرا</translation>
+    </message>
+    <message>
+        <source>Export model…</source>
+        <translation>خروجی مدل…</translation>
+    </message>
+    <message>
+        <source>Bring the model this run trained (step %1) into a folder, as TorchScript for PyTorch and LibTorch</source>
+        <translation>مدلی را که این اجرا آموزش داده (گام %1) به‌صورت TorchScript برای PyTorch و LibTorch در یک پوشه بیاورید</translation>
+    </message>
+    <message>
+        <source>Select one run to bring the model it trained</source>
+        <translation>یک اجرا را برگزینید تا مدلِ آموزش‌دیده‌اش آورده شود</translation>
+    </message>
+    <message>
+        <source>Export the trained model to</source>
+        <translation>خروجی مدلِ آموزش‌دیده به</translation>
+    </message>
+    <message>
+        <source>Bringing the trained model…</source>
+        <translation>در حال آوردن مدلِ آموزش‌دیده…</translation>
+    </message>
+    <message>
+        <source>Bringing the trained model: %1 of %2</source>
+        <translation>در حال آوردن مدلِ آموزش‌دیده: %1 از %2</translation>
+    </message>
+    <message>
+        <source>The trained model is in %1 (model.pt, model.json)</source>
+        <translation>مدلِ آموزش‌دیده در %1 است (model.pt و model.json)</translation>
+    </message>
+    <message>
+        <source>The model could not be brought: %1</source>
+        <translation>آوردن مدل ممکن نشد: %1</translation>
     </message>
 </context>
 <context>
@@ -5455,6 +5503,62 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>ModelCommand</name>
+    <message>
+        <source>Bring a run&apos;s trained model into a folder: model.pt, a TorchScript file that PyTorch (torch.jit.load) and LibTorch load, and model.json, what goes in and what comes out. The run writes it at each checkpoint and at its end, on the machine of its rank 0.</source>
+        <translation>مدلِ آموزش‌دیدهٔ یک اجرا را به یک پوشه بیاورید: model.pt، پرونده‌ای TorchScript که PyTorch (torch.jit.load) و LibTorch بارش می‌کنند، و model.json که می‌گوید چه وارد می‌شود و چه بیرون می‌آید. اجرا آن را در هر نقطهٔ وارسی و در پایان، روی ماشینِ رتبهٔ ۰ خود می‌نویسد.</translation>
+    </message>
+    <message>
+        <source>Run id (or its first characters) or name.</source>
+        <translation>شناسهٔ اجرا (یا نویسه‌های آغازینش) یا نام آن.</translation>
+    </message>
+    <message>
+        <source>The folder to write into (created when missing).</source>
+        <translation>پوشه‌ای که در آن نوشته می‌شود (اگر نباشد ساخته می‌شود).</translation>
+    </message>
+    <message>
+        <source>hamgamctl export-model: give a run and a folder</source>
+        <translation>hamgamctl export-model: یک اجرا و یک پوشه بدهید</translation>
+    </message>
+    <message>
+        <source>hamgamctl export-model: %1</source>
+        <translation>hamgamctl export-model: %1</translation>
+    </message>
+    <message>
+        <source>wrote %1 (%2, the model at step %3) and model.json</source>
+        <translation>%1 (%2، مدل در گام %3) و model.json نوشته شد</translation>
+    </message>
+</context>
+<context>
+    <name>ModelFetcher</name>
+    <message>
+        <source>run %1 has written no trained model (a run writes one at each checkpoint and at its end)</source>
+        <translation>اجرای %1 هیچ مدلِ آموزش‌دیده‌ای ننوشته است (هر اجرا در هر نقطهٔ وارسی و در پایانش یکی می‌نویسد)</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>ساختن پوشهٔ %1 ممکن نشد</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>the machine that holds the model (%1) is not connected</source>
+        <translation>ماشینی که مدل را نگه می‌دارد (%1) وصل نیست</translation>
+    </message>
+    <message>
+        <source>the agent sent a piece of %1 that does not fit</source>
+        <translation>عامل تکه‌ای از %1 فرستاد که جور درنمی‌آید</translation>
+    </message>
+    <message numerus="yes">
+        <source>the model changed on its machine while it was fetched, %n time(s); try again when the run has ended</source>
+        <translation>
+            <numerusform>مدل هنگام آوردن، %n بار روی ماشینش عوض شد؛ پس از پایان اجرا دوباره بکوشید</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NodeRegistry</name>
     <message>
         <source>this computer</source>
@@ -7298,6 +7402,14 @@ Status: %3%4</source>
         <source>stopped by the controller; no checkpoint was written (the run has no checkpoint directory)</source>
         <translation>کنترل‌گر آن را متوقف کرد؛ هیچ نقطهٔ وارسی نوشته نشد (اجرا پوشهٔ نقطه‌های وارسی ندارد)</translation>
     </message>
+    <message>
+        <source>a trained model has no file &quot;%1&quot;</source>
+        <translation>مدلِ آموزش‌دیده پرونده‌ای به نام «%1» ندارد</translation>
+    </message>
+    <message>
+        <source>run %1 has not written its trained model on this node</source>
+        <translation>اجرای %1 مدلِ آموزش‌دیده‌اش را روی این گره ننوشته است</translation>
+    </message>
 </context>
 <context>
     <name>RunsTableModel</name>
@@ -8285,6 +8397,10 @@ Status: %3%4</source>
     <message>
         <source>compare 2 to 100 runs (--json)</source>
         <translation>مقایسهٔ ۲ تا ۱۰۰ اجرا (--json)</translation>
+    </message>
+    <message>
+        <source>bring a run&apos;s trained model into a folder (TorchScript)</source>
+        <translation>آوردن مدلِ آموزش‌دیدهٔ یک اجرا به یک پوشه (TorchScript)</translation>
     </message>
 </context>
 </TS>
