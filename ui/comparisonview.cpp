@@ -155,6 +155,7 @@ const FieldLabel kFieldLabels[] = {
     {"checkpoint.interval", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoint interval")},
     {"checkpoint.keep", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoints kept")},
     {"lsdp.stream_params", QT_TRANSLATE_NOOP("ComparisonView", "Stream parameters")},
+    {"memory.recompute", QT_TRANSLATE_NOOP("ComparisonView", "Recompute activations")},
     {"agent", QT_TRANSLATE_NOOP("ComparisonView", "agent")},
     {"devices", QT_TRANSLATE_NOOP("ComparisonView", "devices")},
     {"slowdown", QT_TRANSLATE_NOOP("ComparisonView", "slowdown")},

@@ -313,6 +313,10 @@ void RunSetupWidget::build()
     advRow(QT_TR_NOOP("Evaluate every (steps, 0: off)"), m_evalInterval, QStringLiteral("eval.interval"));
     m_streamParams = new QCheckBox;
     advRow(QT_TR_NOOP("Stream parameters from host memory (lsdp)"), m_streamParams, {});
+    // Each unit keeps only its input for the backward and runs again there (docs/run-config.md).
+    m_recompute = new QCheckBox;
+    advRow(QT_TR_NOOP("Recompute activations (less memory, more compute)"), m_recompute,
+           QStringLiteral("memory.recompute"));
     m_elastic = new QCheckBox;
     advRow(QT_TR_NOOP("Elastic recovery"), m_elastic, {});
     m_manualBatches = new QLineEdit;
@@ -426,6 +430,7 @@ void RunSetupWidget::build()
                                                          {m_timeout, "comm.timeout_s"},
                                                          {m_evalInterval, "eval.interval"},
                                                          {m_streamParams, "stream_params"},
+                                                         {m_recompute, "memory.recompute"},
                                                          {m_elastic, "elastic"},
                                                          {m_manualBatches, "nodes.batch"},
                                                          {m_slowdowns, "nodes.slowdown"}};
@@ -648,6 +653,7 @@ RunConfig RunSetupWidget::config() const
     c.checkpoint.dir = m_checkpointDir->text().trimmed();
     c.checkpoint.interval = m_checkpointInterval->value();
     c.streamParams = m_streamParams->isChecked();
+    c.recompute = m_recompute->isChecked();
     c.elastic = m_elastic->isChecked();
     c.nodes = m_group.configNodes(m_base.nodes);
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
@@ -719,6 +725,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     m_checkpointDir->setText(c.checkpoint.dir);
     m_checkpointInterval->setValue(c.checkpoint.interval);
     m_streamParams->setChecked(c.streamParams);
+    m_recompute->setChecked(c.recompute);
     m_elastic->setChecked(c.elastic);
     QStringList batches;
     QStringList slow;

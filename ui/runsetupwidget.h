@@ -156,6 +156,7 @@ private:
     QSpinBox *m_timeout;
     QSpinBox *m_evalInterval;
     QCheckBox *m_streamParams;
+    QCheckBox *m_recompute;
     QCheckBox *m_elastic;
     QLineEdit *m_manualBatches;
     QLineEdit *m_slowdowns;

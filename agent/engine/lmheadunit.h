@@ -18,6 +18,7 @@ public:
     {
         return m_context * (2 * m_width + 2 * m_vocab);
     }
+    std::int64_t inputElementsPerSample() const override { return m_context * m_width; }
 
 private:
     std::int64_t m_width;

@@ -2,6 +2,8 @@
 
 #include "unitshards.h"
 
+#include <algorithm>
+
 namespace hamgam::engine {
 
 Model::Model(std::vector<std::unique_ptr<Unit>> units, Task task, std::string description)
@@ -32,12 +34,15 @@ std::int64_t Model::parameterCount() const
     return n;
 }
 
-std::int64_t Model::activationElementsPerSample() const
+std::int64_t Model::activationElementsPerSample(bool recompute) const
 {
     std::int64_t n = 0;
-    for (const auto &u : m_units)
-        n += u->activationElementsPerSample();
-    return n;
+    std::int64_t largest = 0;
+    for (const auto &u : m_units) {
+        n += recompute ? u->inputElementsPerSample() : u->activationElementsPerSample();
+        largest = std::max(largest, u->activationElementsPerSample());
+    }
+    return recompute ? n + largest : n;
 }
 
 at::Tensor Model::lossSum(const at::Tensor &output, const at::Tensor &target) const

@@ -32,7 +32,10 @@ public:
     std::int64_t unitNumel(int i) const;
     /// Elements of unit i's logical parameters: checkpoints and dumps use this order.
     std::int64_t logicalUnitNumel(int i) const;
-    std::int64_t activationElementsPerSample() const;
+    /// Activation elements kept per sample for the backward. `recompute`: each
+    /// unit keeps only its input, and one unit at a time computes its inside
+    /// again (the largest of them).
+    std::int64_t activationElementsPerSample(bool recompute = false) const;
 
     /// Σ over the batch of each sample's loss (cross-entropy; for a language
     /// model a sample's loss is the mean over its tokens). Dividing by the

@@ -54,7 +54,7 @@ Result<std::unique_ptr<Model>> ModelFactory::build(const ModelConfig &c, const D
         for (std::int64_t b = 0; b < c.blocks; ++b)
             units.push_back(std::make_unique<ResidualBlockUnit>("block" + std::to_string(b), c.channels,
                                                                 c.groups, oh, ow));
-        units.push_back(std::make_unique<PoolHeadUnit>(c.channels, data.classes));
+        units.push_back(std::make_unique<PoolHeadUnit>(c.channels, data.classes, oh * ow));
         description = "cnn " + std::to_string(c.channels) + "ch " + std::to_string(c.blocks) + " blocks";
     } else if (c.kind == "gpt") {
         if (!data.tokens)

@@ -5,11 +5,14 @@
 
 namespace hamgam::engine {
 
-ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType device, bool bf16)
+ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType device, bool bf16,
+                         bool recompute)
     : m_model(model)
     , m_store(store)
     , m_device(device)
     , m_bf16(bf16)
+    , m_recompute(recompute)
+    , m_context{&model, &store, device, bf16}
 {
     for (int i = 0; i < m_model.unitCount(); ++i)
         m_anchors.push_back(at::zeros({}, at::TensorOptions().dtype(at::kFloat)).set_requires_grad(true));
@@ -20,10 +23,14 @@ at::Tensor ModelRunner::forward(const at::Tensor &input)
     const AutocastScope autocast(m_device, m_bf16);
     at::Tensor x = input;
     for (int i = 0; i < m_model.unitCount(); ++i) {
-        const auto params = UnitParamsFunction::apply(m_anchors[static_cast<size_t>(i)], &m_store,
-                                                      static_cast<std::int64_t>(i));
-        m_store.prefetch(i + 1);
-        x = m_model.unit(i).forward(x, params);
+        const at::Tensor &anchor = m_anchors[static_cast<size_t>(i)];
+        if (m_recompute) {
+            x = RecomputedUnitFunction::apply(x, anchor, &m_context, static_cast<std::int64_t>(i));
+        } else {
+            const auto params = UnitParamsFunction::apply(anchor, &m_store, static_cast<std::int64_t>(i));
+            m_store.prefetch(i + 1);
+            x = m_model.unit(i).forward(x, params);
+        }
         if (m_store.freesAfterUse()) {
             m_store.release(i);
             // Runs when x's gradient is complete, before any of this unit's backward.

@@ -2,6 +2,7 @@
 
 #include "model.h"
 #include "parameterstore.h"
+#include "recomputedunitfunction.h"
 
 #include <ATen/ATen.h>
 #include <vector>
@@ -16,8 +17,11 @@ class ModelRunner
 {
 public:
     /// `bf16`: the forwards run under autocast on `device`'s type (precision bf16);
-    /// their outputs come back as fp32 either way, for the loss.
-    ModelRunner(Model &model, ParameterStore &store, at::DeviceType device = at::kCPU, bool bf16 = false);
+    /// their outputs come back as fp32 either way, for the loss. `recompute`:
+    /// each unit keeps only its input and runs again in the backward
+    /// (memory.recompute, RecomputedUnitFunction).
+    ModelRunner(Model &model, ParameterStore &store, at::DeviceType device = at::kCPU, bool bf16 = false,
+                bool recompute = false);
 
     /// Training forward: autograd reaches the store through one UnitParamsFunction per unit.
     at::Tensor forward(const at::Tensor &input);
@@ -33,6 +37,8 @@ private:
     ParameterStore &m_store;
     at::DeviceType m_device;
     bool m_bf16;
+    bool m_recompute;
+    RecomputeContext m_context;
     std::vector<at::Tensor> m_anchors;
 };
 

@@ -4,9 +4,10 @@
 
 namespace hamgam::engine {
 
-PoolHeadUnit::PoolHeadUnit(std::int64_t channels, std::int64_t classes)
+PoolHeadUnit::PoolHeadUnit(std::int64_t channels, std::int64_t classes, std::int64_t pixels)
     : m_channels(channels)
     , m_classes(classes)
+    , m_pixels(pixels)
 {
     const double bound = 1.0 / std::sqrt(static_cast<double>(channels));
     m_params.push_back({"fc.weight", {classes, channels}, ParamSpec::Init::Uniform, bound, {}});

@@ -8,17 +8,20 @@ namespace hamgam::engine {
 class PoolHeadUnit final : public Unit
 {
 public:
-    PoolHeadUnit(std::int64_t channels, std::int64_t classes);
+    /// `pixels`: of the feature map it pools (what it keeps under recomputation).
+    PoolHeadUnit(std::int64_t channels, std::int64_t classes, std::int64_t pixels);
 
     std::string name() const override { return "head"; }
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::string scriptSource() const override;
     std::int64_t activationElementsPerSample() const override { return m_channels + m_classes; }
+    std::int64_t inputElementsPerSample() const override { return m_channels * m_pixels; }
 
 private:
     std::int64_t m_channels;
     std::int64_t m_classes;
+    std::int64_t m_pixels;
     std::vector<ParamSpec> m_params;
 };
 

@@ -15,6 +15,7 @@ public:
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::string scriptSource() const override;
     std::int64_t activationElementsPerSample() const override { return m_context * (m_width + 1); }
+    std::int64_t inputElementsPerSample() const override { return 2 * m_context; }
 
 private:
     std::int64_t m_width;

@@ -205,7 +205,8 @@ Status Trainer::setUpPlacement()
 
     m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots());
     m_store->initialize(m_config.seed);
-    m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(), m_config.bf16);
+    m_runner =
+        std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(), m_config.bf16, m_config.recompute);
     if (m_tp)
         m_policy = std::make_unique<TensorParallelStep>(*m_tp, *m_model, *m_runner, *m_dataset, m_device,
                                                         topo.localRank());
@@ -285,7 +286,7 @@ Status Trainer::setUpPlan()
     footprint.freesAfterUse = m_store->freesAfterUse();
     for (int i = 0; i < m_model->unitCount(); ++i)
         footprint.largestUnitNumel = std::max(footprint.largestUnitNumel, m_model->unitNumel(i));
-    footprint.activationElementsPerSample = m_model->activationElementsPerSample();
+    footprint.activationElementsPerSample = m_model->activationElementsPerSample(m_config.recompute);
     auto ownCap = InitialPlan::ownCap(m_config, topo, footprint);
     if (!ownCap)
         return ownCap.error();
@@ -363,6 +364,7 @@ void Trainer::publishReady(bool resumed)
                                {"pieces", scheme.pieces()},
                                {"host_master", m_placement->hostMaster()},
                                {"stream_params", m_placement->stream()},
+                               {"recompute", m_config.recompute},
                                {"host_offload", m_store->hostOffload()},
                                {"tensor_parallel", m_policy->readyInfo()},
                                {"resumed", resumed}});
@@ -484,8 +486,9 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     m_planner->observe(plan, agreed->computeSeconds);
     const auto decision = m_planner->decide();
     report.stepMs = stepTimer.ms();
-    report.deviceBytes = m_memory->stepBytes(m_store->deviceResidentBytes() +
-                                             m_model->activationElementsPerSample() * 4 * batch.samples);
+    report.deviceBytes =
+        m_memory->stepBytes(m_store->deviceResidentBytes() +
+                            m_model->activationElementsPerSample(m_config.recompute) * 4 * batch.samples);
     report.step = step + 1;
     report.epoch = pos.epoch;
     report.loss = outcome.loss;

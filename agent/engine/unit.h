@@ -25,6 +25,10 @@ public:
     virtual at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) = 0;
     /// Estimated activation elements kept for the backward pass, per sample.
     virtual std::int64_t activationElementsPerSample() const = 0;
+    /// Elements of the unit's input per sample: what it keeps for the backward
+    /// under recomputation (memory.recompute). By default all of the above: no
+    /// saving is claimed for a unit that does not say.
+    virtual std::int64_t inputElementsPerSample() const { return activationElementsPerSample(); }
     /// TorchScript source of `forward(self, x)` computing what forward()
     /// computes, with the parameters as attributes (a dotted name is a path of
     /// submodules: self.attn.qkv.weight). The trained model leaves the run as

@@ -360,6 +360,12 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         if (l.failed())
             return configError(l.error());
     }
+    {
+        Reader mem(obj("memory"), "memory.", fieldsRead);
+        mem.get("recompute", c.recompute);
+        if (mem.failed())
+            return configError(mem.error());
+    }
     // The lists are noted as read even when absent; their entries' fields when there is one.
     if (r.has("slowdown_schedule")) {
         const json *s = section("slowdown_schedule");
@@ -524,6 +530,9 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             return configError("the nodes' batches add up to " + std::to_string(sum) +
                                ", not to global_batch " + std::to_string(c.globalBatch));
     }
+    if (c.recompute && c.tensorParallel())
+        return configError("memory.recompute is not available with the tensor-parallel strategies, which "
+                           "already split each layer's activations over the node's devices");
     if (c.bf16 && c.tensorParallel())
         return configError(
             "precision bf16 is not available yet with the tensor-parallel strategies; use fp32, "

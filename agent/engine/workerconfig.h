@@ -157,6 +157,8 @@ struct WorkerConfig
     bool bf16 = false;
     bool streamParams = false; ///< lsdp.stream_params
     std::int64_t memoryBudgetMb = 0;
+    /// memory.recompute: each unit keeps only its input for the backward and computes again there.
+    bool recompute = false;
     bool elastic = false;
     std::vector<SlowdownChange> slowdownSchedule;
     std::vector<NodeConfig> nodes;

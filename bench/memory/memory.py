@@ -34,7 +34,7 @@ by where it was allocated: the ParameterStore's own buffers, the reduce-scatter 
 unit gradients, the optimizer's temporaries, and the rest (activations, autograd, LibTorch).
 
   memory.py [--worker PATH] [--budget-mb 64] [--nodes 2] [--ranks-per-node 2]
-            [--strategies dp,fsdp,lsdp] [--knob layers|width] [--layers 4] [--width 128]
+            [--strategies dp,fsdp,lsdp] (a "+recompute" suffix turns on memory.recompute) [--knob layers|width] [--layers 4] [--width 128]
             [--width-step 32] [--heads 4] [--context 32] [--batch 8] [--steps 4] [--warmup 1]
             [--optimizer adamw|sgd] [--start 1] [--max-knob 512] [--measure-steps 0]
             [--run-timeout 300] [--comm-timeout 120] [--heaptrack] [--out FILE] [--keep DIR]
@@ -97,15 +97,27 @@ def gpt_units(layers, width, context):
     return [emb] + [block] * layers + [head]
 
 
-def gpt_activations(layers, width, heads, context):
-    """Activation elements per sample the units declare (the engine's estimate)."""
-    return context * (width + 1) + layers * (context * width * 16 + 3 * heads * context * context) \
-        + context * (2 * width + 2 * VOCAB)
+def gpt_activations(layers, width, heads, context, recompute=False):
+    """Activation elements per sample the units declare (the engine's estimate). With
+    recomputation each unit keeps its input, and one unit at a time its inside."""
+    embedding, block, head = context * (width + 1), context * width * 16 + 3 * heads * context * context, \
+        context * (2 * width + 2 * VOCAB)
+    if not recompute:
+        return embedding + layers * block + head
+    inputs = 2 * context + layers * context * width + context * width  # token ids count twice (int64)
+    return inputs + max(embedding, block if layers else 0, head)
+
+
+def split_strategy(name):
+    """"dp+recompute": the strategy and whether memory.recompute is on."""
+    base, _, extra = name.partition("+")
+    return base, extra == "recompute"
 
 
 def predicted_bytes(strategy, units, local_batch, act_per_sample, nodes, per_node, slots):
     """(device, host) bytes per rank as docs/engine.md's placement table gives them."""
     world = nodes * per_node
+    strategy, _ = split_strategy(strategy)
     group = {"dp": 1, "hdp": 1, "lsdp": per_node, "lshdp": per_node, "fsdp": world}[strategy]
     pieces = group  # equal nodes: the lcm of the group sizes is the group size
     padded = [math.ceil(u / pieces) * pieces for u in units]
@@ -186,7 +198,8 @@ def run_attempt(args, strategy, layers, width, steps, tag, tmp, heaptrack=False)
     """Starts every rank, waits (bounded) and returns what each rank reported."""
     world = args.nodes * args.ranks_per_node
     config = {
-        "version": 1, "name": f"memory {strategy} {tag}", "strategy": strategy,
+        "version": 1, "name": f"memory {strategy} {tag}", "strategy": split_strategy(strategy)[0],
+        "memory": {"recompute": split_strategy(strategy)[1]},
         "model": {"kind": "gpt", "layers": layers, "width": width, "heads": args.heads, "context": args.context},
         # A multiple of the batch: every step is a full one.
         "dataset": {"kind": "synthetic", "samples": args.batch * (steps + 1)},
@@ -505,7 +518,7 @@ def main():
                                             "maxrss_bytes", "local_batch", "samples_per_s", "step_ms")})
             entry["limit"] = probes[first_fail]["reason"] if first_fail is not None else "--max-knob reached"
             units = gpt_units(p["layers"], p["width"], args.context)
-            act = gpt_activations(p["layers"], p["width"], args.heads, args.context)
+            act = gpt_activations(p["layers"], p["width"], args.heads, args.context, split_strategy(strategy)[1])
             dev, host = predicted_bytes(strategy, units, max(p["local_batch"]), act, args.nodes,
                                         args.ranks_per_node, slots)
             entry["predicted_device_bytes"], entry["predicted_host_bytes"] = dev, host

@@ -450,6 +450,7 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
     r.object("lsdp").boolean("stream_params", &c.streamParams);
     r.string("precision", &c.precision);
     r.integer("memory_budget_mb", &c.memoryBudgetMb);
+    r.object("memory").boolean("recompute", &c.recompute);
     r.boolean("elastic", &c.elastic);
 
     const QJsonArray schedule = r.array("slowdown_schedule");
@@ -573,6 +574,7 @@ QJsonObject RunConfig::toJson() const
         {QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), streamParams}}},
         {QStringLiteral("precision"), precision},
         {QStringLiteral("memory_budget_mb"), memoryBudgetMb},
+        {QStringLiteral("memory"), QJsonObject{{QStringLiteral("recompute"), recompute}}},
         {QStringLiteral("elastic"), elastic},
         {QStringLiteral("slowdown_schedule"), scheduleJson},
         {QStringLiteral("nodes"), nodeArray},
@@ -774,6 +776,10 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("precision"),
             tr("bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
                "strategy"));
+    if (recompute && strategy.startsWith(QLatin1String("tp")))
+        add(QStringLiteral("memory.recompute"),
+            tr("recomputation is not available with the tensor-parallel strategies, which already split each "
+               "layer's activations over the node's devices"));
 
     if (nodes.isEmpty())
         add(QStringLiteral("nodes"), tr("add at least one machine to the training group"));

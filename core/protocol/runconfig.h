@@ -149,6 +149,8 @@ public:
     /// `precision`: "fp32", or "bf16" (matmuls and convolutions in bf16, master weights in fp32).
     QString precision = QStringLiteral("fp32");
     int memoryBudgetMb = 0;
+    /// `memory.recompute`: keep only each unit's input for the backward, and compute its inside again there.
+    bool recompute = false;
     bool elastic = false;
     QList<SlowdownChange> slowdownSchedule;
     QList<Node> nodes;

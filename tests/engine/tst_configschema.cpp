@@ -254,6 +254,8 @@ const QList<Field> &fields()
          [](const W &w) { return flag(w.streamParams); }},
         {QStringLiteral("memory_budget_mb"), always, [](const RunConfig &c) { return num(c.memoryBudgetMb); },
          [](const W &w) { return num(w.memoryBudgetMb); }},
+        {QStringLiteral("memory.recompute"), always, [](const RunConfig &c) { return flag(c.recompute); },
+         [](const W &w) { return flag(w.recompute); }},
         {QStringLiteral("elastic"), always, [](const RunConfig &c) { return flag(c.elastic); },
          [](const W &w) { return flag(w.elastic); }},
         {QStringLiteral("precision"), always, [](const RunConfig &c) { return c.precision; },
@@ -531,6 +533,7 @@ const QList<Change> &changes()
         {"checkpoint.keep", "any", [](RunConfig &c) { c.checkpoint.keep = 5; }},
         {"lsdp.stream_params", "any", [](RunConfig &c) { c.streamParams = true; }},
         {"memory_budget_mb", "any", [](RunConfig &c) { c.memoryBudgetMb = 2048; }},
+        {"memory.recompute", "any", [](RunConfig &c) { c.recompute = true; }},
         {"elastic", "any",
          [](RunConfig &c) {
              c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt");
