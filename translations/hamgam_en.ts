@@ -850,6 +850,10 @@
         <source>Augmentation</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Recompute activations</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -6694,6 +6698,10 @@ Status: %3%4</source>
         <source>give the images' size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>recomputation is not available with the tensor-parallel strategies, which already split each layer's activations over the node's devices</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -7308,6 +7316,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or every tenth image held out), on every machine; each image is resized to the shape below.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recompute activations (less memory, more compute)</source>
         <translation type="unfinished" />
     </message>
 </context>

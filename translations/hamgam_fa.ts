@@ -848,6 +848,10 @@
         <source>Augmentation</source>
         <translation>داده‌افزایی</translation>
     </message>
+    <message>
+        <source>Recompute activations</source>
+        <translation>بازمحاسبهٔ فعال‌سازی‌ها</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>
@@ -6660,6 +6664,10 @@ Status: %3%4</source>
         <source>give the images&apos; size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
         <translation>اندازهٔ تصویرها را به شکل [کانال، ارتفاع، پهنا] بدهید: ۱ (خاکستری) یا ۳ (رنگی) کانال، هر ضلع از ۱ تا ۴۰۹۶ پیکسل</translation>
     </message>
+    <message>
+        <source>recomputation is not available with the tensor-parallel strategies, which already split each layer&apos;s activations over the node&apos;s devices</source>
+        <translation>بازمحاسبه با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ آن‌ها خود فعال‌سازی‌های هر لایه را میان دستگاه‌های گره پخش می‌کنند</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>
@@ -7273,6 +7281,10 @@ Status: %3%4</source>
     <message>
         <source>Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or every tenth image held out), on every machine; each image is resized to the shape below.</source>
         <translation>پوشهٔ تصویرها: برای هر دسته یک زیرپوشه از تصویرهای JPEG یا PNG (با train/ و test/ درون آن، یا با کنار گذاشتن هر دهمین تصویر برای ارزیابی)، روی هر ماشین؛ هر تصویر به شکل زیر تغییر اندازه می‌دهد.</translation>
+    </message>
+    <message>
+        <source>Recompute activations (less memory, more compute)</source>
+        <translation>بازمحاسبهٔ فعال‌سازی‌ها (حافظهٔ کمتر، محاسبهٔ بیشتر)</translation>
     </message>
 </context>
 <context>

@@ -16,21 +16,33 @@ DataParallelStep::DataParallelStep(Model &model, ModelRunner &runner, const Data
     , m_device(device)
 {}
 
-StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t stepBatch)
+StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes)
 {
-    if (batch.samples <= 0) {
-        m_runner.skeletonStep();
-        return {0.0, batch.samples};
+    // The rank's samples in `passes` near-equal parts, each within its cap
+    // (the plan holds samples ≤ passes · cap); a part without samples runs the
+    // collectives only, as a rank without samples does.
+    double lossSum = 0;
+    const std::int64_t n = std::max<std::int64_t>(0, batch.samples);
+    for (std::int64_t pass = 0; pass < passes; ++pass) {
+        m_runner.beginPass(static_cast<int>(pass), static_cast<int>(passes));
+        const std::int64_t begin = n * pass / passes;
+        const std::int64_t count = n * (pass + 1) / passes - begin;
+        if (count <= 0) {
+            m_runner.skeletonStep();
+            continue;
+        }
+        // From pinned memory on a GPU: the copy overlaps, the stream orders it.
+        const auto on = at::TensorOptions().device(m_device);
+        const at::Tensor input = batch.input.narrow(0, begin, count).to(on, m_device.is_cuda());
+        const at::Tensor target = batch.target.narrow(0, begin, count).to(on, m_device.is_cuda());
+        const at::Tensor output = m_runner.forward(input);
+        const at::Tensor sum = m_model.lossSum(output, target);
+        // Σ of this rank's per-sample losses over the step's global batch:
+        // summed over ranks (and passes), the gradient is the exact global-batch mean.
+        (sum / static_cast<double>(stepBatch)).backward();
+        lossSum += sum.item<double>();
     }
-    // From pinned memory on a GPU: the copy overlaps, the stream orders it.
-    const at::Tensor input = batch.input.to(at::TensorOptions().device(m_device), m_device.is_cuda());
-    const at::Tensor target = batch.target.to(at::TensorOptions().device(m_device), m_device.is_cuda());
-    const at::Tensor output = m_runner.forward(input);
-    const at::Tensor sum = m_model.lossSum(output, target);
-    // Σ of this rank's per-sample losses over the step's global batch:
-    // summed over ranks, the gradient is the exact global-batch mean.
-    (sum / static_cast<double>(stepBatch)).backward();
-    return {sum.item<double>(), batch.samples};
+    return {lossSum, batch.samples};
 }
 
 void DataParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct)

@@ -27,6 +27,8 @@ public:
     at::Tensor forward(const at::Tensor &input);
     /// Forward without autograd (evaluation).
     at::Tensor evaluate(const at::Tensor &input);
+    /// Gradient accumulation: the step's pass `pass` of `passes` starts (ParameterStore::beginPass).
+    void beginPass(int pass, int passes) { m_store.beginPass(pass, passes); }
     /// A training step's collectives for a rank without samples (zero gradients).
     void skeletonStep();
     /// An evaluation forward's collectives for a rank without samples.

@@ -345,16 +345,34 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
         m_model.unit(unit).reduceGradients(grads);
     const auto &specs = m_model.unit(unit).params();
     const bool sharded = m_p.shardReduce != nullptr;
+    // Gradient accumulation: a pass after the first adds into what the earlier
+    // ones left (sharded: each pass is reduce-scattered, and adds to the shard).
+    const bool adds = m_pass > 0 && !sharded;
+    const bool last = m_pass + 1 >= m_passes;
+    if (adds && m_p.stream)
+        m_offload->waitForGradient(unit); // the earlier pass's copy to host memory has landed
     at::Tensor flat =
         sharded ? at::empty({u.padded}, m_grad.options()) : m_grad.narrow(0, u.flatOffset, u.numel);
     for (size_t s = 0; s < specs.size(); ++s) {
         at::Tensor dst = flat.narrow(0, u.slotOffsets[s], specs[s].numel());
-        if (s >= grads.size() || !grads[s].defined())
+        const bool given = s < grads.size() && grads[s].defined();
+        if (adds) {
+            if (given) // host memory when streaming: added there, synchronously
+                dst.add_(grads[s].reshape(-1).to(dst.device()));
+        } else if (!given) {
             dst.zero_();
-        else if (m_p.stream) // to host memory, on a GPU on the side stream
+        } else if (m_p.stream) { // to host memory, on a GPU on the side stream
             m_offload->copyToHost(dst, grads[s].reshape(-1).contiguous());
-        else
+        } else {
             dst.copy_(grads[s].reshape(-1));
+        }
+    }
+    if (!last && !sharded) {
+        // Not complete before the last pass: nothing to reduce yet.
+        if (m_p.stream)
+            m_offload->gradientSent(unit); // the next pass waits for this copy before adding
+        release(unit);
+        return;
     }
     if (m_p.stream) {
         // Ready for its all-reduce (host memory, Gloo) once the copy has landed: progress() sees to it.
@@ -368,7 +386,7 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
         auto op = m_p.shardReduce->alltoall(received, sent, TrafficMeter::Kind::ReduceScatter);
         if (!op)
             fail(op.error());
-        m_reduceScatters.push_back({unit, std::move(*op), received, sent});
+        m_reduceScatters.push_back({unit, std::move(*op), received, sent, m_pass > 0, last});
     } else {
         unitReady(unit);
     }
@@ -403,13 +421,22 @@ Status ParameterStore::progress(bool block)
         const auto &u = m_units[static_cast<size_t>(rs.unit)];
         const int members = m_p.shardReduce->size();
         at::Tensor shard = m_grad.narrow(0, u.flatOffset, u.shard);
-        // The sum of every member's chunk for this rank, in member order.
-        shard.copy_(rs.received.narrow(0, 0, u.shard));
+        // The sum of every member's chunk for this rank, in member order; a
+        // later pass of an accumulating step adds that sum to the earlier ones'.
+        at::Tensor sum = rs.received.narrow(0, 0, u.shard).to(at::kFloat);
+        if (rs.adds)
+            sum = sum.clone();
         for (int k = 1; k < members; ++k)
-            shard.add_(rs.received.narrow(0, k * u.shard, u.shard));
+            sum.add_(rs.received.narrow(0, k * u.shard, u.shard));
+        if (rs.adds)
+            shard.add_(sum);
+        else
+            shard.copy_(sum);
         const int unit = rs.unit;
+        const bool last = rs.last;
         m_reduceScatters.pop_front();
-        unitReady(unit);
+        if (last)
+            unitReady(unit);
     }
     return launchReadyBuckets();
 }
@@ -471,8 +498,16 @@ Status ParameterStore::launchReadyBuckets()
     return {};
 }
 
+void ParameterStore::beginPass(int pass, int passes)
+{
+    m_pass = pass;
+    m_passes = std::max(1, passes);
+}
+
 void ParameterStore::beginStep()
 {
+    m_pass = 0;
+    m_passes = 1;
     m_blockedMs = 0;
     m_peakGatheredBytes = m_gatheredBytes;
     std::fill(m_ready.begin(), m_ready.end(), false);

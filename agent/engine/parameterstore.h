@@ -106,8 +106,16 @@ public:
     void gradientsReady(int unit, const std::vector<at::Tensor> &grads);
 
     void beginStep();
+    /// Gradient accumulation: the step's pass `pass` of `passes` (micro-batches)
+    /// starts. Passes before the last add their gradients into the unit's
+    /// gradient (the sharded strategies into its shard, after a reduce-scatter
+    /// each) and start no other reduction; the last one adds its own and
+    /// reduces as a step of one pass does. beginStep() sets one pass of one.
+    void beginPass(int pass, int passes);
     /// Waits for every gradient reduction of the step.
     Status finishGradients();
+    /// This rank's flat gradient after finishGradients() (its shard when sharded).
+    const at::Tensor &gradients() const { return m_grad; }
     /// Milliseconds the main thread was blocked on parameter gathers this step.
     double blockedMs() const { return m_blockedMs; }
     /// ‖g‖ over the whole model (summed over the shard group).
@@ -171,6 +179,8 @@ private:
         PendingOp op;
         at::Tensor received;
         at::Tensor sent;
+        bool adds = false; ///< a pass after the first: added to the shard's gradient
+        bool last = true;  ///< the step's last pass: the unit's gradient is complete
     };
     struct BucketFlight
     {
@@ -215,6 +225,8 @@ private:
     std::vector<int> m_unitBuckets; ///< gradient buckets a unit has a part in
     std::vector<int> m_bucketsLeft; ///< of those, still in flight this step
     std::deque<int> m_landing;      ///< streaming: gradients on their way to host memory
+    int m_pass = 0;                 ///< gradient accumulation: this pass of the step
+    int m_passes = 1;
     std::vector<int> m_ownSegments;
     std::vector<std::vector<Bucket>> m_buckets; ///< per own segment, in launch order
     std::vector<size_t> m_nextBucket;

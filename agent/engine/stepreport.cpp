@@ -13,6 +13,7 @@ json StepReport::event() const
               {"epoch", epoch},
               {"loss", loss},
               {"local_batch", localBatch},
+              {"micro_batches", microBatches},
               {"global_batch", globalBatch},
               {"lr", lr},
               {"data_ms", dataMs},

@@ -19,6 +19,7 @@ struct StepReport
     std::int64_t epoch = 0;
     double loss = 0;
     std::int64_t localBatch = 0;
+    std::int64_t microBatches = 1; ///< passes the step took (gradient accumulation)
     std::int64_t globalBatch = 0;
     double lr = 0;
     double dataMs = 0;

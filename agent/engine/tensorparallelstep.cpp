@@ -57,19 +57,30 @@ void TensorParallelStep::beginStep()
     m_tp.takeBlockedMs();
 }
 
-StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t stepBatch)
+StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes)
 {
     // Every rank of the node computes its part of the node's samples, also
-    // when there are none (zero gradients), so the node's collectives pair up.
-    const Rows r = rowsOf(batch.input, batch.target, batch.samples);
-    const at::Tensor output = m_runner.forward(r.input.to(m_device));
-    const at::Tensor sum =
-        m_model.lossSum(output.narrow(0, 0, r.valid), r.target.narrow(0, 0, r.valid).to(m_device));
-    // The loss is replicated over the ranks that hold the same rows; each
-    // back-propagates its copy (the gathers keep only their own block).
-    (sum / static_cast<double>(stepBatch)).backward();
+    // when there are none (zero gradients), so the node's collectives pair up;
+    // under gradient accumulation, pass by pass over the same parts of them.
+    double lossSum = 0;
+    const std::int64_t n = std::max<std::int64_t>(0, batch.samples);
+    for (std::int64_t pass = 0; pass < passes; ++pass) {
+        m_runner.beginPass(static_cast<int>(pass), static_cast<int>(passes));
+        const std::int64_t begin = n * pass / passes;
+        const std::int64_t count = n * (pass + 1) / passes - begin;
+        const Rows r = count > 0 ? rowsOf(batch.input.narrow(0, begin, count),
+                                          batch.target.narrow(0, begin, count), count)
+                                 : rowsOf({}, {}, 0);
+        const at::Tensor output = m_runner.forward(r.input.to(m_device));
+        const at::Tensor sum =
+            m_model.lossSum(output.narrow(0, 0, r.valid), r.target.narrow(0, 0, r.valid).to(m_device));
+        // The loss is replicated over the ranks that hold the same rows; each
+        // back-propagates its copy (the gathers keep only their own block).
+        (sum / static_cast<double>(stepBatch)).backward();
+        lossSum += sum.item<double>();
+    }
     // One rank per row reports the loss, local rank 0 the node's samples: the all-reduce counts each once.
-    return {m_tp.reportsLoss() ? sum.item<double>() : 0.0, m_localRank == 0 ? batch.samples : 0};
+    return {m_tp.reportsLoss() ? lossSum : 0.0, m_localRank == 0 ? batch.samples : 0};
 }
 
 void TensorParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct)

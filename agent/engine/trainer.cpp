@@ -304,7 +304,8 @@ Status Trainer::setUpPlan()
         return plan.error();
     if (m_manualPlan)
         for (int r : InitialPlan::overCap(*plan, m_caps))
-            m_log.warning("the manual plan gives rank " + std::to_string(r) + " more samples than its cap");
+            m_log.info("the manual plan gives rank " + std::to_string(r) +
+                       " more samples than its cap: it accumulates gradients over passes");
     m_planner.emplace(InitialPlan::plannerSettings(m_config, m_placement->dataSlots()), m_config.globalBatch,
                       *plan, m_caps);
     return {};
@@ -376,7 +377,8 @@ void Trainer::emitPlan(std::int64_t step, const char *source)
                               {"batches", m_planner->plan()},
                               {"global_batch", m_config.globalBatch},
                               {"source", source},
-                              {"caps", m_caps}});
+                              {"caps", m_caps},
+                              {"micro_batches", BatchPlanner::microBatches(m_planner->plan(), m_caps)}});
 }
 
 Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
@@ -411,18 +413,22 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     m_store->beginStep();
     m_policy->beginStep();
     const double lr = m_schedule->at(step);
-    const std::int64_t memoryBaseline = m_memory->begin(batch.samples);
+    // Gradient accumulation: a share above its cap takes several passes; every
+    // rank computes the same count from the plan and the caps.
+    const std::int64_t passes = BatchPlanner::microBatches(plan, m_caps);
+    const std::int64_t passSamples = (batch.samples + passes - 1) / passes;
+    const std::int64_t memoryBaseline = m_memory->begin(passSamples);
     Stopwatch computeTimer;
     StepPolicy::Losses losses;
     try {
-        losses = m_policy->train(batch, stepBatch);
+        losses = m_policy->train(batch, stepBatch, passes);
     } catch (const std::exception &e) {
         return caught(e);
     }
     // Kernels run after their launch: the planner weighs GPU time.
     gpu::synchronize(m_device);
     double computeMs = std::max(0.0, computeTimer.ms() - m_store->blockedMs());
-    const std::int64_t memoryCap = m_memory->finish(memoryBaseline, batch.samples);
+    const std::int64_t memoryCap = m_memory->finish(memoryBaseline, passSamples);
     const double slowdown = m_config.slowdownAt(rank, step);
     double emulatedMs = 0;
     if (slowdown > 1.0 && batch.samples > 0) {
@@ -488,11 +494,12 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     report.stepMs = stepTimer.ms();
     report.deviceBytes =
         m_memory->stepBytes(m_store->deviceResidentBytes() +
-                            m_model->activationElementsPerSample(m_config.recompute) * 4 * batch.samples);
+                            m_model->activationElementsPerSample(m_config.recompute) * 4 * passSamples);
     report.step = step + 1;
     report.epoch = pos.epoch;
     report.loss = outcome.loss;
     report.localBatch = batch.samples;
+    report.microBatches = passes;
     report.globalBatch = stepBatch;
     report.lr = lr;
     report.dataMs = dataMs;

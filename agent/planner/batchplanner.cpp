@@ -92,9 +92,19 @@ BatchPlanner::Split BatchPlanner::split(const std::vector<double> &throughput, s
         capacity += hi[i];
     }
     if (capacity < static_cast<double>(globalBatch)) {
-        result.error = "the memory caps allow only " + std::to_string(static_cast<std::int64_t>(capacity)) +
-                       " samples per step, fewer than the global batch of " + std::to_string(globalBatch);
-        return result;
+        // Gradient accumulation: M passes of at most cap_i samples each.
+        const auto perPass = static_cast<std::int64_t>(capacity);
+        if (perPass <= 0) {
+            result.error = "the memory caps allow no sample per step";
+            return result;
+        }
+        result.microBatches = (globalBatch + perPass - 1) / perPass;
+        capacity = 0;
+        for (size_t i = 0; i < n; ++i) {
+            hi[i] =
+                std::min(hi[i] * static_cast<double>(result.microBatches), static_cast<double>(globalBatch));
+            capacity += hi[i];
+        }
     }
 
     // All speeds unknown or zero: plan as if they were equal.
@@ -202,6 +212,16 @@ BatchPlanner::Split BatchPlanner::scaled(const std::vector<std::int64_t> &plan, 
     for (size_t i = 0; i < plan.size(); ++i)
         caps[i] = plan[i] > 0 ? plan[i] : 0; // a rank without samples keeps "no cap" and weight 0
     return split(weights, total, caps);
+}
+
+std::int64_t BatchPlanner::microBatches(const std::vector<std::int64_t> &batches,
+                                        const std::vector<std::int64_t> &caps)
+{
+    std::int64_t passes = 1;
+    for (size_t i = 0; i < batches.size() && i < caps.size(); ++i)
+        if (caps[i] > 0)
+            passes = std::max(passes, (batches[i] + caps[i] - 1) / caps[i]);
+    return passes;
 }
 
 double BatchPlanner::predictedStepTime(const std::vector<std::int64_t> &batches,

@@ -24,11 +24,19 @@ public:
     struct Split
     {
         std::vector<std::int64_t> batches;
+        /// Passes a step takes (gradient accumulation): 1 when every share fits
+        /// its cap; otherwise the fewest M with which Σ M·cap_i holds the batch.
+        std::int64_t microBatches = 1;
         std::string error; ///< empty when batches is valid
         bool ok() const { return error.empty(); }
     };
 
-    /// caps: empty, or one per rank; a cap ≤ 0 means "no cap".
+    /// caps: empty, or one per rank; a cap ≤ 0 means "no cap". A cap bounds
+    /// the samples of one forward and backward: when the caps cannot hold the
+    /// global batch, every rank takes M passes (micro-batches) and sums their
+    /// gradients, and the split is made as if each cap were M times larger,
+    /// with M the fewest that fit (each pass costs a parameter gather on the
+    /// sharded strategies and its fixed overhead on all).
     static Split split(const std::vector<double> &throughput, std::int64_t globalBatch,
                        const std::vector<std::int64_t> &caps = {});
     /// The equal split (as DDP uses), still respecting caps.
@@ -36,6 +44,11 @@ public:
     /// A plan scaled to another total (the short last step of an epoch): the
     /// same proportions, never more than a rank had in the full plan.
     static Split scaled(const std::vector<std::int64_t> &plan, std::int64_t total);
+    /// The passes a plan takes under caps: max_i ⌈b_i / cap_i⌉ (1 without caps).
+    /// Every rank computes it from the same plan and caps, so all take the same
+    /// number of passes, and the sharded strategies' collectives pair up.
+    static std::int64_t microBatches(const std::vector<std::int64_t> &batches,
+                                     const std::vector<std::int64_t> &caps);
     /// Predicted step time max_i b_i·s_i for per-sample seconds s_i.
     static double predictedStepTime(const std::vector<std::int64_t> &batches,
                                     const std::vector<double> &secondsPerSample);

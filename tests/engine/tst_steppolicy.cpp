@@ -58,6 +58,7 @@ private Q_SLOTS:
     void init();
     void dataParallelTrainsItsOwnSamples();
     void dataParallelWithoutSamplesRunsTheCollectivesOnly();
+    void passesAddUpToTheWholeBatch();
     void dataParallelEvaluates();
     void tensorParallelRows();
     void tensorParallelDescribesItsLayout();
@@ -104,7 +105,7 @@ void TestStepPolicy::dataParallelTrainsItsOwnSamples()
     const double expected = m_model->lossSum(m_runner->evaluate(batch.input), batch.target).item<double>();
 
     m_store->beginStep();
-    const auto losses = step.train(batch, 6);
+    const auto losses = step.train(batch, 6, 1);
     QVERIFY(m_store->finishGradients().ok());
     QCOMPARE(losses.lossSum, expected);
     QCOMPARE(losses.countedSamples, std::int64_t(3));
@@ -113,21 +114,42 @@ void TestStepPolicy::dataParallelTrainsItsOwnSamples()
 
     // The loss is divided by the step's global batch: half the batch, twice the gradient.
     m_store->beginStep();
-    QCOMPARE(step.train(batch, 3).lossSum, expected);
+    QCOMPARE(step.train(batch, 3, 1).lossSum, expected);
     QVERIFY(m_store->finishGradients().ok());
     QVERIFY(std::abs(*m_store->gradNorm() - 2 * norm) < 1e-6 * norm);
+}
+
+// Gradient accumulation (issue #20, item 1): the same samples in several
+// passes, more passes than samples included, give the one-pass gradient.
+void TestStepPolicy::passesAddUpToTheWholeBatch()
+{
+    DataParallelStep step(*m_model, *m_runner, m_data, at::kCPU);
+    const Batch batch = batchOf(0, 5);
+    m_store->beginStep();
+    const double whole = step.train(batch, 8, 1).lossSum;
+    QVERIFY(m_store->finishGradients().ok());
+    const at::Tensor expected = m_store->gradients().clone();
+    for (std::int64_t passes : {2, 3, 5, 7}) {
+        m_store->beginStep();
+        const auto losses = step.train(batch, 8, passes);
+        QVERIFY(m_store->finishGradients().ok());
+        QVERIFY(std::abs(losses.lossSum - whole) < 1e-5 * whole);
+        QCOMPARE(losses.countedSamples, std::int64_t(5));
+        const double diff = (m_store->gradients() - expected).abs().max().item<double>();
+        QVERIFY2(diff < 1e-6, qPrintable(QStringLiteral("%1 passes: max |Δ| = %2").arg(passes).arg(diff)));
+    }
 }
 
 void TestStepPolicy::dataParallelWithoutSamplesRunsTheCollectivesOnly()
 {
     DataParallelStep step(*m_model, *m_runner, m_data, at::kCPU);
     m_store->beginStep();
-    step.train(batchOf(0, 3), 3);
+    step.train(batchOf(0, 3), 3, 1);
     QVERIFY(m_store->finishGradients().ok());
     QVERIFY(*m_store->gradNorm() > 0);
 
     m_store->beginStep();
-    const auto losses = step.train(Batch{}, 3);
+    const auto losses = step.train(Batch{}, 3, 1);
     QVERIFY(m_store->finishGradients().ok());
     QCOMPARE(losses.lossSum, 0.0);
     QCOMPARE(losses.countedSamples, std::int64_t(0));

@@ -26,6 +26,8 @@ private Q_SLOTS:
     void sameParametersAsOneProcess();
     void recomputationChangesNothing_data();
     void recomputationChangesNothing();
+    void accumulatedStepsMatchOneProcess_data();
+    void accumulatedStepsMatchOneProcess();
     void fp16GradientsOnTheWire_data();
     void fp16GradientsOnTheWire();
     void bf16ComputeFollowsFp32_data();
@@ -118,6 +120,96 @@ QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString
 }
 
 using Ints = QList<int>;
+
+void TestWorkerEquivalence::accumulatedStepsMatchOneProcess_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("optimizer");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Ints>("nodes");
+    QTest::addColumn<Ints>("nodeBatches"); // empty: the planner's own plan
+    QTest::addColumn<Ints>("maxBatch");    // nodes[].max_batch: each node's cap, split over its devices
+    QTest::addColumn<bool>("stream");
+    QTest::addColumn<int>("passes");
+    // Manual shares above the caps: 5/17/10 over caps 2/4/3 take 3, 5 and 4 passes; all take 5.
+    QTest::newRow("dp sgd mlp 3 ranks")
+        << "dp"
+        << "sgd"
+        << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{2, 4, 3} << false << 5;
+    QTest::newRow("hdp adamw mlp, the planner's own plan")
+        << "hdp"
+        << "adamw"
+        << "mlp" << Ints{1, 1, 1} << Ints{} << Ints{4, 4, 4} << false << 3;
+    QTest::newRow("lshdp sgd cnn 2 nodes x 2")
+        << "lshdp"
+        << "sgd"
+        << "cnn" << Ints{2, 2} << Ints{9, 23} << Ints{4, 6} << false << 4;
+    QTest::newRow("fsdp adamw gpt 3 ranks")
+        << "fsdp"
+        << "adamw"
+        << "gpt" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{2, 8, 3} << false << 4;
+    QTest::newRow("lsdp sgd streamed")
+        << "lsdp"
+        << "sgd"
+        << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{1, 4, 4} << true << 5;
+    QTest::newRow("tp1d sgd mlp 2 nodes x 2")
+        << "tp1d"
+        << "sgd"
+        << "mlp" << Ints{2, 2} << Ints{9, 23} << Ints{4, 8} << false << 3;
+    QTest::newRow("tp2d adamw gpt 4 ranks") << "tp2d"
+                                            << "adamw"
+                                            << "gpt" << Ints{4} << Ints{} << Ints{8} << false << 4;
+}
+
+// Issue #20, item 1: shares above their ranks' caps are computed in passes
+// whose gradients add up (every rank as many, the sharded strategies' and the
+// tensor-parallel ones' collectives included); the parameters end where one
+// process with the whole batch puts them.
+void TestWorkerEquivalence::accumulatedStepsMatchOneProcess()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, optimizer);
+    QFETCH(QString, model);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(Ints, maxBatch);
+    QFETCH(bool, stream);
+    QFETCH(int, passes);
+    QJsonObject cfg = config(strategy, optimizer, model, 32);
+    QJsonArray nodeList = WorkerCluster::nodesJson(nodes, nodeBatches);
+    const QJsonObject reference = [&] {
+        QJsonObject c = cfg;
+        c.insert(QStringLiteral("nodes"), nodeList);
+        if (stream)
+            c.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+        return c;
+    }();
+    for (qsizetype n = 0; n < nodeList.size(); ++n) {
+        QJsonObject node = nodeList[n].toObject();
+        node.insert(QStringLiteral("max_batch"), maxBatch[n]);
+        nodeList[n] = node;
+    }
+    cfg = reference;
+    cfg.insert(QStringLiteral("nodes"), nodeList);
+    const QVector<float> expected = m_references.parameters(reference);
+    QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
+
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, nodes);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QVERIFY2(cluster.exitCodes() == QList<int>(cluster.size(), 0), cluster.summary().constData());
+    // Every rank took the planned passes, in the full steps.
+    const QJsonObject plan = cluster.events(0, QStringLiteral("plan")).first();
+    QCOMPARE(plan.value(QStringLiteral("micro_batches")).toInt(), passes);
+    for (int r = 0; r < cluster.size(); ++r)
+        QCOMPARE(
+            cluster.events(r, QStringLiteral("step")).first().value(QStringLiteral("micro_batches")).toInt(),
+            passes);
+    for (int r : {0, cluster.size() - 1}) {
+        const double diff = maxAbsDiff(cluster.parameters(r), expected);
+        QVERIFY2(diff <= 1e-5, qPrintable(QStringLiteral("rank %1: max |Δ| = %2").arg(r).arg(diff)));
+    }
+}
 
 void TestWorkerEquivalence::recomputationChangesNothing_data()
 {

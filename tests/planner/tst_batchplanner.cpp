@@ -35,6 +35,8 @@ class TestBatchPlanner : public QObject
 private Q_SLOTS:
     void split_data();
     void split();
+    void accumulatesWhenTheCapsAreTooSmall_data();
+    void accumulatesWhenTheCapsAreTooSmall();
     void refusals_data();
     void refusals();
     void scaledKeepsProportionsAndCaps_data();
@@ -89,6 +91,43 @@ void TestBatchPlanner::split()
     QCOMPARE(plan.batches, expected);
 }
 
+void TestBatchPlanner::accumulatesWhenTheCapsAreTooSmall_data()
+{
+    QTest::addColumn<Speeds>("speeds");
+    QTest::addColumn<qlonglong>("batch");
+    QTest::addColumn<Batches>("caps");
+    QTest::addColumn<Batches>("expected");
+    QTest::addColumn<qlonglong>("passes");
+    // Caps of 2 hold 6 of 7: two passes, as if the caps were 4.
+    QTest::newRow("equal, 7 over caps of 2")
+        << Speeds{1, 1, 1} << 7LL << Batches{2, 2, 2} << Batches{3, 2, 2} << 2LL;
+    // 3:1 speeds, caps of 2 hold 4 of 10: three passes (caps 6), the fast rank full.
+    QTest::newRow("3:1, 10 over caps of 2") << Speeds{3, 1} << 10LL << Batches{2, 2} << Batches{6, 4} << 3LL;
+    // The memory benchmark's refusal of old: 8 sequences, caps of 1 on four ranks.
+    QTest::newRow("8 over four caps of 1")
+        << Speeds{1, 1, 1, 1} << 8LL << Batches{1, 1, 1, 1} << Batches{2, 2, 2, 2} << 2LL;
+    // Unequal caps: the fewest passes for the largest share.
+    QTest::newRow("caps 1 and 3, batch 9") << Speeds{1, 1} << 9LL << Batches{1, 3} << Batches{3, 6} << 3LL;
+    QTest::newRow("fits: one pass") << Speeds{1, 1} << 4LL << Batches{2, 2} << Batches{2, 2} << 1LL;
+}
+
+// Issue #20, item 1: where the caps cannot hold the global batch, the planner
+// plans micro-batches (the fewest passes) instead of refusing.
+void TestBatchPlanner::accumulatesWhenTheCapsAreTooSmall()
+{
+    QFETCH(Speeds, speeds);
+    QFETCH(qlonglong, batch);
+    QFETCH(Batches, caps);
+    QFETCH(Batches, expected);
+    QFETCH(qlonglong, passes);
+    const auto plan = BatchPlanner::split(speeds, batch, caps);
+    QVERIFY2(plan.ok(), plan.error.c_str());
+    QCOMPARE(plan.batches, expected);
+    QCOMPARE(plan.microBatches, std::int64_t(passes));
+    // Every rank computes the same count from the plan and the caps alone.
+    QCOMPARE(BatchPlanner::microBatches(plan.batches, caps), std::int64_t(passes));
+}
+
 void TestBatchPlanner::refusals_data()
 {
     QTest::addColumn<Speeds>("speeds");
@@ -101,8 +140,6 @@ void TestBatchPlanner::refusals_data()
     QTest::newRow("NaN speed") << Speeds{1, std::nan("")} << 4LL << Batches{} << QStringLiteral("finite");
     QTest::newRow("infinite speed") << Speeds{1, INFINITY} << 4LL << Batches{} << QStringLiteral("finite");
     QTest::newRow("negative speed") << Speeds{1, -2} << 4LL << Batches{} << QStringLiteral("non-negative");
-    QTest::newRow("caps too small") << Speeds{1, 1, 1} << 7LL << Batches{2, 2, 2}
-                                    << QStringLiteral("allow only 6");
     QTest::newRow("wrong number of caps")
         << Speeds{1, 1} << 4LL << Batches{2} << QStringLiteral("one memory cap");
 }
@@ -156,17 +193,17 @@ void TestBatchPlanner::randomCasesHoldTheInvariants()
         std::int64_t capacity = 0;
         for (int i = 0; i < n; ++i)
             capacity += batch < n ? 1 : (caps[size_t(i)] > 0 ? std::min(caps[size_t(i)], batch) : batch);
-        if (capacity < batch) {
-            QVERIFY(!plan.ok());
-            continue;
-        }
         QVERIFY2(plan.ok(), plan.error.c_str());
+        // Caps that cannot hold the batch: the fewest passes that can (gradient accumulation).
+        const std::int64_t passes = capacity < batch ? (batch + capacity - 1) / capacity : 1;
+        QCOMPARE(plan.microBatches, passes);
+        QVERIFY(BatchPlanner::microBatches(plan.batches, caps) <= passes);
         const auto &b = plan.batches;
         QCOMPARE(std::accumulate(b.begin(), b.end(), std::int64_t(0)), batch);
         for (int i = 0; i < n; ++i) {
             QVERIFY(b[size_t(i)] >= (batch >= n ? 1 : 0));
             if (caps[size_t(i)] > 0)
-                QVERIFY(b[size_t(i)] <= caps[size_t(i)]);
+                QVERIFY(b[size_t(i)] <= passes * caps[size_t(i)]);
             if (batch < n)
                 QVERIFY(b[size_t(i)] <= 1);
         }
