@@ -1760,6 +1760,10 @@
         <source>Hamgam Help</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&lt;b&gt;Take the model.&lt;/b&gt; &lt;i&gt;History → Export model…&lt;/i&gt; brings the model a run trained into a folder: &lt;code&gt;model.pt&lt;/code&gt; loads in PyTorch with &lt;code&gt;torch.jit.load&lt;/code&gt;, and &lt;code&gt;model.json&lt;/code&gt; says what goes in and what comes out.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>HistoryCommands</name>

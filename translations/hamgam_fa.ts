@@ -1749,6 +1749,10 @@
         <source>Hamgam Help</source>
         <translation>راهنمای هم‌گام</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Take the model.&lt;/b&gt; &lt;i&gt;History → Export model…&lt;/i&gt; brings the model a run trained into a folder: &lt;code&gt;model.pt&lt;/code&gt; loads in PyTorch with &lt;code&gt;torch.jit.load&lt;/code&gt;, and &lt;code&gt;model.json&lt;/code&gt; says what goes in and what comes out.</source>
+        <translation>&lt;b&gt;مدل را بردارید.&lt;/b&gt; &lt;i&gt;تاریخچه ← خروجی مدل…&lt;/i&gt; مدلی را که یک اجرا آموزش داده به یک پوشه می‌آورد: &lt;code&gt;model.pt&lt;/code&gt; در PyTorch با &lt;code&gt;torch.jit.load&lt;/code&gt; بار می‌شود و &lt;code&gt;model.json&lt;/code&gt; می‌گوید چه وارد می‌شود و چه بیرون می‌آید.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryCommands</name>

@@ -125,6 +125,9 @@ QString HelpDialog::quickStartHtml()
            "<b>New "
            "run from this one</b> opens a run's settings again. <i>File → Save run config…</i> keeps the "
            "form as JSON."),
+        tr("<b>Take the model.</b> <i>History → Export model…</i> brings the model a run trained into a "
+           "folder: <code>model.pt</code> loads in PyTorch with <code>torch.jit.load</code>, and "
+           "<code>model.json</code> says what goes in and what comes out."),
     };
     QString html = QStringLiteral("<h2>%1</h2><ol>").arg(tr("Quick start"));
     for (const QString &step : steps)
@@ -139,7 +142,8 @@ QString HelpDialog::quickStartHtml()
     html += QStringLiteral("<h3>%1</h3><p>%2</p><pre dir=\"ltr\">%3</pre>")
                 .arg(tr("From a terminal"), tr("<code>hamgamctl</code> does the same from scripts:"),
                      QStringLiteral("hamgamctl check my-run.json\nhamgamctl run my-run.json --follow\n"
-                                    "hamgamctl runs\nhamgamctl show RUN\nhamgamctl watch --once"));
+                                    "hamgamctl runs\nhamgamctl show RUN\nhamgamctl export-model RUN DIR\n"
+                                    "hamgamctl watch --once"));
     return html;
 }
 

@@ -287,6 +287,9 @@ def run_attempt(args, strategy, layers, width, steps, tag, tmp, heaptrack=False)
             "device_bytes": max((e["device_bytes"] for e in stepev), default=None),
             "host_bytes": max((e["host_bytes"] for e in stepev), default=None),
             "local_batch": max((e["local_batch"] for e in stepev), default=None),
+            # Gradient accumulation: a step's samples in this many passes, the activations of one at a time.
+            "micro_batches": max((e.get("micro_batches", 1) for e in stepev), default=None),
+            "pass_batch": max((-(-e["local_batch"] // e.get("micro_batches", 1)) for e in stepev), default=None),
         })
     return ranks, timed_out, time.time() - started
 
@@ -391,6 +394,8 @@ def probe(args, strategy, knob, tmp, log):
         "host_bytes": [r["host_bytes"] for r in ranks],
         "maxrss_bytes": [r["maxrss_bytes"] for r in ranks],
         "local_batch": [r["local_batch"] for r in ranks],
+        "micro_batches": [r["micro_batches"] for r in ranks],
+        "pass_batch": [r["pass_batch"] for r in ranks],
         "exit": [r["exit"] for r in ranks],
     }
     reported = {r["parameters"] for r in ranks if r["parameters"] is not None}
@@ -515,11 +520,12 @@ def main():
             p = probes[best]
             first_fail = min((k for k in probes if k > best and not probes[k]["ok"]), default=None)
             entry.update({k: p[k] for k in ("layers", "width", "parameters", "device_bytes", "host_bytes",
-                                            "maxrss_bytes", "local_batch", "samples_per_s", "step_ms")})
+                                            "maxrss_bytes", "local_batch", "micro_batches", "pass_batch",
+                                            "samples_per_s", "step_ms")})
             entry["limit"] = probes[first_fail]["reason"] if first_fail is not None else "--max-knob reached"
             units = gpt_units(p["layers"], p["width"], args.context)
             act = gpt_activations(p["layers"], p["width"], args.heads, args.context, split_strategy(strategy)[1])
-            dev, host = predicted_bytes(strategy, units, max(p["local_batch"]), act, args.nodes,
+            dev, host = predicted_bytes(strategy, units, max(p["pass_batch"]), act, args.nodes,
                                         args.ranks_per_node, slots)
             entry["predicted_device_bytes"], entry["predicted_host_bytes"] = dev, host
             if args.measure_steps > args.steps:
@@ -556,13 +562,13 @@ def main():
     print(f"\nBudget {args.budget_mb} MiB per device; {args.nodes} nodes x {args.ranks_per_node} ranks; "
           f"gpt {fixed}, heads {args.heads}, context {args.context}; global batch {args.batch}; {args.optimizer}; "
           f"search took {time.time() - t0:.0f} s\n")
-    print("| strategy | layers | width | parameters | vs dp | device MiB (max/rank) | predicted | "
+    print("| strategy | layers | width | parameters | vs dp | passes | device MiB (max/rank) | predicted | "
           "host MiB (max/rank) | peak RSS MiB (Δ) | samples/s | first size that fails |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for e in results:
         if e["knob"] is None:
             reason = e["probes"][0]["reason"] if e["probes"] else ""
-            print(f"| {e['strategy']} | – | – | – | – | – | – | – | – | – | {args.knob} {args.start}: {reason} |")
+            print(f"| {e['strategy']} | – | – | – | – | – | – | – | – | – | – | {args.knob} {args.start}: {reason} |")
             continue
         devs = [b for b in e["device_bytes"] if b is not None]
         hosts = [b for b in e["host_bytes"] if b is not None]
@@ -571,7 +577,8 @@ def main():
         ratio = f"{e['parameters'] / dp['parameters']:.2f}×" if dp else "–"
         fail = next((p for p in e["probes"] if p["knob"] > e["knob"] and not p["ok"]), None)
         fail_s = (f"{fail['layers']}×{fail['width']}: {short_reason(fail['reason'])}" if fail else e["limit"])
-        print(f"| {e['strategy']} | {e['layers']} | {e['width']} | {e['parameters']:,} | {ratio} | {dev_s} | "
+        print(f"| {e['strategy']} | {e['layers']} | {e['width']} | {e['parameters']:,} | {ratio} | "
+              f"{max(e['micro_batches'])} | {dev_s} | "
               f"{e['predicted_device_bytes'] / MIB:.2f} | {max(hosts) / MIB:.2f} | "
               f"{max(e['maxrss_bytes']) / MIB:.0f} ({(max(e['maxrss_bytes']) - e['baseline_rss_bytes']) / MIB:+.0f}) | "
               f"{e['samples_per_s']:.2f} | {fail_s} |")
