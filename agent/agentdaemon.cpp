@@ -307,7 +307,12 @@ void AgentDaemon::onModelFetch(AgentSession *session, const Message &request)
     const QString runId = request.body().value(QStringLiteral("run_id")).toString();
     const QString file = request.body().value(QStringLiteral("file")).toString();
     const qint64 offset = CborValue::integer(request.body().value(QStringLiteral("offset")), 0);
-    // A trained model is its user's work: theirs to take, or an admin's.
+    // A trained model is its user's work: theirs to take, or an admin's. The name
+    // counts once it is this controller's (UserBindings), never as claimed.
+    if (const Status bound = session->actAsUser(); !bound) {
+        session->replyError(request.id(), QStringLiteral("forbidden"), bound.error());
+        return;
+    }
     const QString owner = m_runs->userOf(runId);
     if (!owner.isEmpty() && owner != session->user() && !session->isAdmin()) {
         session->replyError(request.id(), QStringLiteral("forbidden"),

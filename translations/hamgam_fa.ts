@@ -6672,6 +6672,10 @@ Status: %3%4</source>
         <source>recomputation is not available with the tensor-parallel strategies, which already split each layer&apos;s activations over the node&apos;s devices</source>
         <translation>بازمحاسبه با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ آن‌ها خود فعال‌سازی‌های هر لایه را میان دستگاه‌های گره پخش می‌کنند</translation>
     </message>
+    <message>
+        <source>recomputation is not available with a TorchScript model, whose forward would run twice in training mode (batch norm statistics, dropout masks)</source>
+        <translation>بازمحاسبه با مدل TorchScript در دسترس نیست، چون گذر پیش‌روی آن دو بار در حالت آموزش اجرا می‌شد (آمار نرمال‌سازی دسته‌ای، ماسک‌های dropout)</translation>
+    </message>
 </context>
 <context>
     <name>RunController</name>

@@ -56,18 +56,15 @@ Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string
 
 torch::jit::Module TorchScriptUnit::trainedModule(const std::vector<at::Tensor> &params) const
 {
+    // The module's parameter slots still hold the last forward's tensors, whose
+    // storage the ParameterStore may have freed since (a gathered unit): the
+    // trained values go in first, then the module (and its buffers) is copied.
+    for (size_t i = 0; i < m_slots.size(); ++i)
+        m_slots[i].first._ivalue()->setAttr(m_slots[i].second, params.at(i).detach().to(at::kCPU).clone());
     torch::jit::Module copy = m_module.deepcopy();
     copy.to(at::kCPU);
-    size_t i = 0;
-    for (const auto &p : copy.named_parameters(/*recurse=*/true)) {
-        torch::jit::Module owner = copy;
-        std::string rest = p.name;
-        for (auto dot = rest.find('.'); dot != std::string::npos; dot = rest.find('.')) {
-            owner = owner.attr(rest.substr(0, dot)).toModule();
-            rest = rest.substr(dot + 1);
-        }
-        owner._ivalue()->setAttr(rest, params.at(i++).detach().clone().requires_grad_(true));
-    }
+    for (const auto &p : copy.named_parameters(/*recurse=*/true))
+        p.value.requires_grad_(true);
     copy.eval();
     return copy;
 }

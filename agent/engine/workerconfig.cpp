@@ -530,6 +530,9 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             return configError("the nodes' batches add up to " + std::to_string(sum) +
                                ", not to global_batch " + std::to_string(c.globalBatch));
     }
+    if (c.recompute && c.model.kind == "torchscript")
+        return configError("memory.recompute is not available with a TorchScript model: its forward would "
+                           "run twice in training mode (batch norm statistics, dropout masks)");
     if (c.recompute && c.tensorParallel())
         return configError("memory.recompute is not available with the tensor-parallel strategies, which "
                            "already split each layer's activations over the node's devices");

@@ -60,12 +60,11 @@ std::vector<double> OnlinePlanner::estimates() const
     return e;
 }
 
-bool OnlinePlanner::planExceedsCaps() const
+bool OnlinePlanner::planTakesExtraPasses() const
 {
-    for (size_t i = 0; i < m_caps.size() && i < m_state.plan.size(); ++i)
-        if (m_caps[i] > 0 && m_state.plan[i] > m_caps[i])
-            return true;
-    return false;
+    const auto fewest =
+        BatchPlanner::split(std::vector<double>(m_state.plan.size(), 1.0), m_globalBatch, m_caps);
+    return fewest.ok() && BatchPlanner::microBatches(m_state.plan, m_caps) > fewest.microBatches;
 }
 
 void OnlinePlanner::limitCaps(const std::vector<std::int64_t> &caps)
@@ -79,9 +78,12 @@ void OnlinePlanner::limitCaps(const std::vector<std::int64_t> &caps)
 
 std::optional<OnlinePlanner::Decision> OnlinePlanner::decide()
 {
-    // A plan that no longer fits is changed now, adaptive or not: the
-    // alternative is an out-of-memory error.
-    const bool mustFit = planExceedsCaps();
+    // A share above its cap is computed in passes (gradient accumulation), so
+    // every plan fits. One that takes more passes than the caps need (a cap
+    // measured on the device fell below a share) is changed now, whatever the
+    // margin: each pass costs a gather of every unit on the sharded strategies.
+    // A fixed plan (manual, or not adaptive) keeps its shares and its passes.
+    const bool mustFit = m_settings.adaptive && planTakesExtraPasses();
     if (!m_settings.adaptive && !mustFit)
         return std::nullopt;
     const std::int64_t n = m_state.observed;

@@ -70,7 +70,8 @@ public:
 
 private:
     std::vector<double> estimates() const;
-    bool planExceedsCaps() const;
+    /// Whether the plan takes more passes (gradient accumulation) than the caps need.
+    bool planTakesExtraPasses() const;
 
     Settings m_settings;
     std::int64_t m_globalBatch;

@@ -8,6 +8,7 @@
 
 #include <QCborValue>
 #include <QDir>
+#include <QTimer>
 
 namespace {
 const char *const kFiles[] = {"model.pt", "model.json"};
@@ -46,11 +47,14 @@ void ModelFetcher::fetch(const Source &source, const QString &directory)
     m_source = source;
     m_directory = directory;
     m_restarts = 0;
-    if (!QDir().mkpath(directory)) {
-        fail(tr("cannot create the folder %1").arg(directory));
-        return;
-    }
-    startOver();
+    // From the event loop: a caller that waits for finished() has connected to it.
+    QTimer::singleShot(0, this, [this] {
+        if (!QDir().mkpath(m_directory)) {
+            fail(tr("cannot create the folder %1").arg(m_directory));
+            return;
+        }
+        startOver();
+    });
 }
 
 void ModelFetcher::startOver()
@@ -66,9 +70,9 @@ void ModelFetcher::startOver()
     }
     m_file = 0;
     m_offset = 0;
-    m_modified = 0;
-    m_modelSize = 0;
-    m_checking = false;
+    m_modified = {0, 0};
+    m_sizes = {0, 0};
+    m_checking = -1;
     requestPiece();
 }
 
@@ -79,10 +83,12 @@ void ModelFetcher::requestPiece()
         fail(tr("the machine that holds the model (%1) is not connected").arg(m_source.agentId));
         return;
     }
-    const int file = m_checking ? 0 : m_file;
+    // The last look: each file at its end, to see that neither changed.
+    const int file = m_checking >= 0 ? m_checking : m_file;
+    const qint64 offset = m_checking >= 0 ? m_sizes[size_t(file)] : m_offset;
     const QCborMap body{{QStringLiteral("run_id"), m_source.agentRunId},
                         {QStringLiteral("file"), QString::fromLatin1(kFiles[file])},
-                        {QStringLiteral("offset"), m_checking ? m_modelSize : m_offset}};
+                        {QStringLiteral("offset"), offset}};
     link->request(Message::Type::ModelFetch, body, this, [this](const Expected<QCborMap> &reply) {
         if (!reply) {
             fail(reply.error());
@@ -98,14 +104,25 @@ void ModelFetcher::onPiece(const QCborMap &reply)
     const qint64 offset = reply.value(QStringLiteral("offset")).toInteger(-1);
     const qint64 modified = reply.value(QStringLiteral("modified")).toInteger(0);
     const QByteArray data = reply.value(QStringLiteral("data")).toByteArray();
-    if (m_checking) {
-        if (modified != m_modified || size != m_modelSize) {
+    if (m_checking >= 0) {
+        const auto f = size_t(m_checking);
+        if (modified != m_modified[f] || size != m_sizes[f]) {
             startOverOrFail();
             return;
         }
-        for (auto &f : m_out) {
-            if (!f->commit()) {
-                fail(tr("cannot write %1: %2").arg(f->fileName(), f->errorString()));
+        if (++m_checking < kFileCount) {
+            requestPiece();
+            return;
+        }
+        // The worker writes model.json after model.pt: an older model.json
+        // describes the model before, and the pair is being written now.
+        if (m_modified[1] < m_modified[0]) {
+            startOverOrFail();
+            return;
+        }
+        for (auto &out : m_out) {
+            if (!out->commit()) {
+                fail(tr("cannot write %1: %2").arg(out->fileName(), out->errorString()));
                 return;
             }
         }
@@ -118,16 +135,15 @@ void ModelFetcher::onPiece(const QCborMap &reply)
         fail(tr("the agent sent a piece of %1 that does not fit").arg(QString::fromLatin1(kFiles[m_file])));
         return;
     }
-    if (m_file == 0) {
-        if (m_offset == 0) {
-            m_modified = modified;
-            m_modelSize = size;
-        } else if (modified != m_modified || size != m_modelSize) {
-            startOverOrFail();
-            return;
-        }
+    const auto f = size_t(m_file);
+    if (m_offset == 0) {
+        m_modified[f] = modified;
+        m_sizes[f] = size;
+    } else if (modified != m_modified[f] || size != m_sizes[f]) {
+        startOverOrFail();
+        return;
     }
-    QSaveFile &out = *m_out[size_t(m_file)];
+    QSaveFile &out = *m_out[f];
     if (out.write(data) != data.size()) {
         fail(tr("cannot write %1: %2").arg(out.fileName(), out.errorString()));
         return;
@@ -138,8 +154,8 @@ void ModelFetcher::onPiece(const QCborMap &reply)
     if (m_offset == size) {
         ++m_file;
         m_offset = 0;
-        // Both whole: one last look that model.pt is still the one fetched.
-        m_checking = m_file == kFileCount;
+        if (m_file == kFileCount)
+            m_checking = 0;
     }
     requestPiece();
 }
@@ -152,7 +168,8 @@ void ModelFetcher::startOverOrFail()
                 nullptr, m_restarts));
         return;
     }
-    startOver();
+    // A new model is being written (a checkpoint of a running run): a moment for it to land.
+    QTimer::singleShot(200, this, &ModelFetcher::startOver);
 }
 
 void ModelFetcher::fail(const QString &error)

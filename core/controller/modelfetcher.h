@@ -2,6 +2,7 @@
 
 #include "expected.h"
 
+#include <array>
 #include <memory>
 #include <QCborMap>
 #include <QCoreApplication>
@@ -16,9 +17,10 @@ class NodeRegistry;
 /// Brings a run's trained model (model.pt and model.json, which its rank 0
 /// wrote after each checkpoint and at the end: the worker's `model` event)
 /// from the agent that holds it into a folder here, piece by piece over that
-/// agent's TLS link. Each file appears whole or not at all (QSaveFile); a
-/// model the agent replaces meanwhile (a checkpoint of a running run) is
-/// fetched again from the start, so the two files always describe one model.
+/// agent's TLS link. Each file appears whole or not at all (QSaveFile),
+/// both committed at the end; a model the agent replaces meanwhile (a
+/// checkpoint of a running run) is fetched again from the start, so the two
+/// files describe one model.
 class ModelFetcher : public QObject
 {
     Q_OBJECT
@@ -60,9 +62,9 @@ private:
     QString m_directory;
     int m_file = 0; ///< index into the files, model.pt first
     qint64 m_offset = 0;
-    qint64 m_modified = 0; ///< model.pt's time when its first piece came
-    qint64 m_modelSize = 0;
-    bool m_checking = false; ///< the last look at model.pt: unchanged since its first piece?
+    std::array<qint64, 2> m_modified{}; ///< each file's time when its first piece came
+    std::array<qint64, 2> m_sizes{};
+    int m_checking = -1; ///< the last look at each file (0, 1): unchanged since its first piece?
     int m_restarts = 0;
     /// One per file, committed together once both are whole and model.pt did not change.
     std::vector<std::unique_ptr<QSaveFile>> m_out;

@@ -776,6 +776,10 @@ QList<ConfigError> RunConfig::validate() const
         add(QStringLiteral("precision"),
             tr("bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
                "strategy"));
+    if (recompute && model.kind == QLatin1String("torchscript"))
+        add(QStringLiteral("memory.recompute"),
+            tr("recomputation is not available with a TorchScript model, whose forward would run twice in "
+               "training mode (batch norm statistics, dropout masks)"));
     if (recompute && strategy.startsWith(QLatin1String("tp")))
         add(QStringLiteral("memory.recompute"),
             tr("recomputation is not available with the tensor-parallel strategies, which already split each "

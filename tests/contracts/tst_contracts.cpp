@@ -305,6 +305,8 @@ void TestContracts::eventText_data()
         L::Warning);
     row("warning", "warning", -1, "Controller", R"({"message": "GPU 0 is busy"})", "Warning",
         "Controller: Warning: GPU 0 is busy", L::Warning);
+    row("model", "model", 0, "box-a", R"({"step": 30, "dir": "/srv/runs/r1/model", "bytes": 4096})",
+        "Model written", "Model written: step 30", L::Info); // run-wide: no node named
     row("unknown", "future_kind", 0, "box-a", R"({"answer": 42})", "future_kind",
         R"(box-a, rank 0: future_kind: {"answer":42})", L::Info);
     QCOMPARE(covered.size(), int(EventKind::Unknown) + 1); // every kind, Unknown too

@@ -533,7 +533,8 @@ const QList<Change> &changes()
         {"checkpoint.keep", "any", [](RunConfig &c) { c.checkpoint.keep = 5; }},
         {"lsdp.stream_params", "any", [](RunConfig &c) { c.streamParams = true; }},
         {"memory_budget_mb", "any", [](RunConfig &c) { c.memoryBudgetMb = 2048; }},
-        {"memory.recompute", "any", [](RunConfig &c) { c.recompute = true; }},
+        // Not with a TorchScript model (refused), so not in "everything" of that kind.
+        {"memory.recompute", "alone", [](RunConfig &c) { c.recompute = true; }},
         {"elastic", "any",
          [](RunConfig &c) {
              c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt");

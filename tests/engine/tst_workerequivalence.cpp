@@ -231,9 +231,6 @@ void TestWorkerEquivalence::recomputationChangesNothing_data()
     QTest::newRow("lsdp sgd streamed") << "lsdp"
                                        << "sgd"
                                        << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << true;
-    QTest::newRow("hdp adamw torchscript") << "hdp"
-                                           << "adamw"
-                                           << "torchscript" << Ints{1, 1, 1} << Ints{5, 17, 10} << false;
 }
 
 // Issue #20, item 3: memory.recompute keeps each unit's input only and runs the
@@ -247,8 +244,6 @@ void TestWorkerEquivalence::recomputationChangesNothing()
     QFETCH(Ints, nodes);
     QFETCH(Ints, nodeBatches);
     QFETCH(bool, stream);
-    if (model == QLatin1String("torchscript") && m_torchscriptPath.isEmpty())
-        QSKIP("/usr/bin/python3 with torch (python3-torch) is needed to export the TorchScript model");
     QJsonObject cfg = config(strategy, optimizer, model, 32);
     cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
     if (stream)
@@ -278,7 +273,8 @@ void TestWorkerEquivalence::recomputationChangesNothing()
         QVERIFY2(diff <= 1e-5, qPrintable(QStringLiteral("rank %1: max |Δ| = %2").arg(r).arg(diff)));
     }
     // Blocks whose inside outweighs their input save (cnn, gpt); a small mlp's layers keep little
-    // more than their input, and a TorchScript model is one unit: no saving is claimed there.
+    // more than their input: no saving is claimed there. (A TorchScript model is refused: its
+    // forward would run twice in training mode.)
     if (model == QLatin1String("cnn") || model == QLatin1String("gpt"))
         QVERIFY2(deviceBytes(cluster) < deviceBytes(plain),
                  qPrintable(QStringLiteral("%1 bytes with recomputation, %2 without")

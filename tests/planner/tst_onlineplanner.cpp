@@ -1,9 +1,11 @@
 // OnlinePlanner: profiling, EWMA, periodic re-planning with hysteresis, and
 // state that survives a restart.
+#include "batchplanner.h"
 #include "onlineplanner.h"
 
 #include <QTest>
 
+using hamgam::BatchPlanner;
 using hamgam::OnlinePlanner;
 using Batches = std::vector<std::int64_t>;
 
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void capsAreRespected();
     void measuredCapForcesAMemoryReplan();
     void measuredCapAppliesToFixedPlans();
+    void accumulatingPlanIsNotAlwaysReplanned();
 
 private:
     // Feeds `steps` steps where rank i takes secondsPerSample[i] per sample under the current plan.
@@ -155,15 +158,26 @@ void TestOnlinePlanner::measuredCapForcesAMemoryReplan()
     QVERIFY(run(planner, {0.001, 0.002, 0.004}, 1).empty()); // the plan fits: no decision
 }
 
+// A fixed plan keeps its shares under a measured cap: the rank above it
+// computes its share in passes (gradient accumulation) instead.
 void TestOnlinePlanner::measuredCapAppliesToFixedPlans()
 {
     OnlinePlanner planner({2, 2, 0.0, 1.0, false}, 40, {20, 20});
     QVERIFY(run(planner, {0.001, 0.001}, 3).empty());
     planner.limitCaps({0, 12});
-    const auto decisions = run(planner, {0.001, 0.001}, 1);
-    QCOMPARE(decisions.size(), size_t(1));
-    QCOMPARE(decisions[0].reason, std::string("memory"));
-    QCOMPARE(planner.plan(), (Batches{28, 12}));
+    QVERIFY(run(planner, {0.001, 0.001}, 3).empty());
+    QCOMPARE(planner.plan(), (Batches{20, 20}));
+    QCOMPARE(BatchPlanner::microBatches(planner.plan(), planner.caps()), std::int64_t(2));
+}
+
+// An adaptive plan whose shares already need passes is not re-planned at
+// every step: only for the usual reasons (profiled, periodic, over the margin).
+void TestOnlinePlanner::accumulatingPlanIsNotAlwaysReplanned()
+{
+    OnlinePlanner planner({2, 50, 0.5, 1.0, true}, 60, {20, 20, 20}, {10, 10, 10});
+    QCOMPARE(BatchPlanner::microBatches(planner.plan(), planner.caps()), std::int64_t(2));
+    const auto decisions = run(planner, {0.001, 0.001, 0.001}, 6);
+    QVERIFY2(decisions.empty(), decisions.empty() ? "" : decisions[0].reason.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestOnlinePlanner)

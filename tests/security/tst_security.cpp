@@ -260,6 +260,11 @@ void TestSecurity::modelFetchServesOnlyTheRunsOwnModel()
     auto stolen = fetch(*malloryClient, QStringLiteral("r3"), QStringLiteral("model.pt"), 0);
     QVERIFY(!stolen.ok());
     QVERIFY2(stolen.error().contains(QLatin1String("belongs to alice")), qPrintable(stolen.error()));
+    // Nor by saying to be alice: the name is bound to alice's certificate since her run.
+    auto impostor = connect(mallory, QStringLiteral("alice"));
+    QVERIFY(impostor);
+    auto claimed = fetch(*impostor, QStringLiteral("r3"), QStringLiteral("model.pt"), 0);
+    QVERIFY2(!claimed.ok(), "an impostor got alice's model");
 }
 
 void TestSecurity::connectionLimit()
