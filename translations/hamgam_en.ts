@@ -6687,18 +6687,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fp16 (with loss scaling) is not available yet; bf16 halves the same work with fp32&apos;s range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the precision is fp32 or bf16, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>give the images&apos; size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6708,6 +6696,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>recomputation is not available with a TorchScript model, whose forward would run twice in training mode (batch norm statistics, dropout masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the precision is fp32, bf16 or fp16, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7328,6 +7324,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Recompute activations (less memory, more compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 (loss scaling; GPUs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -6653,18 +6653,6 @@ Status: %3%4</source>
         <translation>فاصلهٔ ارزیابی «epoch» یا تعدادی گام است (۰ آن را خاموش می‌کند)، نه %1</translation>
     </message>
     <message>
-        <source>fp16 (with loss scaling) is not available yet; bf16 halves the same work with fp32&apos;s range</source>
-        <translation>fp16 (با مقیاس‌دهی زیان) هنوز در دسترس نیست؛ bf16 همین کار را با نیمی از بایت‌ها و با بازهٔ fp32 انجام می‌دهد</translation>
-    </message>
-    <message>
-        <source>the precision is fp32 or bf16, not &quot;%1&quot;</source>
-        <translation>دقت محاسبه fp32 یا bf16 است، نه «%1»</translation>
-    </message>
-    <message>
-        <source>bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
-        <translation>bf16 هنوز با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ fp32 یا یک راهبرد موازی‌سازی داده را به کار ببرید</translation>
-    </message>
-    <message>
         <source>give the images&apos; size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
         <translation>اندازهٔ تصویرها را به شکل [کانال، ارتفاع، پهنا] بدهید: ۱ (خاکستری) یا ۳ (رنگی) کانال، هر ضلع از ۱ تا ۴۰۹۶ پیکسل</translation>
     </message>
@@ -6675,6 +6663,14 @@ Status: %3%4</source>
     <message>
         <source>recomputation is not available with a TorchScript model, whose forward would run twice in training mode (batch norm statistics, dropout masks)</source>
         <translation>بازمحاسبه با مدل TorchScript در دسترس نیست، چون گذر پیش‌روی آن دو بار در حالت آموزش اجرا می‌شد (آمار نرمال‌سازی دسته‌ای، ماسک‌های dropout)</translation>
+    </message>
+    <message>
+        <source>the precision is fp32, bf16 or fp16, not &quot;%1&quot;</source>
+        <translation>دقت fp32، bf16 یا fp16 است، نه «%1»</translation>
+    </message>
+    <message>
+        <source>%1 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
+        <translation>%1 هنوز با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ از fp32 یا یک راهبرد موازی‌سازی داده استفاده کنید</translation>
     </message>
 </context>
 <context>
@@ -7293,6 +7289,10 @@ Status: %3%4</source>
     <message>
         <source>Recompute activations (less memory, more compute)</source>
         <translation>بازمحاسبهٔ فعال‌سازی‌ها (حافظهٔ کمتر، محاسبهٔ بیشتر)</translation>
+    </message>
+    <message>
+        <source>fp16 (loss scaling; GPUs)</source>
+        <translation>fp16 (مقیاس‌دهی زیان؛ پردازنده‌های گرافیکی)</translation>
     </message>
 </context>
 <context>

@@ -305,6 +305,7 @@ void RunSetupWidget::build()
     m_precision = new QComboBox;
     m_precision->addItem(QString(), QStringLiteral("fp32"));
     m_precision->addItem(QString(), QStringLiteral("bf16"));
+    m_precision->addItem(QString(), QStringLiteral("fp16"));
     advRow(QT_TR_NOOP("Compute precision"), m_precision, QStringLiteral("precision"));
     m_timeout = spin(5, 86400, 60);
     advRow(QT_TR_NOOP("Communication timeout (s)"), m_timeout, QStringLiteral("comm.timeout_s"));
@@ -470,6 +471,7 @@ void RunSetupWidget::retranslate()
     m_schedule->setItemText(1, tr("warm-up, then constant"));
     m_precision->setItemText(0, tr("fp32 (exact)"));
     m_precision->setItemText(1, tr("bf16 (master weights in fp32)"));
+    m_precision->setItemText(2, tr("fp16 (loss scaling; GPUs)"));
     m_precision->setToolTip(tr("bf16 computes matrix products and convolutions in bf16, as GPUs and recent "
                                "CPUs do fastest; parameters and optimizer state stay fp32"));
     m_mlpHidden->setPlaceholderText(tr("units per layer, e.g. 256, 256"));

@@ -6,22 +6,23 @@
 
 namespace hamgam::engine {
 
-/// `precision: bf16` for the forwards of its lifetime: autocast runs matmuls
-/// and convolutions in bf16 and keeps what needs range (reductions, losses) in
-/// fp32. Parameters stay fp32, so their gradients arrive in fp32 and the
-/// optimizer updates fp32 master weights. Off, it changes nothing.
+/// `precision: bf16` or `fp16` for the forwards of its lifetime: autocast runs
+/// matmuls and convolutions in the lower type (`lowType`) and keeps what needs
+/// range (reductions, losses) in fp32. Parameters stay fp32, so their gradients
+/// arrive in fp32 and the optimizer updates fp32 master weights. With
+/// `lowType` kFloat (fp32) it changes nothing.
 class AutocastScope
 {
 public:
-    AutocastScope(at::DeviceType device, bool bf16)
+    AutocastScope(at::DeviceType device, at::ScalarType lowType)
         : m_device(device)
-        , m_on(bf16)
+        , m_on(lowType != at::kFloat)
     {
         if (!m_on)
             return;
         m_wasEnabled = torchcompat::autocastEnabled(m_device);
         m_wasType = torchcompat::autocastType(m_device);
-        torchcompat::setAutocast(m_device, true, at::kBFloat16);
+        torchcompat::setAutocast(m_device, true, lowType);
         at::autocast::increment_nesting();
     }
     ~AutocastScope()

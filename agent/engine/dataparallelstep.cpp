@@ -16,7 +16,8 @@ DataParallelStep::DataParallelStep(Model &model, ModelRunner &runner, const Data
     , m_device(device)
 {}
 
-StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes)
+StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes,
+                                           double lossScale)
 {
     // The rank's samples in `passes` near-equal parts, each within its cap
     // (the plan holds samples ≤ passes · cap); a part without samples runs the
@@ -39,7 +40,10 @@ StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t step
         const at::Tensor sum = m_model.lossSum(output, target);
         // Σ of this rank's per-sample losses over the step's global batch:
         // summed over ranks (and passes), the gradient is the exact global-batch mean.
-        (sum / static_cast<double>(stepBatch)).backward();
+        // fp16: the loss scale on top (a power of two); fp32 and bf16 divide exactly as before.
+        (lossScale == 1.0 ? sum / static_cast<double>(stepBatch)
+                          : sum * (lossScale / static_cast<double>(stepBatch)))
+            .backward();
         lossSum += sum.item<double>();
     }
     return {lossSum, batch.samples};

@@ -18,7 +18,7 @@ public:
     DataParallelStep(Model &model, ModelRunner &runner, const Dataset &dataset, at::Device device);
 
     void beginStep() override {}
-    Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes) override;
+    Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes, double lossScale) override;
     void evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct) override;
     bool measuresMemory() const override { return true; }
     std::optional<double> takeTensorParallelMs() override { return std::nullopt; }

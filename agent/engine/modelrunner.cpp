@@ -5,14 +5,14 @@
 
 namespace hamgam::engine {
 
-ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType device, bool bf16,
+ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType device, at::ScalarType autocast,
                          bool recompute)
     : m_model(model)
     , m_store(store)
     , m_device(device)
-    , m_bf16(bf16)
+    , m_autocast(autocast)
     , m_recompute(recompute)
-    , m_context{&model, &store, device, bf16}
+    , m_context{&model, &store, device, autocast}
 {
     for (int i = 0; i < m_model.unitCount(); ++i)
         m_anchors.push_back(at::zeros({}, at::TensorOptions().dtype(at::kFloat)).set_requires_grad(true));
@@ -20,7 +20,7 @@ ModelRunner::ModelRunner(Model &model, ParameterStore &store, at::DeviceType dev
 
 at::Tensor ModelRunner::forward(const at::Tensor &input)
 {
-    const AutocastScope autocast(m_device, m_bf16);
+    const AutocastScope autocast(m_device, m_autocast);
     at::Tensor x = input;
     for (int i = 0; i < m_model.unitCount(); ++i) {
         const at::Tensor &anchor = m_anchors[static_cast<size_t>(i)];
@@ -44,7 +44,7 @@ at::Tensor ModelRunner::forward(const at::Tensor &input)
 at::Tensor ModelRunner::evaluate(const at::Tensor &input)
 {
     at::NoGradGuard noGrad;
-    const AutocastScope autocast(m_device, m_bf16);
+    const AutocastScope autocast(m_device, m_autocast);
     at::Tensor x = input;
     for (int i = 0; i < m_model.unitCount(); ++i) {
         const auto params = m_store.acquire(i);

@@ -16,12 +16,13 @@ namespace hamgam::engine {
 class ModelRunner
 {
 public:
-    /// `bf16`: the forwards run under autocast on `device`'s type (precision bf16);
-    /// their outputs come back as fp32 either way, for the loss. `recompute`:
+    /// `autocast`: the lower type the forwards run in under autocast on `device`'s
+    /// type (kBFloat16, kHalf; kFloat: none); their outputs come back as fp32
+    /// either way, for the loss. `recompute`:
     /// each unit keeps only its input and runs again in the backward
     /// (memory.recompute, RecomputedUnitFunction).
-    ModelRunner(Model &model, ParameterStore &store, at::DeviceType device = at::kCPU, bool bf16 = false,
-                bool recompute = false);
+    ModelRunner(Model &model, ParameterStore &store, at::DeviceType device = at::kCPU,
+                at::ScalarType autocast = at::kFloat, bool recompute = false);
 
     /// Training forward: autograd reaches the store through one UnitParamsFunction per unit.
     at::Tensor forward(const at::Tensor &input);
@@ -38,7 +39,7 @@ private:
     Model &m_model;
     ParameterStore &m_store;
     at::DeviceType m_device;
-    bool m_bf16;
+    at::ScalarType m_autocast;
     bool m_recompute;
     RecomputeContext m_context;
     std::vector<at::Tensor> m_anchors;

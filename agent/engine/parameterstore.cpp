@@ -567,12 +567,12 @@ Result<double> ParameterStore::gradNorm()
     return std::sqrt(sq.item<double>());
 }
 
-void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double clipScale,
+void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double gradScale,
                           std::int64_t stepNumber)
 {
     if (!m_offload) {
-        if (clipScale < 1.0)
-            m_grad.mul_(clipScale);
+        if (gradScale != 1.0)
+            m_grad.mul_(gradScale);
         optimizer.step(m_master, m_grad, m_state, lr, stepNumber);
         return;
     }
@@ -592,8 +592,8 @@ void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double clip
         if (length == 0)
             continue;
         at::Tensor grad = m_hostGrad.narrow(0, begin, length);
-        if (clipScale < 1.0)
-            grad.mul_(clipScale);
+        if (gradScale != 1.0)
+            grad.mul_(gradScale);
         at::Tensor master = m_master.narrow(0, begin, length);
         std::vector<at::Tensor> state;
         for (const auto &s : m_state)

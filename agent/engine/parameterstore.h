@@ -120,8 +120,9 @@ public:
     double blockedMs() const { return m_blockedMs; }
     /// ‖g‖ over the whole model (summed over the shard group).
     Result<double> gradNorm();
-    /// Optimizer update of this rank's pieces; clipScale < 1 scales the gradient first.
-    void step(const FlatOptimizer &optimizer, double lr, double clipScale, std::int64_t stepNumber);
+    /// Optimizer update of this rank's pieces; a gradScale other than 1 scales
+    /// the gradient first (clipping, and 1/loss scale under fp16).
+    void step(const FlatOptimizer &optimizer, double lr, double gradScale, std::int64_t stepNumber);
 
     const std::optional<Error> &failure() const { return m_failure; }
 

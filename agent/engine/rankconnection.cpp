@@ -58,6 +58,12 @@ Result<RankConnection> RankConnection::open(const WorkerConfig &config, const Wo
                 "comm.dtype bf16 needs LibTorch 2.x on the CPU: this worker's LibTorch " +
                     std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
                     " has a Gloo that cannot sum bf16 (use fp16, or a LibTorch 2.x build)");
+        if (!choice->cuda && !torchcompat::kCpuAutocastHalf && config.fp16)
+            return Result<RankConnection>::failure(
+                ErrorKind::Config,
+                "precision fp16 needs a GPU, or LibTorch 2.2 or later on the CPU: this worker's LibTorch " +
+                    std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
+                    " runs only bf16 under CPU autocast (use bf16)");
         if (choice->cuda) {
             c.device = at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(choice->index));
             // LibTorch and NCCL allocate on the current device: make it the rank's.

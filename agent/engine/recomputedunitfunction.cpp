@@ -38,7 +38,7 @@ torch::autograd::variable_list RecomputedUnitFunction::backward(torch::autograd:
     {
         at::AutoGradMode enabled(true);
         // The backward may run on autograd's own thread: the forward's autocast again.
-        const AutocastScope autocast(context->device, context->bf16);
+        const AutocastScope autocast(context->device, context->autocast);
         const auto params = UnitParamsFunction::apply(saved[1], context->store, unit);
         output = context->model->unit(static_cast<int>(unit)).forward(input, params);
     }

@@ -14,7 +14,7 @@ struct RecomputeContext
     Model *model = nullptr;
     ParameterStore *store = nullptr;
     at::DeviceType device = at::kCPU;
-    bool bf16 = false;
+    at::ScalarType autocast = at::kFloat; ///< the forwards' autocast type (ModelRunner)
 };
 
 /// One unit under activation recomputation (memory.recompute). Forward runs

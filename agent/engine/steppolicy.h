@@ -31,8 +31,11 @@ public:
     /// the step's global batch (summed over ranks: the exact global mean), in
     /// `passes` micro-batches whose gradients add up (gradient accumulation;
     /// every rank takes the same number). A rank or pass without samples still
-    /// runs every collective. Throws on failure.
-    virtual Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes) = 0;
+    /// runs every collective. `lossScale` multiplies the loss that is
+    /// back-propagated (precision fp16: LossScaler), never the one reported.
+    /// Throws on failure.
+    virtual Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes,
+                         double lossScale) = 0;
     /// An evaluation forward of held-out samples [begin, end) of this rank's data
     /// slot (empty: the collectives only), added to the sums. Throws on failure.
     virtual void evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct) = 0;

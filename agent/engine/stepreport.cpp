@@ -40,6 +40,10 @@ json StepReport::event() const
         e["tensor_parallel_ms"] = *tensorParallelMs;
     if (gradNorm)
         e["grad_norm"] = std::isfinite(*gradNorm) ? *gradNorm : 0.0;
+    if (lossScale) {
+        e["loss_scale"] = *lossScale;
+        e["skipped"] = skipped;
+    }
     return e;
 }
 

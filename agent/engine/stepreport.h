@@ -20,6 +20,9 @@ struct StepReport
     double loss = 0;
     std::int64_t localBatch = 0;
     std::int64_t microBatches = 1; ///< passes the step took (gradient accumulation)
+    /// precision fp16: the loss scale the step ran with, and whether it overflowed (skipped).
+    std::optional<double> lossScale;
+    bool skipped = false;
     std::int64_t globalBatch = 0;
     double lr = 0;
     double dataMs = 0;

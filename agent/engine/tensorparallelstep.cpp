@@ -57,7 +57,8 @@ void TensorParallelStep::beginStep()
     m_tp.takeBlockedMs();
 }
 
-StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes)
+StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes,
+                                             double lossScale)
 {
     // Every rank of the node computes its part of the node's samples, also
     // when there are none (zero gradients), so the node's collectives pair up;
@@ -76,7 +77,10 @@ StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t st
             m_model.lossSum(output.narrow(0, 0, r.valid), r.target.narrow(0, 0, r.valid).to(m_device));
         // The loss is replicated over the ranks that hold the same rows; each
         // back-propagates its copy (the gathers keep only their own block).
-        (sum / static_cast<double>(stepBatch)).backward();
+        // fp16: the loss scale on top (a power of two); fp32 and bf16 divide exactly as before.
+        (lossScale == 1.0 ? sum / static_cast<double>(stepBatch)
+                          : sum * (lossScale / static_cast<double>(stepBatch)))
+            .backward();
         lossSum += sum.item<double>();
     }
     // One rank per row reports the loss, local rank 0 the node's samples: the all-reduce counts each once.

@@ -35,7 +35,7 @@ public:
                      std::int64_t outputPart);
 
     void beginStep() override;
-    Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes) override;
+    Losses train(const Batch &batch, std::int64_t stepBatch, std::int64_t passes, double lossScale) override;
     void evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct) override;
     /// A node's ranks share its samples: one rank's peak does not scale with its own batch.
     bool measuresMemory() const override { return false; }

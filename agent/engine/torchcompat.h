@@ -24,6 +24,9 @@ namespace hamgam::engine::torchcompat {
 constexpr int kVersion = TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR;
 constexpr int kMajor = TORCH_VERSION_MAJOR, kMinor = TORCH_VERSION_MINOR, kPatch = TORCH_VERSION_PATCH;
 
+/// CPU autocast runs fp16 from 2.2 on (bf16 only before): precision fp16 on the CPU.
+constexpr bool kCpuAutocastHalf = kVersion >= 202;
+
 /// 1.13's Gloo sums no bf16 ("Invalid scalar type"); 2.x's does. NCCL does in both.
 constexpr bool kGlooSumsBFloat16 = TORCH_VERSION_MAJOR >= 2;
 

@@ -115,6 +115,8 @@ Status Trainer::setUp()
     m_totalSteps = m_config.steps > 0
                        ? (epochSteps > 0 ? std::min(m_config.steps, epochSteps) : m_config.steps)
                        : epochSteps;
+    m_scaler =
+        LossScaler(m_config.fp16, m_options.initialLossScale > 0 ? m_options.initialLossScale : 65536.0);
     m_schedule.emplace(m_config.schedule.kind, m_config.optimizer.lr, m_config.schedule.warmupSteps,
                        m_config.schedule.minLrRatio, m_totalSteps);
     if (!m_config.checkpoint.dir.empty()) {
@@ -205,8 +207,11 @@ Status Trainer::setUpPlacement()
 
     m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots());
     m_store->initialize(m_config.seed);
-    m_runner =
-        std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(), m_config.bf16, m_config.recompute);
+    m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(),
+                                             m_config.bf16   ? at::kBFloat16
+                                             : m_config.fp16 ? at::kHalf
+                                                             : at::kFloat,
+                                             m_config.recompute);
     if (m_tp)
         m_policy = std::make_unique<TensorParallelStep>(*m_tp, *m_model, *m_runner, *m_dataset, m_device,
                                                         topo.localRank());
@@ -421,7 +426,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     Stopwatch computeTimer;
     StepPolicy::Losses losses;
     try {
-        losses = m_policy->train(batch, stepBatch, passes);
+        losses = m_policy->train(batch, stepBatch, passes, m_scaler.scale());
     } catch (const std::exception &e) {
         return caught(e);
     }
@@ -466,16 +471,21 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     Stopwatch optimizerTimer;
     double clipScale = 1.0;
     double gradNorm = std::numeric_limits<double>::quiet_NaN();
-    if (m_config.gradClip > 0) {
+    // fp16: the gradients carry the loss scale; their norm (the same on every
+    // rank) says whether they overflowed.
+    const double lossScale = m_scaler.scale();
+    if (m_config.gradClip > 0 || m_scaler.enabled()) {
         auto norm = m_store->gradNorm();
         if (!norm)
             return norm.error();
-        gradNorm = *norm;
-        if (gradNorm > m_config.gradClip)
+        gradNorm = *norm / lossScale;
+        if (m_config.gradClip > 0 && gradNorm > m_config.gradClip)
             clipScale = m_config.gradClip / (gradNorm + 1e-6);
     }
+    const bool applied = m_scaler.update(std::isfinite(gradNorm) || !m_scaler.enabled());
     try {
-        m_store->step(*m_optimizer, lr, clipScale, step + 1);
+        if (applied) // an overflowed step changes nothing, on every rank
+            m_store->step(*m_optimizer, lr, clipScale / lossScale, step + 1);
     } catch (const std::exception &e) {
         return caught(e);
     }
@@ -500,6 +510,10 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     report.loss = outcome.loss;
     report.localBatch = batch.samples;
     report.microBatches = passes;
+    if (m_scaler.enabled()) {
+        report.lossScale = lossScale;
+        report.skipped = !applied;
+    }
     report.globalBatch = stepBatch;
     report.lr = lr;
     report.dataMs = dataMs;

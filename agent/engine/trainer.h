@@ -3,6 +3,7 @@
 #include "evaluator.h"
 #include "flatoptimizer.h"
 #include "globalsampler.h"
+#include "losscaler.h"
 #include "lrschedule.h"
 #include "memoryprobe.h"
 #include "onlineplanner.h"
@@ -106,6 +107,7 @@ private:
     std::optional<OnlinePlanner> m_planner;
     std::optional<GlobalSampler> m_sampler;
     std::optional<LrSchedule> m_schedule;
+    LossScaler m_scaler{false};
     std::unique_ptr<Prefetcher> m_prefetcher;
     std::unique_ptr<Checkpointer> m_checkpointer;
     std::unique_ptr<ModelExporter> m_exporter; ///< rank 0 of a run with --export-dir

@@ -194,10 +194,9 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     if (precision == "bf16")
         c.bf16 = true;
     else if (precision == "fp16")
-        return configError("precision fp16 (with loss scaling) is not available yet; bf16 halves the same "
-                           "work with fp32's range and needs no scaling");
+        c.fp16 = true;
     else if (precision != "fp32")
-        return configError("precision \"" + precision + "\" is not one of fp32, bf16");
+        return configError("precision \"" + precision + "\" is not one of fp32, bf16, fp16");
 
     if (strategy == "dp")
         c.strategy = Strategy::Dp;
@@ -536,10 +535,10 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     if (c.recompute && c.tensorParallel())
         return configError("memory.recompute is not available with the tensor-parallel strategies, which "
                            "already split each layer's activations over the node's devices");
-    if (c.bf16 && c.tensorParallel())
-        return configError(
-            "precision bf16 is not available yet with the tensor-parallel strategies; use fp32, "
-            "or a data-parallel strategy");
+    if ((c.bf16 || c.fp16) && c.tensorParallel())
+        return configError("precision " + precision +
+                           " is not available yet with the tensor-parallel strategies; use fp32, "
+                           "or a data-parallel strategy");
     if (c.tensorParallel()) {
         if (m.kind != "mlp" && m.kind != "gpt")
             return configError("strategy " + std::string(strategyName(c.strategy)) +

@@ -155,6 +155,9 @@ struct WorkerConfig
     /// `precision`: bf16 runs matmuls and convolutions in bf16 (autocast); parameters,
     /// gradients and optimizer state stay fp32 (the master weights).
     bool bf16 = false;
+    /// `precision: fp16`: the same in fp16, with dynamic loss scaling (LossScaler); on the CPU
+    /// it needs LibTorch 2.2 or later.
+    bool fp16 = false;
     bool streamParams = false; ///< lsdp.stream_params
     std::int64_t memoryBudgetMb = 0;
     /// memory.recompute: each unit keeps only its input for the backward and computes again there.

@@ -53,6 +53,8 @@ const char *WorkerOptions::usage()
            "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n"
            "--offload-by-unit moves lsdp's gradients and parameters between host and\n"
            "device unit by unit, as on a GPU, on the CPU too (a check of that order).\n"
+           "--initial-loss-scale S: under precision fp16, the first step's loss scale\n"
+           "(65536 by default; a check of how overflowing steps are skipped).\n"
            "--export-dir: rank 0 writes the trained model there after each checkpoint\n"
            "and at the end (model.pt, TorchScript; model.json, what goes in and out).\n";
 }
@@ -133,6 +135,14 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             o.resumeDir = value;
         } else if (arg == "--dump-params") {
             o.dumpParamsPath = value;
+        } else if (arg == "--initial-loss-scale") {
+            try {
+                o.initialLossScale = std::stod(value);
+            } catch (const std::exception &) {
+                o.initialLossScale = -1;
+            }
+            if (!(o.initialLossScale > 0))
+                return usageError("--initial-loss-scale must be a positive number");
         } else if (arg == "--export-dir") {
             o.exportDir = value;
             if (o.exportDir.empty())

@@ -22,6 +22,8 @@ struct WorkerOptions
     std::string dumpParamsPath;
     /// Where rank 0 writes the trained model (model.pt, model.json); the agent gives its run directory.
     std::string exportDir;
+    /// precision fp16: the loss scale of the first step (a test of overflow handling); 0: 65536.
+    double initialLossScale = 0;
     int threads = 0; ///< 0: from the config
     /// Network interface (e.g. "eth1") Gloo binds to; empty: the one that reaches the master.
     std::string glooInterface;

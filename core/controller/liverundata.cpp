@@ -191,8 +191,9 @@ void LiveRunData::addEvent(const RunEvent &e)
         logIt();
         return;
     case EventKind::Checkpoint:
+    case EventKind::Model:
     case EventKind::Done:
-        // Every rank reports them: the first rank's is the run's.
+        // Every rank reports them (a model, rank 0 alone): the first rank's is the run's.
         if (e.rank <= 0)
             logIt();
         return;

@@ -767,15 +767,15 @@ QList<ConfigError> RunConfig::validate() const
             tr("give an absolute path: every machine writes its checkpoints on its own disk"));
     if (memoryBudgetMb < 0)
         add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
-    if (precision == QLatin1String("fp16"))
+    if (precision != QLatin1String("fp32") && precision != QLatin1String("bf16") &&
+        precision != QLatin1String("fp16"))
         add(QStringLiteral("precision"),
-            tr("fp16 (with loss scaling) is not available yet; bf16 halves the same work with fp32's range"));
-    else if (precision != QLatin1String("fp32") && precision != QLatin1String("bf16"))
-        add(QStringLiteral("precision"), tr("the precision is fp32 or bf16, not \"%1\"").arg(precision));
-    else if (precision == QLatin1String("bf16") && strategy.startsWith(QLatin1String("tp")))
+            tr("the precision is fp32, bf16 or fp16, not \"%1\"").arg(precision));
+    else if (precision != QLatin1String("fp32") && strategy.startsWith(QLatin1String("tp")))
         add(QStringLiteral("precision"),
-            tr("bf16 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
-               "strategy"));
+            tr("%1 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
+               "strategy")
+                .arg(precision));
     if (recompute && model.kind == QLatin1String("torchscript"))
         add(QStringLiteral("memory.recompute"),
             tr("recomputation is not available with a TorchScript model, whose forward would run twice in "

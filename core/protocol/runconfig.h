@@ -146,7 +146,8 @@ public:
     Eval eval;
     Checkpoint checkpoint;
     bool streamParams = false;
-    /// `precision`: "fp32", or "bf16" (matmuls and convolutions in bf16, master weights in fp32).
+    /// `precision`: "fp32", "bf16" (matmuls and convolutions in bf16, master weights in fp32), or
+    /// "fp16" (the same in fp16, with dynamic loss scaling).
     QString precision = QStringLiteral("fp32");
     int memoryBudgetMb = 0;
     /// `memory.recompute`: keep only each unit's input for the backward, and compute its inside again there.

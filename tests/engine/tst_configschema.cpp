@@ -259,7 +259,9 @@ const QList<Field> &fields()
         {QStringLiteral("elastic"), always, [](const RunConfig &c) { return flag(c.elastic); },
          [](const W &w) { return flag(w.elastic); }},
         {QStringLiteral("precision"), always, [](const RunConfig &c) { return c.precision; },
-         [](const W &w) { return QString::fromLatin1(w.bf16 ? "bf16" : "fp32"); }},
+         [](const W &w) {
+             return QString::fromLatin1(w.bf16 ? "bf16" : w.fp16 ? "fp16" : "fp32");
+         }},
         {QStringLiteral("slowdown_schedule[].rank"), always,
          [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return num(s.rank); }); },
          [](const W &w) {
@@ -523,6 +525,7 @@ const QList<Change> &changes()
         {"eval.interval off", "any", [](RunConfig &c) { c.eval.interval = 0; }},
         {"eval.samples", "any", [](RunConfig &c) { c.eval.samples = 500; }},
         {"precision", "any", [](RunConfig &c) { c.precision = QStringLiteral("bf16"); }},
+        {"precision fp16", "alone", [](RunConfig &c) { c.precision = QStringLiteral("fp16"); }},
         {"checkpoint.dir", "any",
          [](RunConfig &c) { c.checkpoint.dir = QStringLiteral("/var/tmp/schema-ckpt"); }},
         {"checkpoint.interval", "any",
@@ -740,12 +743,13 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals_data()
     QTest::newRow("unknown wire dtype") << R"({"comm": {"dtype": "fp8"}})"
                                         << "comm.dtype"
                                         << "comm.dtype";
-    QTest::newRow("fp16 precision") << R"({"precision": "fp16"})"
-                                    << "precision"
-                                    << "fp16";
+    QTest::newRow("fp16 with tensor parallelism")
+        << R"({"strategy": "tp1d", "precision": "fp16", "nodes": [{"agent": "a", "devices": [0, 1]}]})"
+        << "precision"
+        << "tensor-parallel";
     QTest::newRow("unknown precision") << R"({"precision": "fp8"})"
                                        << "precision"
-                                       << "not one of fp32, bf16";
+                                       << "not one of fp32, bf16, fp16";
     QTest::newRow("bf16 with tensor parallelism")
         << R"({"strategy": "tp1d", "precision": "bf16", "nodes": [{"agent": "a", "devices": [0, 1]}]})"
         << "precision"

@@ -12,6 +12,7 @@
 #include "idxfile.h"
 #include "idxheader.h"
 #include "initialplan.h"
+#include "losscaler.h"
 #include "lrschedule.h"
 #include "memorycap.h"
 #include "memoryprobe.h"
@@ -90,6 +91,7 @@ private Q_SLOTS:
     void stepControl();
     void stepControlRefusals();
     void stepReport();
+    void lossScalerHalvesOnOverflowAndGrows();
     void memoryProbe();
 
 private:
@@ -1431,6 +1433,45 @@ void TestEngineBase::memoryProbe()
         QCOMPARE(resets, 2);
         QCOMPARE(memory.peak, memory.allocated); // reset for the next step
     }
+}
+
+// precision fp16's dynamic loss scaling (issue #20, item 2), as GradScaler:
+// an overflowed step is skipped and halves the scale; a run of good steps doubles it.
+void TestEngineBase::lossScalerHalvesOnOverflowAndGrows()
+{
+    LossScaler off(false);
+    QCOMPARE(off.scale(), 1.0);
+    QVERIFY(off.update(false)); // fp32 and bf16 never skip
+    QCOMPARE(off.scale(), 1.0);
+
+    LossScaler scaler(true, 1024.0, 3);
+    QVERIFY(scaler.enabled());
+    QCOMPARE(scaler.scale(), 1024.0);
+    QVERIFY(!scaler.update(false));
+    QCOMPARE(scaler.scale(), 512.0);
+    QVERIFY(!scaler.update(false));
+    QCOMPARE(scaler.scale(), 256.0);
+    QVERIFY(scaler.update(true));
+    QVERIFY(scaler.update(true));
+    QCOMPARE(scaler.scale(), 256.0);
+    QVERIFY(scaler.update(true)); // the third good step in a row
+    QCOMPARE(scaler.scale(), 512.0);
+    // An overflow restarts the count.
+    QVERIFY(scaler.update(true));
+    QVERIFY(!scaler.update(false));
+    QCOMPARE(scaler.scale(), 256.0);
+    QVERIFY(scaler.update(true));
+    QVERIFY(scaler.update(true));
+    QCOMPARE(scaler.scale(), 256.0);
+    // Never zero, never infinite, always a power of two.
+    LossScaler tiny(true, 0x1p-1021, 1);
+    for (int i = 0; i < 5; ++i)
+        scaler.update(false), tiny.update(false);
+    QVERIFY(tiny.scale() > 0);
+    LossScaler huge(true, 0x1p+1022, 1);
+    for (int i = 0; i < 5; ++i)
+        huge.update(true);
+    QVERIFY(std::isfinite(huge.scale()));
 }
 
 QTEST_APPLESS_MAIN(TestEngineBase)

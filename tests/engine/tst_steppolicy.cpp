@@ -105,7 +105,7 @@ void TestStepPolicy::dataParallelTrainsItsOwnSamples()
     const double expected = m_model->lossSum(m_runner->evaluate(batch.input), batch.target).item<double>();
 
     m_store->beginStep();
-    const auto losses = step.train(batch, 6, 1);
+    const auto losses = step.train(batch, 6, 1, 1.0);
     QVERIFY(m_store->finishGradients().ok());
     QCOMPARE(losses.lossSum, expected);
     QCOMPARE(losses.countedSamples, std::int64_t(3));
@@ -114,7 +114,7 @@ void TestStepPolicy::dataParallelTrainsItsOwnSamples()
 
     // The loss is divided by the step's global batch: half the batch, twice the gradient.
     m_store->beginStep();
-    QCOMPARE(step.train(batch, 3, 1).lossSum, expected);
+    QCOMPARE(step.train(batch, 3, 1, 1.0).lossSum, expected);
     QVERIFY(m_store->finishGradients().ok());
     QVERIFY(std::abs(*m_store->gradNorm() - 2 * norm) < 1e-6 * norm);
 }
@@ -126,12 +126,12 @@ void TestStepPolicy::passesAddUpToTheWholeBatch()
     DataParallelStep step(*m_model, *m_runner, m_data, at::kCPU);
     const Batch batch = batchOf(0, 5);
     m_store->beginStep();
-    const double whole = step.train(batch, 8, 1).lossSum;
+    const double whole = step.train(batch, 8, 1, 1.0).lossSum;
     QVERIFY(m_store->finishGradients().ok());
     const at::Tensor expected = m_store->gradients().clone();
     for (std::int64_t passes : {2, 3, 5, 7}) {
         m_store->beginStep();
-        const auto losses = step.train(batch, 8, passes);
+        const auto losses = step.train(batch, 8, passes, 1.0);
         QVERIFY(m_store->finishGradients().ok());
         QVERIFY(std::abs(losses.lossSum - whole) < 1e-5 * whole);
         QCOMPARE(losses.countedSamples, std::int64_t(5));
@@ -144,12 +144,12 @@ void TestStepPolicy::dataParallelWithoutSamplesRunsTheCollectivesOnly()
 {
     DataParallelStep step(*m_model, *m_runner, m_data, at::kCPU);
     m_store->beginStep();
-    step.train(batchOf(0, 3), 3, 1);
+    step.train(batchOf(0, 3), 3, 1, 1.0);
     QVERIFY(m_store->finishGradients().ok());
     QVERIFY(*m_store->gradNorm() > 0);
 
     m_store->beginStep();
-    const auto losses = step.train(Batch{}, 3, 1);
+    const auto losses = step.train(Batch{}, 3, 1, 1.0);
     QVERIFY(m_store->finishGradients().ok());
     QCOMPARE(losses.lossSum, 0.0);
     QCOMPARE(losses.countedSamples, std::int64_t(0));

@@ -30,8 +30,9 @@ private Q_SLOTS:
     void accumulatedStepsMatchOneProcess();
     void fp16GradientsOnTheWire_data();
     void fp16GradientsOnTheWire();
-    void bf16ComputeFollowsFp32_data();
-    void bf16ComputeFollowsFp32();
+    void lowPrecisionFollowsFp32_data();
+    void lowPrecisionFollowsFp32();
+    void fp16SkipsOverflowingSteps();
     void hostOffloadUnitByUnit_data();
     void hostOffloadUnitByUnit();
 
@@ -520,23 +521,29 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
 // and end with fp32 parameters near fp32's (the dump reads them as fp32, which
 // would fail were they stored in bf16). A run identical to fp32 to 1e-7 would
 // mean autocast never took effect.
-void TestWorkerEquivalence::bf16ComputeFollowsFp32_data()
+void TestWorkerEquivalence::lowPrecisionFollowsFp32_data()
 {
+    QTest::addColumn<QString>("precision");
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<QString>("model");
     QTest::addColumn<Ints>("nodes");
-    QTest::addColumn<double>("lossTolerance"); // |loss bf16 − loss fp32| / loss fp32, every step
+    QTest::addColumn<double>("lossTolerance"); // |loss low − loss fp32| / loss fp32, every step
     QTest::addColumn<double>("maxDrift");      // final parameters, max |Δ|
-    QTest::newRow("dp mlp, 2 ranks") << "dp"
-                                     << "mlp" << Ints{1, 1} << 0.01 << 0.03;
-    QTest::newRow("lshdp cnn, 2 nodes") << "lshdp"
-                                        << "cnn" << Ints{1, 1} << 0.01 << 0.03;
-    QTest::newRow("fsdp gpt, 2 ranks") << "fsdp"
-                                       << "gpt" << Ints{1, 1} << 0.01 << 0.03;
+    for (const char *precision : {"bf16", "fp16"}) {
+        QTest::addRow("%s dp mlp, 2 ranks", precision) << QString::fromLatin1(precision) << "dp"
+                                                       << "mlp" << Ints{1, 1} << 0.01 << 0.03;
+        QTest::addRow("%s lshdp cnn, 2 nodes", precision) << QString::fromLatin1(precision) << "lshdp"
+                                                          << "cnn" << Ints{1, 1} << 0.01 << 0.03;
+        QTest::addRow("%s fsdp gpt, 2 ranks", precision) << QString::fromLatin1(precision) << "fsdp"
+                                                         << "gpt" << Ints{1, 1} << 0.01 << 0.03;
+    }
 }
 
-void TestWorkerEquivalence::bf16ComputeFollowsFp32()
+// Issue #20, item 2: bf16, and fp16 with dynamic loss scaling, follow fp32's
+// loss and parameters closely (the master weights stay fp32).
+void TestWorkerEquivalence::lowPrecisionFollowsFp32()
 {
+    QFETCH(QString, precision);
     QFETCH(QString, strategy);
     QFETCH(QString, model);
     QFETCH(Ints, nodes);
@@ -544,12 +551,18 @@ void TestWorkerEquivalence::bf16ComputeFollowsFp32()
     QFETCH(double, maxDrift);
     QJsonObject cfg = config(strategy, QStringLiteral("sgd"), model, 32);
     cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, Ints{14, 18})); // fixed split
+    bool unsupported = false;
     auto run = [&](const QString &precision, QList<double> *losses, QVector<float> *parameters) {
         QJsonObject c = cfg;
         c.insert(QStringLiteral("precision"), precision);
         WorkerCluster cluster(m_dir.path());
         cluster.start(c, nodes);
         QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+        // fp16 on a CPU needs LibTorch 2.2 (Debian 13's 2.6 has it, Debian 12's 1.13 not): said, not run.
+        if (cluster.exitCodes() == QList<int>({1, 1}) && cluster.summary().contains("LibTorch 2.2")) {
+            unsupported = true;
+            return;
+        }
         QVERIFY2(cluster.exitCodes() == QList<int>({0, 0}), cluster.summary().constData());
         for (const auto &e : cluster.events(0, QStringLiteral("step")))
             losses->append(e.value(QStringLiteral("loss")).toDouble());
@@ -557,8 +570,10 @@ void TestWorkerEquivalence::bf16ComputeFollowsFp32()
     };
     QList<double> fp32Losses, bf16Losses;
     QVector<float> fp32Parameters, bf16Parameters;
+    run(precision, &bf16Losses, &bf16Parameters);
+    if (unsupported)
+        QSKIP("precision fp16 on the CPU needs LibTorch 2.2 or later (scripts/debian13 engine-test runs it)");
     run(QStringLiteral("fp32"), &fp32Losses, &fp32Parameters);
-    run(QStringLiteral("bf16"), &bf16Losses, &bf16Parameters);
     QCOMPARE(bf16Losses.size(), 20);
     QCOMPARE(fp32Losses.size(), bf16Losses.size());
     double worst = 0, any = 0;
@@ -568,12 +583,13 @@ void TestWorkerEquivalence::bf16ComputeFollowsFp32()
         worst = std::max(worst, d / fp32Losses[s]);
     }
     const double drift = maxAbsDiff(bf16Parameters, fp32Parameters);
-    qInfo("bf16 against fp32: loss within %.3g (relative, worst step), parameters within %.3g; loss %.4f -> "
+    qInfo("%s against fp32: loss within %.3g (relative, worst step), parameters within %.3g; loss %.4f -> "
           "%.4f (fp32 %.4f -> %.4f)",
-          worst, drift, bf16Losses.first(), bf16Losses.last(), fp32Losses.first(), fp32Losses.last());
-    QVERIFY2(any > 1e-7, "bf16 left no rounding at all: autocast did not run");
-    QVERIFY2(worst <= lossTolerance, qPrintable(QStringLiteral("the bf16 loss strayed by %1").arg(worst)));
-    QVERIFY2(drift <= maxDrift, qPrintable(QStringLiteral("bf16 parameters drifted by %1").arg(drift)));
+          qPrintable(precision), worst, drift, bf16Losses.first(), bf16Losses.last(), fp32Losses.first(),
+          fp32Losses.last());
+    QVERIFY2(any > 1e-7, "no rounding at all: autocast did not run");
+    QVERIFY2(worst <= lossTolerance, qPrintable(QStringLiteral("the loss strayed by %1").arg(worst)));
+    QVERIFY2(drift <= maxDrift, qPrintable(QStringLiteral("the parameters drifted by %1").arg(drift)));
     QVERIFY(bf16Losses.last() < bf16Losses.first()); // and it learns
 }
 
@@ -584,6 +600,42 @@ void TestWorkerEquivalence::bf16ComputeFollowsFp32()
 // --offload-by-unit; every operation is elementwise, so it must end with the
 // very bytes of the one-piece order on every rank, step losses included. A
 // unit copied before its gradient was final, twice, or not at all would show.
+// fp16's dynamic loss scaling, from a scale so large that the first steps'
+// gradients overflow: each of those steps is skipped on every rank and halves
+// the scale, until the gradients fit; then training goes on and the loss falls.
+void TestWorkerEquivalence::fp16SkipsOverflowingSteps()
+{
+    QJsonObject cfg = config(QStringLiteral("lshdp"), QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson({1, 1}, Ints{14, 18}));
+    cfg.insert(QStringLiteral("precision"), QStringLiteral("fp16"));
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1, 1}, {QStringLiteral("--initial-loss-scale"), QStringLiteral("1073741824")});
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    if (cluster.exitCodes() == QList<int>({1, 1}) && cluster.summary().contains("LibTorch 2.2"))
+        QSKIP("precision fp16 on the CPU needs LibTorch 2.2 or later (scripts/debian13 engine-test runs it)");
+    QVERIFY2(cluster.exitCodes() == QList<int>({0, 0}), cluster.summary().constData());
+    for (int r = 0; r < 2; ++r) {
+        const auto steps = cluster.events(r, QStringLiteral("step"));
+        QCOMPARE(steps.size(), 20);
+        int skipped = 0;
+        double scale = 1073741824.0; // 2^30
+        for (const QJsonObject &e : steps) {
+            QCOMPARE(e.value(QStringLiteral("loss_scale")).toDouble(), scale);
+            if (e.value(QStringLiteral("skipped")).toBool()) {
+                ++skipped;
+                scale /= 2;
+            } else {
+                QVERIFY2(skipped > 0, "the first step did not overflow at a scale of 2^30");
+            }
+        }
+        // 2^30 times the gradients overflows fp16 (65504) for some halvings, not for all twenty.
+        QVERIFY2(skipped >= 1 && skipped < 20, qPrintable(QStringLiteral("%1 steps skipped").arg(skipped)));
+        // Once steps apply, the loss falls.
+        QVERIFY(steps.last().value(QStringLiteral("loss")).toDouble() <
+                steps.first().value(QStringLiteral("loss")).toDouble());
+    }
+}
+
 void TestWorkerEquivalence::hostOffloadUnitByUnit_data()
 {
     QTest::addColumn<QString>("strategy");
