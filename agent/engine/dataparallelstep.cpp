@@ -23,27 +23,19 @@ StepPolicy::Losses DataParallelStep::train(const Batch &batch, std::int64_t step
     // (the plan holds samples ≤ passes · cap); a part without samples runs the
     // collectives only, as a rank without samples does.
     double lossSum = 0;
-    const std::int64_t n = std::max<std::int64_t>(0, batch.samples);
     for (std::int64_t pass = 0; pass < passes; ++pass) {
         m_runner.beginPass(static_cast<int>(pass), static_cast<int>(passes));
-        const std::int64_t begin = n * pass / passes;
-        const std::int64_t count = n * (pass + 1) / passes - begin;
-        if (count <= 0) {
+        const Part p = part(batch.samples, pass, passes);
+        if (p.count <= 0) {
             m_runner.skeletonStep();
             continue;
         }
         // From pinned memory on a GPU: the copy overlaps, the stream orders it.
         const auto on = at::TensorOptions().device(m_device);
-        const at::Tensor input = batch.input.narrow(0, begin, count).to(on, m_device.is_cuda());
-        const at::Tensor target = batch.target.narrow(0, begin, count).to(on, m_device.is_cuda());
-        const at::Tensor output = m_runner.forward(input);
-        const at::Tensor sum = m_model.lossSum(output, target);
-        // Σ of this rank's per-sample losses over the step's global batch:
-        // summed over ranks (and passes), the gradient is the exact global-batch mean.
-        // fp16: the loss scale on top (a power of two); fp32 and bf16 divide exactly as before.
-        (lossScale == 1.0 ? sum / static_cast<double>(stepBatch)
-                          : sum * (lossScale / static_cast<double>(stepBatch)))
-            .backward();
+        const at::Tensor input = batch.input.narrow(0, p.begin, p.count).to(on, m_device.is_cuda());
+        const at::Tensor target = batch.target.narrow(0, p.begin, p.count).to(on, m_device.is_cuda());
+        const at::Tensor sum = m_model.lossSum(m_runner.forward(input), target);
+        backwardShare(sum, stepBatch, lossScale);
         lossSum += sum.item<double>();
     }
     return {lossSum, batch.samples};

@@ -2,6 +2,7 @@
 
 #include "batch.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -45,6 +46,30 @@ public:
     virtual std::optional<double> takeTensorParallelMs() = 0;
     /// The ready event's `tensor_parallel` field (null for data parallelism).
     virtual nlohmann::json readyInfo() const = 0;
+
+protected:
+    /// Gradient accumulation's pass `pass` of `passes` over `samples`: samples
+    /// [begin, begin + count), near-equal parts, the same on every rank of a node.
+    struct Part
+    {
+        std::int64_t begin = 0;
+        std::int64_t count = 0;
+    };
+    static Part part(std::int64_t samples, std::int64_t pass, std::int64_t passes)
+    {
+        const std::int64_t n = std::max<std::int64_t>(0, samples);
+        const std::int64_t begin = n * pass / passes;
+        return {begin, n * (pass + 1) / passes - begin};
+    }
+    /// Back-propagates a pass's Σ of per-sample losses as its share of the
+    /// step's global mean (summed over ranks and passes: the exact global-batch
+    /// gradient), times the fp16 loss scale (a power of two; fp32 and bf16
+    /// divide by the batch alone, to the bit as before).
+    static void backwardShare(const at::Tensor &lossSum, std::int64_t stepBatch, double lossScale)
+    {
+        const auto batch = static_cast<double>(stepBatch);
+        (lossScale == 1.0 ? lossSum / batch : lossSum * (lossScale / batch)).backward();
+    }
 };
 
 } // namespace hamgam::engine

@@ -15,6 +15,7 @@ TensorParallelStep::TensorParallelStep(TensorParallel &tp, Model &model, ModelRu
     , m_model(model)
     , m_runner(runner)
     , m_dataset(dataset)
+    , m_info(dataset.info())
     , m_device(device)
     , m_localRank(localRank)
 {}
@@ -48,7 +49,7 @@ TensorParallelStep::Rows TensorParallelStep::rows(const at::Tensor &input, const
 TensorParallelStep::Rows TensorParallelStep::rowsOf(const at::Tensor &input, const at::Tensor &target,
                                                     std::int64_t samples) const
 {
-    return rows(input, target, samples, m_dataset.info(), m_tp.layout().rowParts(), m_tp.residualRowPart(),
+    return rows(input, target, samples, m_info, m_tp.layout().rowParts(), m_tp.residualRowPart(),
                 m_tp.outputRowPart());
 }
 
@@ -64,23 +65,18 @@ StepPolicy::Losses TensorParallelStep::train(const Batch &batch, std::int64_t st
     // when there are none (zero gradients), so the node's collectives pair up;
     // under gradient accumulation, pass by pass over the same parts of them.
     double lossSum = 0;
-    const std::int64_t n = std::max<std::int64_t>(0, batch.samples);
     for (std::int64_t pass = 0; pass < passes; ++pass) {
         m_runner.beginPass(static_cast<int>(pass), static_cast<int>(passes));
-        const std::int64_t begin = n * pass / passes;
-        const std::int64_t count = n * (pass + 1) / passes - begin;
-        const Rows r = count > 0 ? rowsOf(batch.input.narrow(0, begin, count),
-                                          batch.target.narrow(0, begin, count), count)
-                                 : rowsOf({}, {}, 0);
+        const Part p = part(batch.samples, pass, passes);
+        const Rows r = p.count > 0 ? rowsOf(batch.input.narrow(0, p.begin, p.count),
+                                            batch.target.narrow(0, p.begin, p.count), p.count)
+                                   : rowsOf({}, {}, 0);
         const at::Tensor output = m_runner.forward(r.input.to(m_device));
         const at::Tensor sum =
             m_model.lossSum(output.narrow(0, 0, r.valid), r.target.narrow(0, 0, r.valid).to(m_device));
         // The loss is replicated over the ranks that hold the same rows; each
         // back-propagates its copy (the gathers keep only their own block).
-        // fp16: the loss scale on top (a power of two); fp32 and bf16 divide exactly as before.
-        (lossScale == 1.0 ? sum / static_cast<double>(stepBatch)
-                          : sum * (lossScale / static_cast<double>(stepBatch)))
-            .backward();
+        backwardShare(sum, stepBatch, lossScale);
         lossSum += sum.item<double>();
     }
     // One rank per row reports the loss, local rank 0 the node's samples: the all-reduce counts each once.

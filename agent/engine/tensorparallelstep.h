@@ -49,6 +49,7 @@ private:
     Model &m_model;
     ModelRunner &m_runner;
     const Dataset &m_dataset;
+    const DatasetInfo m_info; ///< asked once: a table's carries its columns' names and statistics
     at::Device m_device;
     int m_localRank;
 };

@@ -3,6 +3,8 @@
 #include "fakeprobe.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -75,6 +77,32 @@ Controller makeController()
         qFatal("cannot create a controller profile: %s", qPrintable(profile.error()));
     c.profile = *profile;
     return c;
+}
+
+bool hasPythonTorch()
+{
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")});
+    return probe.waitForFinished(60000) && probe.exitStatus() == QProcess::NormalExit &&
+           probe.exitCode() == 0;
+}
+
+QJsonObject evaluateModel(const QString &modelDir, const QString &data, QString *error)
+{
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral(HAMGAM_SOURCE_DIR "/scripts/evaluate-model"), modelDir, data,
+                  QStringLiteral("--json")});
+    if (!python.waitForFinished(120000)) {
+        *error = QStringLiteral("scripts/evaluate-model did not finish");
+        return {};
+    }
+    const QByteArray output = python.readAllStandardOutput();
+    if (python.exitCode() != 0) {
+        *error = QString::fromUtf8(output + python.readAllStandardError());
+        return {};
+    }
+    return QJsonDocument::fromJson(output).object();
 }
 
 } // namespace TestSupport

@@ -5,6 +5,7 @@
 #include "deviceprobe.h"
 
 #include <memory>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 /// Helpers shared by the network tests: private directories, free ports and
@@ -41,5 +42,11 @@ Controller makeController();
 
 /// Puts `controller` on the trust list the agent in `configDir` reads at start.
 bool trustController(const QString &configDir, const Controller &controller);
+
+/// Whether Debian's /usr/bin/python3 imports torch (python3-torch).
+bool hasPythonTorch();
+/// scripts/evaluate-model `modelDir` `data` --json, in Debian's PyTorch: its
+/// result, or an empty object with `error` saying why.
+QJsonObject evaluateModel(const QString &modelDir, const QString &data, QString *error);
 
 } // namespace TestSupport

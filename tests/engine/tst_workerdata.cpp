@@ -6,6 +6,7 @@
 // the format puts them) and damaged ones are refused the same way.
 #include "datamemorylimit.h"
 #include "idxheader.h"
+#include "testsupport.h"
 #include "workercluster.h"
 
 #include <QColor>
@@ -577,9 +578,7 @@ void TestWorkerData::exportedModelReproducesTheRunsAccuracy()
 {
     QFETCH(QString, strategy);
     QFETCH(QList<int>, nodes);
-    QProcess probe;
-    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")});
-    if (!probe.waitForFinished(60000) || probe.exitCode() != 0)
+    if (!TestSupport::hasPythonTorch())
         QSKIP("Debian's python3-torch is not installed (scripts/install-deps installs it)");
     const QString table = m_dir.filePath(QStringLiteral("overlap-") + strategy);
     QVERIFY(QDir().mkpath(table));
@@ -606,14 +605,9 @@ void TestWorkerData::exportedModelReproducesTheRunsAccuracy()
     QCOMPARE(cluster.events(1, QStringLiteral("model")).size(), 0); // rank 0 writes
     const QJsonObject eval = cluster.events(0, QStringLiteral("eval")).last();
 
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {QStringLiteral(HAMGAM_SOURCE_DIR "/scripts/evaluate-model"), exportDir, table,
-                  QStringLiteral("--json")});
-    QVERIFY(python.waitForFinished(120000));
-    const QByteArray output = python.readAllStandardOutput();
-    QVERIFY2(python.exitCode() == 0, QByteArray(output + python.readAllStandardError()).constData());
-    const QJsonObject measured = QJsonDocument::fromJson(output).object();
+    QString error;
+    const QJsonObject measured = TestSupport::evaluateModel(exportDir, table, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(measured.value(QStringLiteral("samples")).toInt(), 200);
     const double accuracy = eval.value(QStringLiteral("accuracy")).toDouble();
     // Neither chance nor perfect: the comparison means something.
@@ -621,7 +615,7 @@ void TestWorkerData::exportedModelReproducesTheRunsAccuracy()
     QCOMPARE(measured.value(QStringLiteral("correct")).toInt(), qRound(accuracy * 200));
     const double loss = eval.value(QStringLiteral("loss")).toDouble();
     QVERIFY2(std::abs(measured.value(QStringLiteral("loss")).toDouble() - loss) < 1e-5 * loss,
-             output.constData());
+             QJsonDocument(measured).toJson(QJsonDocument::Compact).constData());
 }
 
 void TestWorkerData::writeImages(const QString &dir, int perClass, quint32 seed)

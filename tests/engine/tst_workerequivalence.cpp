@@ -39,6 +39,10 @@ private Q_SLOTS:
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
                        int globalBatch) const;
+    /// config() at batch 32 over `nodes` (ranks per node) with their manual
+    /// batches, lsdp's parameters streamed when `stream`.
+    QJsonObject splitConfig(const QString &strategy, const QString &optimizer, const QString &model,
+                            const QList<int> &nodes, const QList<int> &nodeBatches, bool stream) const;
     /// Runs cfg on `nodes`; returns rank 0's parameters and the bytes of
     /// `kind` ("" = all) that rank 0 sent within and across nodes over the run.
     struct Traffic
@@ -82,6 +86,17 @@ void TestWorkerEquivalence::initTestCase()
     python.start(QStringLiteral("/usr/bin/python3"), {script});
     if (!python.waitForFinished(60000) || python.exitCode() != 0)
         m_torchscriptPath.clear();
+}
+
+QJsonObject TestWorkerEquivalence::splitConfig(const QString &strategy, const QString &optimizer,
+                                               const QString &model, const QList<int> &nodes,
+                                               const QList<int> &nodeBatches, bool stream) const
+{
+    QJsonObject cfg = config(strategy, optimizer, model, 32);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
+    if (stream)
+        cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+    return cfg;
 }
 
 QJsonObject TestWorkerEquivalence::config(const QString &strategy, const QString &optimizer,
@@ -245,10 +260,7 @@ void TestWorkerEquivalence::recomputationChangesNothing()
     QFETCH(Ints, nodes);
     QFETCH(Ints, nodeBatches);
     QFETCH(bool, stream);
-    QJsonObject cfg = config(strategy, optimizer, model, 32);
-    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
-    if (stream)
-        cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+    QJsonObject cfg = splitConfig(strategy, optimizer, model, nodes, nodeBatches, stream);
     const QVector<float> expected = m_references.parameters(cfg); // without recomputation
     QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
 
@@ -674,10 +686,7 @@ void TestWorkerEquivalence::hostOffloadUnitByUnit()
     QFETCH(Ints, nodes);
     QFETCH(Ints, nodeBatches);
     QFETCH(bool, stream);
-    QJsonObject cfg = config(strategy, optimizer, model, 32);
-    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
-    if (stream)
-        cfg.insert(QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), true}});
+    QJsonObject cfg = splitConfig(strategy, optimizer, model, nodes, nodeBatches, stream);
 
     struct Run
     {

@@ -6,6 +6,7 @@
 #include "printers.h"
 #include "processlab.h"
 #include "smallrunconfig.h"
+#include "testsupport.h"
 
 #include <csignal>
 #include <QDir>
@@ -170,9 +171,7 @@ void TestRuns::threeAgentRunCompletes()
 // machine of rank 0; Debian's PyTorch loads it and scores what the run did.
 void TestRuns::trainedModelLeavesThroughHamgamctl()
 {
-    QProcess probe;
-    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")});
-    const bool python = probe.waitForFinished(60000) && probe.exitCode() == 0;
+    const bool python = TestSupport::hasPythonTorch();
     const QString table = m_lab.path(QStringLiteral("table"));
     QVERIFY(QDir().mkpath(table));
     for (const auto &[name, rows] :
@@ -230,14 +229,9 @@ void TestRuns::trainedModelLeavesThroughHamgamctl()
     const QList<RunEvent> evals = history.events(runId, {QStringLiteral("eval")});
     QVERIFY(!evals.isEmpty());
     const double accuracy = evals.last().payload.value(QStringLiteral("accuracy")).toDouble();
-    QProcess evaluate;
-    evaluate.start(QStringLiteral("/usr/bin/python3"),
-                   {QStringLiteral(HAMGAM_SOURCE_DIR "/scripts/evaluate-model"), modelDir, table,
-                    QStringLiteral("--json")});
-    QVERIFY(evaluate.waitForFinished(120000));
-    const QByteArray measured = evaluate.readAllStandardOutput();
-    QVERIFY2(evaluate.exitCode() == 0, QByteArray(measured + evaluate.readAllStandardError()).constData());
-    const QJsonObject result = QJsonDocument::fromJson(measured).object();
+    QString error;
+    const QJsonObject result = TestSupport::evaluateModel(modelDir, table, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(result.value(QStringLiteral("samples")).toInt(), 100);
     QCOMPARE(result.value(QStringLiteral("correct")).toInt(), qRound(accuracy * 100));
 }
