@@ -4,6 +4,7 @@
 #include "atomicfile.h"
 #include "beaconsender.h"
 #include "cborvalue.h"
+#include "checkpointowners.h"
 #include "deviceprobe.h"
 #include "labclock.h"
 #include "labservice.h"
@@ -260,14 +261,25 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         onEndRun(session, request);
         return;
     case Message::Type::ListRuns: {
+        QJsonArray runs;
+        for (const QJsonValue r : m_runs->list()) {
+            const QString runId = r.toObject().value(QStringLiteral("run_id")).toString();
+            runs.append(mayFollow(session, runId) ? r.toObject() : m_runs->summary(runId));
+        }
         QCborMap body;
-        body[QStringLiteral("runs")] = QCborArray::fromJsonArray(m_runs->list());
+        body[QStringLiteral("runs")] = QCborArray::fromJsonArray(runs);
         session->reply(request.id(), body);
         return;
     }
     case Message::Type::Journal: {
         const QString runId = request.body().value(QStringLiteral("run_id")).toString();
         const qint64 after = CborValue::integer(request.body().value(QStringLiteral("from")), 0);
+        if (!mayFollow(session, runId)) {
+            // Another user's run: who, what and when, never its events (issue #29, item 4).
+            session->reply(request.id(), QCborMap{{QStringLiteral("summary"),
+                                                   QCborMap::fromJsonObject(m_runs->summary(runId))}});
+            return;
+        }
         auto events = m_runs->journal(runId, after, 2000);
         if (!events) {
             session->replyError(request.id(), QStringLiteral("not_found"), events.error());
@@ -368,6 +380,7 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
         return;
     }
     QJsonObject startRequest = body;
+    startRequest.remove(QStringLiteral("resume_user")); // the agent's to set, below
     const TelemetrySnapshot t = m_sampler->isActive() ? m_sampler->latest() : m_sampler->sampleNow();
     startRequest[QStringLiteral("device_kind")] =
         t.devices.isEmpty() ? QStringLiteral("cpu") : DeviceSample::kindName(t.devices.first().kind);
@@ -378,6 +391,24 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
     }
     // The run is this controller's user's, whatever the request says.
     startRequest[QStringLiteral("user")] = session->user();
+    // A checkpoint is its lab user's work: resumed by them or a lab admin only, as
+    // its manifests say, before any lease or worker (issue #29, item 4).
+    if (const QString resume = body.value(QStringLiteral("resume")).toString(); !resume.isEmpty()) {
+        if (auto bound = session->actAsUser(); !bound) {
+            session->replyError(request.id(), QStringLiteral("user"), bound.error());
+            return;
+        }
+        const CheckpointOwners::Decision owners =
+            CheckpointOwners::decide(resume, session->user(), session->isAdmin());
+        if (!owners.allowed()) {
+            qCWarning(lcRuns).noquote() << "refused a resume for" << session->user() << "at"
+                                        << session->peerAddress() << ":" << owners.refusal.toString();
+            session->replyError(request.id(), QStringLiteral("forbidden"), owners.refusal.toString());
+            return;
+        }
+        if (!owners.resumeUser.isEmpty())
+            startRequest[QStringLiteral("resume_user")] = owners.resumeUser; // the workers load only theirs
+    }
     // Every device of the run is leased before a worker starts: the lease the controller
     // took for it (all nodes, all or nothing), or one taken here and now.
     const LabService::Grant grant = m_lab->leaseForStart(session, startRequest);
@@ -429,6 +460,18 @@ void AgentDaemon::onEndRun(AgentSession *session, const Message &request)
     session->reply(request.id(), {});
 }
 
+bool AgentDaemon::mayFollow(const AgentSession *session, const QString &runId) const
+{
+    if (session->isAdmin())
+        return true;
+    const QString owner = m_runs->userOf(runId);
+    if (owner.isEmpty()) // unknown here, or from before runs had users
+        return true;
+    // The name as bound (UserBindings), never as claimed: a const look, binding nothing.
+    return session->role() == AgentSession::Role::Controller && session->user() == owner &&
+           m_access->users().fingerprintsOf(owner).contains(session->controllerFingerprint());
+}
+
 void AgentDaemon::broadcast(const QString &topic, const Message &message)
 {
     for (AgentSession *s : std::as_const(m_sessions)) {
@@ -447,7 +490,11 @@ void AgentDaemon::onRunEvent(const RunEvent &e)
                                              {QStringLiteral("rank"), e.rank},
                                              {QStringLiteral("device"), e.device},
                                              {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}};
-    broadcast(QStringLiteral("runs"), Message(Message::Type::RunEvent, body));
+    // Only to those who may follow the run: its events name paths, the model and checkpoints.
+    const Message message(Message::Type::RunEvent, body);
+    for (AgentSession *s : std::as_const(m_sessions))
+        if (s->isReady() && s->isSubscribed(QStringLiteral("runs")) && mayFollow(s, e.runId))
+            s->send(message);
 }
 
 void AgentDaemon::onRunState(const QString &runId, const QString &state, const QString &reason)
@@ -456,8 +503,12 @@ void AgentDaemon::onRunState(const QString &runId, const QString &state, const Q
     QCborMap body;
     body[QStringLiteral("run_id")] = runId;
     body[QStringLiteral("state")] = state;
+    const Message summary(Message::Type::RunState, body); // another user's: the state, not its reason
     body[QStringLiteral("reason")] = reason;
-    broadcast(QStringLiteral("runs"), Message(Message::Type::RunState, body));
+    const Message full(Message::Type::RunState, body);
+    for (AgentSession *s : std::as_const(m_sessions))
+        if (s->isReady() && s->isSubscribed(QStringLiteral("runs")))
+            s->send(mayFollow(s, runId) ? full : summary);
     m_idleSinceMs = QDateTime::currentMSecsSinceEpoch();
 }
 

@@ -65,6 +65,9 @@ private:
     /// model_fetch: a piece of a run's trained model, to its user or an admin.
     void onModelFetch(AgentSession *session, const Message &request);
     void onEndRun(AgentSession *session, const Message &request);
+    /// A run's journal and events (paths, model, checkpoints) are its user's, under a name bound to
+    /// this very certificate, and an admin's; anyone else gets its summary only.
+    bool mayFollow(const AgentSession *session, const QString &runId) const;
     void onSampled(const TelemetrySnapshot &snapshot);
     void onRunEvent(const RunEvent &event);
     void onRunState(const QString &runId, const QString &state, const QString &reason);

@@ -19,11 +19,16 @@ void AgentServer::incomingConnection(qintptr descriptor)
         return;
     }
     const QHostAddress peer = socket->peerAddress();
-    // When the unauthenticated pool is full, a newcomer from an address still within its share
+    // At its address's cap, a newcomer takes the place of that address's oldest connection that has not
+    // begun TLS: idle sockets from a shared address (a NAT, another user of the same computer, one IPv6
+    // /64) give way to a controller, whose handshake in progress is not closed in turn (issue #29, item 9).
+    // When the whole unauthenticated pool is full, a newcomer from an address still within its share
     // takes the oldest pending place: sockets from many addresses cannot lock trusted controllers out.
-    const bool admitted =
-        m_limiter.admit(peer) || (m_limiter.pendingFrom(peer) < m_limiter.limits().pendingPerAddress &&
-                                  evictOldestPending() && m_limiter.admit(peer));
+    bool admitted = m_limiter.admit(peer);
+    if (!admitted && m_limiter.pendingFrom(peer) >= m_limiter.limits().pendingPerAddress)
+        admitted = evictOldestSilent(peer) && m_limiter.admit(peer);
+    else if (!admitted)
+        admitted = evictOldestPending() && m_limiter.admit(peer);
     if (!admitted) {
         // Refused at once, before any TLS work: a flood costs us an accept and a close,
         // and at most one log line every few seconds.
@@ -42,6 +47,17 @@ void AgentServer::incomingConnection(qintptr descriptor)
         return;
     }
     m_pending.append({socket, socket, peer});
+    // A TLS server never speaks first: its first bytes out answer the client's hello. Only a client that
+    // sent one keeps its place against newcomers from its address.
+    connect(
+        socket, &QSslSocket::encryptedBytesWritten, this,
+        [this, socket] {
+            for (Pending &p : m_pending) {
+                if (p.key == socket)
+                    p.spoke = true;
+            }
+        },
+        Qt::SingleShotConnection);
     socket->setSslConfiguration(m_tls);
     socket->startServerEncryption();
     Q_EMIT socketAccepted(socket);
@@ -51,11 +67,7 @@ bool AgentServer::evictOldestPending()
 {
     // The oldest connection of the host holding the most pending places goes: a flood gives way,
     // a controller that just connected once does not (it would lose the race to the next renewal).
-    m_pending.removeIf([this](const Pending &p) {
-        if (!p.socket)
-            m_limiter.release(p.peer, false);
-        return !p.socket;
-    });
+    dropGone();
     QHash<QString, int> counts;
     for (const Pending &p : std::as_const(m_pending))
         ++counts[ConnectionLimiter::key(p.peer)];
@@ -73,6 +85,30 @@ bool AgentServer::evictOldestPending()
         return true;
     }
     return false;
+}
+
+bool AgentServer::evictOldestSilent(const QHostAddress &from)
+{
+    dropGone();
+    const QString key = ConnectionLimiter::key(from);
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        if (m_pending[i].spoke || ConnectionLimiter::key(m_pending[i].peer) != key)
+            continue;
+        const Pending oldest = m_pending.takeAt(i);
+        m_limiter.release(oldest.peer, false);
+        oldest.socket->abort(); // as in evictOldestPending
+        return true;
+    }
+    return false;
+}
+
+void AgentServer::dropGone()
+{
+    m_pending.removeIf([this](const Pending &p) {
+        if (!p.socket)
+            m_limiter.release(p.peer, false);
+        return !p.socket;
+    });
 }
 
 void AgentServer::promote(const QSslSocket *socket)

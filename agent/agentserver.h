@@ -36,12 +36,18 @@ protected:
 private:
     /// A full pool of unauthenticated connections gives way to a newcomer: the oldest is closed.
     bool evictOldestPending();
+    /// An address at its cap gives way to a newcomer from it: its oldest connection that has not begun
+    /// TLS is closed; false when every one of them has.
+    bool evictOldestSilent(const QHostAddress &from);
+    /// Forgets the places of sockets already gone.
+    void dropGone();
 
     struct Pending
     {
         QPointer<QSslSocket> socket;
         const QSslSocket *key; ///< compared only, never dereferenced
         QHostAddress peer;
+        bool spoke = false; ///< sent a ClientHello: the agent has answered it
     };
     static constexpr int kRefusalLogIntervalMs = 5000;
     QSslConfiguration m_tls;

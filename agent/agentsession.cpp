@@ -45,7 +45,8 @@ Status AgentSession::actAsUser()
 {
     if (m_role != Role::Controller)
         return Status::failure(tr("a coordinator acts for no user"));
-    if (auto s = m_access.users().claim(m_user, m_fingerprint); !s) {
+    // The admin's own certificate binds a name by claiming it (the admin could bind it anyway).
+    if (auto s = m_access.users().claim(m_user, m_fingerprint, isAdmin()); !s) {
         qCWarning(lcTrust).noquote() << "refused the user name" << m_user << "from" << peerAddress();
         return s;
     }

@@ -123,7 +123,7 @@ QCborMap LabReplies::state(const LabService &lab, const TelemetrySnapshot &telem
     QCborMap body = queue(lab, placements, nowMs);
     body[QStringLiteral("devices")] = deviceList;
     body[QStringLiteral("bookings")] = bookings;
-    body[QStringLiteral("policy")] = QCborMap::fromJsonObject(lab.policy().toJson());
+    body[QStringLiteral("policy")] = QCborMap::fromJsonObject(lab.policyJson());
     return body;
 }
 

@@ -79,6 +79,7 @@ Status LabService::start()
     if (!policy)
         return Status::failure(policy.error());
     m_policy = *policy;
+    m.access.users().setPrivileged(m_policy.mayEndOthers);
     problems += policyLoad.problems;
     for (const Expected<LabLoad> &load :
          {m_leases.load(), m_reservations.load(), m_usage.load(), m_utilization.load(), m_queue.load()}) {
@@ -140,10 +141,27 @@ QCborMap LabService::withNow(QCborMap body) const
     return body;
 }
 
-qint64 LabService::toLocal(qint64 senderMs, qint64 senderNowMs) const
+std::optional<qint64> LabService::toLocal(qint64 senderMs, qint64 senderNowMs) const
 {
-    // The sender's clock may be minutes off ours: what counts is how far from its `now` it meant.
-    return senderNowMs > 0 ? senderMs - senderNowMs + m.clock.nowMs() : senderMs;
+    // Bounded before any arithmetic (issue #29, item 6): a booking is for the lab's next two years at
+    // most, and a sender's clock is never taken from further than a year off ours.
+    const qint64 now = m.clock.nowMs();
+    if (senderNowMs > 0) {
+        if (senderNowMs < now - kYearMs || senderNowMs > now + kYearMs || senderMs < senderNowMs - kYearMs ||
+            senderMs > senderNowMs + 2 * kYearMs)
+            return std::nullopt;
+        // The sender's clock may be minutes off ours: what counts is how far from its `now` it meant.
+        return senderMs - senderNowMs + now;
+    }
+    if (senderMs < now - kYearMs || senderMs > now + 2 * kYearMs)
+        return std::nullopt;
+    return senderMs;
+}
+
+qint64 LabService::secondsToMs(qint64 seconds)
+{
+    // A predicted or expected length from a controller: at most a year, so its milliseconds never wrap.
+    return qBound<qint64>(0, seconds, kYearMs / 1000) * 1000;
 }
 
 void LabService::handle(AgentSession *session, const Message &request)
@@ -192,9 +210,9 @@ void LabService::handle(AgentSession *session, const Message &request)
         return;
     }
     case Message::Type::PolicyGet:
-        session->reply(request.id(), withNow(QCborMap{{QStringLiteral("policy"),
-                                                       QCborMap::fromJsonObject(m_policy.toJson())},
-                                                      {QStringLiteral("admin"), session->isAdmin()}}));
+        session->reply(request.id(),
+                       withNow(QCborMap{{QStringLiteral("policy"), QCborMap::fromJsonObject(policyJson())},
+                                        {QStringLiteral("admin"), session->isAdmin()}}));
         return;
     default:
         session->replyError(request.id(), QStringLiteral("unsupported"),
@@ -246,7 +264,7 @@ void LabService::onAcquire(AgentSession *session, const Message &request)
     want.runId = runId;
     want.controller = session->controllerFingerprint();
     want.deviceCount = deviceCount();
-    want.expectedMs = qMax<qint64>(0, CborValue::integer(b.value(QStringLiteral("expected_s")))) * 1000;
+    want.expectedMs = secondsToMs(CborValue::integer(b.value(QStringLiteral("expected_s"))));
     if (session->role() == AgentSession::Role::Coordinator) {
         // Another agent starting a queued run: the run's own entry here says whose it is.
         const auto entry = m_queue.entry(runId);
@@ -461,12 +479,35 @@ Status LabService::mayEnd(AgentSession *session, const QString &runId) const
     if (auto bound = session->actAsUser(); !bound)
         return bound;
     const QString owner = m.runs.userOf(runId);
-    if (owner.isEmpty() || owner == session->user() || m_policy.mayEnd(session->user(), session->isAdmin()))
+    if (owner.isEmpty() || owner == session->user() || mayEndOthers(session))
         return {};
     return Status::failure(
         tr("run %1 belongs to %2; the lab's rules let only its user, the lab admin and the "
            "users the admin names end it")
             .arg(runId, owner));
+}
+
+bool LabService::mayEndOthers(AgentSession *session) const
+{
+    // The rules' rights go to the people the admin bound, never to whoever claimed a name first.
+    if (session->isAdmin())
+        return true;
+    return m_policy.mayEndOthers.contains(session->user()) &&
+           m.access.users().boundByAdmin(session->user(), session->controllerFingerprint());
+}
+
+QJsonObject LabService::policyJson() const
+{
+    QJsonObject o = m_policy.toJson();
+    // Names the rules give rights to that no certificate holds by the admin's binding here: they have
+    // none yet (LabPolicy::fromJson ignores the field when a controller sends the rules back).
+    QStringList unbound;
+    for (const QString &user : m_policy.mayEndOthers) {
+        if (!m.access.users().boundByAdmin(user))
+            unbound << user;
+    }
+    o.insert(QStringLiteral("may_end_unbound"), QJsonArray::fromStringList(unbound));
+    return o;
 }
 
 void LabService::noteEndedBy(const QString &runId, const QString &user, bool stop)
@@ -526,7 +567,10 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
             return refuse(
                 tr("the queued run's plan names node %1 without its address or certificate").arg(i));
     }
-    const qint64 predictedMs = qMax<qint64>(0, body.value(QStringLiteral("predicted_s")).toInteger()) * 1000;
+    // The coordinator's own address is where every worker of the run meets (its rendezvous).
+    if (nodeIndex == 0 && peers.first().toObject().value(QStringLiteral("host")).toString().isEmpty())
+        return refuse(tr("the queued run's plan names no address for this machine, where its workers meet"));
+    const qint64 predictedMs = secondsToMs(body.value(QStringLiteral("predicted_s")).toInteger());
     if (m_policy.maxRunSeconds > 0 && predictedMs > m_policy.maxRunSeconds * 1000) {
         Refusal r;
         r.kind = Refusal::Policy;
@@ -550,7 +594,27 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
         entry.devices = LabDevices::normalized(config.nodes[nodeIndex].devices);
     entry.coordinator = nodeIndex == 0;
     entry.coordinatorNodeId = config.nodes.first().agent;
-    QJsonObject stored = plan;
+    // Only the plan's known fields are kept, each bounded (issue #29, item 7): a request cannot make
+    // the agent store a megabyte per entry.
+    QJsonArray keptNodes;
+    for (const QJsonValue &v : peers) {
+        const QJsonObject p = v.toObject();
+        const QJsonValue devices = p.value(QStringLiteral("devices"));
+        keptNodes.append(QJsonObject{
+            {QStringLiteral("node_id"), p.value(QStringLiteral("node_id")).toString().left(128)},
+            {QStringLiteral("name"), p.value(QStringLiteral("name")).toString().left(128)},
+            {QStringLiteral("host"), p.value(QStringLiteral("host")).toString().left(255)},
+            {QStringLiteral("port"), qBound(0, p.value(QStringLiteral("port")).toInt(), 65535)},
+            {QStringLiteral("fingerprint"),
+             Identity::normalizeFingerprint(p.value(QStringLiteral("fingerprint")).toString().left(128))},
+            {QStringLiteral("first_rank"), qBound(0, p.value(QStringLiteral("first_rank")).toInt(), 1 << 20)},
+            {QStringLiteral("devices"),
+             LabDevices::toJson(LabDevices::fromJson(devices).value_or(QList<int>{}).mid(0, 1024))}});
+    }
+    QJsonObject stored{
+        {QStringLiteral("coordinator"), plan.value(QStringLiteral("coordinator")).toString().left(128)},
+        {QStringLiteral("world_size"), qBound(0, plan.value(QStringLiteral("world_size")).toInt(), 1 << 20)},
+        {QStringLiteral("nodes"), keptNodes}};
     stored[QStringLiteral("config")] = config.toJson();
     stored[QStringLiteral("node_index")] = nodeIndex;
     entry.plan = stored;
@@ -625,7 +689,7 @@ void LabService::onCancel(AgentSession *session, const Message &request)
         session->reply(request.id(), withNow({}));
         return;
     }
-    if (entry->user != session->user() && !m_policy.mayEnd(session->user(), session->isAdmin())) {
+    if (entry->user != session->user() && !mayEndOthers(session)) {
         session->replyError(
             request.id(), QStringLiteral("forbidden"),
             tr("run %1 is %2's; only its user, the lab admin and the users the admin names may "
@@ -669,9 +733,18 @@ void LabService::onReserve(AgentSession *session, const Message &request)
     // meant to meet edge to edge must still meet, not overlap by a few of them.
     constexpr qint64 kMinute = 60 * 1000;
     auto toMinute = [](qint64 ms) { return (ms + kMinute / 2) / kMinute * kMinute; };
-    r.fromMs = toMinute(toLocal(b.value(QStringLiteral("from")).toInteger(), senderNow));
-    r.toMs = toMinute(toLocal(b.value(QStringLiteral("to")).toInteger(), senderNow));
+    const auto from = toLocal(b.value(QStringLiteral("from")).toInteger(), senderNow);
+    const auto to = toLocal(b.value(QStringLiteral("to")).toInteger(), senderNow);
+    if (!from || !to) {
+        session->replyError(request.id(), QStringLiteral("invalid"),
+                            tr("a booking must lie within the next two years, from a clock less than a year "
+                               "off this machine's"));
+        return;
+    }
+    r.fromMs = toMinute(*from);
+    r.toMs = toMinute(*to);
     r.note = b.value(QStringLiteral("note")).toString().left(200);
+    r.preempts = mayEndOthers(session);
     const ReservationBook::AddResult result = m_reservations.add(r, deviceCount());
     if (!result.ok()) {
         if (result.refusal)
@@ -713,20 +786,30 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
         return;
     }
     const QJsonObject body = toJson(request.body());
-    // Binding user names to controllers is the admin's too: a student's second computer.
-    if (const QJsonObject bind = body.value(QStringLiteral("bind")).toObject(); !bind.isEmpty()) {
-        if (auto s = m.access.users().bind(bind.value(QStringLiteral("user")).toString(),
-                                           bind.value(QStringLiteral("fingerprint")).toString());
-            !s) {
-            session->replyError(request.id(), QStringLiteral("invalid"), s.error());
-            return;
-        }
-    }
+    // Binding user names to controllers is the admin's too: a student's second computer, a name with
+    // rights in the rules, a name taken by the wrong certificate (moved in one step: never free between).
     if (const QString unbind = body.value(QStringLiteral("unbind")).toString(); !unbind.isEmpty()) {
         if (auto s = m.access.users().unbind(unbind); !s) {
             session->replyError(request.id(), QStringLiteral("invalid"), s.error());
             return;
         }
+    }
+    for (const QString key : {QStringLiteral("bind"), QStringLiteral("move")}) {
+        const QJsonObject bind = body.value(key).toObject();
+        if (bind.isEmpty())
+            continue;
+        const QString user = bind.value(QStringLiteral("user")).toString();
+        const QString fingerprint = bind.value(QStringLiteral("fingerprint")).toString();
+        UserBindings &users = m.access.users();
+        if (auto s =
+                key == QLatin1String("move") ? users.move(user, fingerprint) : users.bind(user, fingerprint);
+            !s) {
+            session->replyError(request.id(), QStringLiteral("invalid"), s.error());
+            return;
+        }
+        qCInfo(lcTrust).noquote() << "lab admin" << session->user()
+                                  << (key == QLatin1String("move") ? "moved" : "bound") << "the user name"
+                                  << user << "to" << Identity::displayFingerprint(fingerprint);
     }
     auto policy = LabPolicy::fromJson(body.value(QStringLiteral("policy")).toObject());
     if (!policy) {
@@ -740,10 +823,11 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
         return;
     }
     m_policy = *policy;
+    m.access.users().setPrivileged(m_policy.mayEndOthers);
     qCInfo(lcRuns).noquote() << "lab rules changed by" << session->user();
     Q_EMIT changed(QStringLiteral("policy"));
-    session->reply(request.id(), withNow(QCborMap{{QStringLiteral("policy"),
-                                                   QCborMap::fromJsonObject(m_policy.toJson())}}));
+    session->reply(request.id(),
+                   withNow(QCborMap{{QStringLiteral("policy"), QCborMap::fromJsonObject(policyJson())}}));
     schedule();
 }
 
@@ -804,8 +888,12 @@ void LabService::tick()
     if (!m.sampler.isActive() && now - m_lastSampleMs >= kSampleEveryMs)
         m.sampler.sampleNow();
     if (auto expired = m_leases.expire(); expired && !expired->isEmpty()) {
-        for (const Lease &l : *expired)
+        for (const Lease &l : *expired) {
             qCInfo(lcRuns).noquote() << "lab: lease of run" << l.runId << "expired unconfirmed";
+            // Its devices were kept from everyone meanwhile: the time counts (issue #29, item 5).
+            if (auto s = m_usage.recordClosed(l, l.expiresMs); !s)
+                qCWarning(lcRuns).noquote() << "lab: usage not recorded:" << s.error();
+        }
         Q_EMIT changed(QStringLiteral("leases"));
     }
     enforce();
@@ -828,11 +916,14 @@ void LabService::enforce()
             (void)m.runs.stopFor(l.runId, LabText::longestRunReached(m_policy.maxRunSeconds));
             continue;
         }
-        // A booking of another user that begins on one of its devices.
+        // A booking of another user that begins on one of its devices: once the holder had notice of it,
+        // or at once when its user may preempt (issue #29, item 2).
         bool stopped = false;
+        const qint64 noticeMs = qint64(m_policy.bookingNoticeMinutes) * 60 * 1000;
         for (int d : l.devices) {
             const auto booking = m_reservations.activeAt(d, now);
-            if (booking && booking->user != l.user) {
+            if (booking && booking->user != l.user &&
+                (booking->preempts || now >= booking->createdMs + noticeMs)) {
                 const TranslatableText why = LabText::bookingBegins(booking->user, d);
                 sendNotice(QStringLiteral("stopped"), l.runId, l.user, why);
                 (void)m.runs.stopFor(l.runId, why);

@@ -10,6 +10,7 @@
 #include "usageledger.h"
 #include "utilizationhistory.h"
 
+#include <optional>
 #include <QCborMap>
 #include <QHash>
 #include <QObject>
@@ -92,8 +93,15 @@ public:
     bool coordinates(const QString &fingerprint, const QString &runId) const;
 
     const LabPolicy &policy() const { return m_policy; }
+    /// The rules as controllers see them: with `may_end_unbound`, the names of may_end_others that the
+    /// admin has bound to no certificate here (they have no rights until then).
+    QJsonObject policyJson() const;
+    /// The rules let this session end or preempt other users' runs: an admin, or a name of
+    /// may_end_others that the admin bound to this very certificate (issue #29, item 3).
+    bool mayEndOthers(AgentSession *session) const;
     const LeaseBook &leases() const { return m_leases; }
     const RunQueue &queue() const { return m_queue; }
+    const ReservationBook &reservations() const { return m_reservations; }
     int deviceCount() const;
 
     /// Runs the scheduler now (the timer does it every second too): starts what may start.
@@ -129,8 +137,11 @@ private:
     void enforce();
     void sendNotice(const QString &kind, const QString &runId, const QString &user,
                     const TranslatableText &reason = {});
-    /// sender's time -> this agent's clock, from the `now` the sender put in the request.
-    qint64 toLocal(qint64 senderMs, qint64 senderNowMs) const;
+    /// A controller's time on this agent's clock; nothing when it is out of range (far past, far future,
+    /// or sent from a clock far from ours).
+    std::optional<qint64> toLocal(qint64 senderMs, qint64 senderNowMs) const;
+    static qint64 secondsToMs(qint64 seconds);
+    static constexpr qint64 kYearMs = 366LL * 24 * 3600 * 1000;
     QCborMap withNow(QCborMap body) const;
 
     Context m;

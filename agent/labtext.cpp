@@ -92,6 +92,14 @@ TranslatableText LabText::refusal(const Refusal &r, qint64 nowMs)
         return Text(kContext,
                     QT_TRANSLATE_N_NOOP("LabText", "%n run(s) ahead of it in the queue need its devices"),
                     int(r.amount));
+    case Refusal::Retrying:
+        return withSpan(QT_TRANSLATE_N_NOOP("LabText", "its last attempt to start failed; it tries again in "
+                                                       "%n minute(s), and lets the runs behind it use the "
+                                                       "devices meanwhile"),
+                        QT_TRANSLATE_N_NOOP("LabText", "its last attempt to start failed; it tries again in "
+                                                       "%n hour(s), and lets the runs behind it use the "
+                                                       "devices meanwhile"),
+                        r.untilMs - nowMs);
     case Refusal::Invalid:
         if (r.detail == QLatin1String("in_past"))
             return Text(kContext, QT_TRANSLATE_NOOP("LabText", "the booking's window is already over"));

@@ -4,10 +4,11 @@
 
 #include <memory>
 
-/// NVIDIA GPUs through NVML, loaded at run time with dlopen("libnvidia-ml.so.1")
-/// so the agent needs no CUDA at build time and runs where there is no driver.
-/// One NVML session for the probe's lifetime; optional symbols may be missing.
-/// Per GPU: utilization of the SMs and of the memory controller, memory as
+class NvmlReader;
+
+/// NVIDIA GPUs for the agent's telemetry: NvmlReader's readings (NVML through
+/// dlopen("libnvidia-ml.so.1"), plain C++, agent/nvml) as DeviceSamples. Per
+/// GPU: utilization of the SMs and of the memory controller, memory as
 /// nvidia-smi shows it, temperature, power and its limit, clocks and what
 /// holds them down, PCIe throughput, and each process with its user, command
 /// line and memory. A GPU that stops answering is reported as lost, in its place.
@@ -30,7 +31,6 @@ public:
     HostInfo sampleHost() override { return {}; }
 
 private:
-    struct Api;
-    std::unique_ptr<Api> m_api;
+    std::unique_ptr<NvmlReader> m_reader;
     QString m_status;
 };

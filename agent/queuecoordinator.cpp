@@ -12,8 +12,10 @@
 #include "runsupervisor.h"
 #include "telemetrysampler.h"
 
+#include <limits>
 #include <QCborArray>
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QTimer>
 
 namespace {
@@ -59,14 +61,25 @@ QList<QueueScheduler::Placement> QueueCoordinator::placements(qint64 nowMs, bool
         in.entries.removeIf([](const QueueEntry &e) { return !e.coordinator; });
     in.recentSeconds = m_lab.m_usage.recentSecondsByUser(nowMs, in.leases);
     in.policy = m_lab.m_policy;
+    for (auto it = m_retryAfter.cbegin(); it != m_retryAfter.cend(); ++it)
+        in.retryAfterMs.insert(it.key(), it.value());
     return QueueScheduler::schedule(in);
 }
 
 void QueueCoordinator::startDue(qint64 nowMs)
 {
+    // A start releases leases on its failures, and a release asks for scheduling: entering again
+    // from there recursed without end (issue #29, item 1). The running call places again instead.
+    if (m_starting) {
+        m_placeAgain = true;
+        return;
+    }
+    m_starting = true;
+    const auto done = qScopeGuard([this] { m_starting = false; });
     // Each start changes what the next may do (its lease is in the next placement): place again after each,
     // until nothing more may start now. A start across nodes is asynchronous: its lease holds its place.
     for (int round = 0; round < 64 && m_lab.m_queue.size() > 0; ++round) {
+        m_placeAgain = false;
         bool started = false;
         for (const QueueScheduler::Placement &p : placements(nowMs, true)) {
             if (!p.startsNow || m_attempts.contains(p.runId) || m_retryAfter.value(p.runId, 0) > nowMs)
@@ -74,16 +87,54 @@ void QueueCoordinator::startDue(qint64 nowMs)
             const auto entry = m_lab.m_queue.entry(p.runId);
             if (!entry || !entry->coordinator)
                 continue; // another node's agent starts it
-            if (entry->plan.value(QStringLiteral("nodes")).toArray().size() > 1)
+            if (const QString why = unstartable(*entry); !why.isEmpty())
+                quarantine(*entry, why);
+            else if (entry->plan.value(QStringLiteral("nodes")).toArray().size() > 1)
                 startAcross(*entry, p);
             else
                 startHere(*entry, p);
             started = true;
             break;
         }
-        if (!started)
+        if (!started && !m_placeAgain)
             return;
     }
+}
+
+QString QueueCoordinator::unstartable(const QueueEntry &entry) const
+{
+    const QString state = m_lab.m.runs.stateOf(entry.runId);
+    if (state != QLatin1String("queued"))
+        return state.isEmpty() ? tr("this agent has no journal of the run")
+                               : tr("its journal here says %1, not queued").arg(state);
+    const QJsonArray nodes = entry.plan.value(QStringLiteral("nodes")).toArray();
+    const QJsonArray configNodes =
+        entry.plan.value(QStringLiteral("config")).toObject().value(QStringLiteral("nodes")).toArray();
+    if (nodes.isEmpty() || nodes.size() != configNodes.size())
+        return tr("its plan does not match its nodes");
+    if (nodes.first().toObject().value(QStringLiteral("host")).toString().isEmpty())
+        return tr("its plan names no address for this machine, where its workers meet");
+    return {};
+}
+
+void QueueCoordinator::quarantine(const QueueEntry &entry, const QString &reason)
+{
+    qCWarning(lcRuns).noquote() << "lab: queued run" << entry.runId << "of" << entry.user
+                                << "cannot start and leaves the queue:" << reason;
+    m_retryAfter.remove(entry.runId);
+    if (auto removed = m_lab.m_queue.remove(entry.runId); !removed) {
+        // Its file cannot go: it stays, but is never tried again while this agent runs.
+        qCWarning(lcRuns).noquote() << "lab:" << removed.error();
+        m_retryAfter.insert(entry.runId, std::numeric_limits<qint64>::max());
+        return;
+    }
+    const TranslatableText why =
+        TranslatableText("LabText", QT_TRANSLATE_NOOP("LabText", "could not be started from the queue: %1"))
+            .arg(reason);
+    if (m_lab.m.runs.stateOf(entry.runId) == QLatin1String("queued"))
+        (void)m_lab.m.runs.cancelQueued(entry.runId, why);
+    Q_EMIT m_lab.changed(QStringLiteral("queue"));
+    m_lab.sendNotice(QStringLiteral("failed"), entry.runId, entry.user, why);
 }
 
 void QueueCoordinator::forget(const QString &runId)
@@ -136,8 +187,9 @@ void QueueCoordinator::startHere(const QueueEntry &entry, const QueueScheduler::
     const QJsonArray nodes = entry.plan.value(QStringLiteral("nodes")).toArray();
     const QString host = nodes.first().toObject().value(QStringLiteral("host")).toString();
     if (port == 0 || host.isEmpty()) {
-        m_lab.releaseLease(lease.lease->id);
+        // The retry is noted before the release: a release schedules, and must not start this again.
         m_retryAfter.insert(entry.runId, now + kRetryMs);
+        m_lab.releaseLease(lease.lease->id);
         return;
     }
     const QJsonObject start =
@@ -148,10 +200,10 @@ void QueueCoordinator::startHere(const QueueEntry &entry, const QueueScheduler::
     }
     if (auto s = m_lab.m.runs.startQueued(entry.runId, start); !s) {
         qCWarning(lcRuns).noquote() << "lab: queued run" << entry.runId << "could not start:" << s.error();
-        m_lab.releaseLease(lease.lease->id);
         // Refused before it started (this agent's --max-runs, say): it waits for its next turn. A start
         // that failed is journaled as failed, and its entry went with that state.
         m_retryAfter.insert(entry.runId, now + kRetryMs);
+        m_lab.releaseLease(lease.lease->id);
         return;
     }
     (void)m_lab.m_queue.remove(entry.runId);
@@ -356,10 +408,10 @@ void QueueCoordinator::giveUp(const QString &runId, bool retry, const QString &r
         AgentClient *client = p.client;
         QTimer::singleShot(2000, client, [client] { client->deleteLater(); });
     }
-    m_lab.releaseLease(a->localLease);
-    if (retry) {
+    if (retry)
         m_retryAfter.insert(runId, m_lab.m.clock.nowMs() + kRetryMs);
-    } else if (!reason.isEmpty() && m_lab.m_queue.contains(runId)) {
+    m_lab.releaseLease(a->localLease);
+    if (!retry && !reason.isEmpty() && m_lab.m_queue.contains(runId)) {
         (void)m_lab.m_queue.remove(runId);
         (void)m_lab.m.runs.cancelQueued(
             runId, TranslatableText("LabText",

@@ -34,7 +34,8 @@ public:
     /// this node's devices idle while it waits for its other nodes); otherwise all of them (what the
     /// queue shows: those runs need this node's devices too).
     QList<QueueScheduler::Placement> placements(qint64 nowMs, bool coordinatedOnly = false) const;
-    /// Starts what may start now.
+    /// Starts what may start now. Never re-entered: a lease that closes while it starts a run (and
+    /// asks for scheduling again) only makes the running call place once more.
     void startDue(qint64 nowMs);
     /// The run left the queue (cancelled): an attempt to start it going on is dropped.
     void forget(const QString &runId);
@@ -67,6 +68,11 @@ private:
         QJsonObject localStart; ///< this node's start_run fields, once every lease is held
     };
 
+    /// Why a queued entry can never start here (its plan names no address for this node, its journal is
+    /// not waiting in the queue, ...); empty when it may. Checked before any lease is taken.
+    QString unstartable(const QueueEntry &entry) const;
+    /// Takes an entry that can never start out of the queue, with its reason in its journal and a notice.
+    void quarantine(const QueueEntry &entry, const QString &reason);
     void startHere(const QueueEntry &entry, const QueueScheduler::Placement &placement);
     void startAcross(const QueueEntry &entry, const QueueScheduler::Placement &placement);
     void onPeerReady(const QString &runId, int peer);
@@ -82,4 +88,6 @@ private:
     LabService &m_lab;
     QHash<QString, Attempt *> m_attempts;
     QHash<QString, qint64> m_retryAfter; ///< run id -> not before this time (a refused attempt backs off)
+    bool m_starting = false;             ///< inside startDue
+    bool m_placeAgain = false;           ///< something closed meanwhile: place once more before returning
 };

@@ -316,9 +316,15 @@ Status RunSupervisor::launch(Run *run, const QJsonObject &request)
         // Rank 0 writes the trained model into the run's directory; the other ranks gather it.
         spec.arguments << QStringLiteral("--export-dir")
                        << QDir(run->journal->dir()).filePath(QStringLiteral("model"));
+        // Each checkpoint says whose run wrote it; a resume loads only the user's
+        // own unless the agent let a lab admin take any (AgentDaemon::onStartRun).
+        if (const QString user = request.value(QStringLiteral("user")).toString(); !user.isEmpty())
+            spec.arguments << QStringLiteral("--lab-user") << user;
         if (request.contains(QStringLiteral("resume")))
             spec.arguments << QStringLiteral("--resume")
                            << request.value(QStringLiteral("resume")).toString();
+        if (const QString owner = request.value(QStringLiteral("resume_user")).toString(); !owner.isEmpty())
+            spec.arguments << QStringLiteral("--resume-user") << owner;
         spec.arguments << WorkerDevice::arguments(gpu);
         spec.environment << WorkerDevice::environment(gpu, spec.device);
         auto *worker = new WorkerProcess(spec, this);
@@ -448,6 +454,29 @@ QJsonArray RunSupervisor::list() const
         out.append(o);
     }
     return out;
+}
+
+QJsonObject RunSupervisor::summary(const QString &runId) const
+{
+    const Run *run = find(runId);
+    if (!run)
+        return {};
+    const QJsonObject start = run->journal->startRequest();
+    const QJsonObject config = start.value(QStringLiteral("config")).toObject();
+    QJsonArray nodes;
+    for (const QJsonValue n : config.value(QStringLiteral("nodes")).toArray())
+        nodes.append(n.toObject().value(QStringLiteral("name")));
+    QJsonObject o;
+    o[QStringLiteral("run_id")] = run->journal->runId();
+    o[QStringLiteral("user")] = start.value(QStringLiteral("user"));
+    o[QStringLiteral("name")] = config.value(QStringLiteral("name"));
+    o[QStringLiteral("nodes")] = nodes;
+    o[QStringLiteral("node_index")] = start.value(QStringLiteral("node_index"));
+    const QJsonObject state = run->journal->stateObject();
+    for (const char *key : {"state", "started", "ended"})
+        if (state.contains(QLatin1String(key)))
+            o[QLatin1String(key)] = state.value(QLatin1String(key));
+    return o;
 }
 
 QStringList RunSupervisor::modelFiles()

@@ -54,6 +54,10 @@ public:
     Status abort(const QString &runId);
     /// Every run this agent knows: id, name, state, reason, last_seq, started, ended.
     QJsonArray list() const;
+    /// What anyone may know of a run (another user's, issue #29 item 4): run_id, user, name, state,
+    /// started, ended, node_index and the nodes' names; no reason, paths, model or events. Empty for
+    /// an unknown run.
+    QJsonObject summary(const QString &runId) const;
     Expected<QList<RunEvent>> journal(const QString &runId, qint64 after, int limit) const;
     int activeRuns() const;
     /// The lab user a run was started for (its start request's `user`); empty when unknown.

@@ -2,18 +2,28 @@
 
 #include "expected.h"
 
+#include <functional>
 #include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 /// Which controllers may speak as which lab user on this agent. User names
-/// travel in a controller's hello and are only claims; the first controller
-/// that uses a name here binds it (trust on first use, as pinning does), and
-/// another controller claiming it later is refused until the lab admin binds
-/// it too (a second computer of the same student). The lab's rules (who may
-/// end others' runs, how many devices one user may hold) and its usage are
-/// keyed by these names, so one trusted controller cannot pass for another.
+/// travel in a controller's hello and are only claims. A name is bound to a
+/// certificate by the lab admin (`hamgamctl policy bind`), or by the first
+/// claim of it here (trust on first use, as pinning does), under three limits
+/// (issue #29, item 3):
+///   * a name bound to another certificate is refused until the admin binds
+///     this one too (a second computer of the same student);
+///   * a certificate holds one name: one that already speaks as someone here
+///     cannot claim another (the admin may bind more to it);
+///   * a name the lab's rules give rights to (may_end_others) is never taken
+///     by a first claim: only the admin's binding gives it.
+/// Rights from the rules count only for a name the admin bound to that very
+/// certificate (`boundByAdmin`), so a name taken first by a student gives no
+/// rights even when the rules name it later. The admin's own certificate may
+/// claim any free name: its claim is an admin binding.
 /// Kept in `<config-dir>/lab/users.json`, written atomically.
 class UserBindings
 {
@@ -23,18 +33,33 @@ public:
     explicit UserBindings(QString path);
 
     Status load();
-    /// Binds `user` to `fingerprint` if nobody has it yet; refuses a name bound to other controllers.
-    Status claim(const QString &user, const QString &fingerprint);
-    /// Admin: lets `fingerprint` speak as `user` too.
+    /// Binds `user` to `fingerprint` if the limits above allow it; `byAdmin`: the claim comes from an
+    /// admin's certificate.
+    Status claim(const QString &user, const QString &fingerprint, bool byAdmin = false);
+    /// Admin: lets `fingerprint` speak as `user` too, with whatever rights the rules give `user`.
     Status bind(const QString &user, const QString &fingerprint);
     /// Admin: forgets every controller of `user`; the next one to claim it binds it.
     Status unbind(const QString &user);
+    /// Admin: `user` becomes `fingerprint`'s alone, in one step (no moment where the name is free).
+    Status move(const QString &user, const QString &fingerprint);
+    /// The names the lab's rules give rights to: a first claim never takes them.
+    void setPrivileged(const QStringList &names) { m_privileged = names; }
+
     QSet<QString> fingerprintsOf(const QString &user) const { return m_users.value(user); }
+    /// The names `fingerprint` speaks as here.
+    QStringList namesOf(const QString &fingerprint) const;
+    /// The admin bound `user` to `fingerprint` (not only a first claim).
+    bool boundByAdmin(const QString &user, const QString &fingerprint) const;
+    /// The admin bound `user` to some certificate here.
+    bool boundByAdmin(const QString &user) const { return !m_byAdmin.value(user).isEmpty(); }
     QStringList users() const;
 
 private:
     Status save() const;
+    Status change(const std::function<void()> &edit);
 
     QString m_path;
-    QHash<QString, QSet<QString>> m_users;
+    QHash<QString, QSet<QString>> m_users;   ///< every binding, claimed or the admin's
+    QHash<QString, QSet<QString>> m_byAdmin; ///< those the admin made
+    QStringList m_privileged;
 };

@@ -18,6 +18,7 @@ target_compile_definitions(hamgam_common_cfg INTERFACE
 
 # The engine's LibTorch translation units build as C++17: LibTorch 1.13's headers
 # are not clean under C++20. Same warnings, no Qt macros (the engine has no Qt).
+# From LibTorch 2.14 on, C++20 (cmake/TorchCxxStandard.cmake).
 add_library(hamgam_engine_cfg INTERFACE)
 target_compile_features(hamgam_engine_cfg INTERFACE cxx_std_17)
 target_compile_options(hamgam_engine_cfg INTERFACE -Wall -Wextra -Wno-unused-parameter)

@@ -386,6 +386,17 @@
     </message>
 </context>
 <context>
+    <name>CheckpointOwners</name>
+    <message>
+        <source>the checkpoint %1 was written by %2&apos;s run: only %2 or the lab admin may resume it</source>
+        <translation>نقطهٔ وارسی %1 را اجرای %2 نوشته است: فقط %2 یا مدیر آزمایشگاه می‌تواند اجرا را از آن ادامه دهد</translation>
+    </message>
+    <message>
+        <source>the checkpoint %1 does not record which lab user wrote it (it is older than this version of Hamgam): only the lab admin may resume it</source>
+        <translation>نقطهٔ وارسی %1 نمی‌گوید کدام کاربر آن را نوشته است (از نسخه‌ای قدیمی‌تر از این هم‌گام است): فقط مدیر آزمایشگاه می‌تواند اجرا را از آن ادامه دهد</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonView</name>
     <message>
         <source>yes</source>
@@ -3564,6 +3575,13 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
 </context>
 <context>
+    <name>JournalFollower</name>
+    <message>
+        <source>run %1 on this machine is another user&apos;s: only its summary can be read</source>
+        <translation>اجرای %1 روی این ماشین از آنِ کاربر دیگری است: فقط خلاصهٔ آن را می‌توان خواند</translation>
+    </message>
+</context>
+<context>
     <name>LabBookingDialog</name>
     <message>
         <source>Book devices</source>
@@ -4046,22 +4064,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>سهم</translation>
     </message>
     <message>
-        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
-  hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
-  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer)
-  hamgamctl policy unbind USER</source>
-        <translation>نمایش قواعد آزمایشگاه، یا (برای مدیر آزمایشگاه) تغییر آن‌ها روی همهٔ ماشین‌های متصل:
-  hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
-  hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو)
-  hamgamctl policy unbind USER</translation>
-    </message>
-    <message>
-        <source>show, set, bind or unbind.</source>
-        <translation>یکی از show، set، bind یا unbind.</translation>
-    </message>
-    <message>
         <source>[action]</source>
         <translation>[action]</translation>
     </message>
@@ -4096,10 +4098,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>minutes</source>
         <translation>دقیقه</translation>
-    </message>
-    <message>
-        <source>usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]</source>
-        <translation>کاربرد: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]</translation>
     </message>
     <message>
         <source>hamgamctl policy: no machine answered</source>
@@ -4166,6 +4164,42 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>
             <numerusform>قواعد آزمایشگاه روی %Ln ماشین تعیین شد.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+                      [--booking-notice MINUTES]
+  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer, a name with rights)
+  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate&apos;s alone)
+  hamgamctl policy unbind USER</source>
+        <translation>قوانین آزمایشگاه را نشان می‌دهد، یا (مدیر آزمایشگاه) آن‌ها را روی همهٔ ماشین‌های وصل تغییر می‌دهد:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+                      [--booking-notice MINUTES]
+  hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو، نامی با اختیارات)
+  hamgamctl policy move USER FINGERPRINT   (نام فقط از آنِ این گواهی می‌شود)
+  hamgamctl policy unbind USER</translation>
+    </message>
+    <message>
+        <source>show, set, bind, move or unbind.</source>
+        <translation>show، set، bind، move یا unbind.</translation>
+    </message>
+    <message>
+        <source>A booking stops another user&apos;s run only this many minutes after it was made (0: when it begins; users who may end others&apos; runs need none).</source>
+        <translation>رزرو فقط این چند دقیقه پس از ثبتش اجرای کاربر دیگری را متوقف می‌کند (۰: از همان آغازش؛ کسانی که اجازهٔ پایان‌دادن به اجرای دیگران را دارند نیازی به آن ندارند).</translation>
+    </message>
+    <message>
+        <source>usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | move USER FINGERPRINT | unbind USER]</source>
+        <translation>کاربرد: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | move USER FINGERPRINT | unbind USER]</translation>
+    </message>
+    <message>
+        <source>%1 (not bound: no rights until the admin binds it)</source>
+        <translation>%1 (بسته نشده: تا مدیر آن را نبندد اختیاری ندارد)</translation>
+    </message>
+    <message>
+        <source>%1 is not bound on every machine: no rights until the admin binds it (hamgamctl policy bind %1 FINGERPRINT)</source>
+        <translation>%1 روی همهٔ ماشین‌ها بسته نشده است: تا مدیر آن را نبندد اختیاری ندارد (hamgamctl policy bind %1 FINGERPRINT)</translation>
     </message>
 </context>
 <context>
@@ -4466,10 +4500,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>بدون سقف</translation>
     </message>
     <message>
-        <source> h</source>
-        <translation> ساعت</translation>
-    </message>
-    <message>
         <source>user names, e.g. prof, ta</source>
         <translation>نام‌های کاربری، مثلاً prof, ta</translation>
     </message>
@@ -4510,16 +4540,24 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>بازپس‌گیری دستگاه بیکار پس &amp;از:</translation>
     </message>
     <message>
-        <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. The lab admin may always end any run.</source>
-        <translation>اجرایی که میزان استفادهٔ همهٔ دستگاه‌هایش در مدت داده‌شده زیر این آستانه بماند متوقف می‌شود و دستگاه‌هایش به آزمایشگاه برمی‌گردند؛ دلیلش به کاربرش گفته می‌شود. مدیر آزمایشگاه همیشه می‌تواند هر اجرایی را پایان دهد.</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is not a user name: 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;.</source>
         <translation>نام کاربری «%1» درست نیست: ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-».</translation>
     </message>
     <message>
         <source>Idle reclaim needs both a utilization and minutes (or neither).</source>
         <translation>بازپس‌گیری دستگاه بیکار هم آستانهٔ استفاده می‌خواهد و هم دقیقه (یا هیچ‌کدام).</translation>
+    </message>
+    <message>
+        <source>none: a booking stops runs when it begins</source>
+        <translation>هیچ: رزرو از همان آغازش اجراها را متوقف می‌کند</translation>
+    </message>
+    <message>
+        <source>A booking gives &amp;notice of:</source>
+        <translation>&amp;مهلت رزرو پیش از توقف اجراها:</translation>
+    </message>
+    <message>
+        <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. A booking stops another user&apos;s run on its devices only once that much notice has passed since it was made, unless its user may end others&apos; runs. The lab admin may always end any run.</source>
+        <translation>اجرایی که بهره‌وری همهٔ دستگاه‌هایش در دقیقه‌های داده‌شده زیر این مقدار بماند متوقف می‌شود و دستگاه‌هایش به آزمایشگاه برمی‌گردند؛ دلیلش به کاربرش گفته می‌شود. رزرو فقط وقتی اجرای کاربر دیگری را روی دستگاه‌هایش متوقف می‌کند که این مهلت از ثبتش گذشته باشد، مگر آنکه کاربرش اجازهٔ پایان‌دادن به اجرای دیگران را داشته باشد. مدیر آزمایشگاه همیشه می‌تواند هر اجرایی را پایان دهد.</translation>
     </message>
 </context>
 <context>
@@ -4657,6 +4695,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
         <translation>فقط مدیر آزمایشگاه می‌تواند قواعد آزمایشگاه را تغییر دهد (روی هر ماشین: ⁦hamgam-agent --trust-admin FINGERPRINT⁩)</translation>
     </message>
+    <message>
+        <source>the queued run&apos;s plan names no address for this machine, where its workers meet</source>
+        <translation>طرح اجرای در صف هیچ نشانی‌ای برای این ماشین، جایی که کارگرهایش به هم می‌رسند، ندارد</translation>
+    </message>
+    <message>
+        <source>a booking must lie within the next two years, from a clock less than a year off this machine&apos;s</source>
+        <translation>رزرو باید در دو سال آینده باشد و از ساعتی بیاید که کمتر از یک سال با ساعت این ماشین فاصله دارد</translation>
+    </message>
 </context>
 <context>
     <name>LabText</name>
@@ -4787,6 +4833,18 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>could not be started from the queue: %1</source>
         <translation>آغاز آن از صف ممکن نشد: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>its last attempt to start failed; it tries again in %n minute(s), and lets the runs behind it use the devices meanwhile</source>
+        <translation>
+            <numerusform>آخرین تلاشش برای شروع ناکام ماند؛ %Ln دقیقهٔ دیگر دوباره تلاش می‌کند و تا آن زمان اجراهای پشت سرش از دستگاه‌ها استفاده می‌کنند</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>its last attempt to start failed; it tries again in %n hour(s), and lets the runs behind it use the devices meanwhile</source>
+        <translation>
+            <numerusform>آخرین تلاشش برای شروع ناکام ماند؛ %Ln ساعت دیگر دوباره تلاش می‌کند و تا آن زمان اجراهای پشت سرش از دستگاه‌ها استفاده می‌کنند</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6054,6 +6112,22 @@ Status: %3%4</source>
     <message>
         <source>no free TCP port for the workers&apos; rendezvous</source>
         <translation>هیچ درگاه TCP آزادی برای هم‌رسی کارگرها نیست</translation>
+    </message>
+    <message>
+        <source>this agent has no journal of the run</source>
+        <translation>این عامل هیچ دفترچه‌ای از این اجرا ندارد</translation>
+    </message>
+    <message>
+        <source>its journal here says %1, not queued</source>
+        <translation>دفترچه‌اش در اینجا %1 می‌گوید، نه «در صف»</translation>
+    </message>
+    <message>
+        <source>its plan does not match its nodes</source>
+        <translation>طرحش با گره‌هایش جور نیست</translation>
+    </message>
+    <message>
+        <source>its plan names no address for this machine, where its workers meet</source>
+        <translation>طرحش هیچ نشانی‌ای برای این ماشین، جایی که کارگرهایش به هم می‌رسند، ندارد</translation>
     </message>
 </context>
 <context>
@@ -8123,6 +8197,14 @@ Status: %3%4</source>
     <message>
         <source>no controller is bound to the user name &quot;%1&quot; here</source>
         <translation>اینجا هیچ کنترل‌گری به نام کاربری «%1» پیوند نخورده است</translation>
+    </message>
+    <message>
+        <source>the user name &quot;%1&quot; has rights in the lab&apos;s rules, so only the lab admin can give it: hamgamctl policy bind %1 %2</source>
+        <translation>نام کاربری «%1» در قوانین آزمایشگاه اختیاراتی دارد، پس فقط مدیر آزمایشگاه می‌تواند آن را بدهد: hamgamctl policy bind %1 %2</translation>
+    </message>
+    <message>
+        <source>this controller already speaks as &quot;%1&quot; on this machine and may not take another name; the lab admin can give it one: hamgamctl policy bind %2 %3</source>
+        <translation>این کنترل‌گر روی این ماشین از پیش با نام «%1» سخن می‌گوید و نمی‌تواند نام دیگری بگیرد؛ مدیر آزمایشگاه می‌تواند نامی به آن بدهد: hamgamctl policy bind %2 %3</translation>
     </message>
 </context>
 <context>

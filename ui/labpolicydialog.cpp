@@ -17,19 +17,21 @@
 LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     : QDialog(parent)
     , m_maxDevices(new QSpinBox)
-    , m_maxRunHours(new QSpinBox)
+    , m_maxRunMinutes(new QSpinBox)
     , m_mayEnd(new QLineEdit)
     , m_idlePercent(new QSpinBox)
     , m_idleMinutes(new QSpinBox)
+    , m_bookingNotice(new QSpinBox)
     , m_problem(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
 {
     setWindowTitle(tr("The lab's rules"));
     m_maxDevices->setRange(0, 1024);
     m_maxDevices->setSpecialValueText(tr("no limit"));
-    m_maxRunHours->setRange(0, 24 * 30);
-    m_maxRunHours->setSuffix(tr(" h"));
-    m_maxRunHours->setSpecialValueText(tr("no limit"));
+    m_maxRunMinutes->setRange(0, 30 * 24 * 60);
+    m_maxRunMinutes->setSingleStep(30);
+    m_maxRunMinutes->setSuffix(tr(" min"));
+    m_maxRunMinutes->setSpecialValueText(tr("no limit"));
     m_mayEnd->setPlaceholderText(tr("user names, e.g. prof, ta"));
     m_idlePercent->setRange(0, 100);
     m_idlePercent->setSuffix(tr("%"));
@@ -37,6 +39,10 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     m_idleMinutes->setRange(0, 7 * 24 * 60);
     m_idleMinutes->setSuffix(tr(" min"));
     m_idleMinutes->setSpecialValueText(tr("off"));
+    m_bookingNotice->setRange(0, 7 * 24 * 60);
+    m_bookingNotice->setSingleStep(15);
+    m_bookingNotice->setSuffix(tr(" min"));
+    m_bookingNotice->setSpecialValueText(tr("none: a booking stops runs when it begins"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
 
@@ -46,14 +52,17 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     intro->setWordWrap(true);
     auto *form = new QFormLayout;
     form->addRow(tr("Most &devices one user may hold on a machine:"), m_maxDevices);
-    form->addRow(tr("&Longest run:"), m_maxRunHours);
+    form->addRow(tr("&Longest run:"), m_maxRunMinutes);
     form->addRow(tr("&Who else may end others' runs:"), m_mayEnd);
     form->addRow(tr("Idle reclaim &below:"), m_idlePercent);
     form->addRow(tr("Idle reclaim &after:"), m_idleMinutes);
+    form->addRow(tr("A booking gives &notice of:"), m_bookingNotice);
     auto *hint =
         new QLabel(tr("A run whose devices all stay below the utilization for the minutes given is "
-                      "stopped and its devices go back to the lab; its user is told why. The lab admin "
-                      "may always end any run."));
+                      "stopped and its devices go back to the lab; its user is told why. A booking stops "
+                      "another user's run on its devices only once that much notice has passed since it "
+                      "was made, unless its user may end others' runs. The lab admin may always end any "
+                      "run."));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     auto *layout = new QVBoxLayout(this);
@@ -73,15 +82,16 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
 void LabPolicyDialog::setPolicy(const QJsonObject &policy)
 {
     m_maxDevices->setValue(policy.value(QStringLiteral("max_devices_per_user")).toInt());
-    // Whole hours: a limit set in minutes from hamgamctl shows rounded up.
+    // Minutes: a limit set in minutes from hamgamctl shows as it is (seconds round up to a minute).
     const qint64 seconds = qint64(policy.value(QStringLiteral("max_run_s")).toDouble());
-    m_maxRunHours->setValue(int((seconds + 3599) / 3600));
+    m_maxRunMinutes->setValue(int(qMin<qint64>((seconds + 59) / 60, m_maxRunMinutes->maximum())));
     QStringList users;
     for (const QJsonValue v : policy.value(QStringLiteral("may_end_others")).toArray())
         users << v.toString();
     m_mayEnd->setText(users.join(QStringLiteral(", ")));
     m_idlePercent->setValue(policy.value(QStringLiteral("idle_util_percent")).toInt());
     m_idleMinutes->setValue(policy.value(QStringLiteral("idle_minutes")).toInt());
+    m_bookingNotice->setValue(policy.value(QStringLiteral("booking_notice_min")).toInt(60));
     update();
 }
 
@@ -94,10 +104,11 @@ QStringList LabPolicyDialog::mayEndUsers() const
 QJsonObject LabPolicyDialog::policy() const
 {
     return QJsonObject{{QStringLiteral("max_devices_per_user"), m_maxDevices->value()},
-                       {QStringLiteral("max_run_s"), double(qint64(m_maxRunHours->value()) * 3600)},
+                       {QStringLiteral("max_run_s"), double(qint64(m_maxRunMinutes->value()) * 60)},
                        {QStringLiteral("may_end_others"), QJsonArray::fromStringList(mayEndUsers())},
                        {QStringLiteral("idle_util_percent"), m_idlePercent->value()},
-                       {QStringLiteral("idle_minutes"), m_idleMinutes->value()}};
+                       {QStringLiteral("idle_minutes"), m_idleMinutes->value()},
+                       {QStringLiteral("booking_notice_min"), m_bookingNotice->value()}};
 }
 
 QString LabPolicyDialog::problem() const

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <zlib.h>
 
 namespace hamgam::engine {
@@ -25,10 +26,39 @@ std::vector<std::string> manifestsIn(const CheckpointFolder &folder)
 {
     std::vector<std::string> out;
     for (const auto &name : folder.ownFiles())
-        if (name.rfind("manifest-node-", 0) == 0 && name.size() > 5 &&
-            name.substr(name.size() - 5) == ".json")
+        if (CheckpointManifest::isFileName(name))
             out.push_back(name);
     return out;
+}
+
+/// The lab user the manifests of `step` name, when they all name one: what a
+/// save may overwrite and a resume for one lab user may read.
+Result<std::string> labUserOf(const CheckpointFolder &step)
+{
+    std::optional<std::string> user;
+    for (const auto &name : manifestsIn(step)) {
+        auto text = step.readFile(name);
+        if (!text)
+            return text.error();
+        auto m = CheckpointManifest::fromJson(*text, step.path() + "/" + name);
+        if (!m)
+            return m.error();
+        if (user && *user != m->user)
+            return Result<std::string>::failure(ErrorKind::Checkpoint, "the manifests in " + step.path() +
+                                                                           " name different lab users");
+        user = m->user;
+    }
+    return user.value_or(std::string());
+}
+
+/// The step folders' suffix where step-N is taken: 64 random bits, so nobody
+/// can plant the fresh name beforehand.
+std::string freshSuffix()
+{
+    std::random_device random;
+    char text[24];
+    std::snprintf(text, sizeof text, ".%08x%08x", random(), random());
+    return text;
 }
 
 /// What a Checkpointer writes into a step directory (and AtomicWriter's leftovers).
@@ -76,8 +106,8 @@ Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, Parame
         if (Status s = prepare(); !s)
             return s.error();
     }
-    const std::string stepName = stepDirName(header.step);
-    auto step = m_folder.child(stepName, CheckpointFolder::Access::Write);
+    std::string stepName;
+    auto step = stepFolder(header, comm, stepName);
     if (!step)
         return step.error();
     saved.dir = step->path();
@@ -137,7 +167,7 @@ Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, Parame
                 f.ranges.push_back({r3[0].get<int>(), r3[1].get<std::int64_t>(), r3[2].get<std::int64_t>()});
             header.files.push_back(std::move(f));
         }
-        const std::string name = "manifest-node-" + std::to_string(topo.node()) + ".json";
+        const std::string name = CheckpointManifest::fileName(topo.node());
         if (Status s = AtomicWriter::writeFile(step->fd(), step->path(), name, header.toJson()); !s)
             return s.error();
     }
@@ -153,6 +183,66 @@ Result<Checkpointer::Saved> Checkpointer::save(CheckpointManifest header, Parame
     return saved;
 }
 
+Result<CheckpointFolder> Checkpointer::stepFolder(const CheckpointManifest &header, Communicator &comm,
+                                                  std::string &name)
+{
+    // step-N unless some rank cannot write there: a link or another system
+    // user's folder planted in a shared directory (issue #17), or an earlier
+    // checkpoint of another lab user's run (every lab user's runs write as the
+    // agent's system user: the manifest says whose it is). Then a fresh name
+    // from rank 0, agreed by all (a shared directory is one folder for every
+    // node), instead of failing the run (issue #29, item 10).
+    const auto &topo = comm.topology();
+    const std::string plain = stepDirName(header.step);
+    const std::int64_t save = m_saves++;
+    std::string lastError;
+    constexpr int kAttempts = 4; // a fresh name is taken only if someone guessed 64 random bits
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+        name = plain;
+        if (attempt > 0) {
+            const std::string key = "ckpt-dir/" + std::to_string(save) + "/" + std::to_string(attempt);
+            if (topo.rank() == 0) {
+                name += freshSuffix();
+                if (Status s = comm.storeSet(key, name); !s)
+                    return s.error();
+            } else {
+                auto given = comm.storeGet(key);
+                if (!given)
+                    return given.error();
+                if (given->rfind(plain + ".", 0) != 0 || given->find('/') != std::string::npos)
+                    return Result<CheckpointFolder>::failure(ErrorKind::Checkpoint,
+                                                             "rank 0 named a step folder \"" + *given +
+                                                                 "\" that is not one");
+                name = *given;
+            }
+        }
+        auto step = m_folder.child(name, CheckpointFolder::Access::Write);
+        if (step) {
+            auto user = labUserOf(*step);
+            if (!user)
+                step = user.error();
+            else if (*user != header.user && !manifestsIn(*step).empty())
+                step = Result<CheckpointFolder>::failure(ErrorKind::Checkpoint,
+                                                         "the checkpoint directory " + step->path() +
+                                                             " holds another lab user's checkpoint");
+        }
+        at::Tensor failed = at::zeros({1}, at::kDouble);
+        failed[0] = step ? 0.0 : 1.0;
+        if (Status s = comm.control().allreduceSumNow(failed); !s)
+            return s.error();
+        if (failed[0].item<double>() == 0)
+            return step;
+        if (step) // usable here but not on another rank: the empty folder we may have made goes
+            m_folder.removeChild(name, [](const std::string &) { return false; });
+        else
+            lastError = step.error().message;
+    }
+    return Result<CheckpointFolder>::failure(
+        ErrorKind::Checkpoint, "no step directory for step " + std::to_string(header.step) +
+                                   " could be made in " + m_root +
+                                   (lastError.empty() ? std::string() : " (" + lastError + ")"));
+}
+
 void Checkpointer::rotate()
 {
     // Only what this run wrote: never a name found by listing the directory,
@@ -163,7 +253,8 @@ void Checkpointer::rotate()
     }
 }
 
-Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::string &stepDir)
+Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::string &stepDir,
+                                              const std::string &labUser)
 {
     using R = Result<CheckpointManifest>;
     auto folder = CheckpointFolder::open(dir, CheckpointFolder::Access::Read);
@@ -172,7 +263,8 @@ Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::strin
     stepDir = dir;
     CheckpointFolder step = std::move(*folder);
     if (manifestsIn(step).empty()) {
-        // A directory of step-* checkpoints: the newest of ours with a manifest.
+        // A directory of step-* checkpoints: the newest of ours with a manifest
+        // (step-N.<suffix>, a fresh name, sorts after step-N and before step-N+1).
         const CheckpointFolder parent = std::move(step);
         const auto names = parent.ownDirectories();
         stepDir.clear();
@@ -180,16 +272,34 @@ Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::strin
             if (it->rfind("step-", 0) != 0)
                 continue;
             auto candidate = parent.child(*it, CheckpointFolder::Access::Read);
-            if (candidate && !manifestsIn(*candidate).empty()) {
-                step = std::move(*candidate);
-                stepDir = step.path();
-                break;
+            if (!candidate || manifestsIn(*candidate).empty())
+                continue;
+            if (!labUser.empty()) {
+                // Another lab user's checkpoint is not there for this run (nor one that records
+                // nobody, nor one whose manifests cannot show whose it is).
+                auto user = labUserOf(*candidate);
+                if (!user || *user != labUser)
+                    continue;
             }
+            step = std::move(*candidate);
+            stepDir = step.path();
+            break;
         }
         if (stepDir.empty())
             return R::failure(ErrorKind::Checkpoint,
-                              "no complete checkpoint in " + dir +
+                              "no complete checkpoint" + (labUser.empty() ? "" : " of lab user " + labUser) +
+                                  " in " + dir +
                                   " (no manifest found; links and other users' entries are not read)");
+    } else if (!labUser.empty()) {
+        auto user = labUserOf(step);
+        if (!user)
+            return user.error();
+        if (*user != labUser)
+            return R::failure(ErrorKind::Checkpoint,
+                              "the checkpoint " + dir + " was written by " +
+                                  (user->empty() ? std::string("a run that recorded no lab user")
+                                                 : "lab user " + *user + "'s run") +
+                                  ", not " + labUser + "'s: it is not resumed");
     }
     std::optional<CheckpointManifest> merged;
     for (const auto &name : manifestsIn(step)) {
@@ -204,7 +314,7 @@ Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::strin
             merged = std::move(*m);
             continue;
         }
-        if (m->step != merged->step || m->unitNumel != merged->unitNumel ||
+        if (m->step != merged->step || m->user != merged->user || m->unitNumel != merged->unitNumel ||
             m->optimizer != merged->optimizer || m->stateSlots != merged->stateSlots)
             return R::failure(ErrorKind::Checkpoint,
                               "the manifests in " + stepDir + " disagree (mixed checkpoints)");
@@ -215,6 +325,11 @@ Result<CheckpointManifest> Checkpointer::open(const std::string &dir, std::strin
                 merged->files.push_back(std::move(f));
         }
     }
+    if (!merged) // removed since it was listed
+        return R::failure(ErrorKind::Checkpoint, "no complete checkpoint in " + stepDir);
+    if (!labUser.empty() && merged->user != labUser) // changed since it was looked at above
+        return R::failure(ErrorKind::Checkpoint,
+                          "the checkpoint " + stepDir + " is not lab user " + labUser + "'s");
     return *merged;
 }
 

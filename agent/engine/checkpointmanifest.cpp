@@ -6,12 +6,25 @@ namespace hamgam::engine {
 
 using nlohmann::json;
 
+std::string CheckpointManifest::fileName(int node)
+{
+    return "manifest-node-" + std::to_string(node) + ".json";
+}
+
+bool CheckpointManifest::isFileName(const std::string &name)
+{
+    return name.rfind("manifest-node-", 0) == 0 && name.size() > 5 &&
+           name.compare(name.size() - 5, 5, ".json") == 0;
+}
+
 std::string CheckpointManifest::toJson() const
 {
     json j;
     j["format"] = "hamgam-checkpoint";
     j["version"] = kFormatVersion;
     j["step"] = step;
+    if (!user.empty())
+        j["user"] = user;
     j["strategy"] = strategy;
     j["world_size"] = worldSize;
     j["node"] = node;
@@ -53,6 +66,8 @@ Result<CheckpointManifest> CheckpointManifest::fromJson(const std::string &text,
             return fail("format version " + std::to_string(j.at("version").get<int>()) + " is not supported");
         CheckpointManifest m;
         m.step = j.at("step").get<std::int64_t>();
+        if (j.contains("user")) // optional: manifests before it have none
+            m.user = j.at("user").get<std::string>();
         m.strategy = j.at("strategy").get<std::string>();
         m.worldSize = j.at("world_size").get<int>();
         m.node = j.at("node").get<int>();

@@ -34,6 +34,11 @@ struct CheckpointManifest
     static constexpr int kFormatVersion = 1;
 
     std::int64_t step = 0; ///< completed optimizer steps
+    /// The lab user whose run wrote it (the agent's --lab-user); empty: not
+    /// recorded (a worker run by hand, or a checkpoint older than the field).
+    /// Workers of one agent all write as its system user, so this, not the
+    /// files' owner, tells one student's checkpoint from another's.
+    std::string user;
     std::string strategy;
     int worldSize = 0;
     int node = 0;
@@ -45,6 +50,11 @@ struct CheckpointManifest
     std::vector<double> secondsPerSample;
     std::int64_t plannerObserved = 0;
     std::vector<File> files;
+
+    /// The manifest of node `node` in a step folder, and whether `name` is
+    /// one (the agent mirrors this rule: agent/checkpointowners.cpp).
+    static std::string fileName(int node);
+    static bool isFileName(const std::string &name);
 
     std::string toJson() const;
     /// Parses a manifest; `where` names it in messages.

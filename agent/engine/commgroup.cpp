@@ -20,6 +20,8 @@ CommGroup::CommGroup(std::string name, std::vector<int> ranks, int self,
     , m_watchdog(watchdog)
 {
     m_groupRank = static_cast<int>(std::find(m_ranks.begin(), m_ranks.end(), self) - m_ranks.begin());
+    // NCCL's collectives run on streams of their own: waited for on the device (PendingOp).
+    m_streamOrdered = m_pg && m_pg->getBackendName() == "nccl";
 }
 
 Result<PendingOp> CommGroup::launch(const char *what,
@@ -27,7 +29,7 @@ Result<PendingOp> CommGroup::launch(const char *what,
 {
     const std::string label = std::string(what) + " on " + m_name;
     try {
-        return PendingOp(start(), label, m_timeout, m_watchdog);
+        return PendingOp(start(), label, m_timeout, m_watchdog, m_streamOrdered);
     } catch (const std::exception &e) {
         std::string reason = e.what();
         if (const auto nl = reason.find('\n'); nl != std::string::npos)

@@ -66,6 +66,7 @@ private:
     TrafficMeter &m_traffic;
     std::chrono::milliseconds m_timeout;
     Watchdog *m_watchdog;
+    bool m_streamOrdered = false;
 };
 
 } // namespace hamgam::engine

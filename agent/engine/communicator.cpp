@@ -136,6 +136,29 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
         nodeOf.push_back(m.node);
         c->m_members.push_back(m);
     }
+    // A verdict every rank reaches from the same membership. Rank 0 serves the
+    // store, so it returns (and exits) only once every other rank has said it
+    // read the membership, within the timeout: a rank still reading would
+    // otherwise lose the store and exit 3 with another message (issue #28).
+    auto agreedFailure = [&](Error error) -> R {
+        if (s.rank != 0) {
+            (void)c->storeSet("membership-read/" + std::to_string(s.rank), "1");
+            return error;
+        }
+        std::vector<std::string> keys;
+        for (int r = 1; r < s.worldSize; ++r)
+            keys.push_back("hamgam/membership-read/" + std::to_string(r));
+        if (!keys.empty()) {
+            auto guard = watchdog ? watchdog->arm("waiting for every rank to read the membership")
+                                  : Watchdog::Guard(nullptr);
+            try {
+                c->m_store->wait(keys, s.timeout);
+            } catch (const std::exception &e) {
+                logger.warning("not every rank said it read the membership: " + firstLine(e));
+            }
+        }
+        return error;
+    };
     // Two ranks on one GPU: NCCL refuses them (or hangs); every rank sees the
     // same list, so every rank stops here with the same message.
     {
@@ -143,11 +166,11 @@ Result<std::unique_ptr<Communicator>> Communicator::connect(const Settings &sett
         for (const Member &m : c->m_members)
             devices.push_back({m.host, m.gpu});
         if (auto shared = sharedGpu(devices))
-            return R::failure(ErrorKind::Config, *shared);
+            return agreedFailure({ErrorKind::Config, *shared});
     }
     auto topology = Topology::fromNodeIndices(s.rank, nodeOf);
     if (!topology)
-        return topology.error();
+        return agreedFailure(topology.error());
     c->m_topology = *topology;
     {
         try {
@@ -193,10 +216,15 @@ Communicator::makeBackend(const std::string &name, int rank, int size, bool nccl
         if (nccl) {
             auto opts = c10d::ProcessGroupNCCL::Options::create();
             // NCCL's own watchdog aborts the whole process at its timeout (2.x):
-            // give it twice ours, so the engine's watchdog and its error event come first.
-            opts->timeout = ncclTimeout(m_settings.timeout);
-            return c10::intrusive_ptr<torchcompat::CollectiveBackend>(
-                c10::make_intrusive<c10d::ProcessGroupNCCL>(prefixed, rank, size, opts));
+            // past the engine's watchdog (timeout + grace), so its error event comes first.
+            opts->timeout = ncclTimeout(m_settings.timeout, m_settings.watchdogGrace);
+            auto backend = c10::make_intrusive<c10d::ProcessGroupNCCL>(prefixed, rank, size, opts);
+            // The communicator now, under this guard, not at the group's first
+            // collective (a backward hook's, outside any connect bound).
+            const at::Device device(at::kCUDA, static_cast<c10::DeviceIndex>(m_settings.cudaIndex));
+            if (torchcompat::connectEagerly(*backend, device))
+                m_logger.info("group " + name + ": NCCL communicator connected on " + device.str());
+            return c10::intrusive_ptr<torchcompat::CollectiveBackend>(backend);
         }
 #else
         (void)nccl;

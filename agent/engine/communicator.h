@@ -47,6 +47,7 @@ public:
         bool dumpsParameters = false;
         bool exportsModel = false;
         bool useNccl = false;
+        int cudaIndex = 0;       ///< with useNccl: the rank's GPU (cuda:N), which its communicators bind to
         std::string gpuIdentity; ///< this rank's GPU (gpu::identity); empty on the CPU
         /// Groups of one member get a real backend too (--collectives-alone): one
         /// GPU then puts every collective the engine uses through NCCL (scripts/gpu-check).
@@ -54,6 +55,8 @@ public:
         std::string glooInterface;    ///< empty: the interface that reaches the master
         std::string rendezvousSecret; ///< the run's 32-byte secret (--rendezvous-key-file)
         std::chrono::milliseconds timeout{60000};
+        /// comm.watchdog_grace_s: the watchdog fires at timeout + grace; NCCL's own abort must come later.
+        std::chrono::milliseconds watchdogGrace{10000};
     };
 
     static Result<std::unique_ptr<Communicator>> connect(const Settings &settings, Logger &logger,

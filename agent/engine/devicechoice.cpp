@@ -86,9 +86,10 @@ std::int64_t usableGpuBytes(const GpuMemory &m, std::int64_t budgetCap)
     return usable;
 }
 
-std::chrono::milliseconds ncclTimeout(std::chrono::milliseconds engine)
+std::chrono::milliseconds ncclTimeout(std::chrono::milliseconds engine, std::chrono::milliseconds grace)
 {
-    return std::max(2 * engine, engine + std::chrono::milliseconds(30000));
+    // 30 s past the watchdog: it polls every 200 ms, and its event must be written before NCCL aborts.
+    return std::max(2 * engine, engine + grace + std::chrono::milliseconds(30000));
 }
 
 std::optional<DeviceMode> deviceModeFromString(const std::string &text)

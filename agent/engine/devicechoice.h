@@ -72,10 +72,11 @@ struct GpuMemory
 /// context's growth, and never more than `budgetCap` when that is positive.
 std::int64_t usableGpuBytes(const GpuMemory &m, std::int64_t budgetCap);
 
-/// NCCL's timeout for a run whose collectives time out at `engine`: NCCL's
-/// watchdog aborts the process when it fires, so it must never beat the
-/// engine's own (which says which operation hung, in an error event).
-std::chrono::milliseconds ncclTimeout(std::chrono::milliseconds engine);
+/// NCCL's timeout for a run whose collectives time out at `engine` and whose
+/// watchdog fires `grace` later: NCCL's watchdog aborts the process when it
+/// fires, so it must never beat the engine's own (which says which operation
+/// hung, in an error event).
+std::chrono::milliseconds ncclTimeout(std::chrono::milliseconds engine, std::chrono::milliseconds grace);
 
 /// Parses --device's value.
 std::optional<DeviceMode> deviceModeFromString(const std::string &text);

@@ -61,16 +61,6 @@ std::string identity(const at::Device &device)
     return {};
 }
 
-void synchronize(const at::Device &device)
-{
-#ifdef HAMGAM_WITH_CUDA
-    if (device.is_cuda())
-        c10::cuda::device_synchronize();
-#else
-    (void)device;
-#endif
-}
-
 void synchronizeCompute(const at::Device &device)
 {
 #ifdef HAMGAM_WITH_CUDA

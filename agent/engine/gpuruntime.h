@@ -27,12 +27,10 @@ void use(const at::Device &device);
 /// empty on the CPU.
 std::string identity(const at::Device &device);
 
-/// Waits until every kernel queued on `device` has run, so a stopwatch around
-/// a step measures GPU time, not launch time. Nothing on the CPU.
-void synchronize(const at::Device &device);
-
 /// Waits until the compute stream (the device's current one) has run what it
-/// was given; copies on a CopyStream go on. Nothing on the CPU.
+/// was given, so a stopwatch around a step measures GPU time, not launch
+/// time; copies on a CopyStream and NCCL's collectives on their own streams
+/// go on, unless the compute stream was made to wait for them. Nothing on the CPU.
 void synchronizeCompute(const at::Device &device);
 
 /// The device's memory as the driver and the caching allocator see it.

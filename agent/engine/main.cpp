@@ -1,6 +1,7 @@
 // hamgam-worker: one training process per device (docs/engine.md). Parses the
 // command line and the run config, then hands over to the Trainer; every
 // failure ends here as an error event and a documented exit code.
+#include "collectivescheck.h"
 #include "commandreader.h"
 #include "eventsink.h"
 #include "gpuruntime.h"
@@ -106,11 +107,12 @@ int main(int argc, char **argv)
         options->rendezvousSecret = std::move(*secret);
     }
 
-    std::string configText;
+    std::string configText = R"({"version":1})"; // --check-collectives may go without a config
     if (options->configPath == "-") {
+        configText.clear();
         if (!readFirstLine(configText))
             finish(events, {ErrorKind::Config, "run config: stdin ended before the config line"});
-    } else {
+    } else if (!options->configPath.empty()) {
         std::ifstream in(options->configPath);
         if (!in)
             finish(events, {ErrorKind::Config,
@@ -122,6 +124,18 @@ int main(int argc, char **argv)
     auto config = WorkerConfig::parse(configText);
     if (!config)
         finish(events, config.error());
+    // A misplaced key (stream_params beside lsdp instead of in it) would
+    // otherwise pass unseen: rank 0 says so once, before anything runs (the
+    // collectives' check keeps its stdout to its one line).
+    if (!config->unknownKeys.empty() && options->rank == 0) {
+        std::string list;
+        for (const std::string &key : config->unknownKeys)
+            list += (list.empty() ? "" : ", ") + key;
+        const std::string message = "unknown config keys (ignored): " + list;
+        log.warning(message);
+        if (!options->checkCollectives)
+            events.publish("warning", {{"message", message}, {"unknown_keys", config->unknownKeys}});
+    }
 
     std::signal(SIGTERM, onTerminate);
     std::signal(SIGINT, onTerminate);
@@ -134,6 +148,15 @@ int main(int argc, char **argv)
                {ErrorKind::Communication,
                 "watchdog: stuck for " + std::to_string(static_cast<int>(seconds)) + " s in " + what});
     });
+
+    if (options->checkCollectives) {
+        auto check = CollectivesCheck::run(*options, config->comm, log, &watchdog);
+        if (!check)
+            finish(events, check.error());
+        events.publish("collectives_check", check->fields());
+        std::fflush(stderr);
+        ::_exit(check->ok() ? 0 : 1);
+    }
 
     log.info("rank " + std::to_string(options->rank) + " of " + std::to_string(options->worldSize) + ", " +
              WorkerConfig::strategyName(config->strategy) + ", master " + options->masterHost + ":" +

@@ -3,6 +3,7 @@
 #include "stopwatch.h"
 #include "unitshards.h"
 
+#include <c10/core/DeviceGuard.h>
 #include <c10/core/StorageImpl.h>
 #include <stdexcept>
 
@@ -223,6 +224,11 @@ void ParameterStore::allocate(UnitLayout &u)
     const std::size_t bytes = static_cast<std::size_t>(u.padded) * sizeof(float);
     if (impl->nbytes() == bytes)
         return;
+    // CUDA's caching allocator takes the calling thread's current device (a
+    // backward hook runs on one of autograd's threads): make it the store's.
+    c10::OptionalDeviceGuard guard;
+    if (m_p.device.is_cuda())
+        guard.reset_device(m_p.device);
     impl->set_data_ptr_noswap(impl->allocator()->allocate(bytes));
     impl->set_nbytes(bytes);
     m_gatheredBytes += static_cast<std::int64_t>(bytes);

@@ -56,7 +56,7 @@ Result<PlacementPlan> PlacementPlan::create(const Settings &settings, const Topo
                      : s.shardGroupSize() == 1 ? Parameters::Resident
                                                : Parameters::Gathered;
     p.m_hostMaster = locallySharded;
-    p.m_orderedCollectives = settings.cuda;
+    p.m_orderedCollectives = settings.cuda || settings.orderedCollectives;
     p.m_wire = settings.commDtype == "bf16"   ? Wire::Bf16
                : settings.commDtype == "fp16" ? Wire::Fp16
                                               : Wire::Fp32;

@@ -48,6 +48,9 @@ public:
         bool streamParams = false;     ///< lsdp.stream_params
         bool collectivesAlone = false; ///< --collectives-alone: a replica group of one rank all-reduces too
         bool cuda = false;             ///< the rank computes on a GPU
+        /// --ordered-collectives: collectives in one order on every rank on Gloo
+        /// too, as a GPU's NCCL needs them (a check of that branch on the CPU).
+        bool orderedCollectives = false;
         std::string commDtype = "fp32";
         double bucketMb = 25.0;
     };

@@ -80,11 +80,15 @@ Result<RankConnection> RankConnection::open(const WorkerConfig &config, const Wo
     cs.dumpsParameters = !options.dumpParamsPath.empty();
     cs.exportsModel = !options.exportDir.empty();
     cs.useNccl = c.device.is_cuda();
-    cs.gpuIdentity = gpu::identity(c.device);
+    cs.cudaIndex = c.device.is_cuda() ? c.device.index() : 0;
+    cs.gpuIdentity =
+        options.gpuIdentityForTest.empty() ? gpu::identity(c.device) : options.gpuIdentityForTest;
     cs.groupsEvenAlone = options.collectivesAlone;
     cs.glooInterface = options.glooInterface;
     cs.rendezvousSecret = options.rendezvousSecret;
     cs.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(config.comm.timeoutS * 1000));
+    cs.watchdogGrace =
+        std::chrono::milliseconds(static_cast<std::int64_t>(config.comm.watchdogGraceS * 1000));
     auto comm = Communicator::connect(cs, log, watchdog);
     if (!comm)
         return comm.error();

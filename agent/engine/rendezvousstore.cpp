@@ -153,8 +153,19 @@ Result<c10::intrusive_ptr<RendezvousStore>> RendezvousStore::connect(const std::
     return store;
 }
 
+c10::intrusive_ptr<c10d::Store> RendezvousStore::clone()
+{
+    auto copy = connect(m_host, m_port, m_secret, timeout_);
+    if (!copy)
+        throw std::runtime_error("rendezvous store: cloning the connection: " + copy.error().message);
+    return *copy;
+}
+
 Status RendezvousStore::open(const std::string &host, int port, const std::string &secret)
 {
+    m_host = host;
+    m_port = port;
+    m_secret = secret;
     m_server = (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" + std::to_string(port);
     const auto deadline = Clock::now() + timeout_;
     auto fail = [this](const std::string &why) {

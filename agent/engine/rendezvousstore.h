@@ -2,6 +2,7 @@
 
 #include "rendezvousmessage.h"
 #include "result.h"
+#include "torchcompat.h"
 
 #include <chrono>
 #include <memory>
@@ -30,6 +31,11 @@ public:
     explicit RendezvousStore(std::chrono::milliseconds timeout);
     ~RendezvousStore() override;
 
+    /// A new, separately authenticated connection to the same server, with the
+    /// same secret and timeout: c10d (2.8 on) hands clones to other threads.
+    /// Throws, as the other calls do, when it cannot connect within the timeout.
+    c10::intrusive_ptr<c10d::Store> clone() HAMGAM_OVERRIDE_FROM_2_8;
+
     void set(const std::string &key, const std::vector<uint8_t> &value) override;
     std::vector<uint8_t> compareSet(const std::string &key, const std::vector<uint8_t> &currentValue,
                                     const std::vector<uint8_t> &newValue) override;
@@ -55,6 +61,9 @@ private:
     int m_fd = -1;
     std::unique_ptr<RendezvousChannel> m_channel;
     std::string m_in;
+    std::string m_host; ///< what clone() connects to again
+    int m_port = 0;
+    std::string m_secret;
     std::string m_server; ///< host:port, for messages
     std::string m_broken; ///< why the connection is unusable; empty while it is fine
 };

@@ -18,6 +18,16 @@
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
 
+/// c10d::Store::clone() (a second, thread-safe handle on the same store) is
+/// pure virtual from 2.8 on (pytorch/pytorch#150966, merged after 2.7's
+/// branch cut); before 2.8 there is none to override. A store declares its
+/// clone() with this in place of `override`.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 8)
+#define HAMGAM_OVERRIDE_FROM_2_8 override
+#else
+#define HAMGAM_OVERRIDE_FROM_2_8
+#endif
+
 namespace hamgam::engine::torchcompat {
 
 /// Major and minor of the LibTorch the engine was built against, e.g. 206 for 2.6.
@@ -90,6 +100,26 @@ inline void setAutocast(at::DeviceType device, bool enabled, at::ScalarType type
         at::autocast::set_autocast_cpu_dtype(type);
         at::autocast::set_cpu_enabled(enabled);
     }
+#endif
+}
+
+/// Connects a backend's communicator for `device` now instead of at its
+/// first collective, as torch.distributed's init_process_group(device_id=)
+/// does: Backend::setBoundDeviceId(std::optional<at::Device>) and the virtual
+/// Backend::eagerConnectSingleDevice(at::Device), both from 2.3 on (2.6 and
+/// 2.14 alike; ProcessGroupNCCL creates its NCCL communicator there, Gloo's
+/// is a no-op). 1.13 has neither: its first collective connects. Returns
+/// whether it connected.
+inline bool connectEagerly(CollectiveBackend &backend, const at::Device &device)
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
+    backend.setBoundDeviceId(device);
+    backend.eagerConnectSingleDevice(device);
+    return true;
+#else
+    (void)backend;
+    (void)device;
+    return false;
 #endif
 }
 

@@ -151,6 +151,7 @@ Status Trainer::setUpPlacement()
     ps.streamParams = m_config.streamParams;
     ps.collectivesAlone = m_options.collectivesAlone;
     ps.cuda = m_device.is_cuda();
+    ps.orderedCollectives = m_options.orderedCollectives;
     ps.commDtype = m_config.comm.dtype;
     ps.bucketMb = m_config.comm.bucketMb;
     std::vector<std::int64_t> unitNumel;
@@ -319,7 +320,7 @@ Status Trainer::setUpPlan()
 Status Trainer::resume()
 {
     std::string stepDir;
-    auto manifest = Checkpointer::open(m_options.resumeDir, stepDir);
+    auto manifest = Checkpointer::open(m_options.resumeDir, stepDir, m_options.resumeUser);
     if (!manifest)
         return manifest.error();
     if (Status s = Checkpointer::load(stepDir, *manifest, *m_store, *m_model, m_comm->topology().rank()); !s)
@@ -372,6 +373,7 @@ void Trainer::publishReady(bool resumed)
                                {"stream_params", m_placement->stream()},
                                {"recompute", m_config.recompute},
                                {"host_offload", m_store->hostOffload()},
+                               {"ordered_collectives", m_placement->orderedCollectives()},
                                {"tensor_parallel", m_policy->readyInfo()},
                                {"resumed", resumed}});
 }
@@ -430,8 +432,10 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     } catch (const std::exception &e) {
         return caught(e);
     }
-    // Kernels run after their launch: the planner weighs GPU time.
-    gpu::synchronize(m_device);
+    // Kernels run after their launch: the planner weighs GPU time, the
+    // compute stream's only (NCCL's streams run beside it; the all-reduces
+    // still in flight are comm_ms's, not compute's).
+    gpu::synchronizeCompute(m_device);
     double computeMs = std::max(0.0, computeTimer.ms() - m_store->blockedMs());
     const std::int64_t memoryCap = m_memory->finish(memoryBaseline, passSamples);
     const double slowdown = m_config.slowdownAt(rank, step);
@@ -453,6 +457,9 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
         return s;
     if (Status s = m_store->finishGradients(); !s)
         return s;
+    // On a GPU the compute stream was only made to wait for NCCL's all-reduces:
+    // their time is comm_ms's, not the optimizer's.
+    gpu::synchronizeCompute(m_device);
     const double syncMs = syncTimer.ms() + m_store->blockedMs();
     auto agreed = m_control->read(control.data_ptr<double>(), stepBatch);
     if (!agreed)
@@ -559,6 +566,7 @@ Status Trainer::checkpoint(std::int64_t step)
 {
     CheckpointManifest header;
     header.step = step;
+    header.user = m_options.labUser;
     header.strategy = WorkerConfig::strategyName(m_config.strategy);
     header.worldSize = m_comm->topology().worldSize();
     for (int i = 0; i < m_model->unitCount(); ++i) {

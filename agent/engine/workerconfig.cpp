@@ -27,6 +27,7 @@ public:
     /// Whether the field is there and not null; noted as read either way.
     bool has(const char *key)
     {
+        m_asked.insert(key);
         if (m_fieldsRead)
             m_fieldsRead->insert(m_path + key);
         return m_object.contains(key) && !m_object.at(key).is_null();
@@ -81,10 +82,24 @@ public:
 
     void fail(const char *key, const std::string &what) { m_error = m_path + key + " " + what; }
 
+    /// A key read otherwise (an object of its own): not unknown.
+    void known(const char *key) { m_asked.insert(key); }
+    /// Appends `prefix` and each key of the object that this reader never looked for.
+    void noteUnknown(std::vector<std::string> &out, const std::string &prefix) const
+    {
+        if (!m_object.is_object())
+            return;
+        for (const auto &item : m_object.items())
+            if (m_asked.count(item.key()) == 0)
+                out.push_back(prefix + item.key());
+    }
+    void noteUnknown(std::vector<std::string> &out) const { noteUnknown(out, m_path); }
+
 private:
     const json &m_object;
     std::string m_path;
     std::set<std::string> *m_fieldsRead;
+    std::set<std::string> m_asked;
     std::string m_error;
 };
 
@@ -219,6 +234,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
                            "\" is not one of dp, hdp, lsdp, lshdp, fsdp, tp1d, tp2d, tp3d");
 
     auto section = [&](const char *key) -> const json * {
+        r.known(key);
         if (!root.contains(key) || root.at(key).is_null())
             return nullptr;
         return &root.at(key);
@@ -229,8 +245,8 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             return std::string(key) + " must be an object";
         return {};
     };
-    for (const char *key :
-         {"model", "dataset", "optimizer", "schedule", "planner", "comm", "eval", "checkpoint", "lsdp"}) {
+    for (const char *key : {"model", "dataset", "optimizer", "schedule", "planner", "comm", "eval",
+                            "checkpoint", "lsdp", "memory"}) {
         if (auto e = needObject(key); !e.empty())
             return configError(e);
     }
@@ -255,6 +271,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         m.get("path", c.model.path);
         if (m.failed())
             return configError(m.error());
+        m.noteUnknown(c.unknownKeys);
         // "torchscript:PATH" is accepted as a kind, as the issue writes it.
         if (c.model.kind.rfind("torchscript:", 0) == 0) {
             c.model.path = c.model.kind.substr(12);
@@ -272,6 +289,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         d.get("augment", c.dataset.augment);
         if (d.failed())
             return configError(d.error());
+        d.noteUnknown(c.unknownKeys);
         if (c.dataset.kind.rfind("text:", 0) == 0) {
             c.dataset.path = c.dataset.kind.substr(5);
             c.dataset.kind = "text";
@@ -296,6 +314,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         }
         if (o.failed())
             return configError(o.error());
+        o.noteUnknown(c.unknownKeys);
     }
     {
         Reader s(obj("schedule"), "schedule.", fieldsRead);
@@ -304,6 +323,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         s.get("min_lr_ratio", c.schedule.minLrRatio);
         if (s.failed())
             return configError(s.error());
+        s.noteUnknown(c.unknownKeys);
     }
     {
         Reader p(obj("planner"), "planner.", fieldsRead);
@@ -313,6 +333,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         p.get("ewma", c.planner.ewma);
         if (p.failed())
             return configError(p.error());
+        p.noteUnknown(c.unknownKeys);
     }
     {
         Reader m(obj("comm"), "comm.", fieldsRead);
@@ -323,6 +344,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         m.get("watchdog_grace_s", c.comm.watchdogGraceS);
         if (m.failed())
             return configError(m.error());
+        m.noteUnknown(c.unknownKeys);
         if (c.comm.dtype != "fp32" && c.comm.dtype != "fp16" && c.comm.dtype != "bf16")
             return configError("comm.dtype must be fp32, fp16 or bf16");
         if (c.comm.fp16 && c.comm.dtype == "bf16")
@@ -344,6 +366,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         e.get("samples", c.eval.samples);
         if (e.failed())
             return configError(e.error());
+        e.noteUnknown(c.unknownKeys);
     }
     {
         Reader k(obj("checkpoint"), "checkpoint.", fieldsRead);
@@ -352,25 +375,29 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         k.get("keep", c.checkpoint.keep);
         if (k.failed())
             return configError(k.error());
+        k.noteUnknown(c.unknownKeys);
     }
     {
         Reader l(obj("lsdp"), "lsdp.", fieldsRead);
         l.get("stream_params", c.streamParams);
         if (l.failed())
             return configError(l.error());
+        l.noteUnknown(c.unknownKeys);
     }
     {
         Reader mem(obj("memory"), "memory.", fieldsRead);
         mem.get("recompute", c.recompute);
         if (mem.failed())
             return configError(mem.error());
+        mem.noteUnknown(c.unknownKeys);
     }
     // The lists are noted as read even when absent; their entries' fields when there is one.
     if (r.has("slowdown_schedule")) {
         const json *s = section("slowdown_schedule");
         if (!s->is_array())
             return configError("slowdown_schedule must be a list");
-        for (const auto &item : *s) {
+        for (std::size_t i = 0; i < s->size(); ++i) {
+            const json &item = (*s)[i];
             if (!item.is_object())
                 return configError("slowdown_schedule entries must be objects");
             SlowdownChange change;
@@ -380,6 +407,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             e.get("factor", change.factor);
             if (e.failed())
                 return configError(e.error());
+            e.noteUnknown(c.unknownKeys, "slowdown_schedule[" + std::to_string(i) + "].");
             if (change.factor < 1.0)
                 return configError("slowdown_schedule[].factor must be at least 1");
             c.slowdownSchedule.push_back(change);
@@ -389,7 +417,8 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         const json *s = section("nodes");
         if (!s->is_array())
             return configError("nodes must be a list");
-        for (const auto &item : *s) {
+        for (std::size_t i = 0; i < s->size(); ++i) {
+            const json &item = (*s)[i];
             if (!item.is_object())
                 return configError("nodes entries must be objects");
             NodeConfig node;
@@ -409,6 +438,7 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             }
             if (n.failed())
                 return configError(n.error());
+            n.noteUnknown(c.unknownKeys, "nodes[" + std::to_string(i) + "].");
             if (node.devices.empty())
                 return configError("nodes[].devices must list at least one device");
             if (node.slowdown < 1.0)
@@ -419,6 +449,11 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
                 return configError("nodes[].batch must not be negative");
             c.nodes.push_back(std::move(node));
         }
+    }
+    {
+        std::vector<std::string> top; // the top level's before the objects'
+        r.noteUnknown(top);
+        c.unknownKeys.insert(c.unknownKeys.begin(), top.begin(), top.end());
     }
 
     // Cross-field validation.

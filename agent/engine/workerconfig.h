@@ -165,8 +165,12 @@ struct WorkerConfig
     bool elastic = false;
     std::vector<SlowdownChange> slowdownSchedule;
     std::vector<NodeConfig> nodes;
+    /// The config's keys that this worker does not read, as paths ("stream_params",
+    /// "lsdp.foo", "nodes[1].gpu"; the top level's first): ignored, and warned about.
+    std::vector<std::string> unknownKeys;
 
-    /// Parses and validates the JSON text; unknown fields are ignored. With
+    /// Parses and validates the JSON text; unknown fields are ignored (and
+    /// listed in unknownKeys). With
     /// `fieldsRead`, also notes the path of every field it looks for, there or
     /// not ("model.kind", "nodes[].batch"; an entry's fields once the list has
     /// one), so a test can hold RunConfig::toJson() to it (tests/engine/tst_configschema.cpp).

@@ -1,5 +1,6 @@
 #include "workeroptions.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -30,9 +31,14 @@ const char *WorkerOptions::usage()
            "                     --local-world-size LW --master HOST:PORT\n"
            "                     --rendezvous-key-file FILE [--node-index N]\n"
            "                     [--resume DIR] [--dump-params FILE] [--export-dir DIR]\n"
+           "                     [--lab-user NAME] [--resume-user NAME]\n"
            "                     [--threads T]\n"
            "                     [--gloo-interface IFNAME] [--device auto|cpu|cuda]\n"
            "                     [--collectives-alone] [--offload-by-unit]\n"
+           "                     [--ordered-collectives]\n"
+           "       hamgam-worker --check-collectives --master HOST:PORT\n"
+           "                     --rendezvous-key-file FILE [--device auto|cpu|cuda]\n"
+           "                     [--config FILE] [--rank 0 --world-size 1]\n"
            "       hamgam-worker --version\n"
            "\n"
            "One training process per device. Events go to stdout as JSON lines, logs to\n"
@@ -53,10 +59,21 @@ const char *WorkerOptions::usage()
            "GPU puts every collective through NCCL (a check: scripts/gpu-check).\n"
            "--offload-by-unit moves lsdp's gradients and parameters between host and\n"
            "device unit by unit, as on a GPU, on the CPU too (a check of that order).\n"
+           "--ordered-collectives launches every collective in one order on every rank,\n"
+           "as on NCCL, on Gloo too: a reduce-scatter is waited for, not polled, before\n"
+           "the gradient buckets it readies (a check of that order).\n"
            "--initial-loss-scale S: under precision fp16, the first step's loss scale\n"
            "(65536 by default; a check of how overflowing steps are skipped).\n"
            "--export-dir: rank 0 writes the trained model there after each checkpoint\n"
-           "and at the end (model.pt, TorchScript; model.json, what goes in and out).\n";
+           "and at the end (model.pt, TorchScript; model.json, what goes in and out).\n"
+           "--lab-user NAME is recorded in every checkpoint's manifest as the lab user\n"
+           "whose run wrote it; with --resume-user NAME only a checkpoint that names\n"
+           "NAME is resumed (the agent gives both: docs/security.md).\n"
+           "--check-collectives trains nothing: it puts the engine's all-reduce,\n"
+           "all-gather, all-to-all, broadcast and reduce through a group of this one\n"
+           "rank with a real backend (NCCL on a GPU, Gloo on the CPU), prints one\n"
+           "collectives_check event and exits 0 when every result is right, 1 if not\n"
+           "(the config, optional here, gives comm.timeout_s).\n";
 }
 
 Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
@@ -80,6 +97,14 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
         }
         if (arg == "--offload-by-unit") {
             o.offloadByUnit = true;
+            continue;
+        }
+        if (arg == "--ordered-collectives") {
+            o.orderedCollectives = true;
+            continue;
+        }
+        if (arg == "--check-collectives") {
+            o.checkCollectives = true;
             continue;
         }
         if (i + 1 >= argc)
@@ -143,6 +168,12 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             }
             if (!(o.initialLossScale > 0))
                 return usageError("--initial-loss-scale must be a positive number");
+        } else if (arg == "--gpu-identity-for-test") {
+            o.gpuIdentityForTest = value;
+        } else if (arg == "--lab-user" || arg == "--resume-user") {
+            (arg == "--lab-user" ? o.labUser : o.resumeUser) = value;
+            if (std::string(value).empty())
+                return usageError(arg + " needs a lab user name");
         } else if (arg == "--export-dir") {
             o.exportDir = value;
             if (o.exportDir.empty())
@@ -151,7 +182,14 @@ Result<WorkerOptions> WorkerOptions::parse(int argc, char **argv)
             return usageError("unknown option " + arg);
         }
     }
-    if (o.configPath.empty())
+    if (o.checkCollectives) {
+        // A group of this rank alone: --rank 0 --world-size 1 may be left out.
+        o.rank = std::max(o.rank, 0);
+        o.worldSize = std::max(o.worldSize, 1);
+        if (o.rank != 0 || o.worldSize != 1)
+            return usageError("--check-collectives runs one rank alone: --rank 0 --world-size 1");
+    }
+    if (o.configPath.empty() && !o.checkCollectives)
         return usageError("--config is required");
     if (o.rank < 0 || o.worldSize < 1)
         return usageError("--rank and --world-size are required");

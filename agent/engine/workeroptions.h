@@ -19,6 +19,11 @@ struct WorkerOptions
     int masterPort = 0;
     int nodeIndex = -1; ///< -1: from the config's nodes list, else rank / local world size
     std::string resumeDir;
+    /// --lab-user: the lab user the agent runs this for, recorded in each checkpoint's manifest.
+    std::string labUser;
+    /// --resume-user: only a checkpoint whose manifest names this lab user is resumed (the agent
+    /// checked it may be); empty: the newest, whoever wrote it (a lab admin, or by hand).
+    std::string resumeUser;
     std::string dumpParamsPath;
     /// Where rank 0 writes the trained model (model.pt, model.json); the agent gives its run directory.
     std::string exportDir;
@@ -41,6 +46,16 @@ struct WorkerOptions
     /// copied into a host buffer of its own once final, the optimizer and the
     /// copies back unit by unit (a check of that order: tst_workerequivalence).
     bool offloadByUnit = false;
+    /// --ordered-collectives: a shard group's reduce-scatter is waited for
+    /// before the buckets it readies launch, as on NCCL, on Gloo too (a check
+    /// of that branch without a GPU: tst_workerequivalence).
+    bool orderedCollectives = false;
+    /// --check-collectives: no training; the engine's own collectives through
+    /// a group of this one rank with a real backend, one collectives_check event.
+    bool checkCollectives = false;
+    /// The GPU identity this rank tells its peers, whatever it trains on (a
+    /// test's seam: CPU ranks that claim one GPU meet the shared-GPU check).
+    std::string gpuIdentityForTest;
     bool help = false;
     bool version = false;
 

@@ -42,6 +42,7 @@ QJsonObject LabPolicy::toJson() const
     o.insert(QStringLiteral("may_end_others"), QJsonArray::fromStringList(mayEndOthers));
     o.insert(QStringLiteral("idle_util_percent"), idleUtilPercent);
     o.insert(QStringLiteral("idle_minutes"), idleMinutes);
+    o.insert(QStringLiteral("booking_notice_min"), bookingNoticeMinutes);
     o.insert(QStringLiteral("updated_ms"), double(updatedMs));
     o.insert(QStringLiteral("updated_by"), updatedBy);
     return o;
@@ -70,6 +71,10 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
     if (!readWhole(o, QStringLiteral("idle_minutes"), 0, kMaxIdleMinutes, value))
         return wholeError(QStringLiteral("idle_minutes"), 0, kMaxIdleMinutes);
     p.idleMinutes = int(value);
+    value = kDefaultBookingNoticeMinutes;
+    if (!readWhole(o, QStringLiteral("booking_notice_min"), 0, kMaxBookingNoticeMinutes, value))
+        return wholeError(QStringLiteral("booking_notice_min"), 0, kMaxBookingNoticeMinutes);
+    p.bookingNoticeMinutes = int(value);
     value = 0;
     if (!readWhole(o, QStringLiteral("updated_ms"), 0, std::numeric_limits<qint64>::max() / 2, value))
         return Expected<LabPolicy>::failure(tr("updated_ms must be a time in milliseconds"));

@@ -21,14 +21,21 @@ public:
     QStringList mayEndOthers;  ///< users who may end or preempt another user's run (admins always may)
     int idleUtilPercent = 0;   ///< idle reclaim: a lease whose devices all stay below this...
     int idleMinutes = 0;       ///< ...for this long is released (0: off)
+    /// A booking stops another user's run on its devices only when it was made at least this long
+    /// before (the holder had notice), or when its user may preempt (may_end_others, an admin).
+    /// Otherwise it waits this long from when it was made (issue #29, item 2).
+    int bookingNoticeMinutes = kDefaultBookingNoticeMinutes;
     qint64 updatedMs = 0;
     QString updatedBy;
 
     /// What the scheduler assumes for a run of unknown length, and for a running
     /// lease without a predicted end: the longest run allowed, or one hour.
     static constexpr qint64 kAssumedRunMs = 3600 * 1000;
+    static constexpr int kDefaultBookingNoticeMinutes = 60;
+    static constexpr int kMaxBookingNoticeMinutes = 7 * 24 * 60;
     qint64 assumedRunMs() const { return maxRunSeconds > 0 ? maxRunSeconds * 1000 : kAssumedRunMs; }
     bool idleReclaimOn() const { return idleMinutes > 0 && idleUtilPercent > 0; }
+    /// By name only: the agent also needs the name bound by the admin (LabService::mayEndOthers).
     bool mayEnd(const QString &user, bool isAdmin) const { return isAdmin || mayEndOthers.contains(user); }
 
     /// 1 to 32 of [A-Za-z0-9._-], as the hello's `user`.

@@ -130,11 +130,28 @@ LeaseBook::AcquireResult LeaseBook::acquire(const AcquireRequest &request,
             result.refusal = busy;
             return finish(result);
         }
-        Lease lease = *held;
-        if (!lease.isActive())
-            lease.expiresMs = now + (request.ttlMs > 0 ? request.ttlMs : kDefaultTtlMs);
-        if (!lease.isActive() || droppedAny) {
-            m_leases[indexOf(lease.id)] = lease;
+        const Lease lease = *held;
+        // One TTL per pending lease (issue #29, item 5): asking again gives it back as it is, so asking
+        // every few seconds no longer holds devices forever; and a booking that began meanwhile wins.
+        if (!lease.isActive()) {
+            const qint64 end = windowEnd(now, request.expectedMs, policy);
+            for (const int d : lease.devices) {
+                for (const Reservation &booking : reservations.overlapping({d}, now, end)) {
+                    if (booking.user == lease.user)
+                        continue;
+                    Refusal r;
+                    r.kind = Refusal::Reserved;
+                    r.device = d;
+                    r.user = booking.user;
+                    r.reservationId = booking.id;
+                    r.sinceMs = booking.fromMs;
+                    r.untilMs = booking.toMs;
+                    result.refusal = r;
+                    return finish(result);
+                }
+            }
+        }
+        if (droppedAny) {
             if (const Status saved = save(); !saved) {
                 m_leases = before;
                 result.error = saved.error();

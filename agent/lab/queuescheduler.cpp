@@ -143,7 +143,19 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         }
     }
 
-    const QList<QueueEntry> ordered = order(in.entries, in.recentSeconds);
+    const QList<QueueEntry> fairOrder = order(in.entries, in.recentSeconds);
+    // Placed in fair-share order, but an entry backing off after a failed attempt after all others.
+    const auto backingOff = [&](const QueueEntry &e) { return in.retryAfterMs.value(e.runId, 0) > now; };
+    QList<QueueEntry> ordered;
+    QList<int> positions; // the fair-share position of each entry of `ordered`
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int i = 0; i < fairOrder.size(); ++i) {
+            if (backingOff(fairOrder.at(i)) == (pass == 1)) {
+                ordered.append(fairOrder.at(i));
+                positions.append(i + 1);
+            }
+        }
+    }
     QList<Placement> placements;
     placements.reserve(ordered.size());
 
@@ -217,8 +229,9 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         Placement p;
         p.runId = e.runId;
         p.user = e.user;
-        p.position = position + 1;
+        p.position = positions.at(position);
         const int size = e.deviceCount();
+        const qint64 earliest = std::max(now, in.retryAfterMs.value(e.runId, 0));
         const qint64 length = lengthOf(e, policy);
 
         // What can never start here, whatever frees up.
@@ -252,16 +265,16 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             for (int d = 0; d < deviceCount; ++d)
                 candidates.append(d);
         }
-        QList<qint64> times{now};
+        QList<qint64> times{earliest};
         for (const int d : std::as_const(candidates)) {
             for (const Block &b : std::as_const(timeline.at(d))) {
-                if (b.toMs > now)
+                if (b.toMs > earliest)
                     times.append(b.toMs);
             }
         }
         const QList<Use> userUses = uses.value(e.user);
         for (const Use &u : userUses) {
-            if (u.toMs > now)
+            if (u.toMs > earliest)
                 times.append(u.toMs);
         }
         std::sort(times.begin(), times.end());
@@ -300,13 +313,22 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             continue;
         }
 
-        if (!p.startsNow)
+        if (!p.startsNow && earliest > now) {
+            Refusal r;
+            r.kind = Refusal::Retrying;
+            r.untilMs = earliest;
+            p.why = r;
+        } else if (!p.startsNow) {
             p.why = whyWaiting(e, p, candidates, length, userUses);
+        }
 
         for (const int d : std::as_const(p.devices))
             timeline[d].append(Block{Block::Placed, p.startMs, p.endMs, e.user, int(placements.size())});
         uses[e.user].append(Use{p.startMs, p.endMs, size});
         placements.append(p);
     }
+    // By position, as the queue shows them.
+    std::stable_sort(placements.begin(), placements.end(),
+                     [](const Placement &a, const Placement &b) { return a.position < b.position; });
     return placements;
 }

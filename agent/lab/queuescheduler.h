@@ -34,6 +34,10 @@ public:
         QList<QueueEntry> entries;           ///< the entries this agent coordinates
         QMap<QString, double> recentSeconds; ///< GPU-seconds per user (UsageLedger::recentSecondsByUser)
         LabPolicy policy;
+        /// Entries whose last attempt failed (a node across the network refused): not before this time,
+        /// and placed after every other entry, so a run that cannot start keeps no device idle for the
+        /// runs behind it (issue #29, item 8). Their positions stay as the order gives them.
+        QMap<QString, qint64> retryAfterMs;
     };
 
     struct Placement

@@ -6,8 +6,8 @@
 
 namespace {
 // Indexed by Refusal::Kind; these names travel on the wire as error codes.
-constexpr std::array<const char *, 7> kKindNames = {"held", "reserved", "policy", "no_such_device",
-                                                    "busy", "behind",   "invalid"};
+constexpr std::array<const char *, 8> kKindNames = {"held", "reserved", "policy",  "no_such_device",
+                                                    "busy", "behind",   "invalid", "retrying"};
 } // namespace
 
 QString Refusal::kindName() const

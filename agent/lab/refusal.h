@@ -19,6 +19,7 @@ struct Refusal
         Busy,         ///< the run already holds a lease on other devices (runId, device: one of them)
         Behind,       ///< queued: amount runs earlier in the order need its devices first
         Invalid,      ///< a reservation's window is not valid: `detail` names the rule
+        Retrying,     ///< queued: its last attempt to start failed; it tries again at untilMs
     };
 
     Kind kind = Held;

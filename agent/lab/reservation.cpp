@@ -15,6 +15,8 @@ QJsonObject Reservation::toJson() const
     if (!note.isEmpty())
         o.insert(QStringLiteral("note"), note);
     o.insert(QStringLiteral("created_ms"), double(createdMs));
+    if (preempts)
+        o.insert(QStringLiteral("preempts"), true);
     return o;
 }
 
@@ -29,6 +31,7 @@ std::optional<Reservation> Reservation::fromJson(const QJsonObject &o)
     r.toMs = jsonInt64(o.value(QStringLiteral("to_ms")), -1);
     r.note = o.value(QStringLiteral("note")).toString();
     r.createdMs = jsonInt64(o.value(QStringLiteral("created_ms")), -1);
+    r.preempts = o.value(QStringLiteral("preempts")).toBool();
     if (r.id.isEmpty() || r.user.isEmpty() || !devices || devices->isEmpty() || r.fromMs < 0 ||
         r.toMs <= r.fromMs || r.createdMs < 0)
         return std::nullopt;

@@ -18,6 +18,7 @@ struct Reservation
     qint64 toMs = 0;
     QString note;
     qint64 createdMs = 0;
+    bool preempts = false; ///< its user could end others' runs when booking: it needs no notice
 
     /// Whether [fromMs, toMs) and [from, to) share an instant.
     bool overlaps(qint64 from, qint64 to) const { return fromMs < to && from < toMs; }

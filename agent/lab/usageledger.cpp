@@ -74,8 +74,10 @@ Expected<LabLoad> UsageLedger::load()
 
 Status UsageLedger::recordClosed(const Lease &lease, qint64 endMs)
 {
+    // A pending lease keeps its devices from everyone too: its time counts, up to its expiry (issue #29,
+    // item 5). An active one counts from its start (its pending time was its own lease's, confirmed).
     if (!lease.isActive())
-        return {};
+        return record(lease.user, int(lease.devices.size()), lease.createdMs, qMin(endMs, lease.expiresMs));
     return record(lease.user, int(lease.devices.size()), lease.activeSinceMs, endMs);
 }
 
@@ -110,9 +112,9 @@ QMap<QString, double> UsageLedger::recentSecondsByUser(qint64 nowMs, const QList
             deviceMs[i.user] += ms * i.devices;
     }
     for (const Lease &l : running) {
-        if (!l.isActive())
-            continue;
-        if (const qint64 ms = clipped(l.activeSinceMs, nowMs, low, nowMs))
+        const qint64 from = l.isActive() ? l.activeSinceMs : l.createdMs;
+        const qint64 to = l.isActive() ? nowMs : qMin(nowMs, l.expiresMs);
+        if (const qint64 ms = clipped(from, to, low, nowMs))
             deviceMs[l.user] += ms * l.devices.size();
     }
     QMap<QString, double> seconds;

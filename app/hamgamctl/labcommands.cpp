@@ -653,9 +653,12 @@ int LabCommands::policy(const QStringList &arguments)
         "  hamgamctl policy [show]\n"
         "  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P "
         "--idle-minutes M]\n"
-        "  hamgamctl policy bind USER FINGERPRINT   (a student's second computer)\n"
+        "                      [--booking-notice MINUTES]\n"
+        "  hamgamctl policy bind USER FINGERPRINT   (a student's second computer, a name with rights)\n"
+        "  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate's alone)\n"
         "  hamgamctl policy unbind USER"));
-    parser.addPositionalArgument(QStringLiteral("action"), tr("show, set, bind or unbind."), tr("[action]"));
+    parser.addPositionalArgument(QStringLiteral("action"), tr("show, set, bind, move or unbind."),
+                                 tr("[action]"));
     parser.addOption({QStringLiteral("max-devices"),
                       tr("Most devices one user may hold on each machine (0: no limit)."), tr("n")});
     parser.addOption({QStringLiteral("max-run"), tr("Longest run (\"12h\"; 0: no limit)."), tr("duration")});
@@ -665,18 +668,24 @@ int LabCommands::policy(const QStringList &arguments)
         {QStringLiteral("idle-util"), tr("Idle reclaim: utilization below this percent..."), tr("percent")});
     parser.addOption({QStringLiteral("idle-minutes"),
                       tr("...for this many minutes releases the devices (0: off)."), tr("minutes")});
+    parser.addOption({QStringLiteral("booking-notice"),
+                      tr("A booking stops another user's run only this many minutes after it was made "
+                         "(0: when it begins; users who may end others' runs need none)."),
+                      tr("minutes")});
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, -1, QString());
     if (!ctx)
         return 2;
     const QStringList pos = parser.positionalArguments();
     const QString action = pos.value(0, QStringLiteral("show"));
-    const bool known = (action == QLatin1String("show") && pos.size() <= 1) ||
-                       (action == QLatin1String("set") && pos.size() == 1) ||
-                       (action == QLatin1String("bind") && pos.size() == 3) ||
-                       (action == QLatin1String("unbind") && pos.size() == 2);
+    const bool known =
+        (action == QLatin1String("show") && pos.size() <= 1) ||
+        (action == QLatin1String("set") && pos.size() == 1) ||
+        ((action == QLatin1String("bind") || action == QLatin1String("move")) && pos.size() == 3) ||
+        (action == QLatin1String("unbind") && pos.size() == 2);
     if (!known) {
-        err() << tr("usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | unbind USER]")
+        err() << tr("usage: hamgamctl policy [show | set OPTIONS | bind USER FINGERPRINT | move USER "
+                    "FINGERPRINT | unbind USER]")
               << Qt::endl;
         return 2;
     }
@@ -706,8 +715,11 @@ int LabCommands::policy(const QStringList &arguments)
             const int idleUtil = p.value(QStringLiteral("idle_util_percent")).toInt();
             const int idleMinutes = p.value(QStringLiteral("idle_minutes")).toInt();
             QStringList enders;
+            const QJsonArray unbound = p.value(QStringLiteral("may_end_unbound")).toArray();
             for (const QJsonValue v : p.value(QStringLiteral("may_end_others")).toArray())
-                enders << v.toString();
+                enders << (unbound.contains(v)
+                               ? tr("%1 (not bound: no rights until the admin binds it)").arg(v.toString())
+                               : v.toString());
             table.addRow({n.name, maxDevices > 0 ? QString::number(maxDevices) : tr("no limit"),
                           maxRun > 0 ? duration(maxRun * 1000) : tr("no limit"),
                           enders.isEmpty() ? tr("the admin only") : enders.join(QStringLiteral(", ")),
@@ -722,8 +734,8 @@ int LabCommands::policy(const QStringList &arguments)
     // A change starts from the rules of the first machine: options not given keep their value.
     QJsonObject next = snapshot.nodes.first().policy;
     QJsonObject extra;
-    if (action == QLatin1String("bind"))
-        extra[QStringLiteral("bind")] =
+    if (action == QLatin1String("bind") || action == QLatin1String("move"))
+        extra[action] =
             QJsonObject{{QStringLiteral("user"), pos[1]}, {QStringLiteral("fingerprint"), pos[2]}};
     else if (action == QLatin1String("unbind"))
         extra[QStringLiteral("unbind")] = pos[1];
@@ -744,7 +756,8 @@ int LabCommands::policy(const QStringList &arguments)
     };
     if (!intValue(QStringLiteral("max-devices"), QStringLiteral("max_devices_per_user"), 1024) ||
         !intValue(QStringLiteral("idle-util"), QStringLiteral("idle_util_percent"), 100) ||
-        !intValue(QStringLiteral("idle-minutes"), QStringLiteral("idle_minutes"), 7 * 24 * 60))
+        !intValue(QStringLiteral("idle-minutes"), QStringLiteral("idle_minutes"), 7 * 24 * 60) ||
+        !intValue(QStringLiteral("booking-notice"), QStringLiteral("booking_notice_min"), 7 * 24 * 60))
         return 2;
     if (parser.isSet(QStringLiteral("max-run"))) {
         const QString v = parser.value(QStringLiteral("max-run"));
@@ -783,5 +796,18 @@ int LabCommands::policy(const QStringList &arguments)
         return 4;
     out() << tr("The lab's rules are set on %Ln machine(s).", nullptr, int(snapshot.nodes.size()))
           << Qt::endl;
+    // Rights in the rules go only to names the admin bound (issue #29, item 3): say which have none yet.
+    QStringList unbound;
+    for (const LabNode &n : fetchSnapshot(*ctx, false).nodes) {
+        for (const QJsonValue v : n.policy.value(QStringLiteral("may_end_unbound")).toArray()) {
+            if (!unbound.contains(v.toString()))
+                unbound << v.toString();
+        }
+    }
+    for (const QString &user : std::as_const(unbound))
+        out() << tr("%1 is not bound on every machine: no rights until the admin binds it (hamgamctl policy "
+                    "bind %1 FINGERPRINT)")
+                     .arg(SafeText::escaped(user))
+              << Qt::endl;
     return 0;
 }

@@ -66,6 +66,13 @@ void JournalFollower::backfill()
                             Q_EMIT journalUnavailable(reply.error());
                             return;
                         }
+                        if (!reply->contains(QStringLiteral("events"))) {
+                            // Another user's run: the agent gives its summary only.
+                            Q_EMIT journalUnavailable(
+                                tr("run %1 on this machine is another user's: only its summary can be read")
+                                    .arg(m_agentRunId));
+                            return;
+                        }
                         QList<RunEvent> events;
                         for (const QCborValue v : reply->value(QStringLiteral("events")).toArray()) {
                             const QCborMap e = v.toMap();

@@ -3,9 +3,12 @@
 // HistoryStore: the JSON they print parses and has the documented keys, the
 // CSV is machine-readable in any language, compare shows only the config
 // fields that differ, and the exit codes are the README's. `watch` against an
-// agent in this process whose GPUs processes hold: who holds each one.
+// agent in this process whose GPUs processes hold: who holds each one; and
+// the admin's `policy` binding and moving user names on such an agent.
+#include "agentdaemon.h"
 #include "fakeprobe.h"
 #include "historystore.h"
+#include "labservice.h"
 #include "processlab.h"
 #include "runconfig.h"
 #include "smallrunconfig.h"
@@ -80,6 +83,7 @@ private Q_SLOTS:
     void watchShowsWhoHoldsEachGpu_data();
     void watchShowsWhoHoldsEachGpu();
     void requestsCarryTheProfilesUser();
+    void policyBindsTheNamesTheRulesGiveRightsTo();
 
 private:
     Ctl ctl(const QStringList &args, const QString &history = {}, const QString &locale = {});
@@ -1108,6 +1112,53 @@ void TestCtlCommands::requestsCarryTheProfilesUser()
         QJsonDocument::fromJson(list.out.toUtf8()).object().value(QStringLiteral("reservations")).toArray();
     QCOMPARE(bookings.size(), 1);
     QCOMPARE(bookings.first().toObject().value(QStringLiteral("user")).toString(), QStringLiteral("ali"));
+}
+
+void TestCtlCommands::policyBindsTheNamesTheRulesGiveRightsTo()
+{
+    // Issue #29, item 3: the rules' rights go to names the admin bound; `policy` says which have none yet,
+    // and the admin binds and moves names from hamgamctl.
+    const quint16 port = TestSupport::randomDiscoveryPort();
+    TestSupport::Controller admin = TestSupport::makeController();
+    const QString student = TestSupport::makeController().profile.identity().fingerprint();
+    const QString laptop = TestSupport::makeController().profile.identity().fingerprint();
+    QTemporaryDir agentDir;
+    FingerprintStore admins(AgentDaemon::adminListPath(agentDir.path()));
+    QVERIFY(admins.add(admin.profile.identity().fingerprint(), QStringLiteral("test admin")).ok());
+    TestSupport::LocalAgent agent =
+        TestSupport::startAgent(port, {admin.profile.identity().fingerprint()}, std::make_unique<FakeProbe>(),
+                                200, QStringLiteral("lab-box"), agentDir.path());
+    QVERIFY(
+        admin.profile.pins()
+            .add(agent.daemon->identity().fingerprint(), QStringLiteral("lab-box"), agent.daemon->nodeId())
+            .ok());
+    QVERIFY(ctlAgainst(admin, port, {QStringLiteral("user"), QStringLiteral("prof")}).code == 0);
+    const Ctl set = ctlAgainst(
+        admin, port,
+        {QStringLiteral("policy"), QStringLiteral("set"), QStringLiteral("--may-end"), QStringLiteral("ta")});
+    QVERIFY2(set.code == 0, qPrintable(set.context()));
+    QVERIFY2(set.out.contains(
+                 QLatin1String("ta is not bound on every machine: no rights until the admin binds it")),
+             qPrintable(set.context()));
+    Ctl show = ctlAgainst(admin, port, {QStringLiteral("policy")});
+    QVERIFY2(show.out.contains(QLatin1String("ta (not bound: no rights until the admin binds it)")),
+             qPrintable(show.context()));
+    const Ctl bind = ctlAgainst(
+        admin, port, {QStringLiteral("policy"), QStringLiteral("bind"), QStringLiteral("ta"), student});
+    QVERIFY2(bind.code == 0, qPrintable(bind.context()));
+    UserBindings &users = agent.daemon->access().users();
+    QVERIFY(users.boundByAdmin(QStringLiteral("ta"), student));
+    show = ctlAgainst(admin, port, {QStringLiteral("policy")});
+    QVERIFY2(show.code == 0 && show.out.contains(QLatin1String("ta")) &&
+                 !show.out.contains(QLatin1String("not bound")),
+             qPrintable(show.context()));
+    QCOMPARE(agent.daemon->lab()->policy().mayEndOthers, QStringList{QStringLiteral("ta")}); // kept by bind
+    // Moved in one step: the old certificate loses the name.
+    const Ctl move = ctlAgainst(
+        admin, port, {QStringLiteral("policy"), QStringLiteral("move"), QStringLiteral("ta"), laptop});
+    QVERIFY2(move.code == 0, qPrintable(move.context()));
+    QCOMPARE(users.fingerprintsOf(QStringLiteral("ta")), QSet<QString>{laptop});
+    QVERIFY(users.boundByAdmin(QStringLiteral("ta"), laptop));
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

@@ -3,6 +3,9 @@
 // or removed. Rotation removes only the step folders this run wrote; a folder
 // another user owns, or one others can write into without the sticky bit, is
 // refused before the first step; resuming reads only our own real files.
+// A planted step folder sends the step to a fresh name instead of failing the
+// run, and a checkpoint records its lab user, whose alone a resume for that
+// user reads (issue #29, items 4 and 10).
 // Real workers (one rank), each attack against the worker as it is built.
 #include "workercluster.h"
 
@@ -10,7 +13,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -96,8 +101,9 @@ private Q_SLOTS:
     void worldWritableFolderIsRefused();
     void foreignFolderIsRefused();
     void stickyFolderTouchesOnlyThisRunsSteps();
-    void plantedStepIsNotWrittenInto_data();
-    void plantedStepIsNotWrittenInto();
+    void plantedStepGetsAFreshName_data();
+    void plantedStepGetsAFreshName();
+    void resumeReadsOnlyTheLabUsersCheckpoint();
     void resumeSkipsPlantedCheckpoints();
     void resumeReadsNoLinkedFile_data();
     void resumeReadsNoLinkedFile();
@@ -106,7 +112,8 @@ private Q_SLOTS:
 private:
     static QJsonObject config(const QString &checkpointDir, int steps, int interval, int keep);
     /// One rank to the end; its exit code, and its error event's message if it failed.
-    int run(const QJsonObject &cfg, const QStringList &extra, QString *error, int *firstStep = nullptr);
+    int run(const QJsonObject &cfg, const QStringList &extra, QString *error, int *firstStep = nullptr,
+            QString *log = nullptr);
 
     QTemporaryDir m_dir;
 };
@@ -136,7 +143,7 @@ QJsonObject TestCheckpointSafety::config(const QString &checkpointDir, int steps
 }
 
 int TestCheckpointSafety::run(const QJsonObject &cfg, const QStringList &extra, QString *error,
-                              int *firstStep)
+                              int *firstStep, QString *log)
 {
     WorkerCluster cluster(m_dir.path());
     cluster.start(cfg, {1}, extra, /*dump=*/false);
@@ -154,6 +161,8 @@ int TestCheckpointSafety::run(const QJsonObject &cfg, const QStringList &extra, 
         const auto steps = cluster.events(0, QStringLiteral("step"));
         *firstStep = steps.isEmpty() ? -1 : steps.first().value(QStringLiteral("step")).toInt();
     }
+    if (log)
+        *log = cluster.log(0);
     return cluster.exitCode(0);
 }
 
@@ -240,23 +249,24 @@ void TestCheckpointSafety::stickyFolderTouchesOnlyThisRunsSteps()
     QVERIFY(QFileInfo(folder + QStringLiteral("/step-00000006/manifest-node-0.json")).isFile());
 }
 
-void TestCheckpointSafety::plantedStepIsNotWrittenInto_data()
+void TestCheckpointSafety::plantedStepGetsAFreshName_data()
 {
     QTest::addColumn<QString>("trap");
     QTest::newRow("symbolic link to another folder") << "link";
     QTest::newRow("another user's folder") << "foreign";
 }
 
-void TestCheckpointSafety::plantedStepIsNotWrittenInto()
+void TestCheckpointSafety::plantedStepGetsAFreshName()
 {
+    // Issue #29, item 10: the planted name used to fail the run (exit 5).
     QFETCH(QString, trap);
     if (trap == QLatin1String("foreign") && !isRoot())
         QSKIP("needs root to make a folder another user owns");
     const QString folder = m_dir.filePath(QStringLiteral("planted-") + trap);
     const QString victim = m_dir.filePath(QStringLiteral("victim-planted-") + trap);
     QVERIFY(makeFolder(folder, 01777));
-    // The name of this run's first checkpoint, planted before it.
-    const QString step = folder + QStringLiteral("/step-00000002");
+    // The name of this run's last checkpoint, planted before it.
+    const QString step = folder + QStringLiteral("/step-00000004");
     if (trap == QLatin1String("link")) {
         QVERIFY(makeVictim(victim));
         QVERIFY(QFile::link(victim, step));
@@ -266,8 +276,8 @@ void TestCheckpointSafety::plantedStepIsNotWrittenInto()
     }
 
     QString error;
-    QCOMPARE(run(config(folder, 4, 2, 1), {}, &error), 5);
-    QVERIFY2(error.startsWith(QLatin1String("checkpoint: ")) && error.contains(step), qPrintable(error));
+    QCOMPARE(run(config(folder, 4, 2, 5), {}, &error), 0);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     if (trap == QLatin1String("link")) {
         QVERIFY(victimIntact(victim));
         QVERIFY(isSymLink(step));
@@ -276,6 +286,90 @@ void TestCheckpointSafety::plantedStepIsNotWrittenInto()
                     .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)
                     .isEmpty());
     }
+    // Step 4 went to a fresh name nobody could guess; step 2 to its own.
+    const QStringList fresh = QDir(folder).entryList({QStringLiteral("step-00000004.*")}, QDir::Dirs);
+    QCOMPARE(fresh.size(), 1);
+    QVERIFY2(
+        QRegularExpression(QStringLiteral("^step-00000004\\.[0-9a-f]{16}$")).match(fresh.first()).hasMatch(),
+        qPrintable(fresh.first()));
+    QVERIFY(QFileInfo(folder + QLatin1Char('/') + fresh.first() + QStringLiteral("/manifest-node-0.json"))
+                .isFile());
+    QVERIFY(QFileInfo(folder + QStringLiteral("/step-00000002/manifest-node-0.json")).isFile());
+    // A resume finds it as the newest.
+    int firstStep = 0;
+    QString log;
+    QCOMPARE(run(config({}, 6, 0, 1), {QStringLiteral("--resume"), folder}, &error, &firstStep, &log), 0);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(firstStep, 5);
+    QVERIFY2(log.contains(QStringLiteral("resumed from ") + folder + QLatin1Char('/') + fresh.first()),
+             qPrintable(log));
+}
+
+void TestCheckpointSafety::resumeReadsOnlyTheLabUsersCheckpoint()
+{
+    // Every lab user's runs write as the agent's system user: the manifest says whose a checkpoint is.
+    const QString folder = m_dir.filePath(QStringLiteral("lab-users"));
+    QVERIFY(makeFolder(folder, 0755));
+    const QString alices = folder + QStringLiteral("/step-00000004");
+    QString error;
+    QCOMPARE(run(config(folder, 4, 4, 5), {QStringLiteral("--lab-user"), QStringLiteral("alice")}, &error),
+             0);
+    const QByteArray manifest = readFile(alices + QStringLiteral("/manifest-node-0.json"));
+    const QByteArray shard = readFile(alices + QStringLiteral("/rank-0.bin"));
+    QCOMPARE(QJsonDocument::fromJson(manifest).object().value(QStringLiteral("user")).toString(),
+             QStringLiteral("alice"));
+    QVERIFY(!shard.isEmpty());
+
+    // Bob's run in the same folder: his step 4 goes to a fresh name, hers stays as it was.
+    QCOMPARE(run(config(folder, 4, 2, 5), {QStringLiteral("--lab-user"), QStringLiteral("bob")}, &error), 0);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(readFile(alices + QStringLiteral("/manifest-node-0.json")), manifest);
+    QCOMPARE(readFile(alices + QStringLiteral("/rank-0.bin")), shard);
+    const QStringList bobs = QDir(folder).entryList({QStringLiteral("step-00000004.*")}, QDir::Dirs);
+    QCOMPARE(bobs.size(), 1);
+    const QString bobsStep = folder + QLatin1Char('/') + bobs.first();
+    QCOMPARE(QJsonDocument::fromJson(readFile(bobsStep + QStringLiteral("/manifest-node-0.json")))
+                 .object()
+                 .value(QStringLiteral("user"))
+                 .toString(),
+             QStringLiteral("bob"));
+    // The newest of all records nobody (a run by hand).
+    QCOMPARE(run(config(folder, 6, 6, 5), {}, &error), 0);
+    QVERIFY(QFileInfo(folder + QStringLiteral("/step-00000006/manifest-node-0.json")).isFile());
+    QVERIFY(!readFile(folder + QStringLiteral("/step-00000006/manifest-node-0.json")).contains("\"user\""));
+
+    // Each lab user's resume from the folder finds their own newest, skipping the rest.
+    for (const auto &[user, from] :
+         {std::pair{QStringLiteral("alice"), alices}, std::pair{QStringLiteral("bob"), bobsStep}}) {
+        int firstStep = 0;
+        QString log;
+        QCOMPARE(run(config({}, 6, 0, 1),
+                     {QStringLiteral("--resume"), folder, QStringLiteral("--resume-user"), user}, &error,
+                     &firstStep, &log),
+                 0);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(firstStep, 5);
+        QVERIFY2(log.contains(QStringLiteral("resumed from ") + from + QLatin1Char(' ')), qPrintable(log));
+    }
+    // Without one (an admin's resume, or by hand): the newest, whoever wrote it.
+    int firstStep = 0;
+    QCOMPARE(run(config({}, 8, 0, 1), {QStringLiteral("--resume"), folder}, &error, &firstStep), 0);
+    QCOMPARE(firstStep, 7);
+    // Her step named outright, for bob: refused. A user with none there: nothing to resume.
+    QCOMPARE(run(config({}, 6, 0, 1),
+                 {QStringLiteral("--resume"), alices, QStringLiteral("--resume-user"), QStringLiteral("bob")},
+                 &error),
+             5);
+    QVERIFY2(error.startsWith(QLatin1String("checkpoint: ")) &&
+                 error.contains(QLatin1String("lab user alice's")) &&
+                 error.contains(QLatin1String("not bob's")),
+             qPrintable(error));
+    QCOMPARE(
+        run(config({}, 6, 0, 1),
+            {QStringLiteral("--resume"), folder, QStringLiteral("--resume-user"), QStringLiteral("carol")},
+            &error),
+        5);
+    QVERIFY2(error.contains(QLatin1String("no complete checkpoint of lab user carol")), qPrintable(error));
 }
 
 void TestCheckpointSafety::resumeSkipsPlantedCheckpoints()

@@ -653,6 +653,8 @@ void TestConfigSchema::everyFieldAgrees()
     QVERIFY(file);
     const auto w = engine::WorkerConfig::parse(file->toStdString());
     QVERIFY2(w.ok(), w.ok() ? "" : w.error().message.c_str());
+    // No key of it is unknown to the worker: a run the app starts never warns.
+    QVERIFY2(w->unknownKeys.empty(), w->unknownKeys.empty() ? "" : w->unknownKeys.front().c_str());
     const QStringList differ = disagreements(c, *w, false);
     QVERIFY2(differ.isEmpty(), qPrintable(differ.join(QLatin1Char('\n'))));
     // The controller reads its own file back the same (what the agent validates).

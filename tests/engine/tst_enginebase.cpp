@@ -53,6 +53,8 @@ private Q_SLOTS:
     void configRefusals_data();
     void configRefusals();
     void configSlowdownAndNodes();
+    void configUnknownKeys_data();
+    void configUnknownKeys();
     void options_data();
     void options();
     void topology();
@@ -156,6 +158,8 @@ void TestEngineBase::configDefaultsAndDraftExample()
     QCOMPARE(example->model.kind, std::string("mlp"));
     QCOMPARE(example->slowdownSchedule.size(), size_t(1));
     QCOMPARE(example->nodes.size(), size_t(1));
+    QVERIFY2(example->unknownKeys.empty(),
+             example->unknownKeys.empty() ? "" : example->unknownKeys.front().c_str());
 
     auto shorthand = WorkerConfig::parse(
         R"({"version":1,"steps":1,"model":{"kind":"torchscript:/x/m.pt"},"dataset":{"kind":"text:/x/t.txt"}})");
@@ -230,6 +234,45 @@ void TestEngineBase::configRefusals()
     QVERIFY(!c.ok());
     QCOMPARE(c.error().kind, ErrorKind::Config);
     QVERIFY2(QString::fromStdString(c.error().message).contains(message), c.error().message.c_str());
+}
+
+void TestEngineBase::configUnknownKeys_data()
+{
+    // Every key the worker does not read, as a path: the top level's first,
+    // then each object's in the order they are read, list entries by index.
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QStringList>("unknown");
+    QTest::newRow("clean, every object")
+        << R"({"version":1,"steps":1,"name":"r","precision":"bf16","lsdp":{"stream_params":true},
+               "memory":{"recompute":true},"eval":{"interval":"epoch","samples":5},
+               "optimizer":{"kind":"adamw","betas":[0.9,0.99]},"comm":{"fp16":true,"timeout_s":5},
+               "model":{"kind":"mlp","hidden":[4]},"dataset":{"kind":"synthetic","shape":[3]},
+               "schedule":{"kind":"constant"},"planner":{"ewma":0.5},"checkpoint":{"keep":3},
+               "nodes":[{"agent":"a","name":"n","devices":[0],"batch":null,"max_batch":null,"slowdown":1}],
+               "slowdown_schedule":[{"rank":0,"from_step":1,"factor":2}]})"
+        << QStringList{};
+    QTest::newRow("misplaced and misspelt")
+        << R"({"version":1,"steps":1,"stream_params":true,"lsdp":{"foo":1},"comm":{"timeout":5},
+               "nodes":[{"devices":[0]},{"devices":[0],"gpu":1}],"slowdown_schedule":[{"rank":0,"step":3}]})"
+        << QStringList{QStringLiteral("stream_params"), QStringLiteral("comm.timeout"),
+                       QStringLiteral("lsdp.foo"), QStringLiteral("slowdown_schedule[0].step"),
+                       QStringLiteral("nodes[1].gpu")};
+    QTest::newRow("an unknown object once, null too")
+        << R"({"version":1,"steps":1,"extra":{"a":1},"recompute":null,"memory":{"budget_mb":5}})"
+        << QStringList{QStringLiteral("extra"), QStringLiteral("recompute"),
+                       QStringLiteral("memory.budget_mb")};
+}
+
+void TestEngineBase::configUnknownKeys()
+{
+    QFETCH(QString, json);
+    QFETCH(QStringList, unknown);
+    auto c = WorkerConfig::parse(json.toStdString());
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
+    QStringList got;
+    for (const std::string &key : c->unknownKeys)
+        got << QString::fromStdString(key);
+    QCOMPARE(got, unknown);
 }
 
 void TestEngineBase::tensorParallelReplicas()
@@ -481,10 +524,13 @@ void TestEngineBase::gpuMemoryCountsOtherProcesses()
 void TestEngineBase::ncclTimesOutAfterTheEngine()
 {
     using std::chrono::milliseconds;
+    // The watchdog fires at timeout + grace (comm.watchdog_grace_s, 0 to an hour): NCCL's abort comes later.
     for (const auto engineTimeout : {milliseconds(1000), milliseconds(60000), milliseconds(600000)}) {
-        const auto nccl = ncclTimeout(engineTimeout);
-        QVERIFY(nccl >= engineTimeout + milliseconds(30000));
-        QVERIFY(nccl >= 2 * engineTimeout);
+        for (const auto grace : {milliseconds(0), milliseconds(10000), milliseconds(3600000)}) {
+            const auto nccl = ncclTimeout(engineTimeout, grace);
+            QVERIFY(nccl >= engineTimeout + grace + milliseconds(30000));
+            QVERIFY(nccl >= 2 * engineTimeout);
+        }
     }
 }
 
@@ -523,6 +569,20 @@ void TestEngineBase::options_data()
     QTest::newRow("collectives alone")
         << (QStringList(base) << QStringLiteral("--collectives-alone")) << true;
     QTest::newRow("offload by unit") << (QStringList(base) << QStringLiteral("--offload-by-unit")) << true;
+    QTest::newRow("ordered collectives")
+        << (QStringList(base) << QStringLiteral("--ordered-collectives")) << true;
+    QTest::newRow("gpu identity for a test")
+        << (QStringList(base) << QStringLiteral("--gpu-identity-for-test") << QStringLiteral("GPU-x"))
+        << true;
+    // The collectives' check runs one rank alone and needs no config.
+    const QStringList check{QStringLiteral("--check-collectives"), QStringLiteral("--master"),
+                            QStringLiteral("127.0.0.1:5"), QStringLiteral("--rendezvous-key-file"),
+                            QStringLiteral("run.key")};
+    QTest::newRow("check collectives") << check << true;
+    QTest::newRow("check collectives, rank 1 of 2")
+        << (QStringList(base) << QStringLiteral("--check-collectives")) << false;
+    QTest::newRow("check collectives without a key") << check.mid(0, 3) << false;
+    QTest::newRow("no config") << base.mid(2) << false;
     QTest::newRow("device gpu0") << (QStringList(base)
                                      << QStringLiteral("--device") << QStringLiteral("gpu0"))
                                  << false;
@@ -554,8 +614,13 @@ void TestEngineBase::options()
         QCOMPARE(o.error().kind, ErrorKind::Usage);
     else if (args.contains(QStringLiteral("[::1]:5")))
         QCOMPARE(o->masterHost, std::string("::1"));
-    if (ok)
+    if (ok) {
         QCOMPARE(o->offloadByUnit, args.contains(QStringLiteral("--offload-by-unit")));
+        QCOMPARE(o->orderedCollectives, args.contains(QStringLiteral("--ordered-collectives")));
+        QCOMPARE(o->checkCollectives, args.contains(QStringLiteral("--check-collectives")));
+    }
+    if (ok && o->checkCollectives)
+        QVERIFY(o->rank == 0 && o->worldSize == 1 && o->configPath.empty());
 }
 
 void TestEngineBase::topology()
@@ -638,9 +703,19 @@ void TestEngineBase::manifestRoundTrip()
     m.plan = {5, 17, 10};
     m.secondsPerSample = {0.001, 0.0005, 0.0007};
     m.plannerObserved = 40;
+    QCOMPARE(CheckpointManifest::fileName(1), std::string("manifest-node-1.json"));
+    QVERIFY(CheckpointManifest::isFileName("manifest-node-12.json"));
+    QVERIFY(!CheckpointManifest::isFileName(".manifest-node-1.json.tmp"));
+    QVERIFY(!CheckpointManifest::isFileName("rank-0.bin"));
     m.files.push_back({"rank-2.bin", 2, (50 + 11) * 12, 0xdeadbeef, {{0, 50, 100}, {1, 0, 11}}});
+    auto unrecorded = CheckpointManifest::fromJson(m.toJson(), "test");
+    QVERIFY(unrecorded.ok());
+    QVERIFY(unrecorded->user.empty()); // a manifest from before the field, or a run by hand
+    QVERIFY(m.toJson().find("\"user\"") == std::string::npos);
+    m.user = "alice";
     auto back = CheckpointManifest::fromJson(m.toJson(), "test");
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(back->user, std::string("alice"));
     QCOMPARE(back->step, m.step);
     QCOMPARE(back->plan, m.plan);
     QCOMPARE(back->secondsPerSample, m.secondsPerSample);
@@ -667,6 +742,9 @@ void TestEngineBase::manifestRefusals_data()
     QTest::newRow("range outside model") << "     10\n    ]"
                                          << "     11\n    ]"
                                          << "outside the model";
+    QTest::newRow("user not a name") << "\"alice\""
+                                     << "7"
+                                     << "malformed field";
 }
 
 void TestEngineBase::manifestRefusals()
@@ -676,6 +754,7 @@ void TestEngineBase::manifestRefusals()
     QFETCH(QString, message);
     CheckpointManifest m;
     m.strategy = "dp";
+    m.user = "alice";
     m.unitNames = {"u"};
     m.unitNumel = {10};
     m.optimizer = "sgd";
@@ -1089,6 +1168,10 @@ void TestEngineBase::placementSettings()
     QCOMPARE(plan->wire(), PlacementPlan::Wire::Fp32);
     QCOMPARE(plan->bucketBytes(), std::int64_t(25) << 20);
     QVERIFY(!plan->orderedCollectives());
+    // --ordered-collectives: the CPU takes NCCL's one order too.
+    s.orderedCollectives = true;
+    QVERIFY(PlacementPlan::create(s, twoByTwo, {10, 3, 0})->orderedCollectives());
+    s.orderedCollectives = false;
     // Each unit padded to the pieces on its own; rank 1 keeps the second half.
     QCOMPARE(plan->units().size(), size_t(3));
     QCOMPARE(plan->units()[1].padded, std::int64_t(4));

@@ -133,6 +133,8 @@ private Q_SLOTS:
     void waitsAreBoundedByTheTimeout();
     void clientRetriesUntilTheServerStarts();
     void unreachableServerFailsWithinTheTimeout();
+    void cloneIsAConnectionToTheSameStore();
+    void cloneOfAGoneServerFailsWithinTheTimeout();
     void wrongSecretIsRefused();
     void tamperedFrameClosesTheConnection();
     void replayedFrameClosesTheConnection();
@@ -314,6 +316,53 @@ void TestRendezvous::unreachableServerFailsWithinTheTimeout()
     QVERIFY2(store.error().message.find("no connection within") != std::string::npos,
              store.error().message.c_str());
     QVERIFY(t.elapsed() < 3000);
+}
+
+void TestRendezvous::cloneIsAConnectionToTheSameStore()
+{
+    // c10d (2.8 on) clones a store for other threads: a connection of its own,
+    // authenticated with the same secret, over the same keys.
+    auto a = client(1500ms);
+    QVERIFY(a);
+    c10::intrusive_ptr<c10d::Store> b = a->clone();
+    QVERIFY(b);
+    QVERIFY(b.get() != a.get());
+    QCOMPARE(b->getTimeout(), std::chrono::milliseconds(1500));
+    b->set("from clone", bytes("1"));
+    QCOMPARE(text(a->get("from clone")), std::string("1"));
+    a->set("from original", bytes("2"));
+    QCOMPARE(text(b->get("from original")), std::string("2"));
+    QCOMPARE(b->add("n", 3), int64_t(3));
+    QCOMPARE(a->add("n", 4), int64_t(7));
+    // Each waits on its own connection: a waiting original blocks not its clone.
+    std::string got;
+    std::thread reader([&] { got = text(a->get("later")); });
+    std::this_thread::sleep_for(100ms);
+    b->set("later", bytes("now"));
+    reader.join();
+    QCOMPARE(got, std::string("now"));
+    // The clone outlives the original.
+    a.reset();
+    QCOMPARE(b->getNumKeys(), int64_t(4));
+    QCOMPARE(m_server->refusedConnections(), std::size_t(0));
+}
+
+void TestRendezvous::cloneOfAGoneServerFailsWithinTheTimeout()
+{
+    auto a = client(800ms);
+    QVERIFY(a);
+    m_server.reset();
+    QElapsedTimer t;
+    t.start();
+    try {
+        a->clone();
+        QFAIL("clone() returned without a server");
+    } catch (const std::runtime_error &e) {
+        const std::string what = e.what();
+        QVERIFY2(what.find("rendezvous store: cloning the connection") != std::string::npos, e.what());
+        QVERIFY2(what.find("no connection within 0.8 s") != std::string::npos, e.what());
+    }
+    QVERIFY(t.elapsed() >= 500 && t.elapsed() < 3000);
 }
 
 void TestRendezvous::wrongSecretIsRefused()

@@ -35,6 +35,8 @@ private Q_SLOTS:
     void fp16SkipsOverflowingSteps();
     void hostOffloadUnitByUnit_data();
     void hostOffloadUnitByUnit();
+    void orderedCollectivesMatchOneProcess_data();
+    void orderedCollectivesMatchOneProcess();
 
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
@@ -372,6 +374,10 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
     QVERIFY2(cluster.waitFinished(90000), cluster.summary().constData());
     for (int r = 0; r < cluster.size(); ++r)
         QVERIFY2(cluster.exitCode(r) == 0, cluster.summary().constData());
+    // Every key of these configs is one the worker reads: no warning.
+    const auto warnings = cluster.events(0, QStringLiteral("warning"));
+    QVERIFY2(warnings.isEmpty(),
+             warnings.isEmpty() ? "" : QJsonDocument(warnings.first()).toJson().constData());
 
     // The plan really was uneven (or what the case asks for).
     const auto plans = cluster.events(0, QStringLiteral("plan"));
@@ -726,6 +732,97 @@ void TestWorkerEquivalence::hostOffloadUnitByUnit()
                                 .arg(rank)
                                 .arg(maxAbsDiff(byUnit.parameters[rank], whole.parameters[rank]))));
     }
+}
+
+void TestWorkerEquivalence::orderedCollectivesMatchOneProcess_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("optimizer");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Ints>("nodes");
+    QTest::addColumn<Ints>("nodeBatches");
+    QTest::addColumn<Ints>("maxBatch"); // nodes[].max_batch; empty: none (one pass)
+    QTest::addColumn<bool>("stream");
+    // Shard groups of two on each node, buckets across nodes.
+    QTest::newRow("lshdp sgd 2 nodes x 2") << "lshdp"
+                                           << "sgd"
+                                           << "mlp" << Ints{2, 2} << Ints{9, 23} << Ints{} << false;
+    // A shard group on one node only, several segments per unit.
+    QTest::newRow("lshdp adamw unequal nodes") << "lshdp"
+                                               << "adamw"
+                                               << "mlp" << Ints{2, 1} << Ints{20, 12} << Ints{} << false;
+    QTest::newRow("lsdp sgd 2 nodes x 2") << "lsdp"
+                                          << "sgd"
+                                          << "mlp" << Ints{2, 2} << Ints{9, 23} << Ints{} << false;
+    // One shard group of every rank: reduce-scatters only, no bucket.
+    QTest::newRow("fsdp sgd 3 ranks") << "fsdp"
+                                      << "sgd"
+                                      << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{} << false;
+    QTest::newRow("fsdp adamw gpt 3 ranks") << "fsdp"
+                                            << "adamw"
+                                            << "gpt" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{} << false;
+    // Accumulated passes: each pass's reduce-scatter adds to the shard, waited for in turn.
+    QTest::newRow("lshdp sgd cnn accumulated") << "lshdp"
+                                               << "sgd"
+                                               << "cnn" << Ints{2, 2} << Ints{9, 23} << Ints{4, 6} << false;
+    // Streamed: host-memory groups without a reduce-scatter; the switch must change nothing.
+    QTest::newRow("lsdp sgd streamed") << "lsdp"
+                                       << "sgd"
+                                       << "mlp" << Ints{1, 1, 1} << Ints{5, 17, 10} << Ints{} << true;
+}
+
+// Issue #28: on NCCL every rank must launch its communicators' collectives in
+// one order, so a shard group's reduce-scatter is waited for before the
+// buckets it readies instead of polled (PlacementPlan::orderedCollectives).
+// Only a GPU took that branch; --ordered-collectives takes it on Gloo, and the
+// parameters must still end where one process puts them.
+void TestWorkerEquivalence::orderedCollectivesMatchOneProcess()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, optimizer);
+    QFETCH(QString, model);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(Ints, maxBatch);
+    QFETCH(bool, stream);
+    QJsonObject cfg = splitConfig(strategy, optimizer, model, nodes, nodeBatches, stream);
+    const QVector<float> expected = m_references.parameters(cfg);
+    QVERIFY2(!expected.isEmpty(), "the one-process reference run failed");
+    if (!maxBatch.isEmpty()) {
+        QJsonArray nodeList = cfg.value(QStringLiteral("nodes")).toArray();
+        for (qsizetype n = 0; n < nodeList.size(); ++n) {
+            QJsonObject node = nodeList[n].toObject();
+            node.insert(QStringLiteral("max_batch"), maxBatch[n]);
+            nodeList[n] = node;
+        }
+        cfg.insert(QStringLiteral("nodes"), nodeList);
+    }
+
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, nodes, {QStringLiteral("--ordered-collectives")});
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QVERIFY2(cluster.exitCodes() == QList<int>(cluster.size(), 0), cluster.summary().constData());
+    for (int r = 0; r < cluster.size(); ++r)
+        QVERIFY2(cluster.events(r, QStringLiteral("ready"))
+                     .value(0)
+                     .value(QStringLiteral("ordered_collectives"))
+                     .toBool(),
+                 qPrintable(QStringLiteral("rank %1 did not take the ordered branch").arg(r)));
+    if (!maxBatch.isEmpty())
+        QVERIFY(
+            cluster.events(0, QStringLiteral("plan")).first().value(QStringLiteral("micro_batches")).toInt() >
+            1);
+    for (int r : {0, cluster.size() - 1}) {
+        const double diff = maxAbsDiff(cluster.parameters(r), expected);
+        QVERIFY2(diff <= 1e-5, qPrintable(QStringLiteral("rank %1: max |Δ| = %2").arg(r).arg(diff)));
+    }
+    const auto steps0 = cluster.events(0, QStringLiteral("step"));
+    const auto stepsLast = cluster.events(cluster.size() - 1, QStringLiteral("step"));
+    QCOMPARE(steps0.size(), 20);
+    QCOMPARE(stepsLast.size(), 20);
+    for (int i = 0; i < 20; ++i)
+        QCOMPARE(steps0[i].value(QStringLiteral("loss")).toDouble(),
+                 stepsLast[i].value(QStringLiteral("loss")).toDouble());
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEquivalence)

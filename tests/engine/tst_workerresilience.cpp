@@ -1,15 +1,18 @@
 // Failures end runs cleanly and quickly: a killed or frozen peer makes the
 // others report an error event and exit within the configured timeout, never
-// hang; bad configs and command lines get their documented exit codes.
+// hang; bad configs and command lines get their documented exit codes, and
+// keys a config has that the worker does not read are named in a warning.
 #include "workercluster.h"
 
 #include <csignal>
+#include <memory>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +26,8 @@ private Q_SLOTS:
     void peerFailure_data();
     void peerFailure();
     void configErrorExitsWithOne();
+    void twoRanksOnOneGpuBothExitWithOne();
+    void unknownConfigKeysAreWarnedAbout();
     void usageErrorExitsWithTwo();
     void unreachableMasterTimesOut();
     void glooBindsToTheNamedInterface();
@@ -107,6 +112,72 @@ void TestWorkerResilience::configErrorExitsWithOne()
     QCOMPARE(errors.first().value(QStringLiteral("cause")).toString(), QStringLiteral("config"));
     QVERIFY(
         errors.first().value(QStringLiteral("message")).toString().contains(QStringLiteral("sgd or adamw")));
+}
+
+void TestWorkerResilience::twoRanksOnOneGpuBothExitWithOne()
+{
+    // Two CPU ranks that claim one GPU (--gpu-identity-for-test) meet the
+    // shared-GPU verdict after reading the membership from rank 0's store.
+    // Rank 0 must not exit before rank 1 has read it, or rank 1 loses the
+    // store and exits 3 (issue #28): 50 runs, five at a time, and in each both
+    // ranks exit 1 with the same message.
+    QJsonObject cfg = config(QStringLiteral("dp"), 10);
+    cfg[QStringLiteral("steps")] = 1;
+    const QString expected =
+        QStringLiteral("ranks 0 and 1 would share GPU GPU-test-0 on %1: NCCL cannot put two ranks on one GPU")
+            .arg(QSysInfo::machineHostName());
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (int batch = 0; batch < 10; ++batch) {
+        std::vector<std::unique_ptr<WorkerCluster>> clusters;
+        for (int i = 0; i < 5; ++i) {
+            clusters.push_back(std::make_unique<WorkerCluster>(m_dir.path()));
+            clusters.back()->start(
+                cfg, {2}, {QStringLiteral("--gpu-identity-for-test"), QStringLiteral("GPU-test-0")}, false);
+        }
+        for (int i = 0; i < 5; ++i) {
+            WorkerCluster &cluster = *clusters[size_t(i)];
+            QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+            const QByteArray where = "run " + QByteArray::number(batch * 5 + i) + ": " + cluster.summary();
+            QVERIFY2(cluster.exitCodes() == (QList<int>{1, 1}), where.constData());
+            for (int r = 0; r < 2; ++r) {
+                const auto errors = cluster.events(r, QStringLiteral("error"));
+                QVERIFY2(errors.size() == 1, where.constData());
+                QVERIFY2(errors.first().value(QStringLiteral("cause")).toString() == QLatin1String("config"),
+                         where.constData());
+                QVERIFY2(errors.first().value(QStringLiteral("message")).toString() == expected,
+                         where.constData());
+            }
+        }
+    }
+    qInfo("50 runs in %lld ms", elapsed.elapsed());
+}
+
+void TestWorkerResilience::unknownConfigKeysAreWarnedAbout()
+{
+    // stream_params beside lsdp instead of in it, and a misspelt key: rank 0
+    // names both in one warning before ready; the run goes on without them.
+    QJsonObject cfg = config(QStringLiteral("lsdp"), 10);
+    cfg[QStringLiteral("steps")] = 2;
+    cfg[QStringLiteral("stream_params")] = true;
+    cfg[QStringLiteral("lsdp")] = QJsonObject{{QStringLiteral("stream_param"), true}};
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {2}, {}, false);
+    QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCodes(), (QList<int>{0, 0}));
+    const auto events = cluster.events(0);
+    QVERIFY(!events.isEmpty());
+    const QJsonObject warning = events.first();
+    QCOMPARE(warning.value(QStringLiteral("event")).toString(), QStringLiteral("warning"));
+    QCOMPARE(warning.value(QStringLiteral("message")).toString(),
+             QStringLiteral("unknown config keys (ignored): stream_params, lsdp.stream_param"));
+    QCOMPARE(warning.value(QStringLiteral("unknown_keys")).toArray(),
+             (QJsonArray{QStringLiteral("stream_params"), QStringLiteral("lsdp.stream_param")}));
+    QCOMPARE(cluster.events(0, QStringLiteral("warning")).size(), 1);
+    QVERIFY(cluster.events(1, QStringLiteral("warning")).isEmpty()); // once a run, from rank 0
+    const auto ready = cluster.events(0, QStringLiteral("ready"));
+    QCOMPARE(ready.size(), 1);
+    QCOMPARE(ready.first().value(QStringLiteral("stream_params")).toBool(), false);
 }
 
 void TestWorkerResilience::usageErrorExitsWithTwo()

@@ -21,11 +21,14 @@
 #include "testsupport.h"
 #include "version.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <QCborArray>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -86,6 +89,10 @@ private Q_SLOTS:
     // 1. users
     void helloCarriesTheUserAndRunsRecordIt();
     void aUserNameBelongsToTheFirstController();
+    // issue #29, item 3: user names are identities
+    void aNameWithRightsIsTheAdminsToGive();
+    void aCertificateHoldsOneName();
+    void theAdminMovesAName();
     void aDeviceShowsWhoseWorkersHoldIt();
     // 2. leases
     void aHeldDeviceIsRefusedWithItsHolder();
@@ -111,6 +118,16 @@ private Q_SLOTS:
     void aControllerThatDiesWhileLeasingHoldsNothing();
     void clocksMinutesApartKeepBookingsInPlace();
     void racingControllersNeverBothWin();
+    // issue #29, item 1: an agent no request and no file of its own can take down
+    void aPlanWithoutThisMachinesAddressIsRefused();
+    void anAgentRestartsOverEveryDamagedQueueEntry_data();
+    void anAgentRestartsOverEveryDamagedQueueEntry();
+    // issue #29, item 2
+    void aBookingWaitsForItsNoticeOrTheRightToPreempt();
+    // issue #29, item 6
+    void timesAreBoundedBeforeArithmetic();
+    // issue #29, item 7
+    void aQueuedPlanKeepsOnlyItsKnownFields();
 
 private:
     LabAgent startAgent(const QString &name, int gpus, qint64 clockSkewMs = 0, const QString &configDir = {});
@@ -338,6 +355,157 @@ void TestLabAgents::aUserNameBelongsToTheFirstController()
                      {QStringLiteral("devices"), cborInts({1})},
                      {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
                 .ok());
+}
+
+void TestLabAgents::aNameWithRightsIsTheAdminsToGive()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 2);
+    auto lease = [&](AgentClient &c, const QString &runId, int device) {
+        return request(c, Message::Type::LeaseAcquire,
+                       {{QStringLiteral("run_id"), runId},
+                        {QStringLiteral("devices"), cborInts({device})},
+                        {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+    };
+    const QCborMap rules{
+        {QStringLiteral("may_end_others"), QCborArray{QStringLiteral("prof"), QStringLiteral("ta")}}};
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*admin, Message::Type::PolicySet, {{QStringLiteral("policy"), rules}}).ok());
+    // The issue's attack: a student's computer says it is "prof", whom the rules let end others' runs,
+    // before the professor used this machine. Refused, whatever it asks, and the name stays free.
+    auto student = client(*m_sara, box, QStringLiteral("prof"));
+    const auto took = lease(*student, QStringLiteral("r1"), 0);
+    QVERIFY(!took.ok());
+    QVERIFY2(took.error().contains(QLatin1String("only the lab admin can give it")),
+             qPrintable(took.error()));
+    const auto cancelled =
+        request(*student, Message::Type::QueueCancel, {{QStringLiteral("run_id"), QStringLiteral("r0")}});
+    QVERIFY(!cancelled.ok());
+    QVERIFY2(cancelled.error().contains(QLatin1String("only the lab admin can give it")),
+             qPrintable(cancelled.error()));
+    UserBindings &users = box.daemon->access().users();
+    QVERIFY(users.fingerprintsOf(QStringLiteral("prof")).isEmpty());
+    // The rules say which of their names have no rights yet.
+    auto rulesNow = request(*admin, Message::Type::PolicyGet, {});
+    QVERIFY(rulesNow.ok());
+    QCOMPARE(
+        rulesNow->value(QStringLiteral("policy")).toMap().value(QStringLiteral("may_end_unbound")).toArray(),
+        (QCborArray{QStringLiteral("prof"), QStringLiteral("ta")}));
+    // The admin's own certificate binds "prof" by using it; "ta" only by the admin's binding.
+    QVERIFY(lease(*admin, QStringLiteral("r2"), 0).ok());
+    QVERIFY(users.boundByAdmin(QStringLiteral("prof"), m_admin->profile.identity().fingerprint()));
+    auto ta = client(*m_ali, box, QStringLiteral("ta"));
+    QVERIFY(!lease(*ta, QStringLiteral("r3"), 1).ok());
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), rules},
+                     {QStringLiteral("bind"),
+                      QCborMap{{QStringLiteral("user"), QStringLiteral("ta")},
+                               {QStringLiteral("fingerprint"), m_ali->profile.identity().fingerprint()}}}})
+                .ok());
+    QVERIFY(lease(*ta, QStringLiteral("r3"), 1).ok());
+    rulesNow = request(*admin, Message::Type::PolicyGet, {});
+    QVERIFY(rulesNow.ok());
+    QCOMPARE(
+        rulesNow->value(QStringLiteral("policy")).toMap().value(QStringLiteral("may_end_unbound")).toArray(),
+        QCborArray());
+    // "prof" is the professor's now: the student's claim is still refused.
+    QVERIFY(!lease(*student, QStringLiteral("r4"), 1).ok());
+}
+
+void TestLabAgents::aCertificateHoldsOneName()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 3);
+    auto lease = [&](AgentClient &c, const QString &runId, int device) {
+        return request(c, Message::Type::LeaseAcquire,
+                       {{QStringLiteral("run_id"), runId},
+                        {QStringLiteral("devices"), cborInts({device})},
+                        {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+    };
+    const QString aliFingerprint = m_ali->profile.identity().fingerprint();
+    auto ali = client(*m_ali, box, QStringLiteral("ali"));
+    QVERIFY(lease(*ali, QStringLiteral("r1"), 0).ok());
+    // The same computer says it is sara, who has not used this machine yet: refused, her name stays free.
+    auto asSara = client(*m_ali, box, QStringLiteral("sara"));
+    const auto refused = lease(*asSara, QStringLiteral("r2"), 1);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().contains(QLatin1String("already speaks as \"ali\"")),
+             qPrintable(refused.error()));
+    // Nor does it collect seven names (the issue's one certificate held seven).
+    for (int i = 1; i <= 7; ++i) {
+        auto other = client(*m_ali, box, QStringLiteral("name%1").arg(i));
+        QVERIFY2(!lease(*other, QStringLiteral("n%1").arg(i), 1).ok(), qPrintable(QString::number(i)));
+    }
+    UserBindings &users = box.daemon->access().users();
+    QCOMPARE(users.namesOf(aliFingerprint), QStringList{QStringLiteral("ali")});
+    QCOMPARE(users.users(), QStringList{QStringLiteral("ali")});
+    // Sara's own computer then takes her name.
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    QVERIFY(lease(*sara, QStringLiteral("r2"), 1).ok());
+    // The admin may bind a second name to one certificate.
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap()},
+                     {QStringLiteral("bind"), QCborMap{{QStringLiteral("user"), QStringLiteral("ali-ta")},
+                                                       {QStringLiteral("fingerprint"), aliFingerprint}}}})
+                .ok());
+    auto asTa = client(*m_ali, box, QStringLiteral("ali-ta"));
+    QVERIFY(lease(*asTa, QStringLiteral("r3"), 2).ok());
+    QCOMPARE(users.namesOf(aliFingerprint), (QStringList{QStringLiteral("ali"), QStringLiteral("ali-ta")}));
+}
+
+void TestLabAgents::theAdminMovesAName()
+{
+    const QString saraFingerprint = m_sara->profile.identity().fingerprint();
+    QString dir;
+    {
+        LabAgent box = startAgent(QStringLiteral("box"), 2);
+        dir = box.configDir;
+        auto lease = [&](AgentClient &c, const QString &runId, int device) {
+            return request(c, Message::Type::LeaseAcquire,
+                           {{QStringLiteral("run_id"), runId},
+                            {QStringLiteral("devices"), cborInts({device})},
+                            {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+        };
+        // Ali's computer used "sara" on this machine before she did: the first claim is his.
+        auto squatter = client(*m_ali, box, QStringLiteral("sara"));
+        QVERIFY(lease(*squatter, QStringLiteral("r1"), 0).ok());
+        auto sara = client(*m_sara, box, QStringLiteral("sara"));
+        QVERIFY(!lease(*sara, QStringLiteral("r2"), 1).ok());
+        // The admin moves the name to her certificate in one request: it is never free in between.
+        auto admin = client(*m_admin, box, QStringLiteral("prof"));
+        QVERIFY(
+            request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap()},
+                     {QStringLiteral("move"), QCborMap{{QStringLiteral("user"), QStringLiteral("sara")},
+                                                       {QStringLiteral("fingerprint"), saraFingerprint}}}})
+                .ok());
+        const auto hers = lease(*sara, QStringLiteral("r2"), 1);
+        QVERIFY2(hers.ok(), qPrintable(hers.error()));
+        // The old certificate lost it.
+        const auto lost = request(*squatter, Message::Type::QueueCancel,
+                                  {{QStringLiteral("run_id"), QStringLiteral("r1")}});
+        QVERIFY(!lost.ok());
+        QVERIFY2(lost.error().contains(QLatin1String("belongs to another controller")),
+                 qPrintable(lost.error()));
+        QCOMPARE(box.daemon->access().users().fingerprintsOf(QStringLiteral("sara")),
+                 QSet<QString>{saraFingerprint});
+        // Unbinding frees a name for the next claim.
+        QVERIFY(request(*admin, Message::Type::PolicySet,
+                        {{QStringLiteral("policy"), QCborMap()},
+                         {QStringLiteral("unbind"), QStringLiteral("sara")}})
+                    .ok());
+        QVERIFY(box.daemon->access().users().fingerprintsOf(QStringLiteral("sara")).isEmpty());
+        QVERIFY(
+            request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap()},
+                     {QStringLiteral("bind"), QCborMap{{QStringLiteral("user"), QStringLiteral("sara")},
+                                                       {QStringLiteral("fingerprint"), saraFingerprint}}}})
+                .ok());
+    }
+    // The admin's binding is kept over a restart.
+    LabAgent again = startAgent(QStringLiteral("box"), 2, 0, dir);
+    QVERIFY(again.daemon->access().users().boundByAdmin(QStringLiteral("sara"), saraFingerprint));
+    QCOMPARE(again.daemon->access().users().fingerprintsOf(QStringLiteral("sara")),
+             QSet<QString>{saraFingerprint});
 }
 
 void TestLabAgents::aDeviceShowsWhoseWorkersHoldIt()
@@ -742,9 +910,19 @@ void TestLabAgents::theRulesAreEnforced()
     QVERIFY(!notAllowed.ok());
     QVERIFY2(notAllowed.error().contains(QLatin1String("belongs to sara")), qPrintable(notAllowed.error()));
     QCOMPARE(box.daemon->runs()->stateOf(second.runId()), QStringLiteral("running"));
+    const QCborMap aliMayEnd{{QStringLiteral("may_end_others"), QCborArray{QStringLiteral("ali")}}};
+    QVERIFY(request(*admin, Message::Type::PolicySet, {{QStringLiteral("policy"), aliMayEnd}}).ok());
+    // Named by the rules, but "ali" is only his computer's first claim here: no rights until the admin
+    // binds it (issue #29, item 3).
+    const auto onlyClaimed =
+        request(*aliClient, Message::Type::StopRun, {{QStringLiteral("run_id"), second.runId()}});
+    QVERIFY(!onlyClaimed.ok());
+    QVERIFY2(onlyClaimed.error().contains(QLatin1String("belongs to sara")), qPrintable(onlyClaimed.error()));
     QVERIFY(request(*admin, Message::Type::PolicySet,
-                    {{QStringLiteral("policy"),
-                      QCborMap{{QStringLiteral("may_end_others"), QCborArray{QStringLiteral("ali")}}}}})
+                    {{QStringLiteral("policy"), aliMayEnd},
+                     {QStringLiteral("bind"),
+                      QCborMap{{QStringLiteral("user"), QStringLiteral("ali")},
+                               {QStringLiteral("fingerprint"), m_ali->profile.identity().fingerprint()}}}})
                 .ok());
     QVERIFY(request(*aliClient, Message::Type::StopRun, {{QStringLiteral("run_id"), second.runId()}}).ok());
     QVERIFY(waitForState(box, second.runId(), QStringLiteral("stopped")));
@@ -958,3 +1136,301 @@ void TestLabAgents::racingControllersNeverBothWin()
 
 QTEST_GUILESS_MAIN(TestLabAgents)
 #include "tst_labagents.moc"
+
+// --- issue #29, item 1 -----------------------------------------------------------------------
+
+void TestLabAgents::aPlanWithoutThisMachinesAddressIsRefused()
+{
+    // Before the fix, the coordinator released the lease it took before noting the retry, the release
+    // scheduled again, and scheduling re-entered the start: the agent died of unbounded recursion.
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    const RunConfig c = config(QStringLiteral("no-host"), {{&box, {0}}});
+    const QJsonObject node{{QStringLiteral("node_id"), box.daemon->nodeId()},
+                           {QStringLiteral("name"), QStringLiteral("box")}};
+    const auto reply =
+        request(*sara, Message::Type::QueueSubmit,
+                {{QStringLiteral("run_id"), QStringLiteral("no-host-1")},
+                 {QStringLiteral("config"), QCborMap::fromJsonObject(c.toJson())},
+                 {QStringLiteral("node_index"), 0},
+                 {QStringLiteral("plan"),
+                  QCborMap::fromJsonObject(QJsonObject{{QStringLiteral("nodes"), QJsonArray{node}},
+                                                       {QStringLiteral("world_size"), 1}})},
+                 {QStringLiteral("predicted_s"), 60},
+                 {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+    QVERIFY(!reply.ok());
+    QVERIFY2(reply.error().contains(QStringLiteral("no address for this machine")),
+             qPrintable(reply.error()));
+    QVERIFY(box.daemon->lab()->queue().size() == 0);
+    // The agent still answers, and its device is free for the next run.
+    QVERIFY(request(*sara, Message::Type::LeaseAcquire,
+                    {{QStringLiteral("run_id"), QStringLiteral("after")},
+                     {QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
+                .ok());
+}
+
+void TestLabAgents::anAgentRestartsOverEveryDamagedQueueEntry_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("reason"); // what the agent says of the entry; empty: it stays queued
+    QTest::newRow("no address for the coordinator") << "host"
+                                                    << "no address for this machine";
+    QTest::newRow("plan without nodes") << "nodes"
+                                        << "does not match its nodes";
+    QTest::newRow("plan that is no object") << "plan"
+                                            << "does not match its nodes";
+    QTest::newRow("journal gone") << "journal"
+                                  << "no journal";
+    QTest::newRow("journal not queued") << "state"
+                                        << "not queued";
+    QTest::newRow("not JSON") << "garbage"
+                              << "";
+    QTest::newRow("intact") << "none"
+                            << "";
+}
+
+void TestLabAgents::anAgentRestartsOverEveryDamagedQueueEntry()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, reason);
+    // A queued run, its device held by another lease so it stays queued; then the agent goes away, its
+    // entry is damaged on disk, and the agent starts again over it (twice: a crash loop shows on restart).
+    const QString dir = m_dir.filePath(QStringLiteral("damaged-") + damage);
+    QString queuedId;
+    {
+        LabAgent box = startAgent(QStringLiteral("box"), 1, 0, dir);
+        auto hold = client(*m_ali, box, QStringLiteral("ali"));
+        QVERIFY(request(*hold, Message::Type::LeaseAcquire,
+                        {{QStringLiteral("run_id"), QStringLiteral("held")},
+                         {QStringLiteral("devices"), cborInts({0})},
+                         {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
+                    .ok());
+        Lab sara = connect(QStringLiteral("sara"), {&box});
+        RunController run(*sara.registry, sara.history.get());
+        QSignalSpy inQueue(&run, &RunController::queued);
+        run.enqueue(config(QStringLiteral("waits"), {{&box, {0}}}));
+        QVERIFY(inQueue.wait(20000));
+        queuedId = run.runId();
+    }
+    const QString entryPath =
+        QDir(dir).filePath(QStringLiteral("lab/queue/") + queuedId + QStringLiteral(".json"));
+    QFile file(entryPath);
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(entryPath));
+    QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonObject entry = root.value(QStringLiteral("entry")).toObject();
+    QJsonObject plan = entry.value(QStringLiteral("plan")).toObject();
+    QByteArray bytes;
+    if (damage == QLatin1String("host")) {
+        QJsonArray nodes = plan.value(QStringLiteral("nodes")).toArray();
+        QJsonObject first = nodes.first().toObject();
+        first.remove(QStringLiteral("host"));
+        nodes[0] = first;
+        plan[QStringLiteral("nodes")] = nodes;
+    } else if (damage == QLatin1String("nodes")) {
+        plan[QStringLiteral("nodes")] = QJsonArray();
+    } else if (damage == QLatin1String("plan")) {
+        entry[QStringLiteral("plan")] = QStringLiteral("nothing");
+    } else if (damage == QLatin1String("journal")) {
+        QVERIFY(QDir(QDir(dir).filePath(QStringLiteral("runs/") + queuedId)).removeRecursively());
+    } else if (damage == QLatin1String("state")) {
+        // A kill between the start and the queue file's removal leaves a journal that has moved on.
+        const QString state =
+            QDir(dir).filePath(QStringLiteral("runs/") + queuedId + QStringLiteral("/state.json"));
+        QFile s(state);
+        QVERIFY2(s.open(QIODevice::ReadOnly), qPrintable(state));
+        QJsonObject o = QJsonDocument::fromJson(s.readAll()).object();
+        s.close();
+        QVERIFY(o.contains(QStringLiteral("state")));
+        o[QStringLiteral("state")] = QStringLiteral("finished");
+        QVERIFY(s.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        s.write(QJsonDocument(o).toJson());
+        s.close();
+    }
+    if (damage != QLatin1String("plan"))
+        entry[QStringLiteral("plan")] = plan;
+    root[QStringLiteral("entry")] = entry;
+    bytes = damage == QLatin1String("garbage") ? QByteArray("{\"version\": 1, \"entry\": ")
+                                               : QJsonDocument(root).toJson();
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(bytes);
+    file.close();
+
+    for (int restart = 0; restart < 2; ++restart) {
+        LabAgent again = startAgent(QStringLiteral("box"), 1, 0, dir);
+        // The held lease expires; then the queue runs its turn (the test's clock moves, the agent's tick
+        // comes).
+        again.clock->advance(LeaseBook::kDefaultTtlMs + 1000);
+        if (reason.isEmpty() && damage == QLatin1String("none")) {
+            QVERIFY(QTest::qWaitFor(
+                [&] { return again.daemon->runs()->stateOf(queuedId) == QLatin1String("running"); }, 15000));
+            (void)again.daemon->runs()->abort(queuedId);
+            QVERIFY(waitForState(again, queuedId, QStringLiteral("aborted")));
+            break;
+        }
+        QTest::qWait(2500); // two ticks of the scheduler
+        QVERIFY2(!again.daemon->lab()->queue().contains(queuedId),
+                 "an entry that cannot start stayed queued");
+        // The device is free for anyone; the agent answers.
+        auto sara = client(*m_sara, again, QStringLiteral("sara"));
+        const auto lease =
+            request(*sara, Message::Type::LeaseAcquire,
+                    {{QStringLiteral("run_id"), QString(QStringLiteral("next") + QString::number(restart))},
+                     {QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("now"), again.clock->nowMs()}});
+        QVERIFY2(lease.ok(), qPrintable(lease.error()));
+        if (restart == 0 && (damage == QLatin1String("host") || damage == QLatin1String("nodes") ||
+                             damage == QLatin1String("plan"))) {
+            // Its journal says why it left the queue.
+            QCOMPARE(again.daemon->runs()->stateOf(queuedId), QStringLiteral("aborted"));
+            QFile state(
+                QDir(dir).filePath(QStringLiteral("runs/") + queuedId + QStringLiteral("/state.json")));
+            QVERIFY(state.open(QIODevice::ReadOnly));
+            const QString why =
+                QJsonDocument::fromJson(state.readAll()).object().value(QStringLiteral("reason")).toString();
+            QVERIFY2(why.contains(reason), qPrintable(why));
+        }
+        (void)request(*sara, Message::Type::LeaseRelease,
+                      {{QStringLiteral("lease_id"), lease.value().value(QStringLiteral("lease_id"))}});
+    }
+}
+
+void TestLabAgents::timesAreBoundedBeforeArithmetic()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    constexpr qint64 huge = std::numeric_limits<qint64>::max() / 2;
+    struct Case
+    {
+        qint64 senderNow, from, to;
+    };
+    // No clock (or a negative one) with times at the ends of the range booked the device for all time.
+    for (const Case &c : {Case{0, -huge, huge}, Case{-5, now, huge}, Case{now, now, huge},
+                          Case{huge, now, now + 60000}, Case{now, -huge, now + 60000}}) {
+        const auto booked = request(*sara, Message::Type::Reserve,
+                                    {{QStringLiteral("devices"), cborInts({0})},
+                                     {QStringLiteral("from"), c.from},
+                                     {QStringLiteral("to"), c.to},
+                                     {QStringLiteral("now"), c.senderNow}});
+        QVERIFY2(!booked.ok(),
+                 qPrintable(QStringLiteral("booked %1..%2 at %3").arg(c.from).arg(c.to).arg(c.senderNow)));
+        QVERIFY2(booked.error().contains(QLatin1String("next two years")), qPrintable(booked.error()));
+    }
+    QVERIFY(box.daemon->lab()->reservations().reservations().isEmpty());
+    // A length in seconds so large that its milliseconds wrapped slipped under the longest run allowed.
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_run_s"), 3600}}}})
+                .ok());
+    const auto wrapped =
+        request(*sara, Message::Type::LeaseAcquire,
+                {{QStringLiteral("run_id"), QStringLiteral("wraps")},
+                 {QStringLiteral("devices"), cborInts({0})},
+                 {QStringLiteral("expected_s"), std::numeric_limits<qint64>::max() / 1000 + 1},
+                 {QStringLiteral("now"), now}});
+    QVERIFY(!wrapped.ok());
+    QVERIFY2(wrapped.error().contains(QLatin1String("longest run")), qPrintable(wrapped.error()));
+    // A booking in range still works.
+    QVERIFY(request(*sara, Message::Type::Reserve,
+                    {{QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("from"), now + 3600000},
+                     {QStringLiteral("to"), now + 7200000},
+                     {QStringLiteral("now"), now}})
+                .ok());
+}
+
+void TestLabAgents::aQueuedPlanKeepsOnlyItsKnownFields()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    auto hold = client(*m_ali, box, QStringLiteral("ali"));
+    QVERIFY(request(*hold, Message::Type::LeaseAcquire,
+                    {{QStringLiteral("run_id"), QStringLiteral("held")},
+                     {QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
+                .ok());
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    const RunConfig c = config(QStringLiteral("padded"), {{&box, {0}}});
+    // 600 KB of fields the agent does not know, in the plan and in its node: none of it is stored.
+    const QString padding(300 * 1000, QLatin1Char('x'));
+    const QJsonObject node{{QStringLiteral("node_id"), box.daemon->nodeId()},
+                           {QStringLiteral("name"), QStringLiteral("box")},
+                           {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                           {QStringLiteral("devices"), QJsonArray{0}},
+                           {QStringLiteral("junk"), padding}};
+    const auto reply =
+        request(*sara, Message::Type::QueueSubmit,
+                {{QStringLiteral("run_id"), QStringLiteral("padded-1")},
+                 {QStringLiteral("config"), QCborMap::fromJsonObject(c.toJson())},
+                 {QStringLiteral("node_index"), 0},
+                 {QStringLiteral("plan"),
+                  QCborMap::fromJsonObject(QJsonObject{{QStringLiteral("nodes"), QJsonArray{node}},
+                                                       {QStringLiteral("world_size"), 1},
+                                                       {QStringLiteral("junk"), padding}})},
+                 {QStringLiteral("predicted_s"), 60},
+                 {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+    QVERIFY2(reply.ok(), qPrintable(reply.error()));
+    const auto entry = box.daemon->lab()->queue().entry(QStringLiteral("padded-1"));
+    QVERIFY(entry);
+    const QByteArray stored = QJsonDocument(entry->plan).toJson(QJsonDocument::Compact);
+    QVERIFY2(stored.size() < 16 * 1024, qPrintable(QString::number(stored.size())));
+    QVERIFY(!stored.contains("junk"));
+    QCOMPARE(entry->plan.value(QStringLiteral("nodes"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QStringLiteral("host"))
+                 .toString(),
+             QStringLiteral("127.0.0.1"));
+}
+
+void TestLabAgents::aBookingWaitsForItsNoticeOrTheRightToPreempt()
+{
+    // Before: a booking "from now" stopped another user's running run within a second, although the
+    // rules let nobody end others' runs.
+    LabAgent box = startAgent(QStringLiteral("box"), 2);
+    Lab ali = connect(QStringLiteral("ali"), {&box});
+    RunController aliRun(*ali.registry, ali.history.get());
+    QSignalSpy started(&aliRun, &RunController::started);
+    aliRun.start(config(QStringLiteral("alis"), {{&box, {0}}}));
+    QVERIFY(started.wait(20000));
+
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    auto bookFromNow = [&](int device) {
+        const qint64 now = box.clock->nowMs();
+        return request(*sara, Message::Type::Reserve,
+                       {{QStringLiteral("devices"), cborInts({device})},
+                        {QStringLiteral("from"), now},
+                        {QStringLiteral("to"), now + 3 * 3600 * 1000},
+                        {QStringLiteral("now"), now}});
+    };
+    const auto booked = bookFromNow(0);
+    QVERIFY2(booked.ok(), qPrintable(booked.error()));
+    QTest::qWait(2500); // two turns of the agent's rules
+    QCOMPARE(box.daemon->runs()->stateOf(aliRun.runId()), QStringLiteral("running"));
+    // The notice (60 minutes by default) has passed: now the booking wins, and ali is told why.
+    box.clock->advance(61 * 60 * 1000);
+    QVERIFY(waitForState(box, aliRun.runId(), QStringLiteral("stopped")));
+    QVERIFY(QTest::qWaitFor([&] { return aliRun.status() == RunStatus::Stopped; }, 10000));
+    QVERIFY2(aliRun.reason().contains(QLatin1String("booked")), qPrintable(aliRun.reason()));
+
+    // A user the admin lets end others' runs (named in the rules, the name bound by the admin) needs no
+    // notice.
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"),
+                      QCborMap{{QStringLiteral("may_end_others"), QCborArray{QStringLiteral("sara")}}}},
+                     {QStringLiteral("bind"),
+                      QCborMap{{QStringLiteral("user"), QStringLiteral("sara")},
+                               {QStringLiteral("fingerprint"), m_sara->profile.identity().fingerprint()}}}})
+                .ok());
+    RunController second(*ali.registry, ali.history.get());
+    QSignalSpy started2(&second, &RunController::started);
+    second.start(config(QStringLiteral("alis-2"), {{&box, {1}}}));
+    QVERIFY(started2.wait(20000));
+    QVERIFY(bookFromNow(1).ok());
+    // Bookings are kept to the minute: one "from now" may begin up to 30 s ahead.
+    box.clock->advance(30 * 1000);
+    QVERIFY(waitForState(box, second.runId(), QStringLiteral("stopped"), 10000));
+}

@@ -1,15 +1,17 @@
 // The agent's rules from docs/security.md that are not covered by the trust
 // and protocol tests: paths confined to allowed directories (symbolic links and
-// ".." included), no way to name the program a run starts, and the
-// connection limit.
+// ".." included), no way to name the program a run starts, a run's model,
+// checkpoints and journal its user's, and the connection limit.
 #include "agentclient.h"
 #include "fakeprobe.h"
+#include "fingerprintstore.h"
 #include "pathpolicy.h"
 #include "runconfig.h"
 #include "runsupervisor.h"
 #include "testsupport.h"
 #include "tlsconfiguration.h"
 
+#include <algorithm>
 #include <QCborArray>
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,6 +21,7 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QSslSocket>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,6 +54,7 @@ private Q_SLOTS:
     void agentRefusesPathsOutside();
     void startRunNeverNamesTheProgram();
     void modelFetchServesOnlyTheRunsOwnModel();
+    void checkpointsAndJournalsAreTheirUsers();
     void connectionLimit();
     void runLimit();
     void silentConnectionIsClosed();
@@ -265,6 +269,191 @@ void TestSecurity::modelFetchServesOnlyTheRunsOwnModel()
     QVERIFY(impostor);
     auto claimed = fetch(*impostor, QStringLiteral("r3"), QStringLiteral("model.pt"), 0);
     QVERIFY2(!claimed.ok(), "an impostor got alice's model");
+}
+
+// Issue #29, item 4: another student's model, bit for bit. Bob read Alice's
+// journal (its checkpoint path) and resumed her checkpoint, so his run exported
+// her model as his. Each checkpoint now records the lab user whose run wrote
+// it: resuming another user's is refused before any worker starts, one that
+// records nobody is the lab admin's; another user's journal, run list entry
+// and pushes are a summary. Real workers write and read the checkpoints.
+void TestSecurity::checkpointsAndJournalsAreTheirUsers()
+{
+    const QString worker = QStringLiteral(HAMGAM_BIN_DIR "/hamgam-worker");
+    if (!QFileInfo::exists(worker))
+        QSKIP("needs hamgam-worker (HAMGAM_BUILD_ENGINE)");
+    Controller alice = makeController();
+    Controller bob = makeController();
+    Controller prof = makeController();
+    QTemporaryDir agentDir;
+    AgentOptions options = loopbackOptions(agentDir.path());
+    options.workerPath = worker;
+    for (const Controller *c : {&alice, &bob, &prof})
+        QVERIFY(trustController(agentDir.path(), *c));
+    FingerprintStore admins(AgentDaemon::adminListPath(agentDir.path()));
+    QVERIFY(admins.load().ok());
+    QVERIFY(admins.add(prof.profile.identity().fingerprint(), QStringLiteral("prof")).ok());
+    auto probe = std::make_unique<FakeProbe>();
+    probe->devices.first().kind = DeviceSample::Kind::Cpu; // the workers train on this CPU
+    AgentDaemon daemon(options, std::move(probe));
+    QVERIFY(daemon.start().ok());
+    auto connect = [&](Controller &c, const QString &user) {
+        auto client =
+            std::make_unique<AgentClient>(c.profile.identity(), QStringLiteral("127.0.0.1"), daemon.port());
+        client->setUser(user);
+        QSignalSpy ready(client.get(), &AgentClient::handshakeDone);
+        client->connectToAgent();
+        return ready.wait(5000) ? std::move(client) : nullptr;
+    };
+    auto aliceClient = connect(alice, QStringLiteral("alice"));
+    auto bobClient = connect(bob, QStringLiteral("bob"));
+    auto profClient = connect(prof, QStringLiteral("prof"));
+    QVERIFY(aliceClient && bobClient && profClient);
+    // Both follow every run's pushes from the start.
+    QList<Message> alicePushes;
+    QList<Message> bobPushes;
+    QObject::connect(aliceClient.get(), &AgentClient::pushReceived, aliceClient.get(),
+                     [&](const Message &m) { alicePushes << m; });
+    QObject::connect(bobClient.get(), &AgentClient::pushReceived, bobClient.get(),
+                     [&](const Message &m) { bobPushes << m; });
+    const QCborMap runsTopic{{QStringLiteral("topics"), QCborArray{QStringLiteral("runs")}}};
+    QVERIFY(request(*aliceClient, Message::Type::Subscribe, runsTopic).ok());
+    QVERIFY(request(*bobClient, Message::Type::Subscribe, runsTopic).ok());
+
+    auto start = [&](AgentClient &client, const QString &runId, int steps, const QString &checkpointDir,
+                     const QString &resume) {
+        RunConfig config;
+        config.name = runId;
+        config.strategy = QStringLiteral("dp");
+        config.model.hidden = {8};
+        config.dataset.kind = QStringLiteral("synthetic");
+        config.dataset.samples = 64;
+        config.dataset.shape = {1, 4, 4};
+        config.globalBatch = 8;
+        config.steps = steps;
+        config.checkpoint.dir = checkpointDir;
+        config.checkpoint.interval = checkpointDir.isEmpty() ? 0 : 2;
+        config.checkpoint.keep = 5;
+        config.nodes = {{daemon.nodeId(), QStringLiteral("n"), {0}, {}, {}, 1.0}};
+        QCborMap body = startRunBody(QCborMap::fromJsonObject(config.toJson()), runId);
+        QTcpServer port;
+        (void)port.listen(QHostAddress::LocalHost); // a free port for rank 0's rendezvous store
+        body[QStringLiteral("master")] = QStringLiteral("127.0.0.1:%1").arg(port.serverPort());
+        port.close();
+        if (!resume.isEmpty())
+            body[QStringLiteral("resume")] = resume;
+        // Whose checkpoint the workers load is the agent's to say: a controller's word is dropped
+        // (the admin's resume below would find no checkpoint of "nobody").
+        body[QStringLiteral("resume_user")] = QStringLiteral("nobody");
+        return request(client, Message::Type::StartRun, body);
+    };
+    auto finished = [&](const QString &runId) {
+        if (!QTest::qWaitFor([&] { return daemon.runs()->activeRuns() == 0; }, 90000))
+            return false;
+        return daemon.runs()->stateOf(runId) == QLatin1String("finished");
+    };
+    auto events = [&](AgentClient &client, const QString &runId, const QString &kind) {
+        QList<QCborMap> out;
+        const auto reply =
+            request(client, Message::Type::Journal, QCborMap{{QStringLiteral("run_id"), runId}});
+        for (const QCborValue e : reply ? reply->value(QStringLiteral("events")).toArray() : QCborArray())
+            if (e.toMap().value(QStringLiteral("kind")).toString() == kind)
+                out << e.toMap().value(QStringLiteral("event")).toMap();
+        return out;
+    };
+    auto manifestOf = [](const QString &step) {
+        QFile f(step + QStringLiteral("/manifest-node-0.json"));
+        return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+    };
+
+    // Alice trains with checkpoints: each records her as the lab user whose run wrote it.
+    const QString checkpoints = m_dir.filePath(QStringLiteral("alice-checkpoints"));
+    const QString step = checkpoints + QStringLiteral("/step-00000004");
+    auto a1 = start(*aliceClient, QStringLiteral("a1"), 4, checkpoints, {});
+    QVERIFY2(a1.ok(), qPrintable(a1.error()));
+    QVERIFY2(finished(QStringLiteral("a1")), qPrintable(daemon.runs()->stateOf(QStringLiteral("a1"))));
+    QCOMPARE(manifestOf(step).value(QStringLiteral("user")).toString(), QStringLiteral("alice"));
+
+    // Bob resumes from her folder or her step: refused, before any worker or journal.
+    const QString bobs = m_dir.filePath(QStringLiteral("bob-checkpoints"));
+    for (const QString &resume : {checkpoints, step}) {
+        auto stolen = start(*bobClient, QStringLiteral("b1"), 6, bobs, resume);
+        QVERIFY2(!stolen.ok(), qPrintable(resume));
+        QVERIFY2(stolen.error().contains(QLatin1String("was written by alice's run")) &&
+                     stolen.error().contains(QLatin1String("only alice or the lab admin may resume it")),
+                 qPrintable(stolen.error()));
+        QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/b1"))).exists());
+    }
+    // Nor by claiming her name: it is her certificate's since her run.
+    auto impostor = connect(bob, QStringLiteral("alice"));
+    QVERIFY(impostor);
+    QVERIFY(!start(*impostor, QStringLiteral("b2"), 6, bobs, step).ok());
+    QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/b2"))).exists());
+    QVERIFY(!QFileInfo::exists(bobs));
+
+    // Her run is a summary to Bob: who, what and when; no events, paths or model.
+    auto journal = request(*bobClient, Message::Type::Journal,
+                           QCborMap{{QStringLiteral("run_id"), QStringLiteral("a1")}});
+    QVERIFY2(journal.ok(), qPrintable(journal.error()));
+    QVERIFY(!journal->contains(QStringLiteral("events")));
+    const QCborMap summary = journal->value(QStringLiteral("summary")).toMap();
+    QCOMPARE(summary.value(QStringLiteral("run_id")).toString(), QStringLiteral("a1"));
+    QCOMPARE(summary.value(QStringLiteral("user")).toString(), QStringLiteral("alice"));
+    QCOMPARE(summary.value(QStringLiteral("state")).toString(), QStringLiteral("finished"));
+    QCOMPARE(summary.value(QStringLiteral("nodes")).toArray(), QCborArray{QStringLiteral("n")});
+    QVERIFY(summary.contains(QStringLiteral("started")) && summary.contains(QStringLiteral("ended")));
+    const QStringList allowed{QStringLiteral("run_id"), QStringLiteral("user"),      QStringLiteral("name"),
+                              QStringLiteral("state"),  QStringLiteral("started"),   QStringLiteral("ended"),
+                              QStringLiteral("nodes"),  QStringLiteral("node_index")};
+    for (const QCborValue key : summary.keys())
+        QVERIFY2(allowed.contains(key.toString()), qPrintable(key.toString()));
+    QVERIFY(events(*impostor, QStringLiteral("a1"), QStringLiteral("checkpoint")).isEmpty());
+    auto list = request(*bobClient, Message::Type::ListRuns, {});
+    QVERIFY(list.ok());
+    for (const QCborValue r : list->value(QStringLiteral("runs")).toArray())
+        for (const QCborValue key : r.toMap().keys())
+            QVERIFY2(allowed.contains(key.toString()), qPrintable(key.toString()));
+    // Not one of her run's events reached him live; she had them all, its checkpoints too.
+    QVERIFY(!bobPushes.isEmpty()); // her run's states, without their reasons
+    for (const Message &m : std::as_const(bobPushes)) {
+        QVERIFY2(m.type() != Message::Type::RunEvent, "bob received an event of alice's run");
+        QVERIFY(!m.body().contains(QStringLiteral("reason")));
+    }
+    QVERIFY(std::any_of(alicePushes.cbegin(), alicePushes.cend(), [](const Message &m) {
+        return m.type() == Message::Type::RunEvent &&
+               m.body().value(QStringLiteral("event")).toMap().value(QStringLiteral("kind")).toString() ==
+                   QLatin1String("checkpoint");
+    }));
+
+    // Alice reads her journal in full and resumes her own checkpoint.
+    const auto saved = events(*aliceClient, QStringLiteral("a1"), QStringLiteral("checkpoint"));
+    QVERIFY(!saved.isEmpty());
+    QCOMPARE(saved.last().value(QStringLiteral("dir")).toString(), step);
+    auto a2 = start(*aliceClient, QStringLiteral("a2"), 6, checkpoints, checkpoints);
+    QVERIFY2(a2.ok(), qPrintable(a2.error()));
+    QVERIFY(finished(QStringLiteral("a2")));
+    const auto ready = events(*aliceClient, QStringLiteral("a2"), QStringLiteral("ready"));
+    QVERIFY(!ready.isEmpty());
+    QCOMPARE(ready.first().value(QStringLiteral("start_step")).toInteger(), qint64(4));
+
+    // A checkpoint that records no lab user (written before checkpoints did): the admin's alone.
+    QJsonObject unrecorded = manifestOf(step);
+    unrecorded.remove(QStringLiteral("user"));
+    {
+        QFile f(step + QStringLiteral("/manifest-node-0.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(unrecorded).toJson());
+    }
+    auto old = start(*aliceClient, QStringLiteral("a3"), 6, {}, step);
+    QVERIFY(!old.ok());
+    QVERIFY2(old.error().contains(QLatin1String("does not record which lab user wrote it")),
+             qPrintable(old.error()));
+    QVERIFY(!QDir(agentDir.filePath(QStringLiteral("runs/a3"))).exists());
+    auto byAdmin = start(*profClient, QStringLiteral("p1"), 6, {}, step);
+    QVERIFY2(byAdmin.ok(), qPrintable(byAdmin.error()));
+    QVERIFY(finished(QStringLiteral("p1")));
+    // The admin may read anyone's journal.
+    QVERIFY(!events(*profClient, QStringLiteral("a1"), QStringLiteral("checkpoint")).isEmpty());
 }
 
 void TestSecurity::connectionLimit()

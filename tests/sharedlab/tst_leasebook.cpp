@@ -31,6 +31,7 @@ private Q_SLOTS:
     void countTooLargeOrNoDevice();
     void sameRunGetsItsLeaseBack();
     void pendingLeaseExpires();
+    void askingAgainNeitherProlongsNorBeatsABooking();
     void confirmMakesItActive();
     void releaseEndsIt();
     void reservationRule_data();
@@ -213,7 +214,8 @@ void TestLeaseBook::sameRunGetsItsLeaseBack()
     QVERIFY(again.ok());
     QVERIFY(again.existing);
     QCOMPARE(again.lease->id, first.lease->id);
-    QCOMPARE(again.lease->expiresMs, kT0 + 15000 + LeaseBook::kDefaultTtlMs); // refreshed
+    // One TTL per pending lease: asking again does not hold it longer (issue #29, item 5).
+    QCOMPARE(again.lease->expiresMs, kT0 + LeaseBook::kDefaultTtlMs);
     QCOMPARE(book.leases().size(), 1);
     // By count, the same number of devices is the same request.
     QVERIFY(book.acquire(request(QStringLiteral("run-a"), QStringLiteral("ali"), {}, 2), bookings, m_policy)
@@ -839,3 +841,32 @@ void TestLeaseBook::damagedPolicyFallsBackToDefault()
 
 QTEST_APPLESS_MAIN(TestLeaseBook)
 #include "tst_leasebook.moc"
+
+void TestLeaseBook::askingAgainNeitherProlongsNorBeatsABooking()
+{
+    // Issue #29, item 5: a pending lease asked for again every 15 s was renewed each time, held its
+    // device for ever, and kept it even from the owner of a booking that had begun.
+    LeaseBook book(leasePath(), m_clock);
+    ReservationBook bookings(bookingPath(), m_clock);
+    QVERIFY(
+        book.acquire(request(QStringLiteral("run-a"), QStringLiteral("ali"), {0}), bookings, m_policy).ok());
+    m_clock.advance(15000);
+    QVERIFY(
+        book.acquire(request(QStringLiteral("run-a"), QStringLiteral("ali"), {0}), bookings, m_policy).ok());
+    m_clock.advance(6000); // 21 s after the lease was made: its one TTL is over, whatever was asked meanwhile
+    QVERIFY(!book.holderOf(0));
+
+    // A booking made while a pending lease waits, for the window the lease asks for: asking again is
+    // refused, with the booking named.
+    QVERIFY(
+        book.acquire(request(QStringLiteral("run-b"), QStringLiteral("ali"), {1}), bookings, m_policy).ok());
+    const qint64 minutesNow = (m_clock.nowMs() - kT0) / 60000;
+    QVERIFY(bookings.add(booking({}, QStringLiteral("sara"), {1}, minutesNow + 1, minutesNow + 60), 4).ok());
+    m_clock.advance(5000);
+    const auto again =
+        book.acquire(request(QStringLiteral("run-b"), QStringLiteral("ali"), {1}), bookings, m_policy);
+    QVERIFY(!again.ok());
+    QVERIFY(again.refusal);
+    QCOMPARE(again.refusal->kind, Refusal::Reserved);
+    QCOMPARE(again.refusal->user, QStringLiteral("sara"));
+}

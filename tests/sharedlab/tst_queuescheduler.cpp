@@ -100,6 +100,29 @@ void TestQueueScheduler::table_data()
         QTest::newRow("same use: earlier submission first") << c;
     }
     {
+        // Issue #29, item 8: the head's last attempt failed (a node across the network refused it). It
+        // keeps its position, but while it backs off the run behind it uses the free device.
+        Case c{lab(), {}};
+        c.in.entries = {entry(u"head"_s, u"ali"_s, {0}, 0, 60, -20),
+                        entry(u"next"_s, u"sara"_s, {0}, 0, 120, -10)};
+        c.in.retryAfterMs = {{u"head"_s, kT0 + 15 * 1000}};
+        c.expect = {
+            {.runId = u"head"_s, .position = 1, .startMin = 120, .devices = {0}, .why = Refusal::Retrying},
+            {.runId = u"next"_s, .position = 2, .startMin = 0, .devices = {0}, .endMin = 120}};
+        QTest::newRow("a head backing off after a failed attempt keeps no device idle") << c;
+    }
+    {
+        // Its retry time passed: it is placed first again.
+        Case c{lab(), {}};
+        c.in.entries = {entry(u"head"_s, u"ali"_s, {0}, 0, 60, -20),
+                        entry(u"next"_s, u"sara"_s, {0}, 0, 120, -10)};
+        c.in.retryAfterMs = {{u"head"_s, kT0}};
+        c.expect = {
+            {.runId = u"head"_s, .position = 1, .startMin = 0, .devices = {0}},
+            {.runId = u"next"_s, .position = 2, .startMin = 60, .devices = {0}, .why = Refusal::Behind}};
+        QTest::newRow("a head whose retry time has come is first again") << c;
+    }
+    {
         Case c{lab(), {}};
         c.in.entries = {entry(u"run-b"_s, u"ali"_s, {0}, 0, 60), entry(u"run-a"_s, u"sara"_s, {0}, 0, 60)};
         c.expect = {

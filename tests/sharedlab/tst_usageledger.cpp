@@ -91,11 +91,14 @@ void TestUsageLedger::closedLeasesCount()
     Lease pending = l;
     pending.state = Lease::State::Pending;
     pending.activeSinceMs = 0;
-    QVERIFY(ledger.recordClosed(pending, kT0 + kHour).ok()); // never ran: nothing
-    QVERIFY(ledger.record(u"sara"_s, 1, kT0, kT0).ok());     // empty: nothing
+    pending.createdMs = kT0;
+    pending.expiresMs = kT0 + 20 * 1000;
+    // Never ran, but kept two devices from everyone until it expired: 2 × 20 s count (issue #29, item 5).
+    QVERIFY(ledger.recordClosed(pending, kT0 + kHour).ok());
+    QVERIFY(ledger.record(u"sara"_s, 1, kT0, kT0).ok()); // empty: nothing
     QVERIFY(ledger.record(u"sara"_s, 0, kT0, kT0 + kHour).ok());
-    QCOMPARE(ledger.intervals().size(), 1);
-    QCOMPARE(ledger.recentSeconds(u"ali"_s, kT0 + kHour), 7200.0);
+    QCOMPARE(ledger.intervals().size(), 2);
+    QCOMPARE(ledger.recentSeconds(u"ali"_s, kT0 + kHour), 7200.0 + 40.0);
     QCOMPARE(ledger.recentSeconds(u"sara"_s, kT0 + kHour), 0.0);
     // On disk at once.
     UsageLedger reloaded(path(u"usage.json"_s), m_clock);

@@ -724,7 +724,7 @@ void TestSharedLabView::rulesAreForTheAdmin()
     LabPolicyDialog dialog;
     dialog.setPolicy(labSnapshot(now).nodes.first().policy);
     QCOMPARE(dialog.maxDevicesBox()->value(), 4);
-    QCOMPARE(dialog.maxRunBox()->value(), 24);
+    QCOMPARE(dialog.maxRunBox()->value(), 24 * 60); // minutes
     QCOMPARE(dialog.mayEndEdit()->text(), QStringLiteral("prof"));
     dialog.mayEndEdit()->setText(QStringLiteral("prof, ta"));
     dialog.idlePercentBox()->setValue(5);
@@ -733,6 +733,20 @@ void TestSharedLabView::rulesAreForTheAdmin()
     QVERIFY(dialog.problem().isEmpty());
     const QJsonObject policy = dialog.policy();
     QCOMPARE(policy.value(QStringLiteral("max_run_s")).toDouble(), 86400.0);
+    QCOMPARE(policy.value(QStringLiteral("booking_notice_min")).toInt(), 60); // the default, kept
+    {
+        // Issue #29, item 11: a 10-minute limit showed as "1 h" and was saved as 1 h on OK.
+        LabPolicyDialog tenMinutes;
+        QJsonObject p = labSnapshot(now).nodes.first().policy;
+        p[QStringLiteral("max_run_s")] = 600;
+        p[QStringLiteral("booking_notice_min")] = 15;
+        tenMinutes.setPolicy(p);
+        QCOMPARE(tenMinutes.maxRunBox()->value(), 10);
+        QCOMPARE(tenMinutes.maxRunBox()->text(),
+                 tenMinutes.maxRunBox()->prefix() + QStringLiteral("10") + tenMinutes.maxRunBox()->suffix());
+        QCOMPARE(tenMinutes.policy().value(QStringLiteral("max_run_s")).toDouble(), 600.0);
+        QCOMPARE(tenMinutes.policy().value(QStringLiteral("booking_notice_min")).toInt(), 15);
+    }
     QCOMPARE(policy.value(QStringLiteral("may_end_others")).toArray(),
              (QJsonArray{QStringLiteral("prof"), QStringLiteral("ta")}));
     QCOMPARE(policy.value(QStringLiteral("idle_util_percent")).toInt(), 5);

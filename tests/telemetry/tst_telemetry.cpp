@@ -17,6 +17,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -117,6 +120,7 @@ private Q_SLOTS:
     void nvmlInitFailure();
     void nvmlGpuThatDisappears();
     void nvmlPcieNeverHoldsASample();
+    void nvmlProbeProgramReadsAsTheAgent();
     void cgroupQuotaMakesTheDevice_data();
     void cgroupQuotaMakesTheDevice();
     void samplerRunsOnlyWhenActive();
@@ -224,6 +228,134 @@ void TestTelemetry::realProc()
     const HostInfo host = probe.sampleHost();
     QVERIFY(host.cores > 0);
     QVERIFY(!host.hostname.isEmpty());
+}
+
+// Issue #28: hamgam-nvml-probe reads the GPUs with the agent's own NVML code
+// (NvmlReader, no Qt) and prints one JSON object, which scripts/gpu-check
+// holds against nvidia-smi. Here it loads the double through the dynamic
+// loader's path (the agent's default name, no option), and the double takes
+// its scenario from a file: the probe's report must be the agent's reading.
+void TestTelemetry::nvmlProbeProgramReadsAsTheAgent()
+{
+    const QString program = QStringLiteral(HAMGAM_BIN_DIR "/hamgam-nvml-probe");
+    QVERIFY2(QFileInfo::exists(program), qPrintable(program));
+    // Asked before this process loads the double, whose soname dlopen() would find then.
+    const bool noDriver = NvmlProbe().status() == QLatin1String("NVML not found (no NVIDIA driver)");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    struct Report
+    {
+        int exitCode = -1;
+        QJsonObject json;
+        QString errors;
+    };
+    const auto probe = [&](const QString &libraryDir, const NvmlDoubleScenario &scenario) {
+        const QString file = dir.filePath(QStringLiteral("scenario.bin"));
+        writeFile(file, QByteArray(reinterpret_cast<const char *>(&scenario), sizeof scenario));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryDir);
+        env.insert(QStringLiteral("NVML_DOUBLE_SCENARIO"), file);
+        p.setProcessEnvironment(env);
+        p.start(program, {});
+        Report r;
+        if (!p.waitForFinished(30000))
+            return r;
+        r.exitCode = p.exitCode();
+        r.json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        r.errors = QString::fromUtf8(p.readAllStandardError());
+        return r;
+    };
+    const QString modern = QStringLiteral(HAMGAM_NVML_DOUBLE_DIR "/modern");
+
+    const qint64 self = QCoreApplication::applicationPid();
+    const qint64 gone = missingPid();
+    NvmlDoubleScenario scenario = testScenario(2);
+    addProcess(scenario.gpus[0], false, self, 3 * kGiB + 5);
+    addProcess(scenario.gpus[0], true, self, kGiB); // a graphics context too
+    addProcess(scenario.gpus[0], false, gone, kNotAvailable);
+    addProcess(scenario.gpus[1], true, gone + 1, 700ULL << 20);
+    const Report report = probe(modern, scenario);
+    QVERIFY2(report.exitCode == 0, qPrintable(report.errors));
+    QCOMPARE(report.json.value(QStringLiteral("status")).toString(), QStringLiteral("NVML: 2 GPU(s)"));
+
+    // The agent's reading of the same scenario, in this process.
+    NvmlDoubleLibrary lib(QStringLiteral("modern"));
+    QVERIFY2(lib.problem(QStringLiteral("modern")).isEmpty(),
+             qPrintable(lib.problem(QStringLiteral("modern"))));
+    lib.setScenario(scenario);
+    NvmlProbe agent(lib.path());
+    const QList<DeviceSample> devices = agent.sampleDevices();
+    const QJsonArray gpus = report.json.value(QStringLiteral("gpus")).toArray();
+    QCOMPARE(gpus.size(), devices.size());
+    QCOMPARE(gpus.size(), 2);
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject g = gpus[i].toObject();
+        const DeviceSample &d = devices[i];
+        QCOMPARE(g.value(QStringLiteral("index")).toInt(), d.index);
+        QCOMPARE(g.value(QStringLiteral("uuid")).toString(), d.uuid);
+        QCOMPARE(g.value(QStringLiteral("name")).toString(), d.name);
+        QCOMPARE(g.value(QStringLiteral("lost")).toBool(), false);
+        // The v2 reading, as nvidia-smi shows it (the v1 call would add the reserved 512 MiB).
+        QCOMPARE(qint64(g.value(QStringLiteral("memory_used_bytes")).toDouble()), d.memoryUsed);
+        QCOMPARE(qint64(g.value(QStringLiteral("memory_total_bytes")).toDouble()), d.memoryTotal);
+        QCOMPARE(g.value(QStringLiteral("memory_used_mib")).toInt(), int(d.memoryUsed >> 20));
+        QCOMPARE(g.value(QStringLiteral("memory_total_mib")).toInt(), int(d.memoryTotal >> 20));
+        const QJsonArray processes = g.value(QStringLiteral("processes")).toArray();
+        QCOMPARE(processes.size(), d.processes.size());
+        for (qsizetype k = 0; k < processes.size(); ++k) {
+            const QJsonObject p = processes[k].toObject();
+            const DeviceProcess &q = d.processes[k];
+            QCOMPARE(p.value(QStringLiteral("pid")).toInteger(), q.pid);
+            QCOMPARE(p.value(QStringLiteral("user")).toString(), q.user);
+            QCOMPARE(p.value(QStringLiteral("name")).toString(), q.name);
+            QCOMPARE(p.value(QStringLiteral("command")).toString(), q.command);
+            if (q.memoryBytes < 0)
+                QVERIFY(p.value(QStringLiteral("used_mib")).isNull());
+            else
+                QCOMPARE(p.value(QStringLiteral("used_mib")).toInteger(), q.memoryBytes >> 20);
+        }
+    }
+    // What the scenario says, as the probe prints it.
+    QCOMPARE(gpus[0].toObject().value(QStringLiteral("memory_used_mib")).toInt(), 10 * 1024);
+    const QJsonArray first = gpus[0].toObject().value(QStringLiteral("processes")).toArray();
+    QCOMPARE(first.size(), 2);
+    const QJsonObject test = first[0].toObject();
+    QCOMPARE(test.value(QStringLiteral("pid")).toInteger(), self);
+    QCOMPARE(test.value(QStringLiteral("used_mib")).toInt(), 3 * 1024);
+    QCOMPARE(qint64(test.value(QStringLiteral("used_bytes")).toDouble()), 3 * kGiB + 5);
+    QCOMPARE(test.value(QStringLiteral("type")).toString(), QStringLiteral("compute+graphics"));
+    QCOMPARE(test.value(QStringLiteral("user")).toString(), userName(getuid()));
+    QVERIFY(test.value(QStringLiteral("command")).toString().contains(QLatin1String("tst_telemetry")));
+    const QJsonObject missing = first[1].toObject();
+    QCOMPARE(missing.value(QStringLiteral("pid")).toInteger(), gone);
+    QCOMPARE(missing.value(QStringLiteral("type")).toString(), QStringLiteral("compute"));
+    QVERIFY(missing.value(QStringLiteral("user")).toString().isEmpty());
+    const QJsonArray second = gpus[1].toObject().value(QStringLiteral("processes")).toArray();
+    QCOMPARE(second.size(), 1);
+    QCOMPARE(second[0].toObject().value(QStringLiteral("type")).toString(), QStringLiteral("graphics"));
+    QCOMPARE(second[0].toObject().value(QStringLiteral("used_mib")).toInt(), 700);
+
+    // NVML there but failing, and NVML there without GPUs: exit 1, the reason on stderr.
+    NvmlDoubleScenario failing = testScenario(2);
+    failing.initError = 9;
+    const Report failed = probe(modern, failing);
+    QCOMPARE(failed.exitCode, 1);
+    QVERIFY2(failed.errors.contains(QLatin1String("error 9")), qPrintable(failed.errors));
+    const Report none = probe(QStringLiteral(HAMGAM_NVML_DOUBLE_DIR "/minimal"), testScenario(0));
+    QCOMPARE(none.exitCode, 1);
+    QCOMPARE(none.json.value(QStringLiteral("status")).toString(), QStringLiteral("NVML: 0 GPU(s)"));
+    QVERIFY(none.json.value(QStringLiteral("gpus")).toArray().isEmpty());
+
+    // No NVML at all: exit 2 (a machine with a driver finds its own instead).
+    if (noDriver) {
+        const Report absent = probe(dir.path(), testScenario(1));
+        QCOMPARE(absent.exitCode, 2);
+        QVERIFY2(absent.errors.contains(QLatin1String("NVML not found")), qPrintable(absent.errors));
+        QVERIFY(absent.json.value(QStringLiteral("gpus")).toArray().isEmpty());
+    } else {
+        qWarning("this machine has NVML: the exit without it is not checked");
+    }
 }
 
 void TestTelemetry::cgroupQuotaMakesTheDevice_data()

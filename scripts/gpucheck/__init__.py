@@ -1,0 +1,1 @@
+"""scripts/gpu-check's parts that tests exercise without a GPU (tests/gpucheck)."""
