@@ -25,8 +25,8 @@ class CollectivesCheck
 public:
     std::string backend; ///< "nccl" or "gloo"
     std::string device;  ///< "cuda:0", "cpu"
-    /// Each collective and its verdict, in the order run: "ok", "skipped" (a
-    /// backend that has no such operation) or "wrong: ...".
+    /// Each collective and its verdict, in the order run: "ok", "skipped: why"
+    /// (a backend that has no such operation) or "wrong: ...".
     std::vector<std::pair<std::string, std::string>> results;
 
     /// Connects the one-rank group and runs every collective; an Error only
@@ -35,7 +35,7 @@ public:
     static Result<CollectivesCheck> run(const WorkerOptions &options, const CommConfig &comm, Logger &log,
                                         Watchdog *watchdog);
 
-    /// Every result "ok" or "skipped".
+    /// Every result "ok" or "skipped: ...".
     bool ok() const;
     /// The collectives_check event's fields (docs/worker-events.md).
     nlohmann::json fields() const;

@@ -35,6 +35,8 @@ public:
         bool exportsModel = false;
         std::string host;
         std::string gpu; ///< the rank's GPU identity; empty on the CPU
+        /// The 16-bit types ("fp16", "bf16") the rank's Gloo sums and exchanges, tried at start.
+        std::vector<std::string> glooSums;
     };
 
     struct Settings
@@ -67,6 +69,8 @@ public:
     TrafficMeter &traffic() { return m_traffic; }
     const std::vector<Member> &members() const { return m_members; }
     bool anyRankDumpsParameters() const;
+    /// Whether every rank's Gloo sums and exchanges dtype ("fp16" or "bf16").
+    bool glooSumsEverywhere(const std::string &dtype) const;
     /// Whether rank 0 writes the trained model (every rank then gathers the parameters with it).
     bool rankZeroExportsModel() const;
     /// The world group for small control collectives (stats, eval, barriers).

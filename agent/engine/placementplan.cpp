@@ -60,6 +60,13 @@ Result<PlacementPlan> PlacementPlan::create(const Settings &settings, const Topo
     p.m_wire = settings.commDtype == "bf16"   ? Wire::Bf16
                : settings.commDtype == "fp16" ? Wire::Fp16
                                               : Wire::Fp32;
+    // Gradients that Gloo sums (on the CPU, or streamed through host memory)
+    // cannot travel in a 16-bit type some rank's Gloo refuses ("Invalid scalar
+    // type": 1.13's bf16, Debian unstable's 2.14 both): fp32, and the trainer warns.
+    if (p.m_wire != Wire::Fp32 && !settings.glooSumsWire && (!settings.cuda || streamed)) {
+        p.m_wire = Wire::Fp32;
+        p.m_wireFellBack = true;
+    }
     p.m_bucketBytes = std::max<std::int64_t>(1, static_cast<std::int64_t>(settings.bucketMb * 1024 * 1024));
 
     // Groups in one global order (shard groups, then replica segments), each

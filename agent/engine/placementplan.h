@@ -52,6 +52,9 @@ public:
         /// too, as a GPU's NCCL needs them (a check of that branch on the CPU).
         bool orderedCollectives = false;
         std::string commDtype = "fp32";
+        /// Every rank's Gloo sums commDtype (Communicator::glooSumsEverywhere):
+        /// where it does not and Gloo sums the gradients, they travel as fp32.
+        bool glooSumsWire = true;
         double bucketMb = 25.0;
     };
 
@@ -91,6 +94,8 @@ public:
     /// Collectives on different communicators launch in one order on every rank (NCCL).
     bool orderedCollectives() const { return m_orderedCollectives; }
     Wire wire() const { return m_wire; }
+    /// comm.dtype asked for 16 bits that a rank's Gloo cannot sum: the wire is fp32 instead.
+    bool wireFellBack() const { return m_wireFellBack; }
     std::int64_t bucketBytes() const { return m_bucketBytes; }
 
     /// The groups of this rank's shard group (all-gathers, reduce-scatters) when it has more than one rank.
@@ -118,6 +123,7 @@ private:
     bool m_hostMaster = false;
     bool m_orderedCollectives = false;
     Wire m_wire = Wire::Fp32;
+    bool m_wireFellBack = false;
     std::int64_t m_bucketBytes = 25 << 20;
     std::optional<Group> m_shardGather;
     std::optional<Group> m_shardReduce;

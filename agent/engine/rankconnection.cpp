@@ -52,12 +52,6 @@ Result<RankConnection> RankConnection::open(const WorkerConfig &config, const Wo
         if (!choice)
             return choice.error();
         log.info(choice->note);
-        if (!choice->cuda && !torchcompat::kGlooSumsBFloat16 && config.comm.dtype == "bf16")
-            return Result<RankConnection>::failure(
-                ErrorKind::Config,
-                "comm.dtype bf16 needs LibTorch 2.x on the CPU: this worker's LibTorch " +
-                    std::to_string(torchcompat::kMajor) + "." + std::to_string(torchcompat::kMinor) +
-                    " has a Gloo that cannot sum bf16 (use fp16, or a LibTorch 2.x build)");
         if (!choice->cuda && !torchcompat::kCpuAutocastHalf && config.fp16)
             return Result<RankConnection>::failure(
                 ErrorKind::Config,

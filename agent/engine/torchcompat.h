@@ -37,9 +37,6 @@ constexpr int kMajor = TORCH_VERSION_MAJOR, kMinor = TORCH_VERSION_MINOR, kPatch
 /// CPU autocast runs fp16 from 2.2 on (bf16 only before): precision fp16 on the CPU.
 constexpr bool kCpuAutocastHalf = kVersion >= 202;
 
-/// 1.13's Gloo sums no bf16 ("Invalid scalar type"); 2.x's does. NCCL does in both.
-constexpr bool kGlooSumsBFloat16 = TORCH_VERSION_MAJOR >= 2;
-
 #if TORCH_VERSION_MAJOR >= 2
 /// What ProcessGroupGloo and ProcessGroupNCCL are: from 2.0 on they derive
 /// from c10d::Backend (a ProcessGroup only dispatches to backends).

@@ -153,6 +153,7 @@ Status Trainer::setUpPlacement()
     ps.cuda = m_device.is_cuda();
     ps.orderedCollectives = m_options.orderedCollectives;
     ps.commDtype = m_config.comm.dtype;
+    ps.glooSumsWire = m_config.comm.dtype == "fp32" || m_comm->glooSumsEverywhere(m_config.comm.dtype);
     ps.bucketMb = m_config.comm.bucketMb;
     std::vector<std::int64_t> unitNumel;
     for (int i = 0; i < m_model->unitCount(); ++i)
@@ -161,6 +162,13 @@ Status Trainer::setUpPlacement()
     if (!plan)
         return plan.error();
     m_placement.emplace(std::move(*plan));
+    if (m_placement->wireFellBack() && topo.rank() == 0) {
+        const std::string message = "comm.dtype " + m_config.comm.dtype +
+                                    ": the Gloo of this LibTorch (or of another rank's) cannot sum " +
+                                    m_config.comm.dtype + " gradients, so they travel as fp32";
+        m_log.warning(message);
+        m_events.publish("warning", {{"message", message}, {"comm_dtype", "fp32"}});
+    }
 
     // The plan's groups in its order, each created only by its members.
     ParameterStore::Placement placement{m_placement->scheme(), nullptr, nullptr, {}};

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void manifestRefusals();
     void idxFiles_data();
     void idxFiles();
+    void idxOfTwoGzipMembers();
     void atomicWriter();
     void schedule();
     void stopCommands_data();
@@ -86,6 +87,8 @@ private Q_SLOTS:
     // The trainer's pure parts.
     void placementPlans_data();
     void placementPlans();
+    void wireFallsBackWhereGlooCannotSum_data();
+    void wireFallsBackWhereGlooCannotSum();
     void placementSettings();
     void placementTopologyChecks_data();
     void placementTopologyChecks();
@@ -792,6 +795,8 @@ void TestEngineBase::idxFiles_data()
     QTest::newRow("empty") << QByteArray() << false << 0 << -1 << "no IDX header";
     QTest::newRow("gzip truncated") << images << true << 12 << -1 << "corrupt compressed data";
     QTest::newRow("gzip corrupt") << images << true << 0 << 30 << "corrupt compressed data";
+    // Every byte of data there, the trailer (CRC and size) cut: zlib 1.3.2 reads it as whole.
+    QTest::newRow("gzip without its trailer") << images << true << 8 << -1 << "corrupt compressed data";
     QTest::newRow("bad magic") << QByteArray("\x01\x02\x08\x03", 4) + images.mid(4) << false << 0 << -1
                                << "bad magic";
     QTest::newRow("float elements") << idx(2, 2, 2, 0x0d) << false << 0 << -1 << "not supported";
@@ -860,6 +865,39 @@ void TestEngineBase::idxFiles()
     QCOMPARE(file.error().kind, ErrorKind::Data);
     const QString text = QString::fromStdString(file.error().message);
     QVERIFY2(text.contains(message) && text.contains(path), qPrintable(text));
+}
+
+// A gzip file of two members (cat a.gz b.gz, pigz's blocks) is whole, though its
+// last trailer sizes only the second member: read, not called truncated.
+void TestEngineBase::idxOfTwoGzipMembers()
+{
+    const QByteArray images = idx(20, 4, 3);
+    const QString first = m_dir.filePath(QStringLiteral("first.gz"));
+    const QString second = m_dir.filePath(QStringLiteral("second.gz"));
+    writeGzip(first, images.left(100));
+    writeGzip(second, images.mid(100));
+    const QString path = m_dir.filePath(QStringLiteral("two-members.idx.gz"));
+    {
+        QFile out(path), a(first), b(second);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate) && a.open(QIODevice::ReadOnly) &&
+                b.open(QIODevice::ReadOnly));
+        out.write(a.readAll() + b.readAll());
+    }
+    auto file = IdxFile::read(path.toStdString());
+    QVERIFY2(file.ok(), file.ok() ? "" : file.error().message.c_str());
+    QCOMPARE(file->count(), std::int64_t(20));
+    QCOMPARE(file->data()[13], std::uint8_t(3));
+
+    // The same with the second member's trailer cut: refused.
+    QFile cut(path);
+    QVERIFY(cut.open(QIODevice::ReadWrite));
+    QVERIFY(cut.resize(cut.size() - 8));
+    cut.close();
+    auto damaged = IdxFile::read(path.toStdString());
+    QVERIFY(!damaged.ok());
+    QVERIFY2(
+        QString::fromStdString(damaged.error().message).contains(QLatin1String("corrupt compressed data")),
+        damaged.error().message.c_str());
 }
 
 void TestEngineBase::atomicWriter()
@@ -1156,6 +1194,41 @@ void TestEngineBase::placementPlans()
     QCOMPARE(plan->hostMaster(), plan->optimizerState() == PlacementPlan::Memory::Host);
     QCOMPARE(plan->stream(), plan->parameters() == PlacementPlan::Parameters::Streamed);
     QCOMPARE(plan->replicaGroups().size(), plan->scheme().ownSegments().size());
+}
+
+// comm.dtype fp16/bf16 where some rank's Gloo cannot sum it (issue #28): the
+// gradients Gloo carries (every CPU run; a GPU run's streamed gradients) go
+// as fp32 and the plan says it fell back; NCCL's are untouched.
+void TestEngineBase::wireFallsBackWhereGlooCannotSum_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<bool>("stream");
+    QTest::addColumn<bool>("cuda");
+    QTest::addColumn<bool>("glooSums");
+    QTest::addColumn<bool>("fellBack");
+    QTest::newRow("cpu, Gloo sums") << "lshdp" << false << false << true << false;
+    QTest::newRow("cpu, Gloo cannot") << "lshdp" << false << false << false << true;
+    QTest::newRow("gpu, NCCL sums") << "lshdp" << false << true << false << false;
+    QTest::newRow("gpu, streamed through Gloo") << "lsdp" << true << true << false << true;
+}
+
+void TestEngineBase::wireFallsBackWhereGlooCannotSum()
+{
+    QFETCH(QString, strategy);
+    QFETCH(bool, stream);
+    QFETCH(bool, cuda);
+    QFETCH(bool, glooSums);
+    QFETCH(bool, fellBack);
+    PlacementPlan::Settings settings;
+    settings.strategy = strategyNamed(strategy);
+    settings.streamParams = stream;
+    settings.cuda = cuda;
+    settings.commDtype = "bf16";
+    settings.glooSumsWire = glooSums;
+    auto plan = PlacementPlan::create(settings, topologyOf({1, 1}, 1), {10});
+    QVERIFY(plan);
+    QCOMPARE(plan->wireFellBack(), fellBack);
+    QVERIFY(plan->wire() == (fellBack ? PlacementPlan::Wire::Fp32 : PlacementPlan::Wire::Bf16));
 }
 
 void TestEngineBase::placementSettings()

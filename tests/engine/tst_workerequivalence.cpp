@@ -52,9 +52,9 @@ private:
         QVector<float> parameters;
         qint64 across = 0;
         qint64 withinByKind = 0;
+        QStringList warnings; ///< rank 0's warning events' messages
     };
     Traffic runAndMeasure(const QJsonObject &cfg, const QList<int> &nodes, const QString &withinKind);
-    static int workerLibTorchMajor();
 
     QTemporaryDir m_dir;
     ReferenceRuns m_references{m_dir.path()};
@@ -405,18 +405,6 @@ void TestWorkerEquivalence::sameParametersAsOneProcess()
         QCOMPARE(steps0[6].value(QStringLiteral("global_batch")).toInt(), 8);
 }
 
-// The major version of the LibTorch the worker under test was built with (its --version's second line).
-int TestWorkerEquivalence::workerLibTorchMajor()
-{
-    QProcess p;
-    p.start(WorkerCluster::workerPath(), {QStringLiteral("--version")});
-    if (!p.waitForFinished(10000))
-        return -1;
-    const QString text = QString::fromUtf8(p.readAllStandardOutput());
-    const qsizetype at = text.indexOf(QLatin1String("LibTorch "));
-    return at < 0 ? -1 : text.mid(at + 9).section(QLatin1Char('.'), 0, 0).toInt();
-}
-
 TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonObject &cfg,
                                                                     const QList<int> &nodes,
                                                                     const QString &withinKind)
@@ -433,6 +421,8 @@ TestWorkerEquivalence::Traffic TestWorkerEquivalence::runAndMeasure(const QJsonO
         t.withinByKind +=
             step.value(QStringLiteral("bytes_within_node_by_kind")).toObject().value(withinKind).toInteger();
     }
+    for (const auto &warning : cluster.events(0, QStringLiteral("warning")))
+        t.warnings << warning.value(QStringLiteral("message")).toString();
     t.parameters = cluster.parameters(0);
     return t;
 }
@@ -496,24 +486,23 @@ void TestWorkerEquivalence::fp16GradientsOnTheWire()
     else
         comm.insert(QStringLiteral("dtype"), dtype);
     cfg.insert(QStringLiteral("comm"), comm);
-    if (dtype == QLatin1String("bf16") && workerLibTorchMajor() < 2) {
-        // 1.13's Gloo sums no bf16: the worker must say so at start, as a config error.
-        WorkerCluster cluster(m_dir.path());
-        cluster.start(cfg, nodes);
-        QVERIFY2(cluster.waitFinished(60000), cluster.summary().constData());
-        QCOMPARE(cluster.exitCode(0), 1);
-        const auto errors = cluster.events(0, QStringLiteral("error"));
-        QVERIFY(!errors.isEmpty());
-        QVERIFY2(errors.first()
-                     .value(QStringLiteral("message"))
-                     .toString()
-                     .contains(QLatin1String("needs LibTorch 2.x")),
-                 cluster.summary().constData());
-        return;
-    }
     const Traffic fp16 = runAndMeasure(cfg, nodes, withinKind);
     QVERIFY(!fp16.parameters.isEmpty());
-
+    // A Gloo that cannot sum the 16-bit type (1.13's bf16; Debian unstable's
+    // 2.14, built against Debian's own Gloo, both): the worker says so and
+    // the gradients travel as fp32, exactly. Any other LibTorch must compress.
+    const int version = WorkerCluster::libTorchVersion();
+    const bool fallbackAllowed = (version < 200 && dtype == QLatin1String("bf16")) || version >= 214;
+    const QString fellBack = QStringLiteral("cannot sum %1 gradients, so they travel as fp32").arg(dtype);
+    if (!fp16.warnings.filter(fellBack).isEmpty()) {
+        QVERIFY2(fallbackAllowed, qPrintable(QStringLiteral("LibTorch %1 fell back: %2")
+                                                 .arg(version)
+                                                 .arg(fp16.warnings.join(QLatin1String("; ")))));
+        QCOMPARE(fp16.across, fp32.across);
+        QVERIFY2(maxAbsDiff(fp16.parameters, exact) <= 1e-5, "the fp32 fallback is not exact");
+        qInfo("LibTorch %d: %s gradients travel as fp32 (the worker warned)", version, qPrintable(dtype));
+        return;
+    }
     QVERIFY(fp32.across > 0);
     const double ratio = double(fp16.across) / double(fp32.across);
     QVERIFY2(ratio >= acrossRatioMin && ratio <= acrossRatioMax,

@@ -36,6 +36,21 @@ QString WorkerCluster::workerPath()
     return other.isEmpty() ? QStringLiteral(HAMGAM_BIN_DIR "/hamgam-worker") : other;
 }
 
+int WorkerCluster::libTorchVersion()
+{
+    QProcess p;
+    p.start(workerPath(), {QStringLiteral("--version")});
+    if (!p.waitForFinished(10000))
+        return -1;
+    const QString text = QString::fromUtf8(p.readAllStandardOutput());
+    const qsizetype at = text.indexOf(QLatin1String("LibTorch "));
+    if (at < 0)
+        return -1;
+    const QString version = text.mid(at + 9).section(QLatin1Char(' '), 0, 0);
+    return version.section(QLatin1Char('.'), 0, 0).toInt() * 100 +
+           version.section(QLatin1Char('.'), 1, 1).toInt();
+}
+
 quint16 WorkerCluster::freePort()
 {
     return RendezvousPort::pick(QHostAddress::LocalHost);

@@ -23,6 +23,9 @@ public:
     WorkerCluster &operator=(const WorkerCluster &) = delete;
 
     static QString workerPath();
+    /// The LibTorch the worker was built with as major·100 + minor (206 for
+    /// 2.6), from its --version; -1 when it cannot say.
+    static int libTorchVersion();
     static quint16 freePort();
     /// Writes a fresh rendezvous key (64 hexadecimal digits) to `path`, mode 0600, as the agent does; false
     /// on failure.
