@@ -80,13 +80,14 @@ Status LabService::start()
         return Status::failure(policy.error());
     m_policy = *policy;
     m.access.users().setPrivileged(m_policy.mayEndOthers);
-    problems += policyLoad.problems;
+    m_policyProblems = policyLoad.problems;
     for (const Expected<LabLoad> &load :
          {m_leases.load(), m_reservations.load(), m_usage.load(), m_utilization.load(), m_queue.load()}) {
         if (auto s = take(load); !s)
             return s;
     }
-    for (const QString &p : std::as_const(problems))
+    m_fileProblems = problems;
+    for (const QString &p : m_policyProblems + problems)
         qCWarning(lcRuns).noquote() << "lab:" << p;
 
     // A lease whose run is not going on here any more (the agent stopped meanwhile, and its
@@ -200,6 +201,11 @@ void LabService::handle(AgentSession *session, const Message &request)
         body[QStringLiteral("name")] = m.name;
         body[QStringLiteral("admin")] = session->isAdmin();
         body[QStringLiteral("user")] = session->user();
+        // Damaged files found at start: the rules concern everyone, the rest is the admin's to mend.
+        const QStringList problems =
+            session->isAdmin() ? m_policyProblems + m_fileProblems : m_policyProblems;
+        if (!problems.isEmpty())
+            body[QStringLiteral("problems")] = QCborArray::fromStringList(problems);
         session->reply(request.id(), withNow(body));
         return;
     }
@@ -580,6 +586,17 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
         replyRefusal(session, request.id(), r);
         return;
     }
+    // A new entry within the user's cap (submitting the same run again replaces its entry).
+    if (const int queued = m_queue.countOf(session->user());
+        !m_queue.contains(runId) && queued >= m_policy.maxQueuedPerUser) {
+        Refusal r;
+        r.kind = Refusal::Policy;
+        r.detail = QStringLiteral("max_queued");
+        r.limit = m_policy.maxQueuedPerUser;
+        r.user = session->user();
+        replyRefusal(session, request.id(), r);
+        return;
+    }
     QueueEntry entry;
     entry.runId = runId;
     entry.user = session->user();
@@ -633,6 +650,8 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
             return;
         }
     }
+    // The same user's run submitted again replaces its entry and keeps its journal.
+    const bool again = m_queue.contains(runId);
     if (auto s = m_queue.add(entry); !s) {
         session->replyError(request.id(), QStringLiteral("refused"), s.error());
         return;
@@ -643,7 +662,7 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
                                 {QStringLiteral("node_index"), nodeIndex},
                                 {QStringLiteral("user"), entry.user},
                                 {QStringLiteral("queued"), true}};
-    if (auto s = m.runs.enqueue(journaled); !s) {
+    if (auto s = again ? Status{} : m.runs.enqueue(journaled); !s) {
         (void)m_queue.remove(runId);
         session->replyError(request.id(), QStringLiteral("refused"), s.error());
         return;
@@ -724,6 +743,15 @@ void LabService::onReserve(AgentSession *session, const Message &request)
                             tr("\"devices\" is not a list of device numbers"));
         return;
     }
+    if (m_reservations.upcomingOf(session->user(), m.clock.nowMs()) >= m_policy.maxBookingsPerUser) {
+        Refusal r;
+        r.kind = Refusal::Policy;
+        r.detail = QStringLiteral("max_bookings");
+        r.limit = m_policy.maxBookingsPerUser;
+        r.user = session->user();
+        replyRefusal(session, request.id(), r);
+        return;
+    }
     const qint64 senderNow = b.value(QStringLiteral("now")).toInteger();
     Reservation r;
     r.user = session->user();
@@ -794,7 +822,7 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
             return;
         }
     }
-    for (const QString key : {QStringLiteral("bind"), QStringLiteral("move")}) {
+    for (const QString &key : {QStringLiteral("bind"), QStringLiteral("move")}) {
         const QJsonObject bind = body.value(key).toObject();
         if (bind.isEmpty())
             continue;
@@ -823,6 +851,7 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
         return;
     }
     m_policy = *policy;
+    m_policyProblems.clear(); // the admin's rules now, whatever was damaged before
     m.access.users().setPrivileged(m_policy.mayEndOthers);
     qCInfo(lcRuns).noquote() << "lab rules changed by" << session->user();
     Q_EMIT changed(QStringLiteral("policy"));

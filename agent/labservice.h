@@ -148,6 +148,10 @@ private:
     LeaseBook m_leases;
     ReservationBook m_reservations;
     LabPolicy m_policy;
+    /// What loading the lab's files found damaged at start (issue #29, item 10):
+    /// the rules' to every controller, the rest to the lab admin, in lab_state.
+    QStringList m_policyProblems;
+    QStringList m_fileProblems;
     UsageLedger m_usage;
     UtilizationHistory m_utilization;
     RunQueue m_queue;

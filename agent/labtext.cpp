@@ -73,6 +73,20 @@ TranslatableText LabText::refusal(const Refusal &r, qint64 nowMs)
                          r.amount * 1000);
             return t.arg(span(r.limit * 1000));
         }
+        if (r.detail == QLatin1String("max_bookings"))
+            return Text(kContext,
+                        QT_TRANSLATE_N_NOOP("LabText",
+                                            "the lab's rules let one user have at most %n booking(s) "
+                                            "ahead on this machine, and %1 has that many; remove one first"),
+                        int(r.limit))
+                .arg(r.user);
+        if (r.detail == QLatin1String("max_queued"))
+            return Text(kContext,
+                        QT_TRANSLATE_N_NOOP("LabText",
+                                            "the lab's rules let one user have at most %n run(s) waiting "
+                                            "in this machine's queue, and %1 has that many"),
+                        int(r.limit))
+                .arg(r.user);
         return Text(kContext,
                     QT_TRANSLATE_N_NOOP("LabText",
                                         "the lab's rules let one user hold at most %n device(s) on "

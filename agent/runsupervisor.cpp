@@ -1,11 +1,13 @@
 #include "runsupervisor.h"
 
 #include "eventkind.h"
+#include "logging.h"
 #include "nodestate.h"
 #include "runfailuretext.h"
 #include "workerdevice.h"
 #include "workerprocess.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -15,6 +17,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -131,6 +134,11 @@ void RunSupervisor::restore()
         QFile::remove(rendezvousKeyPath(*run->journal)); // no worker of it runs any more
         m_runs.insert(run->journal->runId(), run);
     }
+    QSet<QString> users;
+    for (const Run *r : std::as_const(m_runs))
+        users.insert(r->journal->startRequest().value(QStringLiteral("user")).toString());
+    for (const QString &user : std::as_const(users))
+        collectUnstarted(user);
 }
 
 RunSupervisor::Run *RunSupervisor::find(const QString &runId) const
@@ -621,4 +629,38 @@ void RunSupervisor::setState(Run *run, const QString &state, const TranslatableT
     if (isFinal(state))
         QFile::remove(rendezvousKeyPath(*run->journal)); // its workers are gone: the secret has no use left
     Q_EMIT stateChanged(run->journal->runId(), state, text);
+    if (isFinal(state) && !run->journal->stateObject().contains(QStringLiteral("started")))
+        collectUnstarted(run->journal->startRequest().value(QStringLiteral("user")).toString(), run);
+}
+
+void RunSupervisor::collectUnstarted(const QString &user, const Run *justEnded)
+{
+    QList<Run *> unstarted;
+    for (Run *r : std::as_const(m_runs)) {
+        const QJsonObject state = r->journal->stateObject();
+        if (r->workers.isEmpty() && isFinal(r->journal->state()) &&
+            !state.contains(QStringLiteral("started")) &&
+            r->journal->startRequest().value(QStringLiteral("user")).toString() == user)
+            unstarted.append(r);
+    }
+    if (unstarted.size() <= kKeepUnstartedPerUser)
+        return;
+    // Newest first (by when it ended, then id), so the ones past the count are the oldest.
+    auto ended = [](const Run *r) {
+        return r->journal->stateObject().value(QStringLiteral("ended")).toDouble();
+    };
+    std::sort(unstarted.begin(), unstarted.end(), [&](const Run *a, const Run *b) {
+        if ((a == justEnded) != (b == justEnded))
+            return a == justEnded;
+        return ended(a) != ended(b) ? ended(a) > ended(b) : a->journal->runId() > b->journal->runId();
+    });
+    for (qsizetype i = kKeepUnstartedPerUser; i < unstarted.size(); ++i) {
+        Run *old = unstarted[i];
+        const QString runId = old->journal->runId();
+        const QString dir = QDir(m_runsDir).filePath(runId);
+        m_runs.remove(runId);
+        delete old; // closes its journal before its folder goes
+        if (!QDir(dir).removeRecursively())
+            qCWarning(lcRuns).noquote() << "could not remove the folder of run" << runId << "at" << dir;
+    }
 }

@@ -32,6 +32,9 @@ public:
     /// The network interface the workers' Gloo traffic is bound to; empty: the one that reaches the master.
     void setWorkerInterface(const QString &name) { m_workerInterface = name; }
 
+    /// Per lab user: the runs that ended without running whose folders are kept.
+    static constexpr int kKeepUnstartedPerUser = 20;
+
     /// Re-opens the journals on disk; runs that were active when the agent stopped are marked failed.
     void restore();
 
@@ -102,6 +105,11 @@ private:
     void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed,
                           const QString &description);
     void setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause = {});
+    /// Of user's runs that ended without ever running (taken out of the queue, refused at the start),
+    /// keeps the newest kKeepUnstartedPerUser and removes the others' folders (issue #29, item 7:
+    /// submitting and cancelling in a loop left a folder each time). Runs that ran are never removed,
+    /// nor `justEnded`, whose end its followers are still to learn.
+    void collectUnstarted(const QString &user, const Run *justEnded = nullptr);
     static Status checkRunId(const QString &runId);
     /// What a start needs: node index, ranks, master, a well-formed rendezvous secret.
     static Status checkStart(const QJsonObject &request);

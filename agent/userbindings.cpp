@@ -127,16 +127,25 @@ Status UserBindings::claim(const QString &user, const QString &fingerprint, bool
     return change([&] { m_users[user].insert(fp); });
 }
 
-Status UserBindings::bind(const QString &user, const QString &fingerprint)
+Expected<QString> UserBindings::adminBinding(const QString &user, const QString &fingerprint)
 {
     if (!UserName::isValid(user))
-        return Status::failure(tr("\"%1\" is not a valid user name").arg(user.left(40)));
+        return Expected<QString>::failure(tr("\"%1\" is not a valid user name").arg(user.left(40)));
     const QString fp = Identity::normalizeFingerprint(fingerprint);
     if (fp.size() != 64)
-        return Status::failure(tr("\"%1\" is not a certificate fingerprint").arg(fingerprint.left(80)));
+        return Expected<QString>::failure(
+            tr("\"%1\" is not a certificate fingerprint").arg(fingerprint.left(80)));
+    return fp;
+}
+
+Status UserBindings::bind(const QString &user, const QString &fingerprint)
+{
+    const auto fp = adminBinding(user, fingerprint);
+    if (!fp)
+        return Status::failure(fp.error());
     return change([&] {
-        m_users[user].insert(fp);
-        m_byAdmin[user].insert(fp);
+        m_users[user].insert(*fp);
+        m_byAdmin[user].insert(*fp);
     });
 }
 
@@ -152,14 +161,12 @@ Status UserBindings::unbind(const QString &user)
 
 Status UserBindings::move(const QString &user, const QString &fingerprint)
 {
-    if (!UserName::isValid(user))
-        return Status::failure(tr("\"%1\" is not a valid user name").arg(user.left(40)));
-    const QString fp = Identity::normalizeFingerprint(fingerprint);
-    if (fp.size() != 64)
-        return Status::failure(tr("\"%1\" is not a certificate fingerprint").arg(fingerprint.left(80)));
+    const auto fp = adminBinding(user, fingerprint);
+    if (!fp)
+        return Status::failure(fp.error());
     return change([&] {
-        m_users[user] = {fp};
-        m_byAdmin[user] = {fp};
+        m_users[user] = {*fp};
+        m_byAdmin[user] = {*fp};
     });
 }
 

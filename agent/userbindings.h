@@ -55,6 +55,8 @@ public:
     QStringList users() const;
 
 private:
+    /// The normalized fingerprint of an admin's bind or move, or why `user`/`fingerprint` are not one.
+    static Expected<QString> adminBinding(const QString &user, const QString &fingerprint);
     Status save() const;
     Status change(const std::function<void()> &edit);
 

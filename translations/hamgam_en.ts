@@ -4173,13 +4173,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>refused: %1</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>The lab's rules are set on %Ln machine(s).</source>
-        <translation>
-            <numerusform>The lab's rules are set on %Ln machine.</numerusform>
-            <numerusform>The lab's rules are set on %Ln machines.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show the lab's rules, or (the lab admin) change them on every connected machine:
   hamgamctl policy [show]
@@ -4208,6 +4201,36 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>%1 is not bound on every machine: no rights until the admin binds it (hamgamctl policy bind %1 FINGERPRINT)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The lab's rules are set on %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>The lab's rules are set on %Ln machine: %1</numerusform>
+            <numerusform>The lab's rules are set on %Ln machines: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Over %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>Over %Ln machine: %1</numerusform>
+            <numerusform>Over %Ln machines: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most bookings one user may have ahead on each machine (1 to 200).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Most runs one user may have waiting in each machine's queue (1 to 200).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>BOOKINGS/QUEUED PER USER</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 / %2</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -4499,6 +4522,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>idle reclaim needs idle_util_percent above 0 when idle_minutes is set</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>%1 is damaged (%2): it was kept as %3, and the last rules saved whole are in force again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No earlier rules were kept: the defaults are in force until the lab admin sets the rules again.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabPolicyDialog</name>
@@ -4568,6 +4599,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. A booking stops another user's run on its devices only once that much notice has passed since it was made, unless its user may end others' runs. The lab admin may always end any run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Most &amp;bookings ahead per user on a machine:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Most runs &amp;queued per user on a machine:</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -4870,6 +4909,30 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>
             <numerusform>its last attempt to start failed; it tries again in %n hour, and lets the runs behind it use the devices meanwhile</numerusform>
             <numerusform>its last attempt to start failed; it tries again in %n hours, and lets the runs behind it use the devices meanwhile</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab's rules let one user have at most %n booking(s) ahead on this machine, and %1 has that many; remove one first</source>
+        <translation>
+            <numerusform>the lab's rules let one user have at most %n booking ahead on this machine, and %1 has that many; remove one first</numerusform>
+            <numerusform>the lab's rules let one user have at most %n bookings ahead on this machine, and %1 has that many; remove one first</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab's rules let one user have at most %n run(s) waiting in this machine's queue, and %1 has that many</source>
+        <translation>
+            <numerusform>the lab's rules let one user have at most %n run waiting in this machine's queue, and %1 has that many</numerusform>
+            <numerusform>the lab's rules let one user have at most %n runs waiting in this machine's queue, and %1 has that many</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabUsage</name>
+    <message numerus="yes">
+        <source>%Ln min</source>
+        <translation>
+            <numerusform>%Ln min</numerusform>
+            <numerusform>%Ln min</numerusform>
         </translation>
     </message>
 </context>
@@ -6359,6 +6422,26 @@ Status: %3%4</source>
     </message>
     <message>
         <source>evaluation: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: no run "%2" in this computer's history or on the lab's machines</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: "%2" matches %3; give more of the id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1 of %2: aborting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1 of %2: stopping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run %1 of %2: ended; its devices are free</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -7895,6 +7978,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Runs start in this order: fewer device-hours over the last 7 days first (fair share); a short run may start early in a gap (backfill). Times are estimates.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Some machines found damaged files when they started:
+%1</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1986,7 +1986,7 @@
     <message numerus="yes">
         <source>%1: &quot;%2&quot; matches %n run(s); give more of the id:</source>
         <translation>
-            <numerusform>%1: «%2» با %n اجرا جور درمی‌آید؛ بخش بیشتری از شناسه را بدهید:</numerusform>
+            <numerusform>%1: «%2» با %n اجرا جور درمی‌آید؛ بخش بخش بیشتری از شناسه را بنویسید:</numerusform>
         </translation>
     </message>
     <message>
@@ -4159,12 +4159,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>refused: %1</source>
         <translation>رد شد: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>The lab&apos;s rules are set on %Ln machine(s).</source>
-        <translation>
-            <numerusform>قواعد آزمایشگاه روی %Ln ماشین تعیین شد.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
   hamgamctl policy [show]
@@ -4200,6 +4194,34 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>%1 is not bound on every machine: no rights until the admin binds it (hamgamctl policy bind %1 FINGERPRINT)</source>
         <translation>%1 روی همهٔ ماشین‌ها بسته نشده است: تا مدیر آن را نبندد اختیاری ندارد (hamgamctl policy bind %1 FINGERPRINT)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The lab&apos;s rules are set on %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>قواعد آزمایشگاه روی %Ln ماشین تعیین شد: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Over %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>روی %Ln ماشین: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most bookings one user may have ahead on each machine (1 to 200).</source>
+        <translation>بیشترین رزروهای پیش‌روی یک کاربر روی هر ماشین (۱ تا ۲۰۰).</translation>
+    </message>
+    <message>
+        <source>Most runs one user may have waiting in each machine&apos;s queue (1 to 200).</source>
+        <translation>بیشترین اجراهای منتظر یک کاربر در صف هر ماشین (۱ تا ۲۰۰).</translation>
+    </message>
+    <message>
+        <source>BOOKINGS/QUEUED PER USER</source>
+        <translation>رزرو/صف هر کاربر</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -4488,6 +4510,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>idle reclaim needs idle_util_percent above 0 when idle_minutes is set</source>
         <translation>بازپس‌گیری دستگاه بیکار وقتی idle_minutes تعیین شده باشد به idle_util_percent بزرگ‌تر از ۰ نیاز دارد</translation>
     </message>
+    <message>
+        <source>%1 is damaged (%2): it was kept as %3, and the last rules saved whole are in force again</source>
+        <translation>%1 آسیب دیده است (%2): با نام %3 نگه داشته شد و آخرین قواعدی که سالم ذخیره شده بودند دوباره برقرارند</translation>
+    </message>
+    <message>
+        <source>No earlier rules were kept: the defaults are in force until the lab admin sets the rules again.</source>
+        <translation>قواعد پیشینی نگه داشته نشده بود: تا مدیر آزمایشگاه دوباره قواعد را تعیین کند، پیش‌فرض‌ها برقرارند.</translation>
+    </message>
 </context>
 <context>
     <name>LabPolicyDialog</name>
@@ -4558,6 +4588,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>A run whose devices all stay below the utilization for the minutes given is stopped and its devices go back to the lab; its user is told why. A booking stops another user&apos;s run on its devices only once that much notice has passed since it was made, unless its user may end others&apos; runs. The lab admin may always end any run.</source>
         <translation>اجرایی که بهره‌وری همهٔ دستگاه‌هایش در دقیقه‌های داده‌شده زیر این مقدار بماند متوقف می‌شود و دستگاه‌هایش به آزمایشگاه برمی‌گردند؛ دلیلش به کاربرش گفته می‌شود. رزرو فقط وقتی اجرای کاربر دیگری را روی دستگاه‌هایش متوقف می‌کند که این مهلت از ثبتش گذشته باشد، مگر آنکه کاربرش اجازهٔ پایان‌دادن به اجرای دیگران را داشته باشد. مدیر آزمایشگاه همیشه می‌تواند هر اجرایی را پایان دهد.</translation>
+    </message>
+    <message>
+        <source>Most &amp;bookings ahead per user on a machine:</source>
+        <translation>بیشترین &amp;رزروهای پیش‌روی هر کاربر روی یک ماشین:</translation>
+    </message>
+    <message>
+        <source>Most runs &amp;queued per user on a machine:</source>
+        <translation>بیشترین اجراهای &amp;در صف هر کاربر روی یک ماشین:</translation>
     </message>
 </context>
 <context>
@@ -4844,6 +4882,27 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>its last attempt to start failed; it tries again in %n hour(s), and lets the runs behind it use the devices meanwhile</source>
         <translation>
             <numerusform>آخرین تلاشش برای شروع ناکام ماند؛ %Ln ساعت دیگر دوباره تلاش می‌کند و تا آن زمان اجراهای پشت سرش از دستگاه‌ها استفاده می‌کنند</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab&apos;s rules let one user have at most %n booking(s) ahead on this machine, and %1 has that many; remove one first</source>
+        <translation>
+            <numerusform>قواعد آزمایشگاه به هر کاربر روی این ماشین حداکثر %n رزرو پیش‌رو می‌دهند و %1 همین تعداد دارد؛ نخست یکی را بردارید</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the lab&apos;s rules let one user have at most %n run(s) waiting in this machine&apos;s queue, and %1 has that many</source>
+        <translation>
+            <numerusform>قواعد آزمایشگاه به هر کاربر حداکثر %n اجرای منتظر در صف این ماشین می‌دهند و %1 همین تعداد دارد</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabUsage</name>
+    <message numerus="yes">
+        <source>%Ln min</source>
+        <translation>
+            <numerusform>%Ln دقیقه</numerusform>
         </translation>
     </message>
 </context>
@@ -6326,6 +6385,26 @@ Status: %3%4</source>
     <message>
         <source>evaluation: %1</source>
         <translation>ارزیابی: %1</translation>
+    </message>
+    <message>
+        <source>%1: no run &quot;%2&quot; in this computer&apos;s history or on the lab&apos;s machines</source>
+        <translation>%1: اجرای «%2» نه در تاریخچهٔ این رایانه هست و نه روی ماشین‌های آزمایشگاه</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; matches %3; give more of the id</source>
+        <translation>%1: «%2» با %3 جور است؛ بخش بیشتری از شناسه را بنویسید</translation>
+    </message>
+    <message>
+        <source>run %1 of %2: aborting</source>
+        <translation>اجرای %1 از %2: در حال قطع</translation>
+    </message>
+    <message>
+        <source>run %1 of %2: stopping</source>
+        <translation>اجرای %1 از %2: در حال توقف</translation>
+    </message>
+    <message>
+        <source>run %1 of %2: ended; its devices are free</source>
+        <translation>اجرای %1 از %2: پایان یافت؛ دستگاه‌هایش آزادند</translation>
     </message>
 </context>
 <context>
@@ -7857,6 +7936,12 @@ Status: %3%4</source>
     <message>
         <source>Runs start in this order: fewer device-hours over the last 7 days first (fair share); a short run may start early in a gap (backfill). Times are estimates.</source>
         <translation>اجراها به این ترتیب آغاز می‌شوند: نخست کاربری که در ۷ روز گذشته دستگاه‌ساعت کمتری داشته است (سهم منصفانه)؛ اجرای کوتاه ممکن است زودتر در یک شکاف آغاز شود (پرکردن شکاف). زمان‌ها تخمینی‌اند.</translation>
+    </message>
+    <message>
+        <source>Some machines found damaged files when they started:
+%1</source>
+        <translation>برخی ماشین‌ها هنگام شروع پرونده‌های آسیب‌دیده یافتند:
+%1</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,8 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     , m_idlePercent(new QSpinBox)
     , m_idleMinutes(new QSpinBox)
     , m_bookingNotice(new QSpinBox)
+    , m_maxBookings(new QSpinBox)
+    , m_maxQueued(new QSpinBox)
     , m_problem(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
 {
@@ -43,6 +45,9 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     m_bookingNotice->setSingleStep(15);
     m_bookingNotice->setSuffix(tr(" min"));
     m_bookingNotice->setSpecialValueText(tr("none: a booking stops runs when it begins"));
+    // Never zero: these caps keep each machine's state bounded (issue #29, item 7).
+    m_maxBookings->setRange(1, 200);
+    m_maxQueued->setRange(1, 200);
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: %1").arg(errorColor(palette()).name()));
 
@@ -57,6 +62,8 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     form->addRow(tr("Idle reclaim &below:"), m_idlePercent);
     form->addRow(tr("Idle reclaim &after:"), m_idleMinutes);
     form->addRow(tr("A booking gives &notice of:"), m_bookingNotice);
+    form->addRow(tr("Most &bookings ahead per user on a machine:"), m_maxBookings);
+    form->addRow(tr("Most runs &queued per user on a machine:"), m_maxQueued);
     auto *hint =
         new QLabel(tr("A run whose devices all stay below the utilization for the minutes given is "
                       "stopped and its devices go back to the lab; its user is told why. A booking stops "
@@ -92,6 +99,10 @@ void LabPolicyDialog::setPolicy(const QJsonObject &policy)
     m_idlePercent->setValue(policy.value(QStringLiteral("idle_util_percent")).toInt());
     m_idleMinutes->setValue(policy.value(QStringLiteral("idle_minutes")).toInt());
     m_bookingNotice->setValue(policy.value(QStringLiteral("booking_notice_min")).toInt(60));
+    // An agent from before the caps sends none and has none: the most is the nearest.
+    m_maxBookings->setValue(
+        policy.value(QStringLiteral("max_bookings_per_user")).toInt(m_maxBookings->maximum()));
+    m_maxQueued->setValue(policy.value(QStringLiteral("max_queued_per_user")).toInt(m_maxQueued->maximum()));
     update();
 }
 
@@ -108,7 +119,9 @@ QJsonObject LabPolicyDialog::policy() const
                        {QStringLiteral("may_end_others"), QJsonArray::fromStringList(mayEndUsers())},
                        {QStringLiteral("idle_util_percent"), m_idlePercent->value()},
                        {QStringLiteral("idle_minutes"), m_idleMinutes->value()},
-                       {QStringLiteral("booking_notice_min"), m_bookingNotice->value()}};
+                       {QStringLiteral("booking_notice_min"), m_bookingNotice->value()},
+                       {QStringLiteral("max_bookings_per_user"), m_maxBookings->value()},
+                       {QStringLiteral("max_queued_per_user"), m_maxQueued->value()}};
 }
 
 QString LabPolicyDialog::problem() const

@@ -23,7 +23,7 @@ public:
     /// Fills the fields from a machine's policy (LabNode::policy).
     void setPolicy(const QJsonObject &policy);
     /// The policy as the agents take it: max_devices_per_user, max_run_s, may_end_others, idle_util_percent,
-    /// idle_minutes, booking_notice_min.
+    /// idle_minutes, booking_notice_min, max_bookings_per_user, max_queued_per_user.
     QJsonObject policy() const;
     /// Why OK is off (a user name that is not one); empty when none.
     QString problem() const;
@@ -45,6 +45,8 @@ private:
     QSpinBox *m_idlePercent;
     QSpinBox *m_idleMinutes;
     QSpinBox *m_bookingNotice;
+    QSpinBox *m_maxBookings;
+    QSpinBox *m_maxQueued;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };

@@ -93,7 +93,7 @@ QVariant LabUsageModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (column == 0)
             return LabFormat::token(m_users[user]);
-        return LocaleFormat::number(value, 1);
+        return labDeviceTime(value);
     case Qt::TextAlignmentRole:
         return column == 0 ? QVariant() : QVariant::fromValue(Qt::AlignTrailing | Qt::AlignVCenter);
     case Qt::FontRole:

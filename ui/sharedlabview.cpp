@@ -260,12 +260,17 @@ void SharedLabView::updateSummary()
     if (m_snapshotMs > 0)
         parts << tr("updated %1").arg(LabFormat::time(m_snapshotMs, m_snapshotMs));
     m_summary->setText(parts.join(tr(" · ")));
+    const QStringList problems = m_snapshot.problems();
     if (!m_snapshot.errors.isEmpty())
         showMessage(
             tr("Some machines could not be asked:\n%1").arg(m_snapshot.errors.join(QLatin1Char('\n'))), true);
+    else if (!problems.isEmpty())
+        showMessage(tr("Some machines found damaged files when they started:\n%1")
+                        .arg(problems.join(QLatin1Char('\n'))),
+                    true);
     else if (m_message->property("fromFetch").toBool())
         m_message->setVisible(false);
-    m_message->setProperty("fromFetch", !m_snapshot.errors.isEmpty());
+    m_message->setProperty("fromFetch", !m_snapshot.errors.isEmpty() || !problems.isEmpty());
 }
 
 void SharedLabView::updateButtons()

@@ -3,6 +3,7 @@
 #include "jsonnumber.h"
 
 #include <limits>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -43,6 +44,8 @@ QJsonObject LabPolicy::toJson() const
     o.insert(QStringLiteral("idle_util_percent"), idleUtilPercent);
     o.insert(QStringLiteral("idle_minutes"), idleMinutes);
     o.insert(QStringLiteral("booking_notice_min"), bookingNoticeMinutes);
+    o.insert(QStringLiteral("max_bookings_per_user"), maxBookingsPerUser);
+    o.insert(QStringLiteral("max_queued_per_user"), maxQueuedPerUser);
     o.insert(QStringLiteral("updated_ms"), double(updatedMs));
     o.insert(QStringLiteral("updated_by"), updatedBy);
     return o;
@@ -75,6 +78,14 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
     if (!readWhole(o, QStringLiteral("booking_notice_min"), 0, kMaxBookingNoticeMinutes, value))
         return wholeError(QStringLiteral("booking_notice_min"), 0, kMaxBookingNoticeMinutes);
     p.bookingNoticeMinutes = int(value);
+    value = kDefaultMaxBookingsPerUser;
+    if (!readWhole(o, QStringLiteral("max_bookings_per_user"), 1, kMaxPerUser, value))
+        return wholeError(QStringLiteral("max_bookings_per_user"), 1, kMaxPerUser);
+    p.maxBookingsPerUser = int(value);
+    value = kDefaultMaxQueuedPerUser;
+    if (!readWhole(o, QStringLiteral("max_queued_per_user"), 1, kMaxPerUser, value))
+        return wholeError(QStringLiteral("max_queued_per_user"), 1, kMaxPerUser);
+    p.maxQueuedPerUser = int(value);
     value = 0;
     if (!readWhole(o, QStringLiteral("updated_ms"), 0, std::numeric_limits<qint64>::max() / 2, value))
         return Expected<LabPolicy>::failure(tr("updated_ms must be a time in milliseconds"));
@@ -101,23 +112,50 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
     return p;
 }
 
+QString LabPolicy::lastGoodPath(const QString &path)
+{
+    return path + QStringLiteral(".last-good");
+}
+
 Expected<LabPolicy> LabPolicy::load(const QString &path, qint64 nowMs, LabLoad *report)
 {
     const LabFile::Contents contents = LabFile::read(path, kFileVersion);
+    auto readable = [](const LabFile::Contents &c) -> Expected<LabPolicy> {
+        if (!c.problem.isEmpty())
+            return Expected<LabPolicy>::failure(c.problem);
+        return fromJson(c.root.value(QStringLiteral("policy")).toObject());
+    };
     if (!contents.exists)
         return LabPolicy{};
-    QString problem = contents.problem;
-    if (problem.isEmpty()) {
-        auto policy = fromJson(contents.root.value(QStringLiteral("policy")).toObject());
-        if (policy)
-            return policy;
-        problem = policy.error();
+    const Expected<LabPolicy> policy = readable(contents);
+    if (policy) {
+        // The copy a damaged file falls back to, from before this version kept one.
+        if (!QFileInfo::exists(lastGoodPath(path)))
+            (void)LabFile::write(lastGoodPath(path), kFileVersion, contents.root);
+        return policy;
     }
     auto kept = LabFile::keepDamaged(path, nowMs, true);
     if (!kept)
         return Expected<LabPolicy>::failure(LabFile::blockedMessage(path, kept.error()));
+    // Never fail open (issue #29, item 10): a damaged file keeps the last rules
+    // that were saved whole, put back in its place, rather than no rules at all.
+    const LabFile::Contents lastGood = LabFile::read(lastGoodPath(path), kFileVersion);
+    const Expected<LabPolicy> previous =
+        lastGood.exists ? readable(lastGood) : Expected<LabPolicy>::failure({});
+    if (previous && LabFile::write(path, kFileVersion, lastGood.root)) {
+        if (report) {
+            report->problems.append(
+                tr("%1 is damaged (%2): it was kept as %3, and the last rules saved whole "
+                   "are in force again")
+                    .arg(path, policy.error(), *kept));
+            report->keptAs.append(*kept);
+        }
+        return *previous;
+    }
     if (report) {
-        report->problems.append(LabFile::unusableMessage(path, problem, *kept));
+        report->problems.append(LabFile::unusableMessage(path, policy.error(), *kept) + QLatin1Char(' ') +
+                                tr("No earlier rules were kept: the defaults are in force until the lab "
+                                   "admin sets the rules again."));
         report->keptAs.append(*kept);
     }
     return LabPolicy{};
@@ -127,5 +165,8 @@ Status LabPolicy::save(const QString &path) const
 {
     QJsonObject root;
     root.insert(QStringLiteral("policy"), toJson());
-    return LabFile::write(path, kFileVersion, root);
+    if (Status s = LabFile::write(path, kFileVersion, root); !s)
+        return s;
+    // What a damaged policy.json falls back to.
+    return LabFile::write(lastGoodPath(path), kFileVersion, root);
 }

@@ -10,7 +10,8 @@
 
 /// The lab admin's rules, which every agent enforces on its own devices.
 /// Stored as lab/policy.json; only an admin session may change it (the agent
-/// checks that). Zero means "no limit" or "off" throughout.
+/// checks that). Zero means "no limit" or "off" throughout, but for the
+/// per-user caps on bookings and queued runs, which always hold.
 struct LabPolicy
 {
     Q_DECLARE_TR_FUNCTIONS(LabPolicy)
@@ -25,6 +26,12 @@ public:
     /// before (the holder had notice), or when its user may preempt (may_end_others, an admin).
     /// Otherwise it waits this long from when it was made (issue #29, item 2).
     int bookingNoticeMinutes = kDefaultBookingNoticeMinutes;
+    /// Per user and machine, so that one user cannot grow an agent's state or its lab view without
+    /// bound (issue #29, item 7): bookings not yet over, and runs waiting in the queue. Never zero:
+    /// from 1 to kMaxPerUser, so that with names bound one per certificate a machine's bookings and
+    /// queue stay within the lab view's frame.
+    int maxBookingsPerUser = kDefaultMaxBookingsPerUser;
+    int maxQueuedPerUser = kDefaultMaxQueuedPerUser;
     qint64 updatedMs = 0;
     QString updatedBy;
 
@@ -33,6 +40,9 @@ public:
     static constexpr qint64 kAssumedRunMs = 3600 * 1000;
     static constexpr int kDefaultBookingNoticeMinutes = 60;
     static constexpr int kMaxBookingNoticeMinutes = 7 * 24 * 60;
+    static constexpr int kDefaultMaxBookingsPerUser = 20;
+    static constexpr int kDefaultMaxQueuedPerUser = 10;
+    static constexpr int kMaxPerUser = 200;
     qint64 assumedRunMs() const { return maxRunSeconds > 0 ? maxRunSeconds * 1000 : kAssumedRunMs; }
     bool idleReclaimOn() const { return idleMinutes > 0 && idleUtilPercent > 0; }
     /// By name only: the agent also needs the name bound by the admin (LabService::mayEndOthers).
@@ -47,9 +57,13 @@ public:
     static Expected<LabPolicy> fromJson(const QJsonObject &o);
 
     /// The policy stored at path, the default one when there is none. A damaged
-    /// file is kept aside, reported in `report`, and the default used; a failure
-    /// only when it could not be kept aside (then do not save over it).
+    /// file is kept aside (LabFile), reported in `report`, and the last rules
+    /// saved whole (lastGoodPath) are put back and used; only without them the
+    /// defaults. A failure only when it could not be kept aside (then do not
+    /// save over it).
     static Expected<LabPolicy> load(const QString &path, qint64 nowMs, LabLoad *report = nullptr);
+    /// The copy of the last rules saved whole, beside `path`.
+    static QString lastGoodPath(const QString &path);
     Status save(const QString &path) const;
 
     friend bool operator==(const LabPolicy &, const LabPolicy &) = default;

@@ -136,17 +136,8 @@ LeaseBook::AcquireResult LeaseBook::acquire(const AcquireRequest &request,
         if (!lease.isActive()) {
             const qint64 end = windowEnd(now, request.expectedMs, policy);
             for (const int d : lease.devices) {
-                for (const Reservation &booking : reservations.overlapping({d}, now, end)) {
-                    if (booking.user == lease.user)
-                        continue;
-                    Refusal r;
-                    r.kind = Refusal::Reserved;
-                    r.device = d;
-                    r.user = booking.user;
-                    r.reservationId = booking.id;
-                    r.sinceMs = booking.fromMs;
-                    r.untilMs = booking.toMs;
-                    result.refusal = r;
+                if (auto booked = reservedFor(d, lease.user, end, reservations)) {
+                    result.refusal = booked;
                     return finish(result);
                 }
             }
@@ -382,7 +373,6 @@ std::optional<Refusal> LeaseBook::refusalFor(const QList<int> &devices, const QS
 std::optional<Refusal> LeaseBook::blockerOf(int device, const QString &user, qint64 windowEnd,
                                             const ReservationBook &reservations) const
 {
-    const qint64 now = m_clock.nowMs();
     if (const auto holder = holderOf(device)) {
         Refusal r;
         r.kind = Refusal::Held;
@@ -393,8 +383,14 @@ std::optional<Refusal> LeaseBook::blockerOf(int device, const QString &user, qin
         r.untilMs = holder->expectedEndMs;
         return r;
     }
+    return reservedFor(device, user, windowEnd, reservations);
+}
+
+std::optional<Refusal> LeaseBook::reservedFor(int device, const QString &user, qint64 windowEnd,
+                                              const ReservationBook &reservations) const
+{
     // A user's own booking never blocks them.
-    for (const Reservation &booking : reservations.overlapping({device}, now, windowEnd)) {
+    for (const Reservation &booking : reservations.overlapping({device}, m_clock.nowMs(), windowEnd)) {
         if (booking.user == user)
             continue;
         Refusal r;

@@ -97,6 +97,9 @@ private:
     QList<Lease> dropExpired();
     std::optional<Refusal> refusalFor(const QList<int> &devices, const QString &user, qint64 windowEnd,
                                       const ReservationBook &reservations) const;
+    /// Another user's booking of `device` over [now, windowEnd), as the refusal it makes.
+    std::optional<Refusal> reservedFor(int device, const QString &user, qint64 windowEnd,
+                                       const ReservationBook &reservations) const;
     std::optional<Refusal> blockerOf(int device, const QString &user, qint64 windowEnd,
                                      const ReservationBook &reservations) const;
 

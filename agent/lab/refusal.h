@@ -29,10 +29,11 @@ struct Refusal
     QString reservationId;
     qint64 sinceMs = 0;
     qint64 untilMs = 0;
-    /// Policy: "max_devices" or "max_run"; Invalid: "empty_window", "in_past",
+    /// Policy: "max_devices", "max_run", "max_bookings" or "max_queued"; Invalid: "empty_window", "in_past",
     /// "too_long" or "no_devices".
     QString detail;
-    qint64 limit = 0;  ///< Policy: the policy's figure (devices, or seconds); Invalid too_long: days
+    qint64 limit =
+        0; ///< Policy: the policy's figure (devices, seconds, bookings, runs); Invalid too_long: days
     qint64 amount = 0; ///< Policy: devices held + asked, or seconds asked; Behind: runs ahead
 
     /// The protocol's name of the kind ("held", "reserved", "policy", ...).

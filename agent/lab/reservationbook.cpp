@@ -4,7 +4,9 @@
 #include "labdevices.h"
 
 #include <algorithm>
+#include <QHash>
 #include <QJsonArray>
+#include <QSet>
 
 namespace {
 constexpr int kFileVersion = 1;
@@ -195,8 +197,29 @@ Status ReservationBook::save()
     return LabFile::write(m_path, kFileVersion, root);
 }
 
+int ReservationBook::upcomingOf(const QString &user, qint64 nowMs) const
+{
+    return int(std::count_if(m_reservations.cbegin(), m_reservations.cend(),
+                             [&](const Reservation &r) { return r.user == user && r.toMs > nowMs; }));
+}
+
 void ReservationBook::prune()
 {
-    const qint64 horizon = m_clock.nowMs() - kKeepEndedMs;
+    const qint64 now = m_clock.nowMs();
+    const qint64 horizon = now - kKeepEndedMs;
     m_reservations.removeIf([horizon](const Reservation &r) { return r.toMs < horizon; });
+    // Newest ended first, so the count keeps each user's latest.
+    QList<Reservation> ended;
+    for (const Reservation &r : std::as_const(m_reservations))
+        if (r.toMs <= now)
+            ended.append(r);
+    std::sort(ended.begin(), ended.end(),
+              [](const Reservation &a, const Reservation &b) { return a.toMs > b.toMs; });
+    QHash<QString, int> kept;
+    QSet<QString> dropped;
+    for (const Reservation &r : std::as_const(ended))
+        if (++kept[r.user] > kKeepEndedPerUser)
+            dropped.insert(r.id);
+    if (!dropped.isEmpty())
+        m_reservations.removeIf([&dropped](const Reservation &r) { return dropped.contains(r.id); });
 }

@@ -15,7 +15,7 @@ class LabClock;
 /// This node's bookings of devices for time windows (lab/reservations.json).
 /// Bookings never overlap on a device, whoever made them; every change is on
 /// disk before the call returns. Bookings that ended more than 8 days ago are
-/// forgotten.
+/// forgotten, and of each user's ended ones only the newest 50 are kept.
 class ReservationBook
 {
     Q_DECLARE_TR_FUNCTIONS(ReservationBook)
@@ -23,6 +23,9 @@ class ReservationBook
 public:
     static constexpr qint64 kLongestMs = 31LL * 24 * 3600 * 1000;
     static constexpr qint64 kKeepEndedMs = 8LL * 24 * 3600 * 1000;
+    /// Ended bookings kept per user, newest first: short bookings made one
+    /// after another must not pile up for the 8 days.
+    static constexpr int kKeepEndedPerUser = 50;
 
     /// A booking, or why not (refusal), or why it could not be saved (error).
     struct AddResult
@@ -53,6 +56,8 @@ public:
     /// Every booking, by start then id.
     QList<Reservation> reservations() const { return m_reservations; }
     std::optional<Reservation> reservation(const QString &id) const;
+    /// How many of user's bookings are not over at `nowMs` (the per-user cap counts these).
+    int upcomingOf(const QString &user, qint64 nowMs) const;
     /// Bookings on any of devices that share an instant with [fromMs, toMs).
     QList<Reservation> overlapping(const QList<int> &devices, qint64 fromMs, qint64 toMs) const;
     /// The booking holding device at time t.

@@ -79,6 +79,12 @@ Status RunQueue::add(const QueueEntry &entry)
     return {};
 }
 
+int RunQueue::countOf(const QString &user) const
+{
+    return int(std::count_if(m_entries.cbegin(), m_entries.cend(),
+                             [&user](const QueueEntry &e) { return e.user == user; }));
+}
+
 Expected<QueueEntry> RunQueue::remove(const QString &runId)
 {
     const auto it = m_entries.constFind(runId);

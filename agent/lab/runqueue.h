@@ -39,6 +39,8 @@ public:
     std::optional<QueueEntry> entry(const QString &runId) const;
     bool contains(const QString &runId) const { return m_entries.contains(runId); }
     qsizetype size() const { return m_entries.size(); }
+    /// How many runs user has waiting here (the per-user cap counts these).
+    int countOf(const QString &user) const;
 
     QString dir() const { return m_dir; }
     QString fileOf(const QString &runId) const;

@@ -85,6 +85,11 @@ std::optional<RunRecord> findRun(const HistoryStore &history, const QString &tex
     return std::nullopt;
 }
 
+QString json(const QJsonDocument &document)
+{
+    return SafeText::jsonEscaped(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+}
+
 QString number(const QJsonValue &v, int decimals)
 {
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");

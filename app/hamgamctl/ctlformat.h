@@ -7,6 +7,7 @@
 #include <optional>
 #include <QCommandLineParser>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QStringList>
@@ -35,6 +36,10 @@ QString duration(const RunRecord &run);
 /// ("hamgamctl show"), the several listed with their ids, and gives nothing.
 std::optional<RunRecord> findRun(const HistoryStore &history, const QString &text, const QString &command);
 QString number(const QJsonValue &v, int decimals);
+/// A --json document for the terminal: indented, and the characters JSON may
+/// carry raw that a terminal would obey (bidirectional controls from another
+/// user's run name, C1 controls) as \uXXXX escapes (issue #29, item 10).
+QString json(const QJsonDocument &document);
 /// A per-rank plan by node ((name, devices) in rank order): "alpha 20, beta 28", a node of
 /// several devices as "alpha 24 (12 + 12)". Names are escaped for the terminal.
 QString planByNode(const QJsonArray &plan, const QList<std::pair<QString, int>> &nodes);

@@ -97,7 +97,7 @@ int HistoryCommands::runs(const QStringList &arguments)
         return 2;
     if (!ctx->historyExists()) { // nothing recorded yet; and no empty database is left behind
         if (parser.isSet(QStringLiteral("json")))
-            out() << QJsonDocument(QJsonArray()).toJson(QJsonDocument::Indented);
+            out() << json(QJsonDocument(QJsonArray()));
         else
             out() << tr("No runs yet. Start one with: hamgamctl run CONFIG") << Qt::endl;
         return 0;
@@ -120,7 +120,7 @@ int HistoryCommands::runs(const QStringList &arguments)
         QJsonArray a;
         for (const RunRecord &r : runs)
             a.append(runJson(r));
-        out() << QJsonDocument(a).toJson(QJsonDocument::Indented);
+        out() << json(QJsonDocument(a));
         return 0;
     }
     if (runs.isEmpty()) {
@@ -200,7 +200,7 @@ int HistoryCommands::show(const QStringList &arguments)
                                   {QStringLiteral("rank"), e.rank},
                                   {QStringLiteral("payload"), e.payload}});
         o[QStringLiteral("events")] = ev;
-        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        out() << json(QJsonDocument(o));
         return 0;
     }
     out() << tr("Run %1 \"%2\"").arg(r->id, SafeText::escaped(r->name)) << Qt::endl;
@@ -379,9 +379,8 @@ int HistoryCommands::compare(const QStringList &arguments)
                 values.append(valueOf(r.config, f));
             diff[f] = values;
         }
-        out() << QJsonDocument(
-                     QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}})
-                     .toJson();
+        out() << json(QJsonDocument(
+            QJsonObject{{QStringLiteral("runs"), a}, {QStringLiteral("differing_config"), diff}}));
         return 0;
     }
     QStringList header{tr("METRIC")};

@@ -61,7 +61,7 @@ LabSnapshot fetchSnapshot(CtlContext &ctx, bool series)
             quit();
         });
     });
-    for (const QString &e : std::as_const(snapshot.errors))
+    for (const QString &e : snapshot.errors + snapshot.problems())
         err() << LabCommands::tr("warning: %1").arg(SafeText::escaped(e)) << Qt::endl;
     return snapshot;
 }
@@ -223,8 +223,7 @@ int LabCommands::lab(const QStringList &arguments)
                 o[QStringLiteral("booking")] = bookingJson(*d.booking);
             devices.append(o);
         }
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("devices"), devices}})
-                     .toJson(QJsonDocument::Indented);
+        out() << json(QJsonDocument(QJsonObject{{QStringLiteral("devices"), devices}}));
         return snapshot.errors.isEmpty() ? 0 : 1;
     }
     TextTable table({tr("MACHINE"), tr("DEVICE"), tr("STATE"), tr("USER"), tr("RUN"), tr("SINCE"),
@@ -276,7 +275,7 @@ int LabCommands::queue(const QStringList &arguments)
                            QDateTime::fromMSecsSinceEpoch(e.estimatedStartMs).toUTC().toString(Qt::ISODate))
                      : QJsonValue()},
                 {QStringLiteral("why"), e.why.toString()}});
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("queue"), list}}).toJson(QJsonDocument::Indented);
+        out() << json(QJsonDocument(QJsonObject{{QStringLiteral("queue"), list}}));
         return 0;
     }
     if (entries.isEmpty()) {
@@ -533,8 +532,7 @@ int LabCommands::reservations(const QStringList &arguments)
         QJsonArray list;
         for (const LabBooking &b : bookings)
             list.append(bookingJson(b));
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("reservations"), list}})
-                     .toJson(QJsonDocument::Indented);
+        out() << json(QJsonDocument(QJsonObject{{QStringLiteral("reservations"), list}}));
         return 0;
     }
     if (bookings.isEmpty()) {
@@ -638,10 +636,22 @@ int LabCommands::usage(const QStringList &arguments)
         table.addRow(
             {QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.weekStartMs, Qt::UTC).date(),
                                 QStringLiteral("yyyy-MM-dd")),
-             r.user, QLocale().toString(r.gpuHours, 'f', 1),
+             r.user, labDeviceTime(r.gpuHours),
              percent(weekTotal.value(r.weekStartMs) > 0 ? 100.0 * r.gpuHours / weekTotal.value(r.weekStartMs)
                                                         : -1)});
     out() << table.render();
+    // Which machines these figures cover: one that did not answer is a warning above, not a zero.
+    QStringList covered;
+    for (const QString &key : ctx->registry().readyKeys()) {
+        const Node *node = ctx->registry().node(key);
+        const QString name = node ? node->name : key;
+        if (!std::any_of(errors.cbegin(), errors.cend(),
+                         [&name](const QString &e) { return e.startsWith(name + QLatin1Char(':')); }))
+            covered << SafeText::escaped(name);
+    }
+    out() << tr("Over %Ln machine(s): %1", nullptr, int(covered.size()))
+                 .arg(QLocale().createSeparatedList(covered))
+          << Qt::endl;
     return 0;
 }
 
@@ -672,6 +682,11 @@ int LabCommands::policy(const QStringList &arguments)
                       tr("A booking stops another user's run only this many minutes after it was made "
                          "(0: when it begins; users who may end others' runs need none)."),
                       tr("minutes")});
+    parser.addOption({QStringLiteral("max-bookings"),
+                      tr("Most bookings one user may have ahead on each machine (1 to 200)."), tr("n")});
+    parser.addOption({QStringLiteral("max-queued"),
+                      tr("Most runs one user may have waiting in each machine's queue (1 to 200)."),
+                      tr("n")});
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, -1, QString());
     if (!ctx)
@@ -702,18 +717,22 @@ int LabCommands::policy(const QStringList &arguments)
                 list.append(QJsonObject{{QStringLiteral("node"), n.name},
                                         {QStringLiteral("policy"), n.policy},
                                         {QStringLiteral("you_are_admin"), n.admin}});
-            out() << QJsonDocument(QJsonObject{{QStringLiteral("machines"), list}})
-                         .toJson(QJsonDocument::Indented);
+            out() << json(QJsonDocument(QJsonObject{{QStringLiteral("machines"), list}}));
             return 0;
         }
         TextTable table({tr("MACHINE"), tr("MAX DEVICES/USER"), tr("LONGEST RUN"), tr("MAY END OTHERS' RUNS"),
-                         tr("IDLE RECLAIM"), tr("YOU")});
+                         tr("IDLE RECLAIM"), tr("BOOKINGS/QUEUED PER USER"), tr("YOU")});
         for (const LabNode &n : snapshot.nodes) {
             const QJsonObject &p = n.policy;
             const int maxDevices = p.value(QStringLiteral("max_devices_per_user")).toInt();
             const qint64 maxRun = p.value(QStringLiteral("max_run_s")).toInteger();
             const int idleUtil = p.value(QStringLiteral("idle_util_percent")).toInt();
             const int idleMinutes = p.value(QStringLiteral("idle_minutes")).toInt();
+            // An agent from before the caps sends none (and has none).
+            auto perUser = [&p](const QString &key) {
+                const int v = p.value(key).toInt();
+                return v > 0 ? QString::number(v) : QStringLiteral("-");
+            };
             QStringList enders;
             const QJsonArray unbound = p.value(QStringLiteral("may_end_unbound")).toArray();
             for (const QJsonValue v : p.value(QStringLiteral("may_end_others")).toArray())
@@ -726,6 +745,8 @@ int LabCommands::policy(const QStringList &arguments)
                           idleMinutes > 0 && idleUtil > 0
                               ? tr("under %1% for %2 min").arg(idleUtil).arg(idleMinutes)
                               : tr("off"),
+                          tr("%1 / %2").arg(perUser(QStringLiteral("max_bookings_per_user")),
+                                            perUser(QStringLiteral("max_queued_per_user"))),
                           n.admin ? tr("%1 (admin)").arg(n.user) : n.user});
         }
         out() << table.render();
@@ -757,7 +778,9 @@ int LabCommands::policy(const QStringList &arguments)
     if (!intValue(QStringLiteral("max-devices"), QStringLiteral("max_devices_per_user"), 1024) ||
         !intValue(QStringLiteral("idle-util"), QStringLiteral("idle_util_percent"), 100) ||
         !intValue(QStringLiteral("idle-minutes"), QStringLiteral("idle_minutes"), 7 * 24 * 60) ||
-        !intValue(QStringLiteral("booking-notice"), QStringLiteral("booking_notice_min"), 7 * 24 * 60))
+        !intValue(QStringLiteral("booking-notice"), QStringLiteral("booking_notice_min"), 7 * 24 * 60) ||
+        !intValue(QStringLiteral("max-bookings"), QStringLiteral("max_bookings_per_user"), 200) ||
+        !intValue(QStringLiteral("max-queued"), QStringLiteral("max_queued_per_user"), 200))
         return 2;
     if (parser.isSet(QStringLiteral("max-run"))) {
         const QString v = parser.value(QStringLiteral("max-run"));
@@ -794,7 +817,12 @@ int LabCommands::policy(const QStringList &arguments)
         err() << tr("refused: %1").arg(SafeText::escaped(f)) << Qt::endl;
     if (!failures.isEmpty())
         return 4;
-    out() << tr("The lab's rules are set on %Ln machine(s).", nullptr, int(snapshot.nodes.size()))
+    // Where they took effect, by name: a machine that was not connected keeps its old rules.
+    QStringList names;
+    for (const LabNode &n : std::as_const(snapshot.nodes))
+        names << SafeText::escaped(n.name);
+    out() << tr("The lab's rules are set on %Ln machine(s): %1", nullptr, int(snapshot.nodes.size()))
+                 .arg(QLocale().createSeparatedList(names))
           << Qt::endl;
     // Rights in the rules go only to names the admin bound (issue #29, item 3): say which have none yet.
     QStringList unbound;

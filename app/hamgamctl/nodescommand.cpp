@@ -1,6 +1,7 @@
 #include "nodescommand.h"
 
 #include "ctlcontext.h"
+#include "ctlformat.h"
 #include "datasize.h"
 #include "devicetext.h"
 #include "hostport.h"
@@ -238,7 +239,7 @@ int NodesCommand::nodes(const QStringList &arguments)
         QJsonArray array;
         for (const Node &n : nodes)
             array.append(toJson(n));
-        out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        out << CtlFormat::json(QJsonDocument(array));
         return 0;
     }
     if (nodes.isEmpty()) {

@@ -6,6 +6,7 @@
 #include "eventtext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
+#include "labclient.h"
 #include "labcommands.h"
 #include "runcontroller.h"
 #include "runsession.h"
@@ -422,6 +423,89 @@ int RunCommands::attach(const QStringList &arguments)
 }
 
 namespace {
+/// The lab's view once, within 30 s.
+LabSnapshot labSnapshot(LabClient &lab)
+{
+    LabSnapshot snapshot;
+    QEventLoop loop;
+    QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+    lab.fetch(false, [&](const LabSnapshot &s) {
+        snapshot = s;
+        loop.quit();
+    });
+    loop.exec();
+    return snapshot;
+}
+
+/// The user of each run the lab's devices are held for, by run id.
+QMap<QString, QString> heldRuns(const LabSnapshot &snapshot)
+{
+    QMap<QString, QString> runs;
+    for (const LabDevice &d : snapshot.devices())
+        if (d.hold && !d.hold->runId.isEmpty() && !d.hold->queued)
+            runs.insert(d.hold->runId, d.hold->user);
+    return runs;
+}
+
+/// A run this computer's history does not have (another user's): found in
+/// the lab's view by its id or the id's first characters, ended through its
+/// agents, which let the admin and the users the rules name do it (issue #29,
+/// item 11) and tell anyone else why not.
+int controlOthersRun(CtlContext &ctx, const QString &wanted, bool abort, int timeoutS)
+{
+    const QString command = abort ? QStringLiteral("abort") : QStringLiteral("stop");
+    LabClient lab(ctx.registry());
+    const QMap<QString, QString> held = heldRuns(labSnapshot(lab));
+    QStringList matches;
+    for (auto it = held.begin(); it != held.end(); ++it)
+        if (it.key().startsWith(wanted))
+            matches << it.key();
+    if (matches.size() != 1) {
+        err() << (matches.isEmpty()
+                      ? RunCommands::tr(
+                            "%1: no run \"%2\" in this computer's history or on the lab's machines")
+                            .arg(command, SafeText::escaped(wanted))
+                      : RunCommands::tr("%1: \"%2\" matches %3; give more of the id")
+                            .arg(command, SafeText::escaped(wanted), matches.join(QLatin1String(", "))))
+              << Qt::endl;
+        return 3;
+    }
+    const QString runId = matches.first();
+    const QString user = held.value(runId);
+    Status asked;
+    {
+        QEventLoop loop;
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        lab.endRun(runId, abort, [&](const Status &s) {
+            asked = s;
+            loop.quit();
+        });
+        loop.exec();
+    }
+    if (!asked) {
+        err() << RunCommands::tr("%1: %2").arg(command, SafeText::escaped(asked.error())) << Qt::endl;
+        return 4;
+    }
+    out() << (abort ? RunCommands::tr("run %1 of %2: aborting").arg(runId, SafeText::escaped(user))
+                    : RunCommands::tr("run %1 of %2: stopping").arg(runId, SafeText::escaped(user)))
+          << Qt::endl;
+    // Ended once no device of the lab is held for it any more.
+    const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + qint64(timeoutS) * 1000;
+    while (QDateTime::currentMSecsSinceEpoch() < deadline) {
+        if (!heldRuns(labSnapshot(lab)).contains(runId)) {
+            out() << RunCommands::tr("run %1 of %2: ended; its devices are free")
+                         .arg(runId, SafeText::escaped(user))
+                  << Qt::endl;
+            return 0;
+        }
+        QEventLoop pause;
+        QTimer::singleShot(1000, &pause, &QEventLoop::quit);
+        pause.exec();
+    }
+    err() << RunCommands::tr("the run did not end in time") << Qt::endl;
+    return 1;
+}
+
 int control(const QStringList &arguments, bool abort)
 {
     QCommandLineParser parser;
@@ -447,7 +531,12 @@ int control(const QStringList &arguments, bool abort)
         err() << history.error() << Qt::endl;
         return 1;
     }
-    const auto record = findRun(**history, parser.positionalArguments().first(), arguments.first());
+    const QString wanted = parser.positionalArguments().first();
+    if ((*history)->matchRuns(wanted).isEmpty()) {
+        ctx->settle(parser.value(QStringLiteral("wait")).toInt());
+        return controlOthersRun(*ctx, wanted, abort, *timeoutS);
+    }
+    const auto record = findRun(**history, wanted, arguments.first());
     if (!record)
         return 3;
     ctx->settle(parser.value(QStringLiteral("wait")).toInt());

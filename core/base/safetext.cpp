@@ -88,7 +88,10 @@ QString SafeText::jsonEscaped(const QString &json)
     QString out;
     out.reserve(json.size());
     for (const char32_t c : json.toUcs4()) {
-        if (isControl(c) || isBidiControl(c))
+        // A serializer's raw \n, \r and \t are the document's own layout
+        // (inside strings it escapes them), so they stay as they are.
+        const bool layout = c == '\n' || c == '\r' || c == '\t';
+        if (!layout && (isControl(c) || isBidiControl(c)))
             out += QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
         else
             out += QString::fromUcs4(&c, 1);

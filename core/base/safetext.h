@@ -20,7 +20,9 @@ QString escaped(const QString &text);
 QString escapedKeepingIsolates(const QString &text);
 /// For JSON text shown on a terminal: the characters JSON may carry raw
 /// that a terminal would obey (C1 controls, line separators, bidirectional
-/// controls) written as \uXXXX escapes, so the text stays valid JSON.
+/// controls) written as \uXXXX escapes, so the text stays valid JSON. Raw
+/// line breaks and tabs stay: from a serializer they are the layout between
+/// tokens (it escapes those inside strings itself).
 QString jsonEscaped(const QString &json);
 /// For widgets: line breaks and tabs become spaces, other control characters
 /// and every bidirectional control are dropped, and text with right-to-left

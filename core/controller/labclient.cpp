@@ -165,8 +165,8 @@ void LabClient::reserve(const QList<BookingRequest> &where, qint64 fromMs, qint6
                     b.note = reply->value(QStringLiteral("note")).toString();
                     for (const QCborValue d : reply->value(QStringLiteral("devices")).toArray())
                         b.devices.append(int(d.toInteger()));
-                    b.fromMs = reply->value(QStringLiteral("from")).toInteger() - offset;
-                    b.toMs = reply->value(QStringLiteral("to")).toInteger() - offset;
+                    b.fromMs = labBookingEdge(reply->value(QStringLiteral("from")).toInteger(), offset);
+                    b.toMs = labBookingEdge(reply->value(QStringLiteral("to")).toInteger(), offset);
                     state->made.append(b);
                 }
                 countdown->one();
@@ -190,6 +190,17 @@ void LabClient::unreserve(const QString &nodeId, const QString &bookingId,
 
 void LabClient::cancel(const QString &runId, std::function<void(const Status &)> done)
 {
+    askEveryAgent(Message::Type::QueueCancel, runId, std::move(done));
+}
+
+void LabClient::endRun(const QString &runId, bool abort, std::function<void(const Status &)> done)
+{
+    askEveryAgent(abort ? Message::Type::AbortRun : Message::Type::StopRun, runId, std::move(done));
+}
+
+void LabClient::askEveryAgent(Message::Type type, const QString &runId,
+                              std::function<void(const Status &)> done)
+{
     auto failures = std::make_shared<QStringList>();
     auto found = std::make_shared<bool>(false);
     const QStringList keys = m_registry.readyKeys();
@@ -204,16 +215,16 @@ void LabClient::cancel(const QString &runId, std::function<void(const Status &)>
     for (const QString &key : keys) {
         const Node *node = m_registry.node(key);
         const QString name = node ? node->name : key;
-        m_registry.client(key)->request(
-            Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), runId}}, this,
-            [failures, found, countdown, name](const Expected<QCborMap> &reply) {
-                // Agents that never had the run say so: not a failure.
-                if (reply)
-                    *found = true;
-                else if (!reply.error().contains(QLatin1String("no run")))
-                    *failures << QStringLiteral("%1: %2").arg(name, reply.error());
-                countdown->one();
-            });
+        m_registry.client(key)->request(type, QCborMap{{QStringLiteral("run_id"), runId}}, this,
+                                        [failures, found, countdown, name](const Expected<QCborMap> &reply) {
+                                            // Agents that never had the run say so: not a failure.
+                                            if (reply)
+                                                *found = true;
+                                            else if (!reply.error().contains(QLatin1String("no run")))
+                                                *failures
+                                                    << QStringLiteral("%1: %2").arg(name, reply.error());
+                                            countdown->one();
+                                        });
     }
     countdown->one();
 }

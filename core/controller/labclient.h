@@ -2,6 +2,7 @@
 
 #include "expected.h"
 #include "labsnapshot.h"
+#include "message.h"
 
 #include <functional>
 #include <QJsonObject>
@@ -42,6 +43,10 @@ public:
     void unreserve(const QString &nodeId, const QString &bookingId, std::function<void(const Status &)> done);
     /// Takes a queued run out of the queue on every agent that has it.
     void cancel(const QString &runId, std::function<void(const Status &)> done);
+    /// Stops (or aborts) a run on every agent that runs it, whoever its user:
+    /// the agents let the admin and the users the rules name end others' runs
+    /// (issue #29, item 11), and refuse everyone else with the reason.
+    void endRun(const QString &runId, bool abort, std::function<void(const Status &)> done);
     /// The admin's rules to every connected agent (and, optionally, a user bound or unbound).
     /// One line per agent that refused or could not be asked.
     void setPolicy(const QJsonObject &policy, const QJsonObject &extra,
@@ -51,5 +56,8 @@ public:
     static QByteArray usageCsv(const QList<LabUsageRow> &rows);
 
 private:
+    /// `type` with the run id to every ready agent; agents that never had the run are not failures.
+    void askEveryAgent(Message::Type type, const QString &runId, std::function<void(const Status &)> done);
+
     NodeRegistry &m_registry;
 };

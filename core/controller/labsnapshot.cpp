@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <QCborArray>
+#include <QCoreApplication>
+#include <QLocale>
 #include <QSet>
 
 namespace {
@@ -24,8 +26,8 @@ LabBooking booking(const QCborMap &b, const QString &nodeId, const QString &node
     r.user = b.value(QStringLiteral("user")).toString();
     r.note = b.value(QStringLiteral("note")).toString();
     r.devices = intList(b.value(QStringLiteral("devices")));
-    r.fromMs = b.value(QStringLiteral("from")).toInteger() - offsetMs;
-    r.toMs = b.value(QStringLiteral("to")).toInteger() - offsetMs;
+    r.fromMs = labBookingEdge(b.value(QStringLiteral("from")).toInteger(), offsetMs);
+    r.toMs = labBookingEdge(b.value(QStringLiteral("to")).toInteger(), offsetMs);
     return r;
 }
 
@@ -48,10 +50,26 @@ qint64 local(const QCborValue &v, qint64 offsetMs)
 }
 } // namespace
 
+QString labDeviceTime(double hours)
+{
+    if (hours > 0 && hours < 0.05) {
+        const int minutes = qMax(1, qRound(hours * 60));
+        return QCoreApplication::translate("LabUsage", "%Ln min", nullptr, minutes);
+    }
+    return QLocale().toString(hours, 'f', 1);
+}
+
 qint64 labClockOffset(qint64 sentMs, qint64 receivedMs, qint64 agentNowMs)
 {
     // The agent read its clock somewhere between sending and receiving: the middle is the best guess.
     return agentNowMs - (sentMs + receivedMs) / 2;
+}
+
+qint64 labBookingEdge(qint64 agentMs, qint64 offsetMs)
+{
+    constexpr qint64 kMinute = 60 * 1000;
+    const qint64 ours = agentMs - offsetMs;
+    return (ours >= 0 ? ours + kMinute / 2 : ours - kMinute / 2) / kMinute * kMinute;
 }
 
 double LabSeries::mean() const
@@ -99,6 +117,8 @@ LabNode LabNode::fromReply(const QCborMap &reply, qint64 offsetMs)
     n.user = reply.value(QStringLiteral("user")).toString();
     n.admin = reply.value(QStringLiteral("admin")).toBool();
     n.policy = reply.value(QStringLiteral("policy")).toMap().toJsonObject();
+    for (const QCborValue v : reply.value(QStringLiteral("problems")).toArray())
+        n.problems << v.toString();
     n.offsetMs = offsetMs;
     for (const QCborValue v : reply.value(QStringLiteral("devices")).toArray()) {
         const QCborMap m = v.toMap();
@@ -162,6 +182,15 @@ QList<LabDevice> LabSnapshot::devices() const
     QList<LabDevice> out;
     for (const LabNode &n : nodes)
         out += n.devices;
+    return out;
+}
+
+QStringList LabSnapshot::problems() const
+{
+    QStringList out;
+    for (const LabNode &n : nodes)
+        for (const QString &p : n.problems)
+            out << QStringLiteral("%1: %2").arg(n.name, p);
     return out;
 }
 

@@ -101,6 +101,8 @@ struct LabNode
     QString user; ///< who this controller is, as that agent knows it
     bool admin = false;
     QJsonObject policy;
+    /// Files the agent found damaged at start: the rules' to everyone, the others to the admin.
+    QStringList problems;
     qint64 offsetMs = 0; ///< the agent's clock minus this computer's
     QList<LabDevice> devices;
     QList<LabBooking> bookings;
@@ -117,6 +119,8 @@ struct LabSnapshot
 
     QList<LabDevice> devices() const;
     QList<LabBooking> bookings() const;
+    /// Every agent's problems, each line led by the machine's name.
+    QStringList problems() const;
     /// Each queued run once, as its coordinator sees it, by estimated start (unplaceable last).
     QList<LabQueueEntry> queue() const;
 };
@@ -129,5 +133,15 @@ struct LabUsageRow
     double gpuHours = 0;
 };
 
+/// Device-hours as a user reads them, in the default locale: one decimal, but minutes where a
+/// non-zero amount would round to "0.0" (issue #29, item 14), so a short run never reads as none.
+QString labDeviceTime(double hours);
+
 /// The agent's clock minus ours, from a request sent at `sentMs`, answered at `receivedMs` with `agentNowMs`.
 qint64 labClockOffset(qint64 sentMs, qint64 receivedMs, qint64 agentNowMs);
+
+/// A booking's edge on this computer's clock. The agent keeps bookings in
+/// whole minutes of its clock, and the offset is only known to a few
+/// milliseconds: the edge is rounded to the minute again, so 07:00 chosen
+/// is 07:00 read back, never 06:59:59.997 shown as 06:59 (issue #29, item 14).
+qint64 labBookingEdge(qint64 agentMs, qint64 offsetMs);

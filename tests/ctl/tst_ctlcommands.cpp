@@ -988,6 +988,19 @@ void TestCtlCommands::hostileTextIsEscaped()
         QVERIFY2(r.out.contains(QLatin1String("evil\\nFAKE")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QLatin1String("\\u202e")), qPrintable(r.out));
     }
+    // --json too (issue #29, item 10): still JSON, the name intact once parsed, no raw override.
+    for (const QStringList &args : {QStringList{QStringLiteral("runs"), QStringLiteral("--json")},
+                                    QStringList{QStringLiteral("show"), id, QStringLiteral("--json")}}) {
+        const Ctl r = ctl(args, history);
+        QVERIFY2(r.code == 0, qPrintable(r.context()));
+        QVERIFY2(!r.out.contains(QChar(0x202E)) && !r.out.contains(QChar(0x1b)), qPrintable(r.out));
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + r.out));
+        QVERIFY2(r.out.contains(QLatin1String("\\u202e")), qPrintable(r.out));
+        const QJsonObject run = doc.isArray() ? doc.array().first().toObject() : doc.object();
+        QCOMPARE(run.value(QStringLiteral("name")).toString(), name);
+    }
 }
 
 void TestCtlCommands::watchShowsWhoHoldsEachGpu_data()
@@ -1137,6 +1150,9 @@ void TestCtlCommands::policyBindsTheNamesTheRulesGiveRightsTo()
         admin, port,
         {QStringLiteral("policy"), QStringLiteral("set"), QStringLiteral("--may-end"), QStringLiteral("ta")});
     QVERIFY2(set.code == 0, qPrintable(set.context()));
+    // Where the rules took effect, by name (issue #29, item 11).
+    QVERIFY2(set.out.contains(QLatin1String("The lab's rules are set on 1 machine: lab-box")),
+             qPrintable(set.context()));
     QVERIFY2(set.out.contains(
                  QLatin1String("ta is not bound on every machine: no rights until the admin binds it")),
              qPrintable(set.context()));

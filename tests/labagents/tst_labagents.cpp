@@ -110,13 +110,16 @@ private Q_SLOTS:
     void theLabViewShowsHoldersAndUtilization();
     // 6. the rules
     void onlyTheAdminChangesTheRules();
+    void damagedRulesKeepTheLastGoodOnesAndSaySo();
     void theRulesAreEnforced();
+    void theAdminEndsAnotherUsersRunThroughTheLab();
     // 7. idle reclaim, 8. notices
     void anIdleLeaseIsReclaimedAndItsUserTold();
     // 9. faults
     void anAgentRestartKeepsLeasesQueueAndBookings();
     void aControllerThatDiesWhileLeasingHoldsNothing();
     void clocksMinutesApartKeepBookingsInPlace();
+    void aBookingKeepsTheMinutesTheUserChose();
     void racingControllersNeverBothWin();
     // issue #29, item 1: an agent no request and no file of its own can take down
     void aPlanWithoutThisMachinesAddressIsRefused();
@@ -128,6 +131,7 @@ private Q_SLOTS:
     void timesAreBoundedBeforeArithmetic();
     // issue #29, item 7
     void aQueuedPlanKeepsOnlyItsKnownFields();
+    void oneUserCannotGrowAMachinesStateWithoutBound();
 
 private:
     LabAgent startAgent(const QString &name, int gpus, qint64 clockSkewMs = 0, const QString &configDir = {});
@@ -862,6 +866,53 @@ void TestLabAgents::onlyTheAdminChangesTheRules()
     QVERIFY(QFile::exists(QDir(box.configDir).filePath(QStringLiteral("lab/policy.json"))));
 }
 
+// Issue #29, item 10: a damaged policy.json reset the rules to none, silently.
+// The agent restarts with the last rules saved whole, and lab_state says what
+// happened: to every controller for the rules, to the admin for the rest.
+void TestLabAgents::damagedRulesKeepTheLastGoodOnesAndSaySo()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("damaged-rules"));
+    {
+        LabAgent box = startAgent(QStringLiteral("box"), 2, 0, dir);
+        auto admin = client(*m_admin, box, QStringLiteral("prof"));
+        QVERIFY(request(*admin, Message::Type::PolicySet,
+                        {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_devices_per_user"), 1}}}})
+                    .ok());
+    }
+    const QString labDir = QDir(dir).filePath(QStringLiteral("lab"));
+    for (const char *name : {"policy.json", "reservations.json"}) {
+        QFile f(QDir(labDir).filePath(QString::fromLatin1(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("{\"version\": 1, \"po");
+    }
+    LabAgent box = startAgent(QStringLiteral("box"), 2, 0, dir);
+    QCOMPARE(box.daemon->lab()->policy().maxDevicesPerUser, 1);
+    auto problemsFor = [&](const std::shared_ptr<TestSupport::Controller> &who, const QString &user) {
+        auto c = client(*who, box, user);
+        const auto state = request(*c, Message::Type::LabState,
+                                   {{QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+        QStringList out;
+        for (const QCborValue v : state.value().value(QStringLiteral("problems")).toArray())
+            out << v.toString();
+        return out;
+    };
+    const QStringList sara = problemsFor(m_sara, QStringLiteral("sara"));
+    QCOMPARE(sara.size(), 1);
+    QVERIFY2(sara.first().contains(QLatin1String("policy.json is damaged")) &&
+                 sara.first().contains(QLatin1String("the last rules saved whole are in force again")),
+             qPrintable(sara.join(QLatin1Char('\n'))));
+    const QStringList admin = problemsFor(m_admin, QStringLiteral("prof"));
+    QCOMPARE(admin.size(), 2);
+    QVERIFY2(admin.last().contains(QLatin1String("reservations.json")),
+             qPrintable(admin.join(QLatin1Char('\n'))));
+    // The admin's next rules end the matter for everyone.
+    auto adminClient = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*adminClient, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_devices_per_user"), 2}}}})
+                .ok());
+    QVERIFY(problemsFor(m_sara, QStringLiteral("sara")).isEmpty());
+}
+
 void TestLabAgents::theRulesAreEnforced()
 {
     LabAgent box = startAgent(QStringLiteral("box"), 3);
@@ -928,6 +979,44 @@ void TestLabAgents::theRulesAreEnforced()
     QVERIFY(waitForState(box, second.runId(), QStringLiteral("stopped")));
     QVERIFY(QTest::qWaitFor([&] { return second.status() == RunStatus::Stopped; }, 10000));
     QVERIFY2(second.reason().contains(QLatin1String("ali")), qPrintable(second.reason()));
+}
+
+// Issue #29, item 11: `hamgamctl stop/abort` answered "no run" for another
+// user's run, for the admin too (it looked in this computer's history only).
+// LabClient::endRun asks every agent, which decide: ali is refused with the
+// reason, the admin stops it, and a run no agent has is said to be so.
+void TestLabAgents::theAdminEndsAnotherUsersRunThroughTheLab()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    Lab saraLab = connect(QStringLiteral("sara"), {&box});
+    RunController run(*saraLab.registry, saraLab.history.get());
+    QSignalSpy started(&run, &RunController::started);
+    run.start(config(QStringLiteral("saras"), {{&box, {0}}}));
+    QVERIFY(started.wait(20000));
+
+    auto endThrough = [&](Lab &lab, const QString &runId, bool abort) {
+        LabClient client(*lab.registry);
+        std::optional<Status> result;
+        client.endRun(runId, abort, [&](const Status &s) { result = s; });
+        return QTest::qWaitFor([&] { return result.has_value(); }, 10000)
+                   ? *result
+                   : Status::failure(QStringLiteral("no answer"));
+    };
+    Lab aliLab = connect(QStringLiteral("ali"), {&box});
+    const Status refused = endThrough(aliLab, run.runId(), true);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().contains(QLatin1String("belongs to sara")), qPrintable(refused.error()));
+    QCOMPARE(box.daemon->runs()->stateOf(run.runId()), QStringLiteral("running"));
+
+    Lab adminLab = connect(QStringLiteral("prof"), {&box});
+    const Status unknown = endThrough(adminLab, QStringLiteral("no-such-run"), false);
+    QVERIFY(!unknown);
+    QVERIFY2(unknown.error().contains(QLatin1String("no agent has run no-such-run")),
+             qPrintable(unknown.error()));
+    const Status stopped = endThrough(adminLab, run.runId(), false);
+    QVERIFY2(stopped, qPrintable(stopped.error()));
+    QVERIFY(waitForState(box, run.runId(), QStringLiteral("stopped")));
+    QVERIFY(QTest::qWaitFor([&] { return run.status() == RunStatus::Stopped; }, 10000));
 }
 
 // --- 7. idle reclaim, 8. notices ------------------------------------------------------------
@@ -1101,6 +1190,38 @@ void TestLabAgents::clocksMinutesApartKeepBookingsInPlace()
                                   {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
     QVERIFY(!tooLong.ok());
     QVERIFY2(tooLong.error().contains(QLatin1String("booked by sara")), qPrintable(tooLong.error()));
+}
+
+// Issue #29, item 14: 07:00 was stored as 06:59 and 09:00 shown as 08:59. The
+// agent's clock is 7 minutes and 20 ms ahead (clocks are never exactly alike):
+// a booking on whole minutes comes back, and reads back, on those minutes.
+void TestLabAgents::aBookingKeepsTheMinutesTheUserChose()
+{
+    const qint64 skew = 7 * 60 * 1000 + 20;
+    LabAgent box = startAgent(QStringLiteral("skewed"), 1, skew);
+    Lab sara = connect(QStringLiteral("sara"), {&box});
+    LabClient lab(*sara.registry);
+    const qint64 hour = 3600 * 1000;
+    const qint64 from = (QDateTime::currentMSecsSinceEpoch() / hour + 2) * hour; // e.g. 07:00
+    const qint64 to = from + 2 * hour;                                           // 09:00
+    std::optional<Expected<QList<LabBooking>>> made;
+    lab.reserve({{box.daemon->nodeId(), {0}}}, from, to, QString(),
+                [&](const Expected<QList<LabBooking>> &r) { made = r; });
+    QVERIFY(QTest::qWaitFor([&] { return made.has_value(); }, 10000));
+    QVERIFY2(made->ok(), qPrintable(made->error()));
+    QCOMPARE(made->value().first().fromMs, from);
+    QCOMPARE(made->value().first().toMs, to);
+    // On the agent, whole minutes of its clock.
+    const auto stored = box.daemon->lab()->reservations().reservations();
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(stored.first().fromMs % 60000, 0);
+    QCOMPARE(stored.first().toMs - stored.first().fromMs, to - from);
+    std::optional<LabSnapshot> snapshot;
+    lab.fetch(false, [&](const LabSnapshot &s) { snapshot = s; });
+    QVERIFY(QTest::qWaitFor([&] { return snapshot.has_value(); }, 10000));
+    QCOMPARE(snapshot->bookings().size(), 1);
+    QCOMPARE(snapshot->bookings().first().fromMs, from);
+    QCOMPARE(snapshot->bookings().first().toMs, to);
 }
 
 void TestLabAgents::racingControllersNeverBothWin()
@@ -1383,6 +1504,110 @@ void TestLabAgents::aQueuedPlanKeepsOnlyItsKnownFields()
                  .value(QStringLiteral("host"))
                  .toString(),
              QStringLiteral("127.0.0.1"));
+}
+
+// Issue #29, item 7: 4,000 bookings from one student pushed lab_state past the frame limit and
+// the machine vanished from everyone's lab view; queued runs had no bound either. Each user now
+// has caps the admin sets (20 bookings ahead and 10 queued runs by default, never "no limit").
+void TestLabAgents::oneUserCannotGrowAMachinesStateWithoutBound()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("bounded"));
+    LabAgent box = startAgent(QStringLiteral("box"), 1, 0, dir);
+    auto hold = client(*m_ali, box, QStringLiteral("ali"));
+    QVERIFY(request(*hold, Message::Type::LeaseAcquire,
+                    {{QStringLiteral("run_id"), QStringLiteral("held")},
+                     {QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
+                .ok());
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    const QJsonObject node{{QStringLiteral("node_id"), box.daemon->nodeId()},
+                           {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                           {QStringLiteral("devices"), QJsonArray{0}}};
+    auto submit = [&](const QString &runId) {
+        const RunConfig c = config(runId, {{&box, {0}}});
+        return request(*sara, Message::Type::QueueSubmit,
+                       {{QStringLiteral("run_id"), runId},
+                        {QStringLiteral("config"), QCborMap::fromJsonObject(c.toJson())},
+                        {QStringLiteral("node_index"), 0},
+                        {QStringLiteral("plan"),
+                         QCborMap::fromJsonObject(QJsonObject{{QStringLiteral("nodes"), QJsonArray{node}},
+                                                              {QStringLiteral("world_size"), 1}})},
+                        {QStringLiteral("predicted_s"), 60},
+                        {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+    };
+    for (int i = 0; i < 10; ++i) {
+        const auto queued = submit(QStringLiteral("waits-%1").arg(i));
+        QVERIFY2(queued.ok(), qPrintable(queued.error()));
+    }
+    auto over = submit(QStringLiteral("waits-10"));
+    QVERIFY(!over.ok());
+    QVERIFY2(over.error().contains(QLatin1String("at most 10 run")), qPrintable(over.error()));
+    QCOMPARE(box.daemon->lab()->queue().size(), qsizetype(10));
+    // Submitting a queued run again replaces it and is not one more (it used to take the entry out:
+    // its journal was "already known", and the failed journaling removed the entry it had replaced).
+    const auto again = submit(QStringLiteral("waits-3"));
+    QVERIFY2(again.ok(), qPrintable(again.error()));
+    QCOMPARE(box.daemon->lab()->queue().size(), qsizetype(10));
+    QVERIFY(box.daemon->lab()->queue().contains(QStringLiteral("waits-3")));
+    QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("waits-3")), QStringLiteral("queued"));
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    constexpr qint64 hour = 3600 * 1000;
+    auto book = [&](int i) {
+        return request(*sara, Message::Type::Reserve,
+                       {{QStringLiteral("devices"), cborInts({0})},
+                        {QStringLiteral("from"), now + (2 * i + 2) * hour},
+                        {QStringLiteral("to"), now + (2 * i + 3) * hour},
+                        {QStringLiteral("now"), now}});
+    };
+    for (int i = 0; i < 20; ++i)
+        QVERIFY2(book(i).ok(), qPrintable(QString::number(i)));
+    over = book(20);
+    QVERIFY(!over.ok());
+    QVERIFY2(over.error().contains(QLatin1String("at most 20 booking")), qPrintable(over.error()));
+    QCOMPARE(box.daemon->lab()->reservations().reservations().size(), qsizetype(20));
+
+    // The admin sets the caps, from 1 to 200: "no limit" is not one of them.
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    const auto unbounded =
+        request(*admin, Message::Type::PolicySet,
+                {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_bookings_per_user"), 0}}}});
+    QVERIFY(!unbounded.ok());
+    QVERIFY2(unbounded.error().contains(QLatin1String("max_bookings_per_user must be a whole number from 1")),
+             qPrintable(unbounded.error()));
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_bookings_per_user"), 21},
+                                                         {QStringLiteral("max_queued_per_user"), 11}}}})
+                .ok());
+    QVERIFY(book(20).ok());
+    QVERIFY(submit(QStringLiteral("waits-10")).ok());
+    // Another user's caps are their own.
+    auto ali = client(*m_ali, box, QStringLiteral("ali"));
+    QVERIFY(request(*ali, Message::Type::Reserve,
+                    {{QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("from"), now + 100 * hour},
+                     {QStringLiteral("to"), now + 101 * hour},
+                     {QStringLiteral("now"), now}})
+                .ok());
+
+    // Submitting and cancelling in a loop left a run folder each time: of the runs that ended
+    // without running, each user's newest 20 are kept.
+    auto cancel = [&](const QString &runId) {
+        return request(*sara, Message::Type::QueueCancel, {{QStringLiteral("run_id"), runId}}).ok();
+    };
+    for (int i = 0; i <= 10; ++i)
+        QVERIFY(cancel(QStringLiteral("waits-%1").arg(i)));
+    for (int i = 0; i < 15; ++i) {
+        QVERIFY(submit(QStringLiteral("loop-%1").arg(i)).ok());
+        QVERIFY(cancel(QStringLiteral("loop-%1").arg(i)));
+    }
+    const QDir runs(QDir(dir).filePath(QStringLiteral("runs")));
+    const QStringList kept = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(kept.size(), 20);
+    QVERIFY(kept.contains(QStringLiteral("loop-14")));
+    QVERIFY(!kept.contains(QStringLiteral("waits-0")));
+    QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("waits-0")), QString());
+    QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("loop-14")), QStringLiteral("aborted"));
 }
 
 void TestLabAgents::aBookingWaitsForItsNoticeOrTheRightToPreempt()

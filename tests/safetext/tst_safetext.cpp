@@ -65,6 +65,9 @@ void TestSafeText::jsonStaysJson()
         QStringLiteral("{\"reason\":\"a") + QChar(0x202E) + QChar(0x85) + QStringLiteral("b\"}");
     QCOMPARE(SafeText::jsonEscaped(json), QStringLiteral("{\"reason\":\"a\\u202e\\u0085b\"}"));
     QCOMPARE(SafeText::jsonEscaped(QStringLiteral("{\"a\":\"\\n\"}")), QStringLiteral("{\"a\":\"\\n\"}"));
+    // An indented document keeps its lines.
+    QCOMPARE(SafeText::jsonEscaped(QStringLiteral("{\n\t\"a\": \"\u202e\"\r\n}")),
+             QStringLiteral("{\n\t\"a\": \"\\u202e\"\r\n}"));
 }
 
 void TestSafeText::neutralized_data()

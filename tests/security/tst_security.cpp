@@ -405,13 +405,13 @@ void TestSecurity::checkpointsAndJournalsAreTheirUsers()
     const QStringList allowed{QStringLiteral("run_id"), QStringLiteral("user"),      QStringLiteral("name"),
                               QStringLiteral("state"),  QStringLiteral("started"),   QStringLiteral("ended"),
                               QStringLiteral("nodes"),  QStringLiteral("node_index")};
-    for (const QCborValue key : summary.keys())
+    for (const QCborValue &key : summary.keys())
         QVERIFY2(allowed.contains(key.toString()), qPrintable(key.toString()));
     QVERIFY(events(*impostor, QStringLiteral("a1"), QStringLiteral("checkpoint")).isEmpty());
     auto list = request(*bobClient, Message::Type::ListRuns, {});
     QVERIFY(list.ok());
     for (const QCborValue r : list->value(QStringLiteral("runs")).toArray())
-        for (const QCborValue key : r.toMap().keys())
+        for (const QCborValue &key : r.toMap().keys())
             QVERIFY2(allowed.contains(key.toString()), qPrintable(key.toString()));
     // Not one of her run's events reached him live; she had them all, its checkpoints too.
     QVERIFY(!bobPushes.isEmpty()); // her run's states, without their reasons

@@ -8,6 +8,7 @@
 #include "leasebook.h"
 #include "reservationbook.h"
 
+#include <limits>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -51,12 +52,14 @@ private Q_SLOTS:
     void onlyOwnerOrAdminRemoves();
     void reservationQueries();
     void oldReservationsArePruned();
+    void endedReservationsAreKeptPerUser();
     void reservationsSurviveReload();
 
     void policyValidation_data();
     void policyValidation();
     void policyRoundTripAndFile();
     void damagedPolicyFallsBackToDefault();
+    void damagedPolicyKeepsTheLastGoodRules();
 
 private:
     LeaseBook::AcquireRequest request(const QString &runId, const QString &user, QList<int> devices,
@@ -726,6 +729,34 @@ void TestLeaseBook::oldReservationsArePruned()
     QCOMPARE(reloaded.reservations().first().user, QStringLiteral("sara"));
 }
 
+// Issue #29, item 7: one-minute bookings made one after another must not pile up for eight days.
+void TestLeaseBook::endedReservationsAreKeptPerUser()
+{
+    ReservationBook bookings(bookingPath(), m_clock);
+    const int made = ReservationBook::kKeepEndedPerUser + 5;
+    for (int i = 0; i < made; ++i)
+        QVERIFY(bookings.add(booking({}, QStringLiteral("sara"), {0}, 60 + i, 61 + i), 4).ok());
+    QVERIFY(bookings.add(booking({}, QStringLiteral("ali"), {1}, 60, 61), 4).ok());
+    QCOMPARE(bookings.upcomingOf(QStringLiteral("sara"), at(0)), made);
+    QCOMPARE(bookings.upcomingOf(QStringLiteral("sara"), at(60 + made - 1)), 1);
+    m_clock.set(at(60 + made + 1));
+    QCOMPARE(bookings.upcomingOf(QStringLiteral("sara"), m_clock.nowMs()), 0);
+    ReservationBook reloaded(bookingPath(), m_clock);
+    QVERIFY(reloaded.load().ok());
+    int sara = 0;
+    qint64 earliest = std::numeric_limits<qint64>::max();
+    for (const Reservation &r : reloaded.reservations()) {
+        if (r.user == QLatin1String("sara")) {
+            ++sara;
+            earliest = qMin(earliest, r.fromMs);
+        }
+    }
+    // The newest 50 of hers, and his one.
+    QCOMPARE(sara, ReservationBook::kKeepEndedPerUser);
+    QCOMPARE(earliest, at(60 + 5));
+    QCOMPARE(reloaded.reservations().size(), ReservationBook::kKeepEndedPerUser + 1);
+}
+
 void TestLeaseBook::reservationsSurviveReload()
 {
     Reservation made;
@@ -777,6 +808,12 @@ void TestLeaseBook::policyValidation_data()
                                    << QStringLiteral("a b");
     QTest::newRow("users not a list")
         << QByteArray(R"({"may_end_others": "ali"})") << QStringLiteral("may_end_others");
+    QTest::newRow("caps set") << QByteArray(R"({"max_bookings_per_user": 200, "max_queued_per_user": 1})")
+                              << QString();
+    QTest::newRow("no cap on bookings")
+        << QByteArray(R"({"max_bookings_per_user": 0})") << QStringLiteral("max_bookings_per_user");
+    QTest::newRow("queue cap over the most")
+        << QByteArray(R"({"max_queued_per_user": 201})") << QStringLiteral("max_queued_per_user");
 }
 
 void TestLeaseBook::policyValidation()
@@ -825,6 +862,7 @@ void TestLeaseBook::policyRoundTripAndFile()
 
 void TestLeaseBook::damagedPolicyFallsBackToDefault()
 {
+    // No rules were ever saved whole here (a file written by hand): the defaults, and it says so.
     const QString path = m_dir->filePath(QStringLiteral("policy.json"));
     const QByteArray content = R"({"version": 1, "policy": {"max_devices_per_user": -4}})";
     QVERIFY(writeAll(path, content));
@@ -835,8 +873,41 @@ void TestLeaseBook::damagedPolicyFallsBackToDefault()
     QCOMPARE(report.problems.size(), 1);
     QVERIFY2(report.problems.first().contains(QStringLiteral("max_devices_per_user")),
              qPrintable(report.problems.first()));
+    QVERIFY2(report.problems.first().contains(QStringLiteral("the defaults are in force")),
+             qPrintable(report.problems.first()));
     QCOMPARE(readAll(report.keptAs.first()), content);
     QVERIFY(!QFileInfo::exists(path));
+}
+
+// Issue #29, item 10: a damaged policy.json reset the rules to none (fail
+// open). The last rules saved whole are put back, in force and in the file.
+void TestLeaseBook::damagedPolicyKeepsTheLastGoodRules()
+{
+    const QString path = m_dir->filePath(QStringLiteral("kept/policy.json"));
+    LabPolicy rules;
+    rules.maxDevicesPerUser = 2;
+    rules.mayEndOthers = {QStringLiteral("prof")};
+    QVERIFY(rules.save(path).ok());
+    QVERIFY(QFileInfo::exists(LabPolicy::lastGoodPath(path)));
+    for (const QByteArray &damage :
+         {QByteArray("{\"version\": 1, \"pol"),
+          QByteArray(R"({"version": 1, "policy": {"max_devices_per_user": -4}})")}) {
+        QVERIFY(writeAll(path, damage));
+        LabLoad report;
+        const auto loaded = LabPolicy::load(path, kT0, &report);
+        QVERIFY(loaded.ok());
+        QVERIFY(*loaded == rules);
+        QCOMPARE(report.problems.size(), 1);
+        QVERIFY2(report.problems.first().contains(QStringLiteral("the last rules saved whole are in force")),
+                 qPrintable(report.problems.first()));
+        QCOMPARE(readAll(report.keptAs.first()), damage);
+        // Put back in place: the next start reads them without a word.
+        LabLoad again;
+        const auto reread = LabPolicy::load(path, kT0 + 1000, &again);
+        QVERIFY(reread.ok());
+        QVERIFY(*reread == rules);
+        QVERIFY(again.problems.isEmpty());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLeaseBook)

@@ -271,6 +271,7 @@ private Q_SLOTS:
     void aDraggedTimeIsBookedAndARefusalShown();
     void ownBookingsCancelFromTheCalendar();
     void theBookingDialogAsksForDevicesAndTimes();
+    void aFewMinutesReadAsMinutes();
     void usageChartSumsEachWeek();
     void usageExportsCsv();
     void rulesAreForTheAdmin();
@@ -648,6 +649,25 @@ void TestSharedLabView::theBookingDialogAsksForDevicesAndTimes()
     dialog.setRange(now + 3 * kHour, now + kHour);
     QVERIFY(!dialog.problem().isEmpty());
     QVERIFY(!ok->isEnabled());
+}
+
+// Issue #29, item 14: a few minutes of a device read "0.0" hours, as if nothing had run.
+void TestSharedLabView::aFewMinutesReadAsMinutes()
+{
+    const qint64 w1 = QDateTime(QDate(2025, 12, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
+    LabUsagePage page;
+    page.setRows({{QStringLiteral("ali"), w1, 0.02},
+                  {QStringLiteral("nima"), w1, 0.04},
+                  {QStringLiteral("reza"), w1, 0.3}},
+                 {});
+    LabUsageModel *model = page.model();
+    QCOMPARE(model->users(),
+             (QStringList{QStringLiteral("reza"), QStringLiteral("nima"), QStringLiteral("ali")}));
+    QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("0.3"));
+    QCOMPARE(model->index(1, 1).data().toString(), QStringLiteral("2 min"));
+    QCOMPARE(model->index(2, 1).data().toString(), QStringLiteral("1 min"));
+    QCOMPARE(labDeviceTime(0), QStringLiteral("0.0"));
+    QCOMPARE(labDeviceTime(0.001), QStringLiteral("1 min"));
 }
 
 void TestSharedLabView::usageChartSumsEachWeek()
