@@ -586,9 +586,17 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
         replyRefusal(session, request.id(), r);
         return;
     }
-    // A new entry within the user's cap (submitting the same run again replaces its entry).
-    if (const int queued = m_queue.countOf(session->user());
-        !m_queue.contains(runId) && queued >= m_policy.maxQueuedPerUser) {
+    // A run already waiting here keeps its entry and journal as they are: its journal's node and
+    // config are what the coordinator's start is checked against, so a second submit may not swap
+    // them (devices another node lists would be started on without a lease here).
+    if (m_queue.contains(runId)) {
+        session->replyError(request.id(), QStringLiteral("refused"),
+                            tr("run %1 is already waiting in this machine's queue; take it out of the queue "
+                               "to change it")
+                                .arg(runId));
+        return;
+    }
+    if (m_queue.countOf(session->user()) >= m_policy.maxQueuedPerUser) {
         Refusal r;
         r.kind = Refusal::Policy;
         r.detail = QStringLiteral("max_queued");
@@ -650,8 +658,6 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
             return;
         }
     }
-    // The same user's run submitted again replaces its entry and keeps its journal.
-    const bool again = m_queue.contains(runId);
     if (auto s = m_queue.add(entry); !s) {
         session->replyError(request.id(), QStringLiteral("refused"), s.error());
         return;
@@ -662,7 +668,7 @@ void LabService::onSubmit(AgentSession *session, const Message &request)
                                 {QStringLiteral("node_index"), nodeIndex},
                                 {QStringLiteral("user"), entry.user},
                                 {QStringLiteral("queued"), true}};
-    if (auto s = again ? Status{} : m.runs.enqueue(journaled); !s) {
+    if (auto s = m.runs.enqueue(journaled); !s) {
         (void)m_queue.remove(runId);
         session->replyError(request.id(), QStringLiteral("refused"), s.error());
         return;
@@ -839,7 +845,14 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
                                   << (key == QLatin1String("move") ? "moved" : "bound") << "the user name"
                                   << user << "to" << Identity::displayFingerprint(fingerprint);
     }
-    auto policy = LabPolicy::fromJson(body.value(QStringLiteral("policy")).toObject());
+    // A controller from before a field existed sends none: that field keeps its value here rather than
+    // going back to its default (the admin's caps would silently become 20 and 10 again).
+    QJsonObject sent = body.value(QStringLiteral("policy")).toObject();
+    const QJsonObject current = m_policy.toJson();
+    for (const QString &key : LabPolicy::laterFields())
+        if (!sent.contains(key))
+            sent.insert(key, current.value(key));
+    auto policy = LabPolicy::fromJson(sent);
     if (!policy) {
         session->replyError(request.id(), QStringLiteral("invalid"), policy.error());
         return;

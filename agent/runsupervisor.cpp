@@ -628,12 +628,20 @@ void RunSupervisor::setState(Run *run, const QString &state, const TranslatableT
     (void)run->journal->setState(state, text);
     if (isFinal(state))
         QFile::remove(rendezvousKeyPath(*run->journal)); // its workers are gone: the secret has no use left
-    Q_EMIT stateChanged(run->journal->runId(), state, text);
-    if (isFinal(state) && !run->journal->stateObject().contains(QStringLiteral("started")))
-        collectUnstarted(run->journal->startRequest().value(QStringLiteral("user")).toString(), run);
+    // Read before the signal: its handlers may start (and fail) other runs, and so set states in turn.
+    const QString runId = run->journal->runId();
+    const bool endedUnstarted =
+        isFinal(state) && !run->journal->stateObject().contains(QStringLiteral("started"));
+    const QString user = run->journal->startRequest().value(QStringLiteral("user")).toString();
+    Q_EMIT stateChanged(runId, state, text);
+    // `run` is not touched after the signal, and the collection waits for the event loop: nothing
+    // further up this call's stack (a start that failed inside a handler) still holds a run it removes.
+    if (endedUnstarted)
+        QMetaObject::invokeMethod(
+            this, [this, user, runId] { collectUnstarted(user, runId); }, Qt::QueuedConnection);
 }
 
-void RunSupervisor::collectUnstarted(const QString &user, const Run *justEnded)
+void RunSupervisor::collectUnstarted(const QString &user, const QString &justEnded)
 {
     QList<Run *> unstarted;
     for (Run *r : std::as_const(m_runs)) {
@@ -650,8 +658,10 @@ void RunSupervisor::collectUnstarted(const QString &user, const Run *justEnded)
         return r->journal->stateObject().value(QStringLiteral("ended")).toDouble();
     };
     std::sort(unstarted.begin(), unstarted.end(), [&](const Run *a, const Run *b) {
-        if ((a == justEnded) != (b == justEnded))
-            return a == justEnded;
+        const bool aJust = a->journal->runId() == justEnded;
+        const bool bJust = b->journal->runId() == justEnded;
+        if (aJust != bJust)
+            return aJust;
         return ended(a) != ended(b) ? ended(a) > ended(b) : a->journal->runId() > b->journal->runId();
     });
     for (qsizetype i = kKeepUnstartedPerUser; i < unstarted.size(); ++i) {

@@ -109,7 +109,7 @@ private:
     /// keeps the newest kKeepUnstartedPerUser and removes the others' folders (issue #29, item 7:
     /// submitting and cancelling in a loop left a folder each time). Runs that ran are never removed,
     /// nor `justEnded`, whose end its followers are still to learn.
-    void collectUnstarted(const QString &user, const Run *justEnded = nullptr);
+    void collectUnstarted(const QString &user, const QString &justEnded = {});
     static Status checkRunId(const QString &runId);
     /// What a start needs: node index, ranks, master, a well-formed rendezvous secret.
     static Status checkStart(const QJsonObject &request);

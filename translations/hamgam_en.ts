@@ -4754,6 +4754,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>a booking must lie within the next two years, from a clock less than a year off this machine's</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>run %1 is already waiting in this machine's queue; take it out of the queue to change it</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabText</name>
@@ -6442,6 +6446,14 @@ Status: %3%4</source>
     </message>
     <message>
         <source>run %1 of %2: ended; its devices are free</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: "%2" is not in this computer's history, and not every machine of the lab answered to look for it there; try again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no machine answered in time</source>
         <translation type="unfinished" />
     </message>
 </context>

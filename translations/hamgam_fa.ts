@@ -4741,6 +4741,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>a booking must lie within the next two years, from a clock less than a year off this machine&apos;s</source>
         <translation>رزرو باید در دو سال آینده باشد و از ساعتی بیاید که کمتر از یک سال با ساعت این ماشین فاصله دارد</translation>
     </message>
+    <message>
+        <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
+        <translation>اجرای %1 همین حالا در صف این ماشین منتظر است؛ برای تغییرش آن را از صف بیرون بیاورید</translation>
+    </message>
 </context>
 <context>
     <name>LabText</name>
@@ -6405,6 +6409,14 @@ Status: %3%4</source>
     <message>
         <source>run %1 of %2: ended; its devices are free</source>
         <translation>اجرای %1 از %2: پایان یافت؛ دستگاه‌هایش آزادند</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not in this computer&apos;s history, and not every machine of the lab answered to look for it there; try again</source>
+        <translation>%1: «%2» در تاریخچهٔ این رایانه نیست و همهٔ ماشین‌های آزمایشگاه پاسخ ندادند تا آنجا جست‌وجو شود؛ دوباره امتحان کنید</translation>
+    </message>
+    <message>
+        <source>no machine answered in time</source>
+        <translation>هیچ ماشینی به‌موقع پاسخ نداد</translation>
     </message>
 </context>
 <context>

@@ -112,6 +112,12 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
     return p;
 }
 
+QStringList LabPolicy::laterFields()
+{
+    return {QStringLiteral("booking_notice_min"), QStringLiteral("max_bookings_per_user"),
+            QStringLiteral("max_queued_per_user")};
+}
+
 QString LabPolicy::lastGoodPath(const QString &path)
 {
     return path + QStringLiteral(".last-good");
@@ -142,12 +148,17 @@ Expected<LabPolicy> LabPolicy::load(const QString &path, qint64 nowMs, LabLoad *
     const LabFile::Contents lastGood = LabFile::read(lastGoodPath(path), kFileVersion);
     const Expected<LabPolicy> previous =
         lastGood.exists ? readable(lastGood) : Expected<LabPolicy>::failure({});
-    if (previous && LabFile::write(path, kFileVersion, lastGood.root)) {
+    if (previous) {
+        // Put back in its place; where that fails (a full disk) the rules are still the last good
+        // ones, in force from memory, and the copy stays to be put back at the next start.
+        const Status putBack = LabFile::write(path, kFileVersion, lastGood.root);
         if (report) {
             report->problems.append(
                 tr("%1 is damaged (%2): it was kept as %3, and the last rules saved whole "
                    "are in force again")
                     .arg(path, policy.error(), *kept));
+            if (!putBack)
+                report->problems.append(putBack.error());
             report->keptAs.append(*kept);
         }
         return *previous;
@@ -165,8 +176,9 @@ Status LabPolicy::save(const QString &path) const
 {
     QJsonObject root;
     root.insert(QStringLiteral("policy"), toJson());
-    if (Status s = LabFile::write(path, kFileVersion, root); !s)
+    // The copy a damaged policy.json falls back to first: a failure then leaves the rules in force
+    // and on disk as they were, never new rules on disk that the agent does not enforce.
+    if (Status s = LabFile::write(lastGoodPath(path), kFileVersion, root); !s)
         return s;
-    // What a damaged policy.json falls back to.
-    return LabFile::write(lastGoodPath(path), kFileVersion, root);
+    return LabFile::write(path, kFileVersion, root);
 }

@@ -52,6 +52,9 @@ public:
     static bool isValidUserName(const QString &user);
 
     QJsonObject toJson() const;
+    /// The fields added after the first controllers: a policy change that leaves one out keeps its
+    /// current value (LabService::onPolicySet), where the older fields take their defaults.
+    static QStringList laterFields();
     /// Missing fields take their defaults; a wrong type or a figure out of
     /// range is refused with a message naming the field.
     static Expected<LabPolicy> fromJson(const QJsonObject &o);

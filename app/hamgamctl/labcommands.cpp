@@ -8,6 +8,7 @@
 #include "labclient.h"
 #include "noderegistry.h"
 #include "runcontroller.h"
+#include "rununtildone.h"
 #include "safetext.h"
 #include "texttable.h"
 #include "username.h"
@@ -42,15 +43,6 @@ QString devicesText(const QList<int> &devices)
 }
 
 /// Runs an event loop until `quit` is called (the work is started inside it) or `timeoutMs` passes.
-template<typename Start> void runUntilDone(Start start, int timeoutMs = 30000)
-{
-    QEventLoop loop;
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    QMetaObject::invokeMethod(
-        &loop, [&] { start([&loop] { loop.quit(); }); }, Qt::QueuedConnection);
-    loop.exec();
-}
-
 LabSnapshot fetchSnapshot(CtlContext &ctx, bool series)
 {
     LabClient client(ctx.registry());

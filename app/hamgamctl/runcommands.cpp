@@ -10,6 +10,7 @@
 #include "labcommands.h"
 #include "runcontroller.h"
 #include "runsession.h"
+#include "rununtildone.h"
 #include "safetext.h"
 
 #include <functional>
@@ -424,16 +425,21 @@ int RunCommands::attach(const QStringList &arguments)
 
 namespace {
 /// The lab's view once, within 30 s.
-LabSnapshot labSnapshot(LabClient &lab)
+/// The lab's view, or nothing when some machine could not be asked: a run missing from a partial view
+/// may still hold that machine's devices.
+std::optional<LabSnapshot> labSnapshot(LabClient &lab)
 {
     LabSnapshot snapshot;
-    QEventLoop loop;
-    QTimer::singleShot(30000, &loop, &QEventLoop::quit);
-    lab.fetch(false, [&](const LabSnapshot &s) {
-        snapshot = s;
-        loop.quit();
+    bool answered = false;
+    runUntilDone([&](auto quit) {
+        lab.fetch(false, [&, quit](const LabSnapshot &s) {
+            snapshot = s;
+            answered = true;
+            quit();
+        });
     });
-    loop.exec();
+    if (!answered || !snapshot.errors.isEmpty())
+        return std::nullopt;
     return snapshot;
 }
 
@@ -455,7 +461,15 @@ int controlOthersRun(CtlContext &ctx, const QString &wanted, bool abort, int tim
 {
     const QString command = abort ? QStringLiteral("abort") : QStringLiteral("stop");
     LabClient lab(ctx.registry());
-    const QMap<QString, QString> held = heldRuns(labSnapshot(lab));
+    const std::optional<LabSnapshot> view = labSnapshot(lab);
+    if (!view) {
+        err() << RunCommands::tr("%1: \"%2\" is not in this computer's history, and not every machine of "
+                                 "the lab answered to look for it there; try again")
+                     .arg(command, SafeText::escaped(wanted))
+              << Qt::endl;
+        return 3;
+    }
+    const QMap<QString, QString> held = heldRuns(*view);
     QStringList matches;
     for (auto it = held.begin(); it != held.end(); ++it)
         if (it.key().startsWith(wanted))
@@ -472,16 +486,13 @@ int controlOthersRun(CtlContext &ctx, const QString &wanted, bool abort, int tim
     }
     const QString runId = matches.first();
     const QString user = held.value(runId);
-    Status asked;
-    {
-        QEventLoop loop;
-        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
-        lab.endRun(runId, abort, [&](const Status &s) {
+    Status asked = Status::failure(RunCommands::tr("no machine answered in time"));
+    runUntilDone([&](auto quit) {
+        lab.endRun(runId, abort, [&, quit](const Status &s) {
             asked = s;
-            loop.quit();
+            quit();
         });
-        loop.exec();
-    }
+    });
     if (!asked) {
         err() << RunCommands::tr("%1: %2").arg(command, SafeText::escaped(asked.error())) << Qt::endl;
         return 4;
@@ -492,7 +503,8 @@ int controlOthersRun(CtlContext &ctx, const QString &wanted, bool abort, int tim
     // Ended once no device of the lab is held for it any more.
     const qint64 deadline = QDateTime::currentMSecsSinceEpoch() + qint64(timeoutS) * 1000;
     while (QDateTime::currentMSecsSinceEpoch() < deadline) {
-        if (!heldRuns(labSnapshot(lab)).contains(runId)) {
+        // Only a whole view says so: a machine that did not answer may still hold the run.
+        if (const auto now = labSnapshot(lab); now && !heldRuns(*now).contains(runId)) {
             out() << RunCommands::tr("run %1 of %2: ended; its devices are free")
                          .arg(runId, SafeText::escaped(user))
                   << Qt::endl;
