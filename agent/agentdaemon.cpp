@@ -244,6 +244,13 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
                 result.errors << tr("%1: %2").arg(e.field, e.message);
         } else {
             result = Preflight::run(in);
+            // The lab's side: a held or booked device, or a rule, that would refuse the start now.
+            if (m_lab && in.nodeIndex >= 0 && in.nodeIndex < in.config.nodes.size())
+                result.warnings << m_lab->startWarnings(
+                    session->user(), in.config.nodes[in.nodeIndex].devices,
+                    qBound<qint64>(0, body.value(QStringLiteral("expected_s")).toInteger(),
+                                   366LL * 24 * 3600) *
+                        1000);
         }
         QJsonObject reply = result.toJson();
         reply[QStringLiteral("device_kind")] =

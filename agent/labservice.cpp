@@ -14,10 +14,13 @@
 #include "queuecoordinator.h"
 #include "queuescheduler.h"
 #include "runconfig.h"
+#include "runrecord.h"
 #include "runsupervisor.h"
 #include "telemetrysampler.h"
 #include "username.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <QCborArray>
 #include <QDir>
 #include <QJsonArray>
@@ -100,6 +103,7 @@ Status LabService::start()
         }
     }
     connect(&m.runs, &RunSupervisor::stateChanged, this, &LabService::onRunState);
+    connect(&m.runs, &RunSupervisor::event, this, &LabService::onRunEvent);
     connect(&m.sampler, &TelemetrySampler::sampled, this, &LabService::onSampled);
     connect(&m_tick, &QTimer::timeout, this, &LabService::tick);
     m_tick.start(1000);
@@ -393,6 +397,22 @@ Status LabService::confirmLease(const QString &leaseId)
         return Status::failure(confirmed.error());
     Q_EMIT changed(QStringLiteral("leases"));
     return {};
+}
+
+QList<TranslatableText> LabService::startWarnings(const QString &user, const QList<int> &devices,
+                                                  qint64 expectedMs) const
+{
+    if (devices.isEmpty())
+        return {};
+    LeaseBook::AcquireRequest want;
+    want.user = user;
+    want.devices = devices;
+    want.deviceCount = deviceCount();
+    want.expectedMs = std::clamp<qint64>(expectedMs, 0, kYearMs);
+    const auto refusal = m_leases.wouldRefuse(want, m_reservations, m_policy);
+    if (!refusal)
+        return {};
+    return {LabText::refusal(*refusal, m.clock.nowMs()), LabText::startWouldBeRefused()};
 }
 
 void LabService::releaseLease(const QString &leaseId)
@@ -873,11 +893,46 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
     schedule();
 }
 
+void LabService::onRunEvent(const RunEvent &event)
+{
+    const bool ready = event.kind == QLatin1String("ready");
+    if (!ready && event.kind != QLatin1String("step"))
+        return;
+    const auto lease = m_leases.leaseOfRun(event.runId);
+    if (!lease || !lease->isActive())
+        return; // a run outside the lab's leases holds nothing a queued run waits for
+    RunPace &pace = m_paces[event.runId];
+    if (ready) {
+        pace.onReady(qint64(event.payload.value(QStringLiteral("steps")).toDouble()),
+                     qint64(event.payload.value(QStringLiteral("start_step")).toDouble()));
+        return;
+    }
+    // The worker's own clock when it says (a burst of lines read at once keeps its spacing).
+    const qint64 workerMs = qint64(event.payload.value(QStringLiteral("time")).toDouble());
+    pace.onStep(qint64(event.payload.value(QStringLiteral("step")).toDouble()),
+                workerMs > 0 ? workerMs : event.timeMs);
+    const qint64 left = pace.remainingMs();
+    if (left < 0)
+        return;
+    // Written when it moved by more than 10 s or a tenth of what is left: a steady run rewrites
+    // its lease a few times, not at every step.
+    const qint64 end = m.clock.nowMs() + left;
+    const qint64 moved = std::abs(end - lease->expectedEndMs);
+    if (lease->expectedEndMs > 0 && moved <= std::max<qint64>(10'000, left / 10))
+        return;
+    if (auto s = m_leases.confirm(lease->id, end); !s) {
+        qCWarning(lcRuns).noquote() << "lab: the run's expected end not kept:" << s.error();
+        return;
+    }
+    Q_EMIT changed(QStringLiteral("leases")); // the queue's estimated starts follow the holder's end
+}
+
 void LabService::onRunState(const QString &runId, const QString &state, const QString &)
 {
     const NodeState s = NodeStates::fromString(state);
     if (!NodeStates::isFinal(s))
         return;
+    m_paces.remove(runId);
     if (m_queue.contains(runId)) { // cancelled by a stop or abort before it started
         m_coordinator->forget(runId);
         (void)m_queue.remove(runId);

@@ -5,6 +5,7 @@
 #include "leasebook.h"
 #include "message.h"
 #include "reservationbook.h"
+#include "runpace.h"
 #include "runqueue.h"
 #include "translatabletext.h"
 #include "usageledger.h"
@@ -24,6 +25,7 @@ class PathPolicy;
 class QueueCoordinator;
 class RunSupervisor;
 class TelemetrySampler;
+struct RunEvent;
 struct TelemetrySnapshot;
 
 /// The shared lab on this node (docs/lab.md): the agent is the authority over
@@ -80,6 +82,11 @@ public:
     /// the start then fails.
     Status confirmLease(const QString &leaseId);
     void releaseLease(const QString &leaseId);
+    /// What Check (pre-flight) says of the lab for a run of `user` on `devices` here, `expectedMs`
+    /// long (0 unknown): the refusal a start now would get, worded, and what it means; empty when
+    /// the lease would be granted (issue #29, item 12).
+    QList<TranslatableText> startWarnings(const QString &user, const QList<int> &devices,
+                                          qint64 expectedMs) const;
     /// A coordinator's start_run for a queued run journaled here (replied on the session).
     void startFromCoordinator(AgentSession *session, qint64 requestId, const QJsonObject &startRequest);
 
@@ -133,6 +140,8 @@ private:
     void closed(const Lease &lease);
     void onRunState(const QString &runId, const QString &state, const QString &reason);
     void onSampled(const TelemetrySnapshot &snapshot);
+    /// A run's steps move its lease's expected end (what queued runs wait for) to its pace.
+    void onRunEvent(const RunEvent &event);
     void tick();
     void enforce();
     void sendNotice(const QString &kind, const QString &runId, const QString &user,
@@ -162,4 +171,5 @@ private:
     QHash<QString, qint64> m_idleSince;  ///< lease id -> since when all its devices are under the idle line
     QHash<QString, QString> m_endedBy;   ///< run id -> the user who ended it (not its owner)
     QHash<int, double> m_utilizationNow; ///< device -> the last sample's utilization
+    QHash<QString, RunPace> m_paces; ///< run id -> its steps so far (runs with a lease; dropped at the end)
 };

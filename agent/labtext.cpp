@@ -157,3 +157,10 @@ TranslatableText LabText::endedBy(const QString &user, bool stop)
     return stop ? Text(kContext, QT_TRANSLATE_NOOP("LabText", "stopped by %1 after a checkpoint")).arg(user)
                 : Text(kContext, QT_TRANSLATE_NOOP("LabText", "aborted by %1")).arg(user);
 }
+
+TranslatableText LabText::startWouldBeRefused()
+{
+    return Text(kContext,
+                QT_TRANSLATE_NOOP("LabText", "so a run started now is refused; queued, it waits its "
+                                             "turn"));
+}

@@ -17,4 +17,6 @@ TranslatableText idleReclaimed(int utilPercent, int minutes);
 TranslatableText longestRunReached(qint64 maxRunSeconds);
 TranslatableText bookingBegins(const QString &user, int device);
 TranslatableText endedBy(const QString &user, bool stop);
+/// Pre-flight's word after a refusal a start would get now: what it means for Start and Queue.
+TranslatableText startWouldBeRefused();
 } // namespace LabText

@@ -5,11 +5,13 @@
 #include "pathpolicy.h"
 #include "rendezvousport.h"
 
+#include <algorithm>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryFile>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -51,7 +53,12 @@ QJsonObject Preflight::Result::toJson() const
 
 QString Preflight::workerVersion(const QString &program, TranslatableText *error)
 {
-    static QHash<QString, std::pair<QDateTime, QString>> cache;
+    return workerFacts(program, error).version;
+}
+
+Preflight::WorkerFacts Preflight::workerFacts(const QString &program, TranslatableText *error)
+{
+    static QHash<QString, std::pair<QDateTime, WorkerFacts>> cache;
     const QFileInfo info(program);
     if (!info.isFile() || !info.isExecutable()) {
         *error =
@@ -71,13 +78,18 @@ QString Preflight::workerVersion(const QString &program, TranslatableText *error
                      .arg(QString::fromUtf8(p.readAllStandardError()).trimmed());
         return {};
     }
-    // "hamgam-worker 0.1.0", then the LibTorch it was built with.
-    const QString version = QString::fromUtf8(p.readAllStandardOutput())
-                                .trimmed()
-                                .section(QLatin1Char('\n'), 0, 0)
-                                .section(QLatin1Char(' '), -1);
-    cache.insert(program, {info.lastModified(), version});
-    return version;
+    // "hamgam-worker 0.1.0", then the LibTorch it was built with: "LibTorch 2.6.0 (CUDA)".
+    const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).trimmed().split(QLatin1Char('\n'));
+    WorkerFacts facts;
+    facts.version = lines.value(0).section(QLatin1Char(' '), -1);
+    static const QRegularExpression libTorch(QStringLiteral("^LibTorch (\\d+)\\.(\\d+)\\S* \\((\\w+)\\)"));
+    if (const QRegularExpressionMatch m = libTorch.match(lines.value(1).trimmed()); m.hasMatch()) {
+        facts.libTorchMajor = m.captured(1).toInt();
+        facts.libTorchMinor = m.captured(2).toInt();
+        facts.cuda = m.captured(3) != QLatin1String("CPU");
+    }
+    cache.insert(program, {info.lastModified(), facts});
+    return facts;
 }
 
 Preflight::Result Preflight::run(const Input &in)
@@ -99,7 +111,8 @@ Preflight::Result Preflight::run(const Input &in)
 
     // The worker, and the same version as this agent (their protocol and config must match).
     Text error;
-    r.workerVersion = workerVersion(in.workerProgram, &error);
+    const WorkerFacts worker = workerFacts(in.workerProgram, &error);
+    r.workerVersion = worker.version;
     if (!error.isEmpty())
         r.errors << error;
     else if (r.workerVersion != in.agentVersion)
@@ -110,6 +123,19 @@ Preflight::Result Preflight::run(const Input &in)
                        "the training worker is version %1 but the agent is %2; install one Hamgam version"))
                    .ltrArg(r.workerVersion)
                    .ltrArg(in.agentVersion);
+
+    // A precision this machine cannot run (issue #29, item 12): fp16 on the CPU needs CPU autocast
+    // in fp16, which LibTorch has from 2.2; the worker would refuse it at its start.
+    const bool onGpu =
+        worker.cuda && std::any_of(in.telemetry.devices.cbegin(), in.telemetry.devices.cend(),
+                                   [](const DeviceSample &d) { return d.kind == DeviceSample::Kind::Gpu; });
+    const bool cpuHalf = worker.libTorchMajor > 2 || (worker.libTorchMajor == 2 && worker.libTorchMinor >= 2);
+    if (c.precision == QLatin1String("fp16") && worker.libTorchMajor > 0 && !onGpu && !cpuHalf)
+        r.errors << finding(QT_TRANSLATE_NOOP(
+                                "Preflight", "precision fp16 needs a GPU here: this machine trains on its "
+                                             "CPU, and its worker's LibTorch %1 runs only bf16 there (choose "
+                                             "bf16 or fp32)"))
+                        .ltrArg(QStringLiteral("%1.%2").arg(worker.libTorchMajor).arg(worker.libTorchMinor));
 
     // The dataset, as this machine sees it.
     Text data;

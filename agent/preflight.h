@@ -50,6 +50,14 @@ public:
     };
 
     static Result run(const Input &input);
-    /// `hamgam-worker --version`, cached by path and modification time.
+    /// What `hamgam-worker --version` says, cached by path and modification time.
+    struct WorkerFacts
+    {
+        QString version;
+        int libTorchMajor = 0; ///< 0: not said (an older worker)
+        int libTorchMinor = 0;
+        bool cuda = false; ///< a CUDA build of LibTorch
+    };
+    static WorkerFacts workerFacts(const QString &program, TranslatableText *error);
     static QString workerVersion(const QString &program, TranslatableText *error);
 };

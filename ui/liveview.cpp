@@ -7,11 +7,13 @@
 #include "liverundata.h"
 #include "localeformat.h"
 #include "lossplot.h"
+#include "runcontroller.h"
 #include "runsession.h"
 #include "stepsplitplot.h"
 #include "throughputplot.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -20,6 +22,7 @@
 #include <QProgressBar>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 LiveView::LiveView(QWidget *parent)
@@ -116,10 +119,19 @@ LiveView::LiveView(QWidget *parent)
     // The doctor's advice and the event log are read, not glanced at: room for a sentence.
     side->setMinimumWidth(fontMetrics().averageCharWidth() * 44);
 
+    // A queued run has no steps, memory or doctor yet: one sentence stands in their place.
+    m_waiting = new QLabel;
+    m_waiting->setAlignment(Qt::AlignCenter);
+    m_waiting->setWordWrap(true);
+    m_waiting->setMargin(fontMetrics().averageCharWidth() * 4);
+    m_pages = new QStackedWidget;
+    m_pages->addWidget(body);
+    m_pages->addWidget(m_waiting);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(header);
-    layout->addWidget(body, 1);
+    layout->addWidget(m_pages, 1);
 
     connect(m_lossAxis, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_loss->setWallTime(i == 1);
@@ -204,10 +216,43 @@ void LiveView::hideEvent(QHideEvent *event)
     QWidget::hideEvent(event);
 }
 
+bool LiveView::showsCharts() const
+{
+    return m_pages->currentIndex() == 0;
+}
+
+QString LiveView::notStartedText() const
+{
+    const RunController *run = m_session ? &m_session->controller() : nullptr;
+    if (!run || run->queuedSinceMs() <= 0 || run->hasRun())
+        return {};
+    if (run->status() == RunStatus::Queued)
+        return tr("Waiting in the queue for %1. It starts by itself when its devices are free; its "
+                  "charts and the doctor's advice begin with its first step.")
+            .arg(LocaleFormat::duration(
+                qMax<qint64>(0, QDateTime::currentMSecsSinceEpoch() - run->queuedSinceMs())));
+    if (RunStatusText::isActive(run->status()))
+        return {}; // starting from the queue: the charts take over
+    return tr("It left the queue before it started: nothing ran, so there is nothing to show.");
+}
+
 void LiveView::refreshNow(bool force)
 {
     if (!m_data)
         return;
+    const QString notStarted = notStartedText();
+    m_pages->setCurrentIndex(notStarted.isEmpty() ? 0 : 1);
+    if (!notStarted.isEmpty()) {
+        if (m_waiting->text() != notStarted)
+            m_waiting->setText(notStarted);
+        m_progressText->clear();
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_progress->setVisible(false);
+        m_eta->clear();
+        return;
+    }
+    m_progress->setVisible(true);
     for (LivePlot *p : plots())
         p->refresh(*m_data, force);
     const bool atEnd = m_log->verticalScrollBar()->value() == m_log->verticalScrollBar()->maximum();

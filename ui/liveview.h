@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QListView;
 class QProgressBar;
+class QStackedWidget;
 class RunSession;
 class StepSplitPlot;
 class ThroughputPlot;
@@ -49,6 +50,10 @@ public:
     LossPlot *lossPlot() const { return m_loss; }
     /// The run's status under its title ("Queued: position 2 in the queue, …").
     QLabel *statusLabel() const { return m_status; }
+    /// What stands in for the charts while the run waits in the queue, or after it left it unstarted.
+    QLabel *waitingLabel() const { return m_waiting; }
+    /// Whether the charts and the doctor show (not while the run waits in the queue).
+    bool showsCharts() const;
     /// "step x of y" beside the progress bar.
     QLabel *progressLabel() const { return m_progressText; }
     QList<LivePlot *> plots() const;
@@ -63,6 +68,8 @@ protected:
 private:
     void retranslate();
     void frame();
+    /// The text in place of the charts for a run that has not started; empty for one that has (or none).
+    QString notStartedText() const;
 
     const RunSession *m_session = nullptr;
     const LiveRunData *m_data = nullptr;
@@ -82,6 +89,8 @@ private:
     DoctorPanel *m_doctor;
     EventLogModel *m_logModel;
     QListView *m_log;
+    QStackedWidget *m_pages; ///< the charts and the doctor, or m_waiting
+    QLabel *m_waiting;
     int m_splitWindow = -1; ///< the steps the split caption last named
     QList<QLabel *> m_captions;
     QTimer m_frameTimer;

@@ -212,6 +212,30 @@ LeaseBook::AcquireResult LeaseBook::acquire(const AcquireRequest &request,
     return result;
 }
 
+std::optional<Refusal> LeaseBook::wouldRefuse(const AcquireRequest &request,
+                                              const ReservationBook &reservations,
+                                              const LabPolicy &policy) const
+{
+    // The checks acquire makes, in its order, for a run that holds nothing yet.
+    const QList<int> devices = LabDevices::normalized(request.devices);
+    for (const int d : devices) {
+        if (d < 0 || d >= request.deviceCount)
+            return noSuchDevice(d, request.deviceCount, int(devices.size()));
+    }
+    if (policy.maxRunSeconds > 0 && request.expectedMs > policy.maxRunSeconds * 1000)
+        return policyRefusal(QStringLiteral("max_run"), policy.maxRunSeconds,
+                             (request.expectedMs + 999) / 1000);
+    const qint64 heldByUser = devicesHeldBy(request.user).size();
+    if (policy.maxDevicesPerUser > 0 && heldByUser + devices.size() > policy.maxDevicesPerUser) {
+        Refusal r = policyRefusal(QStringLiteral("max_devices"), policy.maxDevicesPerUser,
+                                  heldByUser + devices.size());
+        r.user = request.user;
+        return r;
+    }
+    return refusalFor(devices, request.user, windowEnd(m_clock.nowMs(), request.expectedMs, policy),
+                      reservations);
+}
+
 Expected<Lease> LeaseBook::confirm(const QString &leaseId, qint64 expectedEndMs)
 {
     const qint64 now = m_clock.nowMs();

@@ -67,6 +67,11 @@ public:
     /// devices (Busy). Pending leases past their expiry are dropped first.
     AcquireResult acquire(const AcquireRequest &request, const ReservationBook &reservations,
                           const LabPolicy &policy);
+    /// Why acquire would refuse these explicit devices now, taking nothing: Check (pre-flight) says
+    /// a held or booked device, or a rule, refuses the start before the user presses Start
+    /// (issue #29, item 12). nullopt: it would be granted as far as the book knows.
+    std::optional<Refusal> wouldRefuse(const AcquireRequest &request, const ReservationBook &reservations,
+                                       const LabPolicy &policy) const;
     /// Pending -> active (the workers start); expectedEndMs 0: unknown. An
     /// active lease is returned as it is (its expected end updated if given).
     Expected<Lease> confirm(const QString &leaseId, qint64 expectedEndMs);

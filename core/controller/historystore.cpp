@@ -122,6 +122,11 @@ void HistoryStore::updateRun(const QString &id, RunStatus status, const QString 
     m_writer->post(HistoryWriter::UpdateRun{id, status, reason, startedMs, endedMs});
 }
 
+void HistoryStore::removeRun(const QString &id)
+{
+    m_writer->post(HistoryWriter::RemoveRun{id});
+}
+
 void HistoryStore::setSummary(const QString &id, const QJsonObject &summary)
 {
     m_writer->post(HistoryWriter::SetSummary{id, summary});

@@ -75,6 +75,8 @@ public:
     void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0,
                    qint64 endedMs = 0);
     void setSummary(const QString &id, const QJsonObject &summary);
+    /// Removes a run that never started (refused before any worker ran) with all its rows.
+    void removeRun(const QString &id);
     /// The user's tags and note on a run (RunRecord::tags, ::note).
     void setNotes(const QString &id, const QStringList &tags, const QString &note);
     void setFinalPlan(const QString &runId, int nodeIndex, const QJsonArray &plan);

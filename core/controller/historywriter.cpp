@@ -215,6 +215,19 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
         *rows += 1;
         return q.exec();
     }
+    if (const auto *r = std::get_if<RemoveRun>(&op)) {
+        // Children first: every table that names the run, then the run.
+        for (const char *table : {"steps", "telemetry", "events", "run_nodes"}) {
+            q.prepare(QStringLiteral("DELETE FROM %1 WHERE run_id = ?").arg(QLatin1String(table)));
+            q.addBindValue(r->id);
+            if (!q.exec())
+                return false;
+        }
+        q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"));
+        q.addBindValue(r->id);
+        *rows += 1;
+        return q.exec();
+    }
     if (const auto *s = std::get_if<SetSummary>(&op)) {
         q.prepare(QStringLiteral("UPDATE runs SET summary = ? WHERE id = ?"));
         q.addBindValue(json(s->summary));

@@ -76,8 +76,13 @@ public:
         qint64 timeMs;
         QList<DeviceSample> devices;
     };
+    /// A run that never started (its start refused before any worker ran): it leaves no row.
+    struct RemoveRun
+    {
+        QString id;
+    };
     using Operation =
-        std::variant<CreateRun, UpdateRun, SetSummary, SetNotes, SetFinalPlan, Events, Telemetry>;
+        std::variant<CreateRun, UpdateRun, SetSummary, SetNotes, SetFinalPlan, Events, Telemetry, RemoveRun>;
 
     explicit HistoryWriter(QString path);
     ~HistoryWriter() override;

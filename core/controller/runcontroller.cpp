@@ -122,7 +122,9 @@ void RunController::preflight(const RunConfig &config)
         Q_EMIT preflightFinished(m_launcher->results(), false);
         return;
     }
-    m_launcher->preflight(m_config, [this](bool ok) { Q_EMIT preflightFinished(m_launcher->results(), ok); });
+    m_launcher->preflight(
+        m_config, [this](bool ok) { Q_EMIT preflightFinished(m_launcher->results(), ok); },
+        expectedSeconds());
 }
 
 void RunController::enqueue(const RunConfig &config)
@@ -143,18 +145,21 @@ void RunController::start(const RunConfig &config)
         Q_EMIT startFailed(lines.join(QLatin1Char('\n')));
         return;
     }
-    m_launcher->preflight(m_config, [this](bool ok) {
-        Q_EMIT preflightFinished(m_launcher->results(), ok);
-        if (!ok) {
-            Q_EMIT startFailed(tr("pre-flight found problems, nothing was started:\n%1")
-                                   .arg(m_launcher->problems().join(QLatin1Char('\n'))));
-            return;
-        }
-        if (m_queued)
-            launchQueued();
-        else
-            launch();
-    });
+    m_launcher->preflight(
+        m_config,
+        [this](bool ok) {
+            Q_EMIT preflightFinished(m_launcher->results(), ok);
+            if (!ok) {
+                Q_EMIT startFailed(tr("pre-flight found problems, nothing was started:\n%1")
+                                       .arg(m_launcher->problems().join(QLatin1Char('\n'))));
+                return;
+            }
+            if (m_queued)
+                launchQueued();
+            else
+                launch();
+        },
+        expectedSeconds());
 }
 
 qint64 RunController::expectedSeconds() const
@@ -229,6 +234,7 @@ void RunController::launchQueued()
     dropNodes(m_earlier);
     dropNodes(m_nodes);
     createRecord(RunStatus::Queued);
+    m_queuedSinceMs = QDateTime::currentMSecsSinceEpoch();
     const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
     for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
         const RunConfig::Node &n = m_config.nodes[i];
@@ -364,7 +370,22 @@ void RunController::startAttempt()
         m_nodes[i].state = NodeStates::name(::NodeState::Failed);
         m_nodes[i].reason = error;
     };
-    auto done = [this](const QStringList &failures) {
+    auto done = [this](const QStringList &failures, bool refused) {
+        if (!failures.isEmpty() && refused && m_attempt == 0) {
+            // Refused before any worker ran (a held or booked device, the rules): nothing ran, so
+            // nothing is recorded as a Failed run (issue #29, item 12); the form says why.
+            // Like a pre-flight refusal, it leaves no run id behind.
+            m_abortRequested = true;
+            m_finished = true;
+            if (m_history) {
+                m_history->removeRun(m_runId);
+                m_history->flush();
+            }
+            m_runId.clear();
+            dropNodes(m_nodes);
+            Q_EMIT startFailed(tr("nothing was started: %1").arg(QLocale().createSeparatedList(failures)));
+            return;
+        }
         if (!failures.isEmpty()) {
             m_abortRequested = true;
             for (NodeState &n : m_nodes) {
@@ -383,6 +404,7 @@ void RunController::startAttempt()
         if (m_history)
             m_history->updateRun(m_runId, RunStatus::Running, {},
                                  m_attempt == 0 ? QDateTime::currentMSecsSinceEpoch() : 0);
+        m_ran = true;
         setStatus(RunStatus::Running, {});
         if (m_attempt == 0)
             Q_EMIT started(m_runId);
@@ -509,6 +531,8 @@ void RunController::attach(const QString &runId)
     QList<ConfigError> ignored;
     m_config = RunConfig::fromJson(record->config, &ignored);
     m_status = record->status;
+    m_queuedSinceMs = record->status == RunStatus::Queued ? record->createdMs : 0;
+    m_ran = record->startedMs > 0 || record->status == RunStatus::Running;
     m_reason = record->reason;
     dropNodes(m_nodes);
     dropNodes(m_earlier);
@@ -696,6 +720,7 @@ void RunController::onNodeState(NodeState &node, const QString &state, const QSt
         (m_status == RunStatus::Preparing || m_status == RunStatus::Queued)) {
         if (m_status == RunStatus::Queued && m_history) // the agents started it from their queue
             m_history->updateRun(m_runId, RunStatus::Running, {}, QDateTime::currentMSecsSinceEpoch());
+        m_ran = true;
         setStatus(RunStatus::Running, {});
     }
     if (isState(state, ::NodeState::Failed) && !m_aborting && !m_failureGrace.isActive())

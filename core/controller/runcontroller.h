@@ -63,6 +63,10 @@ public:
     QString runId() const { return m_runId; }
     RunStatus status() const { return m_status; }
     QString reason() const { return m_reason; }
+    /// When it went into the lab's queue (0: never queued); the Live view says how long it waits.
+    qint64 queuedSinceMs() const { return m_queuedSinceMs; }
+    /// Whether any of its workers ran: a run taken out of the queue before its start never did.
+    bool hasRun() const { return m_ran; }
     const RunConfig &config() const { return m_config; }
     QList<NodePreflight> preflightResults() const;
     bool isAttached() const { return !m_runId.isEmpty(); }
@@ -150,6 +154,8 @@ private:
     QList<Failure> m_failures;
     bool m_stopRequested = false;
     bool m_queued = false; ///< enqueue()d: the agents start it
+    qint64 m_queuedSinceMs = 0;
+    bool m_ran = false;
     qint64 m_expectedSeconds = 0;
     bool m_anyDevices = false;
     bool m_abortRequested = false;

@@ -68,7 +68,8 @@ QList<ConfigError> RunLauncher::resolveNodes(RunConfig &config) const
     return errors;
 }
 
-void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)> done)
+void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)> done,
+                            qint64 expectedSeconds)
 {
     m_results.clear();
     const int count = int(config.nodes.size());
@@ -118,6 +119,8 @@ void RunLauncher::preflight(const RunConfig &config, std::function<void(bool ok)
         body[QStringLiteral("config")] = QCborMap::fromJsonObject(config.toJson());
         body[QStringLiteral("node_index")] = i;
         body[QStringLiteral("master")] = i == 0;
+        if (expectedSeconds > 0)
+            body[QStringLiteral("expected_s")] = expectedSeconds;
         link->request(
             Message::Type::Preflight, body, this,
             [this, i, finishOne](const Expected<QCborMap> &reply) {
@@ -172,7 +175,7 @@ QString RunLauncher::masterAddress(const RunConfig &config) const
 void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
                         qint64 expectedSeconds,
                         std::function<void(int index, const QString &error)> nodeFailed,
-                        std::function<void(const QStringList &failures)> done)
+                        std::function<void(const QStringList &failures, bool refused)> done)
 {
     // Phase one: a pending lease on every node. Nothing starts until all are held.
     struct Acquiring
@@ -203,7 +206,7 @@ void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, 
         }
         for (int i : std::as_const(state->failed))
             nodeFailed(i, state->failures.value(state->failed.indexOf(i)));
-        done(state->failures);
+        done(state->failures, true);
     };
     for (int i = 0; i < workers.size(); ++i) {
         const Workers &w = workers[i];
@@ -237,7 +240,7 @@ void RunLauncher::start(const RunConfig &config, const QList<Workers> &workers, 
 void RunLauncher::sendStarts(const RunConfig &config, const QList<Workers> &workers,
                              const QString &masterAddress, const QStringList &leases,
                              std::function<void(int index, const QString &error)> nodeFailed,
-                             std::function<void(const QStringList &failures)> done)
+                             std::function<void(const QStringList &failures, bool refused)> done)
 {
     // A fresh secret per start, the same for every node: only this attempt's
     // workers can use its rendezvous store (docs/security.md). It travels over
@@ -268,7 +271,7 @@ void RunLauncher::sendStarts(const RunConfig &config, const QList<Workers> &work
             }
             if (--*pending > 0)
                 return;
-            done(*failures);
+            done(*failures, false); // the leases were granted: a failure here is the start's
         };
         AgentLink *link = m_linkFor(w.agentId);
         if (!link) {

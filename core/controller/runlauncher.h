@@ -40,7 +40,9 @@ public:
     /// Fills in each node's agent id from a name or id prefix the user gave; errors for unknown machines.
     QList<ConfigError> resolveNodes(RunConfig &config) const;
     /// Pre-flight on every node of `config`; `done` once all answered (or could not be asked).
-    void preflight(const RunConfig &config, std::function<void(bool ok)> done);
+    /// `expectedSeconds` (0 unknown): the run's predicted length, so an agent can say a booking that
+    /// begins before its end will refuse the start.
+    void preflight(const RunConfig &config, std::function<void(bool ok)> done, qint64 expectedSeconds = 0);
     const QList<NodePreflight> &results() const { return m_results; }
     void setResults(QList<NodePreflight> results) { m_results = std::move(results); }
     /// Every node's pre-flight errors, one line each: "node: error".
@@ -53,12 +55,14 @@ public:
     /// a refusal anywhere gives back the leases already taken, and a lease
     /// nobody confirms expires on its agent), then sends start_run with its
     /// lease to every node. `nodeFailed` as soon as one could not start,
-    /// `done` with every such failure (worded) once all answered.
+    /// `done` with every such failure (worded) once all answered, and whether
+    /// the start was refused (a lease was not granted, so no worker ran
+    /// anywhere: issue #29, item 12, such a run is not a Failed one).
     /// `expectedSeconds`: the run's predicted length (0 unknown), which the
     /// agents weigh against bookings and the longest run allowed.
     void start(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
                qint64 expectedSeconds, std::function<void(int index, const QString &error)> nodeFailed,
-               std::function<void(const QStringList &failures)> done);
+               std::function<void(const QStringList &failures, bool refused)> done);
 
     /// Each node's first rank: the devices of the nodes before it.
     static QList<int> firstRanks(const QList<RunConfig::Node> &nodes);
@@ -75,7 +79,7 @@ private:
     void sendStarts(const RunConfig &config, const QList<Workers> &workers, const QString &masterAddress,
                     const QStringList &leases,
                     std::function<void(int index, const QString &error)> nodeFailed,
-                    std::function<void(const QStringList &failures)> done);
+                    std::function<void(const QStringList &failures, bool refused)> done);
 
     const NodeRegistry &m_registry;
     LinkFor m_linkFor;

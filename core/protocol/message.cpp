@@ -52,7 +52,7 @@ const std::array<Schema, size_t(Message::Type::Count)> kSchemas = {{
     {"telemetry",
      false,
      {{"time", Kind::Integer, true}, {"devices", Kind::Array, true}, {"host", Kind::Map, false}}},
-    {"preflight", true, {{"config", Kind::Map, true}}},
+    {"preflight", true, {{"config", Kind::Map, true}, {"expected_s", Kind::Integer, false}}},
     {"start_run", true, {{"config", Kind::Map, true}, {"run_id", Kind::String, true}}},
     {"stop_run", true, {{"run_id", Kind::String, true}}},
     {"abort_run", true, {{"run_id", Kind::String, true}}},

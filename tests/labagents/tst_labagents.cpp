@@ -103,6 +103,7 @@ private Q_SLOTS:
     void aQueuedRunOverTwoNodesStartsThroughItsCoordinator();
     void aCoordinatorMayOnlyStartItsRun();
     void cancellingTakesARunOutOfTheQueue();
+    void aQueuedRunWaitsForTheHoldersPace();
     // 4. bookings
     void overlappingBookingsAreRefused();
     void aBookingKeepsOtherUsersOff();
@@ -163,6 +164,11 @@ void TestLabAgents::initTestCase()
         m_worker, "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) +
                       "'; exit 0; fi\n"
                       "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
+                      "if grep -q '\"name\":\"paced' \"$2\"; then\n"
+                      "  echo '{\"event\":\"ready\",\"steps\":100,\"start_step\":0}'\n"
+                      "  echo '{\"event\":\"step\",\"step\":1,\"time\":1000}'\n"
+                      "  echo '{\"event\":\"step\",\"step\":51,\"time\":6000}'\n"
+                      "fi\n"
                       "if grep -q '\"name\":\"short' \"$2\"; then\n"
                       "  sleep 0.3\n"
                       "  echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":10}'\n"
@@ -559,7 +565,11 @@ void TestLabAgents::aHeldDeviceIsRefusedWithItsHolder()
     QVERIFY2(why.contains(QLatin1String("held by sara")) && why.contains(first.runId()) &&
                  why.contains(QLatin1String("more minute")),
              qPrintable(why));
-    QCOMPARE(second.status(), RunStatus::Failed);
+    // Refused before any worker ran: no Failed run in ali's history, no run id (issue #29, item 12).
+    QVERIFY(second.runId().isEmpty());
+    QVERIFY(why.startsWith(QLatin1String("nothing was started")));
+    QVERIFY(ali.history->runs().isEmpty());
+    QVERIFY(second.status() != RunStatus::Failed);
     first.abort();
     QVERIFY(waitForState(box, first.runId(), QStringLiteral("aborted")));
 }
@@ -722,6 +732,47 @@ void TestLabAgents::aCoordinatorMayOnlyStartItsRun()
     run.cancel();
 }
 
+// Issue #29, item 12: a holder that named no length was assumed to hold its device an hour (a run
+// 15 s from its end was said to hold it "about 60 more minutes"). Its steps say how long it has left.
+void TestLabAgents::aQueuedRunWaitsForTheHoldersPace()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    Lab sara = connect(QStringLiteral("sara"), {&box});
+    RunController first(*sara.registry, sara.history.get());
+    QSignalSpy started(&first, &RunController::started);
+    first.start(config(QStringLiteral("paced"), {{&box, {0}}})); // 50 of 100 steps in 5 s
+    QVERIFY(started.wait(20000));
+
+    Lab ali = connect(QStringLiteral("ali"), {&box});
+    RunController queued(*ali.registry, ali.history.get());
+    QSignalSpy inQueue(&queued, &RunController::queued);
+    queued.setExpectedSeconds(600);
+    queued.enqueue(config(QStringLiteral("behind"), {{&box, {0}}}));
+    QVERIFY(inQueue.wait(20000));
+    const qint64 askedMs = QDateTime::currentMSecsSinceEpoch();
+    LabClient labClient(*ali.registry);
+    std::optional<LabSnapshot> snapshot;
+    labClient.fetch(true, [&](const LabSnapshot &s) { snapshot = s; });
+    QVERIFY(QTest::qWaitFor([&] { return snapshot.has_value(); }, 10000));
+    QVERIFY(snapshot->errors.isEmpty());
+    const QList<LabQueueEntry> queue = snapshot->queue();
+    QCOMPARE(queue.size(), 1);
+    QVERIFY(queue[0].placeable);
+    // 49 steps at 100 ms: about 5 s from the last step, not an hour.
+    const qint64 waitMs = queue[0].estimatedStartMs - askedMs;
+    QVERIFY2(waitMs > -5000 && waitMs < 60'000, qPrintable(QString::number(waitMs)));
+    // The device's holder says the same end.
+    const QList<LabDevice> devices = snapshot->devices();
+    QCOMPARE(devices.size(), 1);
+    QVERIFY(devices[0].hold.has_value());
+    QVERIFY2(devices[0].hold->untilMs - askedMs < 60'000,
+             qPrintable(QString::number(devices[0].hold->untilMs - askedMs)));
+
+    queued.cancel();
+    first.abort();
+    QVERIFY(waitForState(box, first.runId(), QStringLiteral("aborted")));
+}
+
 void TestLabAgents::cancellingTakesARunOutOfTheQueue()
 {
     LabAgent box = startAgent(QStringLiteral("box"), 1);
@@ -790,6 +841,16 @@ void TestLabAgents::aBookingKeepsOtherUsersOff()
     QVERIFY2(made->ok(), qPrintable(made->error()));
     Lab ali = connect(QStringLiteral("ali"), {&box});
     RunController aliRun(*ali.registry, ali.history.get());
+    // Check says so before Start (issue #29, item 12): a warning, since queued the run would wait.
+    QSignalSpy checked(&aliRun, &RunController::preflightFinished);
+    aliRun.preflight(config(QStringLiteral("alis"), {{&box, {0}}}));
+    QVERIFY(checked.wait(20000));
+    const QList<RunController::NodePreflight> results = aliRun.preflightResults();
+    QCOMPARE(results.size(), 1);
+    const QString warned = results.first().warnings.join(QLatin1Char('\n'));
+    QVERIFY2(warned.contains(QLatin1String("booked by sara")) && warned.contains(QLatin1String("refused")),
+             qPrintable(warned));
+    QVERIFY(checked.first().at(1).toBool());
     QSignalSpy failed(&aliRun, &RunController::startFailed);
     aliRun.start(config(QStringLiteral("alis"), {{&box, {0}}}));
     QVERIFY(failed.wait(20000));

@@ -506,10 +506,14 @@ void TestRunParts::launcherStartsEveryNode()
         {QStringLiteral("r-a1"), QStringLiteral("b"), QStringLiteral("B"), 2, QString()}};
     QList<int> failedNodes;
     std::optional<QStringList> done;
+    bool refused = false;
     launcher.start(
         config, workers, QStringLiteral("10.0.0.1:29500"), 600,
         [&](int index, const QString &) { failedNodes << index; },
-        [&](const QStringList &failures) { done = failures; });
+        [&](const QStringList &failures, bool wasRefused) {
+            done = failures;
+            refused = wasRefused;
+        });
     // First a lease on every node, for exactly its devices; nothing starts before all are held.
     const QCborMap leaseA = a.requests(Message::Type::LeaseAcquire).value(0).body;
     const QCborMap leaseB = b.requests(Message::Type::LeaseAcquire).value(0).body;
@@ -545,6 +549,7 @@ void TestRunParts::launcherStartsEveryNode()
     QVERIFY(done);
     QCOMPARE(failedNodes, QList<int>{1});
     QCOMPARE(*done, (QStringList{QStringLiteral("B: busy")}));
+    QVERIFY(!refused); // the leases were granted: a start that failed
 }
 
 void TestRunParts::launcherGivesBackLeasesWhenOneIsRefused()
@@ -564,10 +569,14 @@ void TestRunParts::launcherGivesBackLeasesWhenOneIsRefused()
         {QStringLiteral("r"), QStringLiteral("c"), QStringLiteral("C"), 2, std::nullopt}};
     QList<int> failedNodes;
     std::optional<QStringList> done;
+    bool refused = false;
     launcher.start(
         config, workers, QStringLiteral("10.0.0.1:29500"), 0,
         [&](int index, const QString &) { failedNodes << index; },
-        [&](const QStringList &failures) { done = failures; });
+        [&](const QStringList &failures, bool wasRefused) {
+            done = failures;
+            refused = wasRefused;
+        });
     a.answer(Message::Type::LeaseAcquire, 0,
              QCborMap{{QStringLiteral("lease_id"), QStringLiteral("lease-a")}});
     QVERIFY(!done);
@@ -587,6 +596,7 @@ void TestRunParts::launcherGivesBackLeasesWhenOneIsRefused()
     QCOMPARE(*done,
              (QStringList{QStringLiteral("C: not connected"),
                           QStringLiteral("B: device 0 is held by ali (run x) for about 5 more minutes")}));
+    QVERIFY(refused); // no worker ran anywhere
 }
 
 QTEST_GUILESS_MAIN(TestRunParts)

@@ -216,6 +216,7 @@ private Q_SLOTS:
 
     // The rendezvous port.
     void masterWithoutAFreePortIsAnError();
+    void aPrecisionThisMachineCannotRunIsAnError();
     void portTakenAfterTheCheckIsNotUsed();
     void portTakenAtLaunchFailsTheRunWithItsReason();
 
@@ -616,6 +617,49 @@ void TestPreflight::hostMemoryTooSmallForTheBatch()
 }
 
 // --- The rendezvous port ----------------------------------------------------
+
+// Issue #29, item 12: Check passed an fp16 run on a CPU machine whose worker (LibTorch 1.13) refuses
+// fp16 on the CPU at its start; the run then failed. Check says it, from what the worker says it is.
+void TestPreflight::aPrecisionThisMachineCannotRunIsAnError()
+{
+    QJsonObject fp16 = baseConfig(QStringLiteral("half"),
+                                  QJsonArray{QJsonObject{{QStringLiteral("agent"), QStringLiteral("me")},
+                                                         {QStringLiteral("devices"), QJsonArray{0}}}});
+    fp16.insert(QStringLiteral("precision"), QStringLiteral("fp16"));
+    Preflight::Input in;
+    in.config = parse(fp16);
+    in.agentVersion = QString::fromLatin1(Hamgam::kVersion);
+    const QByteArray version = "echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) + "'\n";
+    in.workerProgram = fakeWorker(QStringLiteral("torch113"), version + "echo 'LibTorch 1.13.0 (CPU)'\n");
+    const Preflight::Result old = Preflight::run(in);
+    QCOMPARE(old.errors.size(), 1);
+    QCOMPARE(
+        old.errors.first().toString(),
+        QStringLiteral("precision fp16 needs a GPU here: this machine trains on its CPU, and its worker's "
+                       "LibTorch 1.13 runs only bf16 there (choose bf16 or fp32)"));
+    // LibTorch 2.2 and later run fp16 on the CPU; bf16 runs everywhere; a worker that does not say is let be.
+    in.workerProgram = fakeWorker(QStringLiteral("torch26"), version + "echo 'LibTorch 2.6.0 (CPU)'\n");
+    QVERIFY2(Preflight::run(in).ok(), qPrintable(Preflight::run(in).errors.value(0).toString()));
+    in.workerProgram = fakeWorker(QStringLiteral("unsaid"), version);
+    QVERIFY(Preflight::run(in).ok());
+    fp16.insert(QStringLiteral("precision"), QStringLiteral("bf16"));
+    in.config = parse(fp16);
+    in.workerProgram =
+        fakeWorker(QStringLiteral("torch113-bf16"), version + "echo 'LibTorch 1.13.0 (CPU)'\n");
+    QVERIFY(Preflight::run(in).ok());
+    // A CUDA worker on a machine with a GPU trains there.
+    fp16.insert(QStringLiteral("precision"), QStringLiteral("fp16"));
+    in.config = parse(fp16);
+    in.workerProgram =
+        fakeWorker(QStringLiteral("torch113-cuda"), version + "echo 'LibTorch 1.13.1 (CUDA)'\n");
+    DeviceSample gpu;
+    gpu.kind = DeviceSample::Kind::Gpu;
+    gpu.memoryTotal = qint64(80) << 30;
+    in.telemetry.devices = {gpu};
+    const Preflight::Result onGpu = Preflight::run(in);
+    for (const TranslatableText &e : onGpu.errors)
+        QVERIFY2(!e.toString().contains(QLatin1String("fp16")), qPrintable(e.toString()));
+}
 
 void TestPreflight::masterWithoutAFreePortIsAnError()
 {

@@ -6,7 +6,9 @@
 // the same input, whatever order it was given in.
 #include "labtestsupport.h"
 #include "queuescheduler.h"
+#include "runpace.h"
 
+#include <limits>
 #include <QTest>
 
 using namespace LabTest;
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void sameInputSameAnswer();
     void placementsNeverCollide();
     void orderAlone();
+    void aHoldersEndComesFromItsPace();
 
 private:
     static QueueScheduler::Input busyLab();
@@ -561,6 +564,42 @@ void TestQueueScheduler::orderAlone()
         ids.append(e.runId);
     // mina has no recent use at all; ali's two runs tie on time and go by id.
     QCOMPARE(ids, (QStringList{u"d"_s, u"a"_s, u"b"_s, u"c"_s}));
+}
+
+// Issue #29, item 12: a holder 15 s from its last step was said to hold its device "about 60 more
+// minutes" (the length assumed when a run names none). Its own steps say how long it has left.
+void TestQueueScheduler::aHoldersEndComesFromItsPace()
+{
+    RunPace pace;
+    QCOMPARE(pace.remainingMs(), -1); // nothing known yet
+    pace.onStep(1, 10'000);
+    pace.onStep(11, 20'000);
+    QCOMPARE(pace.remainingMs(), -1); // no total: the ready event has not been seen
+    pace.onReady(100, 0);
+    // 10 steps in 10 s: 89 steps left take 89 s.
+    QCOMPARE(pace.remainingMs(), 89'000);
+    // Two more ranks report the same step, one with a later clock, one with an earlier: nothing changes.
+    pace.onStep(11, 20'500);
+    pace.onStep(11, 19'000);
+    pace.onStep(5, 30'000);
+    QCOMPARE(pace.remainingMs(), 89'000);
+    pace.onStep(99, 108'000);
+    QCOMPARE(pace.remainingMs(), 1'000);
+    pace.onStep(100, 109'000);
+    QCOMPARE(pace.remainingMs(), 0);
+
+    // A first step that stalled for years, a damaged total, a damaged time: bounded or ignored.
+    RunPace stalled;
+    stalled.onReady(1'000'000, 0);
+    stalled.onStep(1, 1);
+    stalled.onStep(2, std::numeric_limits<qint64>::max() / 2);
+    QCOMPARE(stalled.remainingMs(), RunPace::kLongestMs);
+    RunPace damaged;
+    damaged.onReady(-5, 0);
+    damaged.onReady(10, 20); // starts past its end
+    damaged.onStep(1, -1);
+    damaged.onStep(std::numeric_limits<qint64>::max(), 5);
+    QCOMPARE(damaged.remainingMs(), -1);
 }
 
 QTEST_APPLESS_MAIN(TestQueueScheduler)

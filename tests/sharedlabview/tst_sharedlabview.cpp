@@ -974,6 +974,12 @@ void TestSharedLabView::queueButtonPutsTheRunInTheAgentsQueue()
                  liveStatus().contains(QLatin1String("position 1")),
              qPrintable(liveStatus()));
     QVERIFY(!window.runSetup()->queueButton()->isEnabled());
+    // Waiting, it shows how long, and no charts or doctor until it starts (issue #29, item 12).
+    window.liveView()->refreshNow(true);
+    QVERIFY(!window.liveView()->showsCharts());
+    QVERIFY2(window.liveView()->waitingLabel()->text().startsWith(QLatin1String("Waiting in the queue for ")),
+             qPrintable(window.liveView()->waitingLabel()->text()));
+    QVERIFY(window.liveView()->progressLabel()->text().isEmpty());
 
     // Ali lets go: the agent starts her run by itself, and the Live tab follows it to the end.
     std::optional<Expected<QCborMap>> released;
@@ -982,8 +988,29 @@ void TestSharedLabView::queueButtonPutsTheRunInTheAgentsQueue()
     QVERIFY(QTest::qWaitFor([&] { return released.has_value(); }, 10000));
     QVERIFY(QTest::qWaitFor([&] { return window.run()->status() == RunStatus::Finished; }, 30000));
     QVERIFY2(liveStatus().contains(QLatin1String("Finished")), qPrintable(liveStatus()));
+    window.liveView()->refreshNow(true);
+    QVERIFY(window.liveView()->showsCharts()); // it ran: its charts stay
     QCOMPARE(history.run(runId)->status, RunStatus::Finished);
     QVERIFY(window.runSetup()->queueButton()->isEnabled());
+
+    // Queued again behind ali, then taken out: nothing ran, and the Live tab says so instead of charts.
+    leased.reset();
+    aliClient.request(Message::Type::LeaseAcquire,
+                      QCborMap{{QStringLiteral("run_id"), QStringLiteral("alis-hold-2")},
+                               {QStringLiteral("devices"), QCborArray{0}},
+                               {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}},
+                      nullptr, [&](const Expected<QCborMap> &r) { leased = r; });
+    QVERIFY(QTest::qWaitFor([&] { return leased.has_value(); }, 10000));
+    QVERIFY2(leased->ok(), qPrintable(leased->error()));
+    QTest::mouseClick(window.runSetup()->queueButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return window.run()->status() == RunStatus::Queued; }, 20000));
+    window.run()->cancel();
+    QVERIFY(QTest::qWaitFor([&] { return !RunStatusText::isActive(window.run()->status()); }, 20000));
+    window.liveView()->refreshNow(true);
+    QVERIFY(!window.liveView()->showsCharts());
+    QCOMPARE(
+        window.liveView()->waitingLabel()->text(),
+        QStringLiteral("It left the queue before it started: nothing ran, so there is nothing to show."));
 }
 
 QTEST_MAIN(TestSharedLabView)
