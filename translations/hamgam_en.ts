@@ -4929,6 +4929,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
             <numerusform>the lab's rules let one user have at most %n runs waiting in this machine's queue, and %1 has that many</numerusform>
         </translation>
     </message>
+    <message>
+        <source>so a run started now is refused; queued, it waits its turn</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabUsage</name>
@@ -5149,6 +5153,14 @@ to %5</source>
             <numerusform>Where each node's step goes (mean of its last %Ln step)</numerusform>
             <numerusform>Where each node's step goes (mean of its last %Ln steps)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting in the queue for %1. It starts by itself when its devices are free; its charts and the doctor's advice begin with its first step.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>It left the queue before it started: nothing ran, so there is nothing to show.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -6143,6 +6155,10 @@ Status: %3%4</source>
         <source>no free TCP port for the workers' rendezvous</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>precision fp16 needs a GPU here: this machine trains on its CPU, and its worker's LibTorch %1 runs only bf16 there (choose bf16 or fp32)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
@@ -6923,10 +6939,6 @@ Status: %3%4</source>
         <source>no run %1 in the history</source>
         <translation type="unfinished" />
     </message>
-    <message>
-        <source>the agent on %1 stopped answering</source>
-        <translation type="unfinished" />
-    </message>
     <message numerus="yes">
         <source>lost %1; resuming from the checkpoint of step %2 on %Ln node(s)</source>
         <translation>
@@ -6940,6 +6952,18 @@ Status: %3%4</source>
     </message>
     <message>
         <source>could not queue: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>nothing was started: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 stopped answering: the machine went down or its network failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1's agent stopped: the machine went down or the agent was killed</source>
         <translation type="unfinished" />
     </message>
 </context>

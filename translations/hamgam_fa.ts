@@ -4900,6 +4900,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
             <numerusform>قواعد آزمایشگاه به هر کاربر حداکثر %n اجرای منتظر در صف این ماشین می‌دهند و %1 همین تعداد دارد</numerusform>
         </translation>
     </message>
+    <message>
+        <source>so a run started now is refused; queued, it waits its turn</source>
+        <translation>پس اجرایی که اکنون آغاز شود رد می‌شود؛ اگر در صف قرار گیرد، منتظر نوبتش می‌ماند</translation>
+    </message>
 </context>
 <context>
     <name>LabUsage</name>
@@ -5122,6 +5126,14 @@ to %5</source>
         <translation>
             <numerusform>تفکیک زمان گام در هر گره (میانگین %Ln گام اخیر)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting in the queue for %1. It starts by itself when its devices are free; its charts and the doctor&apos;s advice begin with its first step.</source>
+        <translation>در صف منتظر است، از %1 پیش. وقتی دستگاه‌هایش آزاد شوند خودبه‌خود آغاز می‌شود؛ نمودارها و توصیه‌های پزشک با نخستین گامش آغاز می‌شوند.</translation>
+    </message>
+    <message>
+        <source>It left the queue before it started: nothing ran, so there is nothing to show.</source>
+        <translation>پیش از آغاز از صف بیرون رفت: چیزی اجرا نشد، پس چیزی برای نمایش نیست.</translation>
     </message>
 </context>
 <context>
@@ -6107,6 +6119,10 @@ Status: %3%4</source>
         <source>no free TCP port for the workers&apos; rendezvous</source>
         <translation>هیچ درگاه TCP آزادی برای هم‌رسی کارگرها نیست</translation>
     </message>
+    <message>
+        <source>precision fp16 needs a GPU here: this machine trains on its CPU, and its worker&apos;s LibTorch %1 runs only bf16 there (choose bf16 or fp32)</source>
+        <translation>دقت fp16 در اینجا GPU لازم دارد: این ماشین روی CPU خود آموزش می‌دهد و LibTorch %1 کارگرش در آنجا فقط bf16 را اجرا می‌کند (bf16 یا fp32 را برگزینید)</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
@@ -6886,10 +6902,6 @@ Status: %3%4</source>
         <source>no run %1 in the history</source>
         <translation>اجرای %1 در تاریخچه نیست</translation>
     </message>
-    <message>
-        <source>the agent on %1 stopped answering</source>
-        <translation>عامل روی %1 دیگر پاسخ نمی‌دهد</translation>
-    </message>
     <message numerus="yes">
         <source>lost %1; resuming from the checkpoint of step %2 on %Ln node(s)</source>
         <translation>
@@ -6903,6 +6915,18 @@ Status: %3%4</source>
     <message>
         <source>could not queue: %1</source>
         <translation>قرار دادن در صف ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>nothing was started: %1</source>
+        <translation>چیزی آغاز نشد: %1</translation>
+    </message>
+    <message>
+        <source>%1 stopped answering: the machine went down or its network failed</source>
+        <translation>ماشین %1 دیگر پاسخ نمی‌دهد: ماشین از کار افتاد یا شبکه‌اش قطع شد</translation>
+    </message>
+    <message>
+        <source>%1&apos;s agent stopped: the machine went down or the agent was killed</source>
+        <translation>عامل %1 متوقف شد: ماشین از کار افتاد یا عامل کشته شد</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "runsession.h"
 #include "stepsplitplot.h"
 #include "throughputplot.h"
+#include "wraplabel.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -33,7 +34,7 @@ LiveView::LiveView(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
-    m_status = new QLabel;
+    m_status = new WrapLabel;
     // "step x of y" beside the bar, not in it: Fusion paints a right-to-left
     // bar's text in the highlighted-text colour over its empty part, white on
     // white, so a Persian bar showed none.
@@ -47,7 +48,6 @@ LiveView::LiveView(QWidget *parent)
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_title);
-    header->addWidget(m_status);
     header->addStretch(1);
     header->addWidget(m_progressText);
     header->addWidget(m_progress, 2);
@@ -131,6 +131,8 @@ LiveView::LiveView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(header);
+    // Under the title, the whole width: a long failure reason wraps there (issue #29, item 13).
+    layout->addWidget(m_status);
     layout->addWidget(m_pages, 1);
 
     connect(m_lossAxis, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -173,7 +175,7 @@ void LiveView::setData(const LiveRunData *data)
 void LiveView::setTitle(const QString &title, const QString &status)
 {
     m_title->setText(title);
-    m_status->setText(status);
+    m_status->setWrappedText(status);
 }
 
 void LiveView::retranslate()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "liverundata.h"
+#include "wraplabel.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -75,7 +76,7 @@ private:
     const LiveRunData *m_data = nullptr;
     LiveRunData m_noRun; ///< shown before any run
     QLabel *m_title;
-    QLabel *m_status;
+    WrapLabel *m_status;
     QLabel *m_progressText;
     QProgressBar *m_progress;
     QLabel *m_eta;

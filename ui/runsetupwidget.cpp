@@ -7,6 +7,7 @@
 #include "errorcolor.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
+#include "wraplabel.h"
 
 #include <algorithm>
 #include <QCheckBox>
@@ -342,8 +343,7 @@ void RunSetupWidget::build()
     m_preflight->setRootIsDecorated(true);
     m_preflight->setMaximumHeight(140);
     m_preflight->setVisible(false);
-    m_message = new QLabel;
-    m_message->setWordWrap(true);
+    m_message = new WrapLabel;
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->setVisible(false);
 
@@ -886,7 +886,7 @@ void RunSetupWidget::showMessage(const QString &text, bool error)
 
 QString RunSetupWidget::shownMessage() const
 {
-    return m_message->isVisibleTo(this) ? m_message->text() : QString();
+    return m_message->isVisibleTo(this) ? m_message->plainText() : QString();
 }
 
 void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
@@ -895,7 +895,7 @@ void RunSetupWidget::showMessage(std::function<QString()> text, bool error)
     m_messageText = std::move(text);
     m_messageIsError = error;
     const QString shown = m_messageText ? m_messageText() : QString();
-    m_message->setText(LocaleFormat::paragraph(shown));
+    m_message->setWrappedText(LocaleFormat::paragraph(shown));
     m_message->setStyleSheet(error ? errorStyle(palette()) : QString());
     m_message->setVisible(!shown.isEmpty());
 }

@@ -2,6 +2,7 @@
 
 #include "runconfig.h"
 #include "runcontroller.h"
+#include "wraplabel.h"
 
 #include <functional>
 #include <QHash>
@@ -161,7 +162,7 @@ private:
     QLineEdit *m_manualBatches;
     QLineEdit *m_slowdowns;
     QTreeWidget *m_preflight;
-    QLabel *m_message;
+    WrapLabel *m_message;
     QPushButton *m_check;
     QPushButton *m_start;
     QPushButton *m_queue;

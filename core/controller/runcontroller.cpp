@@ -40,29 +40,12 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
 {
     connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
-    // An agent that is gone for longer than a collective may take is lost: its
-    // workers died with it (they cannot outlive their agent).
+    // A machine that went away is lost: its workers died with its agent (they cannot outlive it).
+    // Reported at once in plain words (issue #29, item 13), not after the other ranks' collective
+    // timeout with Gloo's words: gone while another machine of the run still answers, it is that
+    // machine; gone all at once, it may be this computer's own network, which the run outlives.
     m_watch.setInterval(1000);
-    connect(&m_watch, &QTimer::timeout, this, [this] {
-        if (m_finished || m_runId.isEmpty())
-            return;
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        for (NodeState &n : m_nodes) {
-            // A queued run waits on its agents, whoever is connected: an agent away is not a failure.
-            if (isFinalState(n.state) || isState(n.state, ::NodeState::Queued) ||
-                m_registry.client(n.agentId)) {
-                m_unreachableSince.remove(n.agentId);
-                continue;
-            }
-            const qint64 since = m_unreachableSince.value(n.agentId, now);
-            m_unreachableSince.insert(n.agentId, since);
-            if (now - since > qint64(m_config.comm.timeoutS) * 1000 + 5000) {
-                const QString reason = tr("the agent on %1 stopped answering").arg(n.name);
-                m_failures.append({n.agentId, n.name, -1, 0, true, reason});
-                onNodeState(n, NodeStates::name(::NodeState::Failed), reason);
-            }
-        }
-    });
+    connect(&m_watch, &QTimer::timeout, this, &RunController::watchNodes);
     m_watch.start();
     m_failureGrace.setSingleShot(true);
     m_failureGrace.setInterval(1500);
@@ -788,8 +771,59 @@ void RunController::controllerEvent(const QString &kind, const QJsonObject &payl
     m_history->appendEvents({e});
 }
 
+void RunController::watchNodes()
+{
+    if (m_finished || m_runId.isEmpty())
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // Connected but silent: an agent sends telemetry at its own pace; several of its periods without
+    // any is a machine that went down (a link to it closes only when TCP gives up, minutes later).
+    auto silentSince = [&](const QString &agentId) -> qint64 {
+        const qint64 last = m_lastTelemetryMs.value(agentId, 0);
+        if (last <= 0)
+            return 0;
+        const qint64 limit = std::max<qint64>(kSilentAfterMs, 4 * m_telemetryPeriodMs.value(agentId, 1000));
+        return now - last > limit ? last : 0;
+    };
+    QList<NodeState *> away;
+    bool anyAnswers = false;
+    for (NodeState &n : m_nodes) {
+        // A queued run waits on its agents, whoever is connected: an agent away is not a failure.
+        if (isFinalState(n.state) || isState(n.state, ::NodeState::Queued))
+            continue;
+        const bool connected = m_registry.client(n.agentId) != nullptr;
+        const qint64 silent = connected ? silentSince(n.agentId) : 0;
+        if (connected && silent == 0) {
+            m_unreachableSince.remove(n.agentId);
+            anyAnswers = true;
+            continue;
+        }
+        if (!m_unreachableSince.contains(n.agentId))
+            m_unreachableSince.insert(n.agentId, connected ? silent : now);
+        away.append(&n);
+    }
+    for (NodeState *n : std::as_const(away)) {
+        const qint64 since = m_unreachableSince.value(n->agentId, now);
+        const qint64 limit = anyAnswers ? kLostAfterMs : qint64(m_config.comm.timeoutS) * 1000 + 5000;
+        if (now - since <= limit)
+            continue;
+        const QString reason =
+            m_registry.client(n->agentId)
+                ? tr("%1 stopped answering: the machine went down or its network failed").arg(n->name)
+                : tr("%1's agent stopped: the machine went down or the agent was killed").arg(n->name);
+        Failure lost{n->agentId, n->name, -1, 0, true, reason};
+        lost.lost = true;
+        m_failures.append(lost);
+        onNodeState(*n, NodeStates::name(::NodeState::Failed), reason);
+    }
+}
+
 void RunController::onTelemetry(const QString &key)
 {
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (const qint64 last = m_lastTelemetryMs.value(key, 0); last > 0)
+        m_telemetryPeriodMs.insert(key, std::clamp<qint64>(now - last, 100, 60000));
+    m_lastTelemetryMs.insert(key, now);
     if (!m_history || m_runId.isEmpty() || m_finished || m_status != RunStatus::Running)
         return;
     NodeState *n = nodeByAgent(key);

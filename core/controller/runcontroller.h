@@ -104,6 +104,8 @@ private:
     using Failure = RunOutcome::Failure;
 
     void launch();
+    /// Once a second: marks lost a machine of the run that went away (see m_watch).
+    void watchNodes();
     /// Creates the run in the history (RunStatus::Preparing or Queued) with its nodes.
     void createRecord(RunStatus status);
     /// Journals the run in the queue of every node; cancels it everywhere when one refuses.
@@ -166,6 +168,12 @@ private:
     qint64 m_controllerSeq = 0;
     bool m_lateEvents = false; ///< events came after the run ended: its summary is computed again
     QTimer m_failureGrace;
-    QTimer m_watch;                            ///< notices agents that went away during the run
-    QHash<QString, qint64> m_unreachableSince; ///< agent id -> ms since it was last connected
+    QTimer m_watch;                             ///< notices agents that went away during the run
+    QHash<QString, qint64> m_unreachableSince;  ///< agent id -> ms since it was last connected
+    QHash<QString, qint64> m_lastTelemetryMs;   ///< agent id -> when its telemetry last came
+    QHash<QString, qint64> m_telemetryPeriodMs; ///< agent id -> the time between its last two
+    /// Gone this long while another machine of the run answers: lost (issue #29, item 13).
+    static constexpr qint64 kLostAfterMs = 5000;
+    /// Connected, yet no telemetry for this long (or four of its periods, if longer): gone.
+    static constexpr qint64 kSilentAfterMs = 6000;
 };

@@ -93,10 +93,16 @@ QString RunOutcome::failureReason() const
     QString reason;
     auto pick = [&](auto predicate) {
         for (const Failure &f : m_failures) {
-            if (reason.isEmpty() && predicate(f))
-                reason = tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
+            if (!reason.isEmpty() || !predicate(f))
+                continue;
+            // A lost machine's words name it already; a node without a rank is the node.
+            reason = f.lost       ? f.description
+                     : f.rank < 0 ? tr("%1: %2").arg(f.node, f.description)
+                                  : tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
         }
     };
+    // A machine that went away first: its peers' errors (a closed connection, a timeout) follow from it.
+    pick([](const Failure &f) { return f.lost; });
     pick([](const Failure &f) { return f.crashed && !f.induced; });
     pick([](const Failure &f) { return f.exitCode != 3 && !f.induced; });
     pick([](const Failure &f) { return !f.induced; });

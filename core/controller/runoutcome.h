@@ -38,6 +38,9 @@ public:
         /// Reported after this controller brought the group down: a consequence
         /// (workers killed while they waited for the failed peer), never the cause.
         bool induced = false;
+        /// The machine itself went away (its agent stopped or stopped answering): the root cause of
+        /// whatever its peers reported meanwhile (issue #29, item 13). No rank: the whole node.
+        bool lost = false;
     };
 
     RunOutcome(QList<Node> nodes, QList<Failure> failures, bool stopRequested, bool abortRequested);

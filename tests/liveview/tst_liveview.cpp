@@ -39,6 +39,7 @@ private Q_SLOTS:
     void valuesOnHover();
     void accuracyIsAPercentageAboveTheCurves();
     void doctorIconsAreExplained();
+    void aLongReasonWrapsAndNeverWidensTheWindow();
 };
 
 void TestLiveView::largeRunHasBoundedMemory()
@@ -102,6 +103,33 @@ void TestLiveView::smallRunDrawsLines()
         return f.reason == UtilizationDoctor::Reason::WaitingOnStragglers &&
                f.node == QLatin1String("node00");
     }));
+}
+
+// Issue #29, item 13: a failure reason with Gloo's internals (long tokens without a space) widened the
+// window past the screen. It wraps under the title, and the view asks for no more width than before.
+void TestLiveView::aLongReasonWrapsAndNeverWidensTheWindow()
+{
+    LiveView view;
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTitle(QStringLiteral("mnist (20261205-abcd)"), QStringLiteral("Failed"));
+    const int before = view.minimumSizeHint().width();
+    const QString reason =
+        QStringLiteral(
+            "Failed: local1, rank 1: [enforce fail at "
+            "/build/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:446] op.preamble.length <= "
+            "op.nbytes. 881550 vs 4 (local1: 2 workers failed) ") +
+        QString(400, QLatin1Char('x'));
+    view.setTitle(QStringLiteral("mnist (20261205-abcd)"), reason);
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QApplication::processEvents();
+    QCOMPARE(view.minimumSizeHint().width(), before);
+    QVERIFY(view.statusLabel()->width() <= view.width());
+    // Wrapped: several lines high, and nothing of it lost.
+    QVERIFY2(view.statusLabel()->height() > 2 * view.statusLabel()->fontMetrics().height(),
+             qPrintable(QString::number(view.statusLabel()->height())));
+    QCOMPARE(QString(view.statusLabel()->text()).remove(QChar(0x200B)), reason);
 }
 
 void TestLiveView::progressAndEta()

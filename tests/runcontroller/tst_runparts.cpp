@@ -294,12 +294,23 @@ void TestRunParts::outcome_data()
                                      QStringLiteral("signal 9")};
     const RunOutcome::Failure killed{
         QStringLiteral("b"), QStringLiteral("B"), 1, 0, true, QStringLiteral("killed"), true};
-    const RunOutcome::Failure lost{QStringLiteral("b"),
-                                   QStringLiteral("B"),
-                                   -1,
-                                   0,
-                                   true,
-                                   QStringLiteral("the agent on B stopped answering")};
+    RunOutcome::Failure lost{
+        QStringLiteral("b"),
+        QStringLiteral("B"),
+        -1,
+        0,
+        true,
+        QStringLiteral("B's agent stopped: the machine went down or the agent was killed")};
+    lost.lost = true;
+    const RunOutcome::Failure glooError{QStringLiteral("a"),
+                                        QStringLiteral("A"),
+                                        0,
+                                        1,
+                                        false,
+                                        QStringLiteral("[enforce fail at gloo/transport/tcp/pair.cc:446] "
+                                                       "Connection closed by peer")};
+    const RunOutcome::Failure noRank{
+        QStringLiteral("b"), QStringLiteral("B"), -1, 0, false, QStringLiteral("could not start")};
 
     QTest::newRow("all finished") << QStringList{QStringLiteral("finished"), QStringLiteral("finished")}
                                   << noReasons << Failures{} << false << false << true << false
@@ -340,10 +351,18 @@ void TestRunParts::outcome_data()
         << QStringList{QStringLiteral("failed"), QStringLiteral("finished")}
         << QStringList{QStringLiteral("could not start"), QString()} << Failures{} << false << false << true
         << true << RunStatus::Failed << QStringLiteral("A: could not start");
+    // Issue #29, item 13: a lost machine in plain words, never "rank -1", and the cause of what its
+    // peers reported before the controller could tell it was gone.
     QTest::newRow("lost agent") << QStringList{QStringLiteral("finished"), QStringLiteral("failed")}
-                                << QStringList{QString(), QStringLiteral("the agent on B stopped answering")}
-                                << Failures{lost} << false << false << true << true << RunStatus::Failed
-                                << QStringLiteral("B, rank -1: the agent on B stopped answering");
+                                << QStringList{QString(), lost.description} << Failures{lost} << false
+                                << false << true << true << RunStatus::Failed << lost.description;
+    QTest::newRow("a lost machine before its peers' errors")
+        << QStringList{QStringLiteral("failed"), QStringLiteral("failed")}
+        << QStringList{QString(), lost.description} << Failures{glooError, signal, lost} << false << false
+        << true << true << RunStatus::Failed << lost.description;
+    QTest::newRow("a node without a rank")
+        << QStringList{QStringLiteral("failed"), QStringLiteral("finished")} << noReasons << Failures{noRank}
+        << false << false << true << true << RunStatus::Failed << QStringLiteral("B: could not start");
     QTest::newRow("stop requested") << QStringList{QStringLiteral("stopped"), QStringLiteral("finished")}
                                     << noReasons << Failures{} << true << false << true << false
                                     << RunStatus::Stopped
