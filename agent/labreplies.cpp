@@ -9,7 +9,10 @@
 #include "usageledger.h"
 #include "utilizationhistory.h"
 
+#include <algorithm>
+#include <numeric>
 #include <QCborArray>
+#include <QSet>
 
 namespace {
 QCborArray devices(const QList<int> &list)
@@ -140,4 +143,74 @@ QCborMap LabReplies::usage(const UsageLedger &ledger, const QList<Lease> &leases
         recent.append(
             QCborMap{{QStringLiteral("user"), it.key()}, {QStringLiteral("gpu_hours"), it.value() / 3600.0}});
     return QCborMap{{QStringLiteral("weeks"), rows}, {QStringLiteral("recent"), recent}};
+}
+
+LabReplies::Trimmed LabReplies::fit(QCborMap &body, qsizetype budget, qint64 nowMs)
+{
+    Trimmed trimmed;
+    const auto sizeOf = [](const QCborValue &v) { return qsizetype(v.toCbor().size()); };
+    qsizetype total = sizeOf(body);
+    if (total <= budget)
+        return trimmed;
+
+    // Bookings: each one's size once, then dropped in order until the body fits.
+    QCborArray bookings = body.value(QStringLiteral("bookings")).toArray();
+    QList<qsizetype> order(bookings.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto from = [&](qsizetype i) {
+        return bookings.at(i).toMap().value(QStringLiteral("from")).toInteger();
+    };
+    const auto to = [&](qsizetype i) {
+        return bookings.at(i).toMap().value(QStringLiteral("to")).toInteger();
+    };
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        const bool pastA = to(a) <= nowMs;
+        const bool pastB = to(b) <= nowMs;
+        if (pastA != pastB)
+            return pastA;                                 // the past before the future
+        return pastA ? to(a) < to(b) : from(a) > from(b); // the oldest past, the farthest future
+    });
+    QSet<qsizetype> dropped;
+    for (const qsizetype i : std::as_const(order)) {
+        if (total <= budget)
+            break;
+        total -= sizeOf(bookings.at(i));
+        dropped.insert(i);
+    }
+    if (!dropped.isEmpty()) {
+        QCborArray kept;
+        for (qsizetype i = 0; i < bookings.size(); ++i) {
+            if (!dropped.contains(i))
+                kept.append(bookings.at(i));
+        }
+        body[QStringLiteral("bookings")] = kept;
+        trimmed.bookings = int(dropped.size());
+        total = sizeOf(body);
+    }
+
+    // The queue from its last place: the first places are what users wait on.
+    QCborArray entries = body.value(QStringLiteral("entries")).toArray();
+    while (total > budget && !entries.isEmpty()) {
+        total -= sizeOf(entries.last());
+        entries.removeLast();
+        ++trimmed.entries;
+    }
+    if (trimmed.entries > 0) {
+        body[QStringLiteral("entries")] = entries;
+        total = sizeOf(body);
+    }
+
+    // Last, the day's and week's utilization of every device.
+    if (total > budget) {
+        QCborArray devices = body.value(QStringLiteral("devices")).toArray();
+        for (qsizetype i = 0; i < devices.size(); ++i) {
+            QCborMap d = devices.at(i).toMap();
+            trimmed.series = trimmed.series || d.contains(QStringLiteral("day"));
+            d.remove(QStringLiteral("day"));
+            d.remove(QStringLiteral("week"));
+            devices[i] = d;
+        }
+        body[QStringLiteral("devices")] = devices;
+    }
+    return trimmed;
 }

@@ -27,6 +27,18 @@ QCborMap queue(const LabService &lab, const QList<QueueScheduler::Placement> &pl
 QCborMap state(const LabService &lab, const TelemetrySnapshot &telemetry, const ReservationBook &reservations,
                const UtilizationHistory &history, const QList<QueueScheduler::Placement> &placements,
                qint64 nowMs, bool series);
+/// What fitted() left out of a reply.
+struct Trimmed
+{
+    int bookings = 0;
+    int entries = 0; ///< queued runs, from the last place
+    bool series = false;
+    bool any() const { return bookings > 0 || entries > 0 || series; }
+};
+/// `body` (a lab_state) within `budget` bytes of CBOR (issue #29, item 7): past the frame limit the
+/// reply never arrives and the machine vanishes from every lab view. Past bookings go first (oldest
+/// first), then the farthest future ones, then the queue's last places, then the utilization series.
+Trimmed fit(QCborMap &body, qsizetype budget, qint64 nowMs);
 /// usage: {weeks: [{user, week_start, gpu_hours}], recent: [{user, gpu_hours}]}.
 QCborMap usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks);
 } // namespace LabReplies

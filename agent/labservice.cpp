@@ -11,6 +11,7 @@
 #include "logging.h"
 #include "nodestate.h"
 #include "pathpolicy.h"
+#include "protocol.h"
 #include "queuecoordinator.h"
 #include "queuescheduler.h"
 #include "runconfig.h"
@@ -106,6 +107,7 @@ Status LabService::start()
     connect(&m.runs, &RunSupervisor::event, this, &LabService::onRunEvent);
     connect(&m.sampler, &TelemetrySampler::sampled, this, &LabService::onSampled);
     connect(&m_tick, &QTimer::timeout, this, &LabService::tick);
+    connect(this, &LabService::changed, this, [this] { m_scheduleDirty = true; });
     m_tick.start(1000);
     connect(&m_saveTimer, &QTimer::timeout, this, [this] {
         if (auto s = m_utilization.save(); !s)
@@ -206,8 +208,16 @@ void LabService::handle(AgentSession *session, const Message &request)
         body[QStringLiteral("admin")] = session->isAdmin();
         body[QStringLiteral("user")] = session->user();
         // Damaged files found at start: the rules concern everyone, the rest is the admin's to mend.
-        const QStringList problems =
-            session->isAdmin() ? m_policyProblems + m_fileProblems : m_policyProblems;
+        QStringList problems = session->isAdmin() ? m_policyProblems + m_fileProblems : m_policyProblems;
+        // Under the frame limit whatever the books hold, with room for the problems and the envelope.
+        const LabReplies::Trimmed trimmed =
+            LabReplies::fit(body, Protocol::kMaxFrameBytes - kReplyMarginBytes, now);
+        if (trimmed.any())
+            problems
+                << tr("too much to show at once, left out of this view: bookings %1, queued runs %2; the "
+                      "lab admin can lower the per-user caps")
+                       .arg(trimmed.bookings)
+                       .arg(trimmed.entries);
         if (!problems.isEmpty())
             body[QStringLiteral("problems")] = QCborArray::fromStringList(problems);
         session->reply(request.id(), withNow(body));
@@ -994,7 +1004,12 @@ void LabService::tick()
         Q_EMIT changed(QStringLiteral("leases"));
     }
     enforce();
-    schedule();
+    // Placed again when something changed (every change is announced), or when a run's estimated start
+    // or retry comes; not every second whatever happened (issue #29, item 7).
+    if (m_scheduleDirty || now >= m_coordinator->nextDueMs()) {
+        m_scheduleDirty = false;
+        schedule();
+    }
 }
 
 void LabService::enforce()

@@ -108,6 +108,7 @@ public:
     bool mayEndOthers(AgentSession *session) const;
     const LeaseBook &leases() const { return m_leases; }
     const RunQueue &queue() const { return m_queue; }
+    const QueueCoordinator &coordinator() const { return *m_coordinator; }
     const ReservationBook &reservations() const { return m_reservations; }
     int deviceCount() const;
 
@@ -151,6 +152,8 @@ private:
     std::optional<qint64> toLocal(qint64 senderMs, qint64 senderNowMs) const;
     static qint64 secondsToMs(qint64 seconds);
     static constexpr qint64 kYearMs = 366LL * 24 * 3600 * 1000;
+    /// What a lab_state leaves of the frame limit for its envelope and problem lines.
+    static constexpr qsizetype kReplyMarginBytes = 64 * 1024;
     QCborMap withNow(QCborMap body) const;
 
     Context m;
@@ -166,6 +169,7 @@ private:
     RunQueue m_queue;
     QueueCoordinator *m_coordinator;
     QTimer m_tick;
+    bool m_scheduleDirty = true; ///< something changed since the queue was last placed
     qint64 m_lastSampleMs = 0;
     QTimer m_saveTimer;                  ///< writes the utilization rings now and then (and at exit)
     QHash<QString, qint64> m_idleSince;  ///< lease id -> since when all its devices are under the idle line

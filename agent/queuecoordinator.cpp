@@ -78,10 +78,19 @@ void QueueCoordinator::startDue(qint64 nowMs)
     const auto done = qScopeGuard([this] { m_starting = false; });
     // Each start changes what the next may do (its lease is in the next placement): place again after each,
     // until nothing more may start now. A start across nodes is asynchronous: its lease holds its place.
+    m_nextDueMs = nowMs + kLongestIdleMs;
     for (int round = 0; round < 64 && m_lab.m_queue.size() > 0; ++round) {
         m_placeAgain = false;
         bool started = false;
-        for (const QueueScheduler::Placement &p : placements(nowMs, true)) {
+        const QList<QueueScheduler::Placement> placed = placements(nowMs, true);
+        ++m_placingRounds;
+        for (const QueueScheduler::Placement &p : placed) {
+            if (p.placeable && p.startMs > nowMs)
+                m_nextDueMs = std::min(m_nextDueMs, std::max(p.startMs, nowMs + 1000));
+            if (const qint64 retry = m_retryAfter.value(p.runId, 0); retry > nowMs)
+                m_nextDueMs = std::min(m_nextDueMs, std::max(retry, nowMs + 1000));
+        }
+        for (const QueueScheduler::Placement &p : placed) {
             if (!p.startsNow || m_attempts.contains(p.runId) || m_retryAfter.value(p.runId, 0) > nowMs)
                 continue;
             const auto entry = m_lab.m_queue.entry(p.runId);

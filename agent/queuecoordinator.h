@@ -37,6 +37,13 @@ public:
     /// Starts what may start now. Never re-entered: a lease that closes while it starts a run (and
     /// asks for scheduling again) only makes the running call place once more.
     void startDue(qint64 nowMs);
+    /// When startDue has something to do again with nothing changed meanwhile: the earliest estimated
+    /// start or retry of a run it coordinates, at least a second away and at most kLongestIdleMs
+    /// (issue #29, item 7: placing every entry every second cost 67 % of a core at 1,400 entries).
+    qint64 nextDueMs() const { return m_nextDueMs; }
+    /// How many times startDue placed the queue (tests: it does not while nothing changes).
+    qint64 placingRounds() const { return m_placingRounds; }
+    static constexpr qint64 kLongestIdleMs = 30'000;
     /// The run left the queue (cancelled): an attempt to start it going on is dropped.
     void forget(const QString &runId);
 
@@ -90,4 +97,6 @@ private:
     QHash<QString, qint64> m_retryAfter; ///< run id -> not before this time (a refused attempt backs off)
     bool m_starting = false;             ///< inside startDue
     bool m_placeAgain = false;           ///< something closed meanwhile: place once more before returning
+    qint64 m_nextDueMs = 0;
+    qint64 m_placingRounds = 0;
 };

@@ -4758,6 +4758,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>run %1 is already waiting in this machine's queue; take it out of the queue to change it</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabText</name>

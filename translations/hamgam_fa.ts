@@ -4745,6 +4745,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
         <translation>اجرای %1 همین حالا در صف این ماشین منتظر است؛ برای تغییرش آن را از صف بیرون بیاورید</translation>
     </message>
+    <message>
+        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
+        <translation>بیش از آن است که یک‌جا نشان داده شود؛ از این نما کنار گذاشته شد: رزروها %1، اجراهای در صف %2؛ مدیر آزمایشگاه می‌تواند سقف‌های هر کاربر را پایین بیاورد</translation>
+    </message>
 </context>
 <context>
     <name>LabText</name>

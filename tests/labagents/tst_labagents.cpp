@@ -12,9 +12,12 @@
 #include "historystore.h"
 #include "labclient.h"
 #include "labclock.h"
+#include "labreplies.h"
 #include "labservice.h"
 #include "noderegistry.h"
 #include "printers.h"
+#include "protocol.h"
+#include "queuecoordinator.h"
 #include "runcontroller.h"
 #include "runsupervisor.h"
 #include "smallrunconfig.h"
@@ -106,6 +109,7 @@ private Q_SLOTS:
     void aCoordinatorMayOnlyStartItsRun();
     void cancellingTakesARunOutOfTheQueue();
     void aQueuedRunWaitsForTheHoldersPace();
+    void theQueueIsNotPlacedAgainWhileNothingChanges();
     // 4. bookings
     void overlappingBookingsAreRefused();
     void aBookingKeepsOtherUsersOff();
@@ -135,6 +139,7 @@ private Q_SLOTS:
     // issue #29, item 7
     void aQueuedPlanKeepsOnlyItsKnownFields();
     void oneUserCannotGrowAMachinesStateWithoutBound();
+    void aLabStateAlwaysFitsInAFrame();
 
 private:
     LabAgent startAgent(const QString &name, int gpus, qint64 clockSkewMs = 0, const QString &configDir = {});
@@ -799,6 +804,39 @@ void TestLabAgents::aQueuedRunWaitsForTheHoldersPace()
     queued.cancel();
     first.abort();
     QVERIFY(waitForState(box, first.runId(), QStringLiteral("aborted")));
+}
+
+// Issue #29, item 7: the scheduler placed every entry every second whatever happened (67 % of a core at
+// 1,400 entries). It places again when something changes or a run's estimated start comes.
+void TestLabAgents::theQueueIsNotPlacedAgainWhileNothingChanges()
+{
+    LabAgent box = startAgent(QStringLiteral("box"), 1);
+    Lab sara = connect(QStringLiteral("sara"), {&box});
+    RunController first(*sara.registry, sara.history.get());
+    QSignalSpy started(&first, &RunController::started);
+    first.setExpectedSeconds(3600);
+    first.start(config(QStringLiteral("holder"), {{&box, {0}}}));
+    QVERIFY(started.wait(20000));
+    Lab ali = connect(QStringLiteral("ali"), {&box});
+    std::vector<std::unique_ptr<RunController>> queued;
+    for (int i = 0; i < 3; ++i) {
+        queued.push_back(std::make_unique<RunController>(*ali.registry, ali.history.get()));
+        QSignalSpy inQueue(queued.back().get(), &RunController::queued);
+        queued.back()->setExpectedSeconds(600);
+        queued.back()->enqueue(config(QStringLiteral("waiting%1").arg(i), {{&box, {0}}}));
+        QVERIFY(inQueue.wait(20000));
+    }
+    QTest::qWait(1500); // the changes above are placed
+    const qint64 before = box.daemon->lab()->coordinator().placingRounds();
+    QTest::qWait(4000); // four ticks, nothing changes
+    QVERIFY2(box.daemon->lab()->coordinator().placingRounds() - before <= 1,
+             qPrintable(QString::number(box.daemon->lab()->coordinator().placingRounds() - before)));
+    // A change is placed at once: the holder ends, the first queued run starts.
+    first.abort();
+    QVERIFY(QTest::qWaitFor(
+        [&] { return box.daemon->runs()->stateOf(queued[0]->runId()) != QLatin1String("queued"); }, 10000));
+    for (auto &q : queued)
+        q->cancel();
 }
 
 void TestLabAgents::cancellingTakesARunOutOfTheQueue()
@@ -1598,6 +1636,62 @@ void TestLabAgents::aQueuedPlanKeepsOnlyItsKnownFields()
 // Issue #29, item 7: 4,000 bookings from one student pushed lab_state past the frame limit and
 // the machine vanished from everyone's lab view; queued runs had no bound either. Each user now
 // has caps the admin sets (20 bookings ahead and 10 queued runs by default, never "no limit").
+// Issue #29, item 7: 4,000 bookings pushed lab_state past the 1 MiB frame limit and the machine vanished
+// from every lab view. Whatever the books hold, the reply fits: the past and the farthest future go
+// first, then the queue's last places, and the view says what it left out.
+void TestLabAgents::aLabStateAlwaysFitsInAFrame()
+{
+    const qint64 now = 1'800'000'000'000;
+    const qint64 hour = 3'600'000;
+    QCborArray bookings;
+    for (int i = 0; i < 20'000; ++i) {
+        // Half in the past, half ahead, each an hour, with a long note.
+        const qint64 from = now + (i - 10'000) * hour;
+        bookings.append(QCborMap{{QStringLiteral("id"), QStringLiteral("res-%1").arg(i)},
+                                 {QStringLiteral("user"), QStringLiteral("u%1").arg(i % 50)},
+                                 {QStringLiteral("devices"), QCborArray{0}},
+                                 {QStringLiteral("from"), from},
+                                 {QStringLiteral("to"), from + hour},
+                                 {QStringLiteral("note"), QString(60, QLatin1Char('n'))}});
+    }
+    QCborArray entries;
+    for (int i = 0; i < 500; ++i)
+        entries.append(QCborMap{{QStringLiteral("run_id"), QStringLiteral("run-%1").arg(i)},
+                                {QStringLiteral("position"), i + 1},
+                                {QStringLiteral("name"), QString(200, QLatin1Char('x'))}});
+    QCborMap body{{QStringLiteral("bookings"), bookings},
+                  {QStringLiteral("entries"), entries},
+                  {QStringLiteral("devices"), QCborArray{QCborMap{{QStringLiteral("index"), 0}}}}};
+    QVERIFY(QCborValue(body).toCbor().size() > Protocol::kMaxFrameBytes);
+    const qsizetype budget = Protocol::kMaxFrameBytes - 64 * 1024;
+    const LabReplies::Trimmed trimmed = LabReplies::fit(body, budget, now);
+    QVERIFY(QCborValue(body).toCbor().size() <= budget);
+    QVERIFY(trimmed.bookings > 10'000); // every past one, and some of the far future
+    QCOMPARE(trimmed.entries, 0);       // the queue fitted once the bookings did
+    // What is kept: the bookings nearest ahead, in their order.
+    const QCborArray kept = body.value(QStringLiteral("bookings")).toArray();
+    QCOMPARE(kept.size(), 20'000 - trimmed.bookings);
+    QCOMPARE(kept.first().toMap().value(QStringLiteral("from")).toInteger(), now);
+    for (const QCborValue &b : kept)
+        QVERIFY(b.toMap().value(QStringLiteral("to")).toInteger() > now);
+    // A body that fits is left as it is.
+    QCborMap small{{QStringLiteral("bookings"), QCborArray{bookings.first()}}};
+    const QCborMap before = small;
+    QVERIFY(!LabReplies::fit(small, budget, now).any());
+    QCOMPARE(small, before);
+    // The queue gives its last places when the bookings are not enough.
+    QCborMap queueOnly{{QStringLiteral("entries"), entries}};
+    const LabReplies::Trimmed queueTrimmed = LabReplies::fit(queueOnly, 50 * 1024, now);
+    QVERIFY(queueTrimmed.entries > 0);
+    QCOMPARE(queueOnly.value(QStringLiteral("entries"))
+                 .toArray()
+                 .first()
+                 .toMap()
+                 .value(QStringLiteral("position"))
+                 .toInteger(),
+             1);
+}
+
 void TestLabAgents::oneUserCannotGrowAMachinesStateWithoutBound()
 {
     const QString dir = m_dir.filePath(QStringLiteral("bounded"));
