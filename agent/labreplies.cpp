@@ -130,10 +130,11 @@ QCborMap LabReplies::state(const LabService &lab, const TelemetrySnapshot &telem
     return body;
 }
 
-QCborMap LabReplies::usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks)
+QCborMap LabReplies::usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks,
+                           const UsageLedger::WeekDefinition &week)
 {
     QCborArray rows;
-    for (const UsageLedger::WeekRow &r : ledger.weeks(nowMs, weeks, leases))
+    for (const UsageLedger::WeekRow &r : ledger.weeks(nowMs, weeks, leases, week))
         rows.append(QCborMap{{QStringLiteral("user"), r.user},
                              {QStringLiteral("week_start"), r.weekStartMs},
                              {QStringLiteral("gpu_hours"), r.gpuSeconds / 3600.0}});

@@ -3,13 +3,13 @@
 #include "lease.h"
 #include "queuescheduler.h"
 #include "reservation.h"
+#include "usageledger.h"
 
 #include <QCborMap>
 #include <QList>
 
 class LabService;
 class ReservationBook;
-class UsageLedger;
 class UtilizationHistory;
 struct TelemetrySnapshot;
 
@@ -40,5 +40,7 @@ struct Trimmed
 /// first), then the farthest future ones, then the queue's last places, then the utilization series.
 Trimmed fit(QCborMap &body, qsizetype budget, qint64 nowMs);
 /// usage: {weeks: [{user, week_start, gpu_hours}], recent: [{user, gpu_hours}]}.
-QCborMap usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks);
+/// Weeks as the asker's locale and time zone begin them (`week`).
+QCborMap usage(const UsageLedger &ledger, const QList<Lease> &leases, qint64 nowMs, int weeks,
+               const UsageLedger::WeekDefinition &week = {});
 } // namespace LabReplies

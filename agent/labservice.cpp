@@ -226,7 +226,18 @@ void LabService::handle(AgentSession *session, const Message &request)
     case Message::Type::Usage: {
         const int weeks = int(qBound(
             qint64(1), CborValue::integer(request.body().value(QStringLiteral("weeks")), 8), qint64(52)));
-        session->reply(request.id(), withNow(LabReplies::usage(m_usage, m_leases.leases(), now, weeks)));
+        // The asker's week (its locale's first day, its time zone); an older controller says neither: ISO
+        // weeks.
+        const auto week = UsageLedger::WeekDefinition::of(
+            CborValue::integer(request.body().value(QStringLiteral("first_day")), 1),
+            CborValue::integer(request.body().value(QStringLiteral("utc_offset_min")), 0));
+        if (!week) {
+            session->replyError(request.id(), QStringLiteral("bad_request"),
+                                tr("a week begins on day 1 to 7, in a time zone within 14 hours of UTC"));
+            return;
+        }
+        session->reply(request.id(),
+                       withNow(LabReplies::usage(m_usage, m_leases.leases(), now, weeks, *week)));
         return;
     }
     case Message::Type::PolicyGet:

@@ -4762,6 +4762,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabText</name>
@@ -5001,6 +5005,13 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>Save device-hours per user and week as CSV (ISO dates, one row per user and week)</source>
         <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Over %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>Over %Ln machine: %1</numerusform>
+            <numerusform>Over %Ln machines: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -4749,6 +4749,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
         <translation>بیش از آن است که یک‌جا نشان داده شود؛ از این نما کنار گذاشته شد: رزروها %1، اجراهای در صف %2؛ مدیر آزمایشگاه می‌تواند سقف‌های هر کاربر را پایین بیاورد</translation>
     </message>
+    <message>
+        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
+        <translation>هفته از روز ۱ تا ۷ آغاز می‌شود، در منطقهٔ زمانی‌ای که بیش از ۱۴ ساعت با UTC فاصله ندارد</translation>
+    </message>
 </context>
 <context>
     <name>LabText</name>
@@ -4972,6 +4976,12 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>Save device-hours per user and week as CSV (ISO dates, one row per user and week)</source>
         <translation>ذخیرهٔ دستگاه‌ساعت هر کاربر در هر هفته به‌صورت CSV (تاریخ‌های ISO، یک سطر برای هر کاربر و هفته)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Over %Ln machine(s): %1</source>
+        <translation>
+            <numerusform>روی %Ln ماشین: %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -17,8 +17,9 @@ public:
     virtual ~LabBackend() = default;
 
     virtual void fetch(bool series, std::function<void(const LabSnapshot &snapshot)> done) = 0;
-    virtual void
-    usage(int weeks, std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors)> done) = 0;
+    virtual void usage(int weeks, std::function<void(const QList<LabUsageRow> &rows,
+                                                     const QStringList &errors, const QStringList &machines)>
+                                      done) = 0;
     virtual void reserve(const QList<LabClient::BookingRequest> &where, qint64 fromMs, qint64 toMs,
                          const QString &note,
                          std::function<void(const Expected<QList<LabBooking>> &result)> done) = 0;

@@ -11,8 +11,8 @@ void LabClientBackend::fetch(bool series, std::function<void(const LabSnapshot &
     m_client.fetch(series, std::move(done));
 }
 
-void LabClientBackend::usage(int weeks,
-                             std::function<void(const QList<LabUsageRow> &, const QStringList &)> done)
+void LabClientBackend::usage(
+    int weeks, std::function<void(const QList<LabUsageRow> &, const QStringList &, const QStringList &)> done)
 {
     m_client.usage(weeks, std::move(done));
 }

@@ -15,8 +15,9 @@ public:
     Q_DISABLE_COPY_MOVE(LabClientBackend)
 
     void fetch(bool series, std::function<void(const LabSnapshot &snapshot)> done) override;
-    void usage(int weeks,
-               std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors)> done) override;
+    void usage(int weeks, std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors,
+                                             const QStringList &machines)>
+                              done) override;
     void reserve(const QList<LabClient::BookingRequest> &where, qint64 fromMs, qint64 toMs,
                  const QString &note,
                  std::function<void(const Expected<QList<LabBooking>> &result)> done) override;

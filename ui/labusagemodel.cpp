@@ -65,8 +65,8 @@ double LabUsageModel::weekTotal(int week) const
 
 QString LabUsageModel::weekLabel(qint64 weekStartMs)
 {
-    // The agents' weeks begin on Monday 00:00 UTC: that date, whatever this computer's zone.
-    const QDate date = QDateTime::fromMSecsSinceEpoch(weekStartMs, Qt::UTC).date();
+    // The agents begin the weeks at 00:00 here, on the locale's first day (LabClient::usage): that date.
+    const QDate date = QDateTime::fromMSecsSinceEpoch(weekStartMs).date();
     return LocaleFormat::date(date, QStringLiteral("d MMM"));
 }
 

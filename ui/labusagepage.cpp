@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -29,6 +30,7 @@ LabUsagePage::LabUsagePage(QWidget *parent)
     , m_weeks(new QSpinBox)
     , m_export(new QPushButton)
     , m_message(new QLabel)
+    , m_coverage(new QLabel)
 {
     m_weeks->setRange(1, 52);
     m_weeks->setValue(8);
@@ -59,6 +61,8 @@ LabUsagePage::LabUsagePage(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
+    m_coverage->setWordWrap(true);
+    layout->addWidget(m_coverage);
     layout->addWidget(m_message);
     connect(m_weeks, &QSpinBox::valueChanged, this, &LabUsagePage::weeksChanged);
     connect(m_export, &QPushButton::clicked, this, &LabUsagePage::promptExport);
@@ -70,9 +74,12 @@ int LabUsagePage::weeks() const
     return m_weeks->value();
 }
 
-void LabUsagePage::setRows(const QList<LabUsageRow> &rows, const QStringList &errors)
+void LabUsagePage::setRows(const QList<LabUsageRow> &rows, const QStringList &errors,
+                           const QStringList &machines)
 {
     m_model->setRows(rows);
+    m_machines = machines;
+    showCoverage();
     m_export->setEnabled(!rows.isEmpty());
     if (!errors.isEmpty())
         showMessage(tr("Some machines could not be asked, so these hours leave them out:\n%1")
@@ -103,6 +110,15 @@ void LabUsagePage::promptExport()
         showMessage(tr("Saved to %1").arg(Bidi::ltr(path)), false);
 }
 
+void LabUsagePage::showCoverage()
+{
+    // Which machines the hours are of (issue #29, item 14): a machine that did not answer is not a zero.
+    m_coverage->setText(m_machines.isEmpty() ? QString()
+                                             : tr("Over %Ln machine(s): %1", nullptr, int(m_machines.size()))
+                                                   .arg(QLocale().createSeparatedList(m_machines)));
+    m_coverage->setVisible(!m_machines.isEmpty());
+}
+
 void LabUsagePage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
@@ -119,6 +135,7 @@ void LabUsagePage::retranslate()
     m_export->setToolTip(
         tr("Save device-hours per user and week as CSV (ISO dates, one row per user and week)"));
     m_model->retranslate();
+    showCoverage();
 }
 
 void LabUsagePage::changeEvent(QEvent *event)

@@ -23,7 +23,9 @@ class LabUsagePage final : public QWidget
 public:
     explicit LabUsagePage(QWidget *parent = nullptr);
 
-    void setRows(const QList<LabUsageRow> &rows, const QStringList &errors);
+    /// `machines`: those whose hours these are (named under the chart, as hamgamctl usage does).
+    void setRows(const QList<LabUsageRow> &rows, const QStringList &errors, const QStringList &machines = {});
+    QLabel *coverageLabel() const { return m_coverage; }
     LabUsageModel *model() const { return m_model; }
     LabUsagePlot *plot() const { return m_plot; }
     QTableView *table() const { return m_table; }
@@ -44,6 +46,7 @@ private:
     void retranslate();
     void promptExport();
     void showMessage(const QString &text, bool error);
+    void showCoverage();
 
     LabUsageModel *m_model;
     LabUsagePlot *m_plot;
@@ -52,4 +55,6 @@ private:
     QSpinBox *m_weeks;
     QPushButton *m_export;
     QLabel *m_message;
+    QLabel *m_coverage; ///< "Over 3 machines: a, b and c"
+    QStringList m_machines;
 };

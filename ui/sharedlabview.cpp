@@ -199,11 +199,12 @@ void SharedLabView::refreshUsage()
         return;
     m_usageFetching = true;
     QPointer<SharedLabView> self(this);
-    m_backend->usage(m_usage->weeks(), [self](const QList<LabUsageRow> &rows, const QStringList &errors) {
+    m_backend->usage(m_usage->weeks(), [self](const QList<LabUsageRow> &rows, const QStringList &errors,
+                                              const QStringList &machines) {
         if (!self)
             return;
         self->m_usageFetching = false;
-        self->m_usage->setRows(rows, errors);
+        self->m_usage->setRows(rows, errors, machines);
     });
 }
 

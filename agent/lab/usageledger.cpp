@@ -123,22 +123,25 @@ QMap<QString, double> UsageLedger::recentSecondsByUser(qint64 nowMs, const QList
     return seconds;
 }
 
-QList<UsageLedger::WeekRow> UsageLedger::weeks(qint64 nowMs, int n, const QList<Lease> &running) const
+QList<UsageLedger::WeekRow> UsageLedger::weeks(qint64 nowMs, int n, const QList<Lease> &running,
+                                               const WeekDefinition &week) const
 {
     if (n <= 0)
         return {};
-    const qint64 last = weekStart(nowMs);
+    const qint64 last = week.start(nowMs);
     const qint64 first = last - (n - 1) * kWeekMs;
     QMap<QPair<QString, qint64>, qint64> buckets;
     for (auto it = m_folded.cbegin(); it != m_folded.cend(); ++it) {
-        if (it.key().second >= first && it.key().second <= last)
-            buckets[it.key()] += it.value();
+        const qint64 into = week.start(it.key().second + kWeekMs / 2);
+        if (into >= first && into <= last)
+            buckets[{it.key().first, into}] += it.value();
     }
     for (const Interval &i : m_intervals)
-        addByWeek(buckets, i.user, i.devices, std::max(i.fromMs, first), std::min(i.toMs, last + kWeekMs));
+        addByWeek(buckets, i.user, i.devices, std::max(i.fromMs, first), std::min(i.toMs, last + kWeekMs),
+                  week);
     for (const Lease &l : running) {
         if (l.isActive())
-            addByWeek(buckets, l.user, int(l.devices.size()), std::max(l.activeSinceMs, first), nowMs);
+            addByWeek(buckets, l.user, int(l.devices.size()), std::max(l.activeSinceMs, first), nowMs, week);
     }
     QList<WeekRow> rows;
     for (auto it = buckets.cbegin(); it != buckets.cend(); ++it) {
@@ -152,9 +155,9 @@ QList<UsageLedger::WeekRow> UsageLedger::weeks(qint64 nowMs, int n, const QList<
 }
 
 void UsageLedger::addByWeek(QMap<QPair<QString, qint64>, qint64> &buckets, const QString &user, int devices,
-                            qint64 from, qint64 to)
+                            qint64 from, qint64 to, const WeekDefinition &definition)
 {
-    for (qint64 week = weekStart(from); week < to; week += kWeekMs) {
+    for (qint64 week = definition.start(from); week < to; week += kWeekMs) {
         if (const qint64 ms = clipped(from, to, week, week + kWeekMs))
             buckets[{user, week}] += ms * devices;
     }

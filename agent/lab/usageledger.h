@@ -3,6 +3,7 @@
 #include "expected.h"
 #include "labfile.h"
 #include "lease.h"
+#include "weekdefinition.h"
 
 #include <QList>
 #include <QMap>
@@ -31,6 +32,8 @@ public:
         qint64 toMs = 0;
         friend bool operator==(const Interval &, const Interval &) = default;
     };
+    /// Where the asker's weeks begin (weekdefinition.h).
+    using WeekDefinition = ::WeekDefinition;
     struct WeekRow
     {
         QString user;
@@ -57,9 +60,11 @@ public:
     /// The same for every user with usage in the window (the scheduler's input).
     QMap<QString, double> recentSecondsByUser(qint64 nowMs, const QList<Lease> &running = {},
                                               qint64 windowMs = kWeekMs) const;
-    /// The last n ISO weeks up to the one holding nowMs: one row per user and
-    /// week with usage, by week then user.
-    QList<WeekRow> weeks(qint64 nowMs, int n, const QList<Lease> &running = {}) const;
+    /// The last n weeks (as `week` defines them) up to the one holding nowMs: one row per user and
+    /// week with usage, by week then user. Usage older than 12 weeks is kept by ISO week only and
+    /// counts in the week that holds that ISO week's middle.
+    QList<WeekRow> weeks(qint64 nowMs, int n, const QList<Lease> &running = {},
+                         const WeekDefinition &week = {}) const;
 
     /// Monday 00:00 UTC of the week holding ms.
     static qint64 weekStart(qint64 ms);
@@ -70,9 +75,9 @@ public:
 private:
     Status save();
     void fold();
-    /// Adds devices x ([from, to) within each ISO week) to buckets.
+    /// Adds devices x ([from, to) within each week) to buckets.
     static void addByWeek(QMap<QPair<QString, qint64>, qint64> &buckets, const QString &user, int devices,
-                          qint64 from, qint64 to);
+                          qint64 from, qint64 to, const WeekDefinition &week = {});
 
     QString m_path;
     const LabClock &m_clock;

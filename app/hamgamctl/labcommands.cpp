@@ -588,12 +588,15 @@ int LabCommands::usage(const QStringList &arguments)
     LabClient client(ctx->registry());
     QList<LabUsageRow> rows;
     QStringList errors;
+    QStringList machines;
     runUntilDone([&](auto quit) {
-        client.usage(*weeks, [&, quit](const QList<LabUsageRow> &r, const QStringList &e) {
-            rows = r;
-            errors = e;
-            quit();
-        });
+        client.usage(*weeks,
+                     [&, quit](const QList<LabUsageRow> &r, const QStringList &e, const QStringList &m) {
+                         rows = r;
+                         errors = e;
+                         machines = m;
+                         quit();
+                     });
     });
     for (const QString &e : std::as_const(errors))
         err() << tr("warning: %1").arg(SafeText::escaped(e)) << Qt::endl;
@@ -626,7 +629,7 @@ int LabCommands::usage(const QStringList &arguments)
     TextTable table({tr("WEEK OF"), tr("USER"), tr("DEVICE-HOURS"), tr("SHARE")});
     for (const LabUsageRow &r : std::as_const(rows))
         table.addRow(
-            {QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.weekStartMs, Qt::UTC).date(),
+            {QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.weekStartMs).date(),
                                 QStringLiteral("yyyy-MM-dd")),
              r.user, labDeviceTime(r.gpuHours),
              percent(weekTotal.value(r.weekStartMs) > 0 ? 100.0 * r.gpuHours / weekTotal.value(r.weekStartMs)
@@ -634,13 +637,8 @@ int LabCommands::usage(const QStringList &arguments)
     out() << table.render();
     // Which machines these figures cover: one that did not answer is a warning above, not a zero.
     QStringList covered;
-    for (const QString &key : ctx->registry().readyKeys()) {
-        const Node *node = ctx->registry().node(key);
-        const QString name = node ? node->name : key;
-        if (!std::any_of(errors.cbegin(), errors.cend(),
-                         [&name](const QString &e) { return e.startsWith(name + QLatin1Char(':')); }))
-            covered << SafeText::escaped(name);
-    }
+    for (const QString &name : std::as_const(machines))
+        covered << SafeText::escaped(name);
     out() << tr("Over %Ln machine(s): %1", nullptr, int(covered.size()))
                  .arg(QLocale().createSeparatedList(covered))
           << Qt::endl;

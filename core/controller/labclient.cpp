@@ -8,6 +8,7 @@
 #include <QCborArray>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QMap>
 
 namespace {
@@ -73,30 +74,39 @@ void LabClient::fetch(bool series, std::function<void(const LabSnapshot &snapsho
     countdown->one();
 }
 
-void LabClient::usage(int weeks,
-                      std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors)> done)
+void LabClient::usage(int weeks, std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors,
+                                                    const QStringList &machines)>
+                                     done)
 {
     auto sums = std::make_shared<QMap<std::pair<qint64, QString>, double>>();
     auto errors = std::make_shared<QStringList>();
+    auto machines = std::make_shared<QStringList>(); ///< those that answered: what the figures cover
     const QStringList keys = m_registry.readyKeys();
     auto countdown = std::make_shared<Countdown>();
     countdown->pending = int(keys.size()) + 1;
-    countdown->done = [sums, errors, done] {
+    countdown->done = [sums, errors, machines, done] {
         QList<LabUsageRow> rows;
         for (auto it = sums->cbegin(); it != sums->cend(); ++it)
             rows.append({it.key().second, it.key().first, it.value()});
-        done(rows, *errors);
+        machines->sort(Qt::CaseInsensitive);
+        done(rows, *errors, *machines);
     };
+    // Weeks as this user's calendar begins them (issue #29, item 14): the locale's first day, 00:00 here.
+    const QCborMap body{
+        {QStringLiteral("weeks"), weeks},
+        {QStringLiteral("first_day"), int(QLocale().firstDayOfWeek())},
+        {QStringLiteral("utc_offset_min"), QDateTime::currentDateTime().offsetFromUtc() / 60}};
     for (const QString &key : keys) {
         const Node *node = m_registry.node(key);
         const QString name = node ? node->name : key;
         m_registry.client(key)->request(
-            Message::Type::Usage, QCborMap{{QStringLiteral("weeks"), weeks}}, this,
-            [sums, errors, countdown, name](const Expected<QCborMap> &reply) {
+            Message::Type::Usage, body, this,
+            [sums, errors, machines, countdown, name](const Expected<QCborMap> &reply) {
                 if (!reply) {
                     *errors << QStringLiteral("%1: %2").arg(name, reply.error());
                 } else {
-                    // Weeks start on Monday 00:00 UTC on every agent: the same key whatever its clock.
+                    *machines << name;
+                    // Every agent begins the weeks as asked: the same key whatever its clock.
                     for (const QCborValue v : reply->value(QStringLiteral("weeks")).toArray()) {
                         const QCborMap r = v.toMap();
                         (*sums)[{r.value(QStringLiteral("week_start")).toInteger(),
@@ -257,9 +267,8 @@ QByteArray LabClient::usageCsv(const QList<LabUsageRow> &rows)
 {
     QByteArray csv = "user,week_start,gpu_hours\n";
     for (const LabUsageRow &r : rows)
-        csv +=
-            r.user.toUtf8() + ',' +
-            QDateTime::fromMSecsSinceEpoch(r.weekStartMs, Qt::UTC).date().toString(Qt::ISODate).toLatin1() +
-            ',' + QByteArray::number(r.gpuHours, 'f', 3) + '\n';
+        csv += r.user.toUtf8() + ',' +
+               QDateTime::fromMSecsSinceEpoch(r.weekStartMs).date().toString(Qt::ISODate).toLatin1() + ',' +
+               QByteArray::number(r.gpuHours, 'f', 3) + '\n';
     return csv;
 }

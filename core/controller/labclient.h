@@ -28,8 +28,9 @@ public:
     /// Every connected agent's lab_state; `series`: with each device's day and week of utilization.
     void fetch(bool series, std::function<void(const LabSnapshot &snapshot)> done);
     /// Device-hours per user and week over the last `weeks` weeks, summed over the agents.
-    void usage(int weeks,
-               std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors)> done);
+    void usage(int weeks, std::function<void(const QList<LabUsageRow> &rows, const QStringList &errors,
+                                             const QStringList &machines)>
+                              done);
 
     struct BookingRequest
     {

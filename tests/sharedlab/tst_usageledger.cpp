@@ -27,6 +27,7 @@ private Q_SLOTS:
     void closedLeasesCount();
     void sevenDayWindow();
     void weeksSplitAtMonday();
+    void weeksBeginAsTheAskersCalendar();
     void oldIntervalsFoldIntoWeeks();
     void damagedLedger();
 
@@ -150,6 +151,42 @@ void TestUsageLedger::weeksSplitAtMonday()
     QCOMPARE(four.size(), 3);
     QCOMPARE(four.first(), (Row{u"sara"_s, monday - 3 * UsageLedger::kWeekMs, 3600.0}));
     QVERIFY(ledger.weeks(kT0, 0).isEmpty());
+}
+
+// Issue #29, item 14: usage counted Monday 00:00 UTC weeks while a Persian calendar begins its weeks on
+// Saturday at 00:00 Tehran time (UTC+3:30). The asker says where its weeks begin.
+void TestUsageLedger::weeksBeginAsTheAskersCalendar()
+{
+    using Week = UsageLedger::WeekDefinition;
+    const auto utc = [](int y, int m, int d, int h = 0, int min = 0) {
+        return QDateTime(QDate(y, m, d), QTime(h, min), Qt::UTC).toMSecsSinceEpoch();
+    };
+    const Week tehran{int(Qt::Saturday), 210};
+    // Wednesday 2025-12-10 12:00 UTC: the week began Saturday 2025-12-06 00:00 in Tehran, 20:30 UTC the day
+    // before.
+    QCOMPARE(tehran.start(utc(2025, 12, 10, 12)), utc(2025, 12, 5, 20, 30));
+    // Saturday 00:00 in Tehran is its own week; a minute before is the week before.
+    QCOMPARE(tehran.start(utc(2025, 12, 5, 20, 30)), utc(2025, 12, 5, 20, 30));
+    QCOMPARE(tehran.start(utc(2025, 12, 5, 20, 29)), utc(2025, 11, 28, 20, 30));
+    // Sunday-first in New York (UTC-5), and the ISO week of the default definition.
+    QCOMPARE((Week{int(Qt::Sunday), -300}).start(utc(2025, 12, 10, 12)), utc(2025, 12, 7, 5));
+    QCOMPARE(Week{}.start(utc(2025, 12, 10, 12)), UsageLedger::weekStart(utc(2025, 12, 10, 12)));
+    // Out of range: no definition.
+    QVERIFY(!Week::of(0, 0));
+    QVERIFY(!Week::of(8, 0));
+    QVERIFY(!Week::of(1, 15 * 60));
+    QVERIFY(Week::of(6, -14 * 60));
+
+    // Friday 22:00 to Saturday 02:00 Tehran time on one device: two hours in each of Tehran's weeks,
+    // all four in one ISO week.
+    m_clock.set(utc(2025, 12, 10, 12));
+    UsageLedger ledger(path(u"usage.json"_s), m_clock);
+    QVERIFY(ledger.record(u"ali"_s, 1, utc(2025, 12, 5, 18, 30), utc(2025, 12, 5, 22, 30)).ok());
+    using Row = UsageLedger::WeekRow;
+    QCOMPARE(ledger.weeks(m_clock.nowMs(), 2, {}, tehran),
+             (QList<Row>{Row{u"ali"_s, utc(2025, 11, 28, 20, 30), 7200.0},
+                         Row{u"ali"_s, utc(2025, 12, 5, 20, 30), 7200.0}}));
+    QCOMPARE(ledger.weeks(m_clock.nowMs(), 2), (QList<Row>{Row{u"ali"_s, utc(2025, 12, 1), 14400.0}}));
 }
 
 void TestUsageLedger::oldIntervalsFoldIntoWeeks()

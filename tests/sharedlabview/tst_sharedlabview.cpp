@@ -71,6 +71,7 @@ class FakeBackend final : public LabBackend
 public:
     LabSnapshot snapshot;
     QList<LabUsageRow> usageRows;
+    QStringList usageMachines{QStringLiteral("box-a"), QStringLiteral("box-b")};
     int fetches = 0;
     int usages = 0;
     std::optional<QString> refuseBooking; ///< the agent's words when set
@@ -91,10 +92,12 @@ public:
         ++fetches;
         done(snapshot);
     }
-    void usage(int, std::function<void(const QList<LabUsageRow> &, const QStringList &)> done) override
+    void usage(int,
+               std::function<void(const QList<LabUsageRow> &, const QStringList &, const QStringList &)> done)
+        override
     {
         ++usages;
-        done(usageRows, {});
+        done(usageRows, {}, usageMachines);
     }
     void reserve(const QList<LabClient::BookingRequest> &where, qint64 fromMs, qint64 toMs,
                  const QString &note, std::function<void(const Expected<QList<LabBooking>> &)> done) override
@@ -680,7 +683,9 @@ void TestSharedLabView::usageChartSumsEachWeek()
                                   {QStringLiteral("reza"), w2, 2.25},
                                   {QStringLiteral("ali"), w2, 40}};
     LabUsagePage page;
-    page.setRows(rows, {});
+    page.setRows(rows, {}, {QStringLiteral("box-a"), QStringLiteral("box-b")});
+    // The machines the hours are of, as hamgamctl usage names them (issue #29, item 14).
+    QCOMPARE(page.coverageLabel()->text(), QStringLiteral("Over 2 machines: box-a and box-b"));
     LabUsageModel *model = page.model();
     QCOMPARE(model->weeks(), (QList<qint64>{w1, w2}));
     QCOMPARE(model->users(),
