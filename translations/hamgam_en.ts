@@ -4359,6 +4359,18 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>Next booking</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Highest: %1 at %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1–%2: %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1–%2: no samples</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabFile</name>

@@ -4348,6 +4348,18 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>Next booking</source>
         <translation>رزرو بعدی</translation>
     </message>
+    <message>
+        <source>Highest: %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1–%2: %3</source>
+        <translation type="unfinished">%1: %3 {1–%2:?}</translation>
+    </message>
+    <message>
+        <source>%1–%2: no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LabFile</name>

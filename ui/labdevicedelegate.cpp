@@ -4,6 +4,7 @@
 #include "labformat.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -117,6 +118,28 @@ void LabDeviceDelegate::paintSparkline(QPainter *painter, const QStyleOptionView
     base.setAlpha(50);
     painter->setPen(QPen(base, 1));
     painter->drawLine(area.bottomLeft(), area.bottomRight());
+    // Where the hours are (issue #29, item 14: a bare line did not say when): a tick at every six
+    // hours of this computer's clock, taller at midnight, and a dotted line at half.
+    const qint64 startMs = index.data(LabDevicesModel::SeriesStartRole).toLongLong();
+    const qint64 stepMs = index.data(LabDevicesModel::SeriesStepRole).toLongLong();
+    if (startMs > 0 && stepMs > 0) {
+        const qint64 spanMs = stepMs * values.size();
+        const QDateTime first = QDateTime::fromMSecsSinceEpoch(startMs);
+        QDateTime tick(first.date(), QTime(first.time().hour() / 6 * 6, 0));
+        for (; tick.toMSecsSinceEpoch() < startMs + spanMs; tick = tick.addSecs(6 * 3600)) {
+            const qint64 at = tick.toMSecsSinceEpoch();
+            if (at <= startMs)
+                continue;
+            // Time runs left to right, as in the line itself, whatever the language.
+            const double x = area.left() + double(at - startMs) / double(spanMs) * area.width();
+            const bool midnight = tick.time().hour() == 0;
+            painter->drawLine(QPointF(x, area.bottom()),
+                              QPointF(x, area.bottom() - (midnight ? area.height() : 3)));
+        }
+    }
+    QPen half(base, 1, Qt::DotLine);
+    painter->setPen(half);
+    painter->drawLine(QPointF(area.left(), area.center().y()), QPointF(area.right(), area.center().y()));
     // One path per stretch of sampled minutes: a gap (agent down) stays a gap.
     auto yOf = [&](double u) { return area.bottom() - (qBound(0.0, u, 100.0) / 100.0) * area.height(); };
     QPainterPath stroke;

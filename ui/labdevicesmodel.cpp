@@ -165,11 +165,8 @@ QVariant LabDevicesModel::toolTip(const LabDevice &d, int row, int column) const
         return tr("Held but idle: a run holds it, yet it has stayed below %1 for %Ln minute(s)", nullptr,
                   m_idleRule.value(row).second)
             .arg(LocaleFormat::percent(m_idleRule.value(row).first, 0));
-    case Day: {
-        const double mean = d.day.mean();
-        return mean < 0 ? tr("No samples in the last 24 hours")
-                        : tr("Last 24 hours: %1 on average").arg(LocaleFormat::percent(mean, 0));
-    }
+    case Day:
+        return dayToolTip(d.day);
     case WeekMean:
         return tr("Mean utilization over the last 7 days");
     case NextBooking:
@@ -183,6 +180,46 @@ QVariant LabDevicesModel::toolTip(const LabDevice &d, int row, int column) const
     default:
         return {};
     }
+}
+
+QString LabDevicesModel::dayToolTip(const LabSeries &day) const
+{
+    // The sparkline is small: its figures in words (issue #29, item 14). The mean, the peak and when,
+    // and each four hours' mean, so a day reads as "idle at night, busy since 09:00".
+    const double mean = day.mean();
+    if (mean < 0)
+        return tr("No samples in the last 24 hours");
+    QStringList lines{tr("Last 24 hours: %1 on average").arg(LocaleFormat::percent(mean, 0))};
+    qsizetype peak = -1;
+    for (qsizetype i = 0; i < day.util.size(); ++i) {
+        if (day.util[i] >= 0 && (peak < 0 || day.util[i] > day.util[peak]))
+            peak = i;
+    }
+    if (peak >= 0 && day.stepMs > 0)
+        lines << tr("Highest: %1 at %2")
+                     .arg(LocaleFormat::percent(day.util[peak], 0),
+                          LabFormat::time(day.startMs + peak * day.stepMs, m_nowMs));
+    if (day.stepMs <= 0)
+        return lines.join(QLatin1Char('\n'));
+    const qsizetype perBlock = qMax<qsizetype>(1, (4 * 3600 * 1000) / day.stepMs);
+    for (qsizetype from = 0; from < day.util.size(); from += perBlock) {
+        const qsizetype to = qMin(day.util.size(), from + perBlock);
+        double sum = 0;
+        int n = 0;
+        for (qsizetype i = from; i < to; ++i) {
+            if (day.util[i] >= 0) {
+                sum += day.util[i];
+                ++n;
+            }
+        }
+        const QString start = LocaleFormat::dateTime(
+            QDateTime::fromMSecsSinceEpoch(day.startMs + from * day.stepMs), QStringLiteral("HH:mm"));
+        const QString end = LocaleFormat::dateTime(
+            QDateTime::fromMSecsSinceEpoch(day.startMs + to * day.stepMs), QStringLiteral("HH:mm"));
+        lines << (n > 0 ? tr("%1–%2: %3").arg(start, end, LocaleFormat::percent(sum / n, 0))
+                        : tr("%1–%2: no samples").arg(start, end));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant LabDevicesModel::sortValue(const LabDevice &d, int column) const
@@ -238,6 +275,10 @@ QVariant LabDevicesModel::data(const QModelIndex &index, int role) const
         return m_idle.value(index.row());
     case SeriesRole:
         return QVariant::fromValue(d.day.util);
+    case SeriesStartRole:
+        return d.day.startMs;
+    case SeriesStepRole:
+        return d.day.stepMs;
     case UserNameRole:
         return userOf(d);
     case NodeIdRole:

@@ -38,6 +38,8 @@ public:
         StateRole = Qt::UserRole + 1, ///< LabDevice::State as int
         IdleHeldRole,                 ///< bool: held by a run, yet idle
         SeriesRole,                   ///< QList<int>: the last 24 hours, one value a minute, -1 where none
+        SeriesStartRole,              ///< qint64: the time of SeriesRole's first value (ms, this clock)
+        SeriesStepRole,               ///< qint64: the time between two of its values (ms)
         UserNameRole,                 ///< the holder's (or booking's) user, as the agent wrote it
         NodeIdRole,
         DeviceIndexRole,
@@ -72,6 +74,7 @@ private:
     QVariant display(const LabDevice &d, int column) const;
     QVariant toolTip(const LabDevice &d, int row, int column) const;
     QVariant sortValue(const LabDevice &d, int column) const;
+    QString dayToolTip(const LabSeries &day) const;
     /// Who the row is about: the holder, or the booking's user while booked.
     static QString userOf(const LabDevice &d);
 

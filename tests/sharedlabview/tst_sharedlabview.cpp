@@ -337,6 +337,16 @@ void TestSharedLabView::devicesShowStateHolderAndTimes()
         model.index(0, LabDevicesModel::Day).data(LabDevicesModel::SeriesRole).value<QList<int>>().size(),
         1440);
     QCOMPARE(model.headerData(LabDevicesModel::Day, Qt::Horizontal).toString(), QStringLiteral("Last 24 h"));
+    // The small sparkline in words (issue #29, item 14): the mean, the peak and when, each four hours.
+    const QStringList day =
+        model.index(1, LabDevicesModel::Day).data(Qt::ToolTipRole).toString().split(u'\n');
+    QCOMPARE(day.size(), 2 + 6);
+    QCOMPARE(day[0], QStringLiteral("Last 24 hours: 67% on average"));
+    QCOMPARE(day[1], QStringLiteral("Highest: 70% at Tuesday 10:00"));
+    QCOMPARE(day[2], QStringLiteral("10:00–14:00: 70%"));
+    QCOMPARE(day[7], QStringLiteral("06:00–10:00: 53%")); // idle for the last hour of it
+    QCOMPARE(model.index(1, LabDevicesModel::Day).data(LabDevicesModel::SeriesStepRole).toLongLong(),
+             kMinute);
 }
 
 void TestSharedLabView::anIdleButHeldDeviceStandsOut_data()
