@@ -4350,15 +4350,15 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>Highest: %1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>بیشترین: %1 در %2</translation>
     </message>
     <message>
         <source>%1–%2: %3</source>
-        <translation type="unfinished">%1: %3 {1–%2:?}</translation>
+        <translation>%1–%2: %3</translation>
     </message>
     <message>
         <source>%1–%2: no samples</source>
-        <translation type="unfinished"></translation>
+        <translation>%1–%2: بدون نمونه</translation>
     </message>
 </context>
 <context>
