@@ -995,6 +995,11 @@ void TestSharedLabView::queueButtonPutsTheRunInTheAgentsQueue()
     QVERIFY2(window.liveView()->waitingLabel()->text().startsWith(QLatin1String("Waiting in the queue for ")),
              qPrintable(window.liveView()->waitingLabel()->text()));
     QVERIFY(window.liveView()->progressLabel()->text().isEmpty());
+    if (const QString dir = qEnvironmentVariable("HAMGAM_SCREENSHOTS_DIR"); !dir.isEmpty()) {
+        window.resize(1280, 760);
+        window.liveView()->refreshNow(true);
+        QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("live-queued-en.png"))));
+    }
 
     // Ali lets go: the agent starts her run by itself, and the Live tab follows it to the end.
     std::optional<Expected<QCborMap>> released;
