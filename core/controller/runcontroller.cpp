@@ -780,7 +780,8 @@ void RunController::watchNodes()
     // any is a machine that went down (a link to it closes only when TCP gives up, minutes later).
     auto silentSince = [&](const QString &agentId) -> qint64 {
         const qint64 last = m_lastTelemetryMs.value(agentId, 0);
-        if (last <= 0)
+        // Its pace is known from two samples on: an agent at 0.1 Hz is not silent after 6 s.
+        if (last <= 0 || !m_telemetryPeriodMs.contains(agentId))
             return 0;
         const qint64 limit = std::max<qint64>(kSilentAfterMs, 4 * m_telemetryPeriodMs.value(agentId, 1000));
         return now - last > limit ? last : 0;
