@@ -249,10 +249,17 @@ void RunController::launchQueued()
                     l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), m_runId}},
                                this, [](const Expected<QCborMap> &) {});
             }
+            // Refused (a cap, a rule, a machine away): nothing waits and nothing ran, so no Failed run
+            // is recorded (issue #29, item 12); the form says why.
             m_abortRequested = true;
-            finish(RunStatus::Failed,
-                   tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
-            Q_EMIT startFailed(m_reason);
+            m_finished = true;
+            if (m_history) {
+                m_history->removeRun(m_runId);
+                m_history->flush();
+            }
+            m_runId.clear();
+            dropNodes(m_nodes);
+            Q_EMIT startFailed(tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
             return;
         }
         for (NodeState &n : m_nodes)

@@ -1726,6 +1726,19 @@ void TestLabAgents::oneUserCannotGrowAMachinesStateWithoutBound()
     QVERIFY(!over.ok());
     QVERIFY2(over.error().contains(QLatin1String("at most 10 run")), qPrintable(over.error()));
     QCOMPARE(box.daemon->lab()->queue().size(), qsizetype(10));
+    {
+        // Refused by the cap through the app's controller: nothing waits, nothing ran, and no Failed
+        // run is left in her history (issue #29, item 12).
+        Lab saraLab = connect(QStringLiteral("sara"), {&box});
+        RunController refused(*saraLab.registry, saraLab.history.get());
+        QSignalSpy failed(&refused, &RunController::startFailed);
+        refused.enqueue(config(QStringLiteral("one-too-many"), {{&box, {0}}}));
+        QVERIFY(failed.wait(20000));
+        QVERIFY2(failed.first().first().toString().startsWith(QLatin1String("could not queue")),
+                 qPrintable(failed.first().first().toString()));
+        QVERIFY(refused.runId().isEmpty());
+        QVERIFY(saraLab.history->runs().isEmpty());
+    }
     // Submitting a queued run again is refused and changes nothing. Before, its journal was "already
     // known" and the failed journaling took out the entry the submit had just replaced; and a
     // replaced entry could have named other devices than its journal, which the start reads.
