@@ -246,11 +246,9 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
             result = Preflight::run(in);
             // The lab's side: a held or booked device, or a rule, that would refuse the start now.
             if (m_lab && in.nodeIndex >= 0 && in.nodeIndex < in.config.nodes.size())
-                result.warnings << m_lab->startWarnings(
-                    session->user(), in.config.nodes[in.nodeIndex].devices,
-                    qBound<qint64>(0, body.value(QStringLiteral("expected_s")).toInteger(),
-                                   366LL * 24 * 3600) *
-                        1000);
+                result.warnings << m_lab->startWarnings(session->user(),
+                                                        in.config.nodes[in.nodeIndex].devices,
+                                                        body.value(QStringLiteral("expected_s")).toInteger());
         }
         QJsonObject reply = result.toJson();
         reply[QStringLiteral("device_kind")] =

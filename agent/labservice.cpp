@@ -421,7 +421,7 @@ Status LabService::confirmLease(const QString &leaseId)
 }
 
 QList<TranslatableText> LabService::startWarnings(const QString &user, const QList<int> &devices,
-                                                  qint64 expectedMs) const
+                                                  qint64 expectedSeconds) const
 {
     if (devices.isEmpty())
         return {};
@@ -429,7 +429,7 @@ QList<TranslatableText> LabService::startWarnings(const QString &user, const QLi
     want.user = user;
     want.devices = devices;
     want.deviceCount = deviceCount();
-    want.expectedMs = std::clamp<qint64>(expectedMs, 0, kYearMs);
+    want.expectedMs = secondsToMs(expectedSeconds);
     const auto refusal = m_leases.wouldRefuse(want, m_reservations, m_policy);
     if (!refusal)
         return {};

@@ -82,11 +82,11 @@ public:
     /// the start then fails.
     Status confirmLease(const QString &leaseId);
     void releaseLease(const QString &leaseId);
-    /// What Check (pre-flight) says of the lab for a run of `user` on `devices` here, `expectedMs`
-    /// long (0 unknown): the refusal a start now would get, worded, and what it means; empty when
-    /// the lease would be granted (issue #29, item 12).
+    /// What Check (pre-flight) says of the lab for a run of `user` on `devices` here, `expectedSeconds`
+    /// long (0 unknown; bounded as every length a controller sends): the refusal a start now would
+    /// get, worded, and what it means; empty when the lease would be granted (issue #29, item 12).
     QList<TranslatableText> startWarnings(const QString &user, const QList<int> &devices,
-                                          qint64 expectedMs) const;
+                                          qint64 expectedSeconds) const;
     /// A coordinator's start_run for a queued run journaled here (replied on the session).
     void startFromCoordinator(AgentSession *session, qint64 requestId, const QJsonObject &startRequest);
 

@@ -5,6 +5,7 @@
 #include "bidi.h"
 #include "errorcolor.h"
 #include "labclient.h"
+#include "labformat.h"
 #include "labusagemodel.h"
 #include "labusageplot.h"
 
@@ -113,9 +114,12 @@ void LabUsagePage::promptExport()
 void LabUsagePage::showCoverage()
 {
     // Which machines the hours are of (issue #29, item 14): a machine that did not answer is not a zero.
-    m_coverage->setText(m_machines.isEmpty() ? QString()
-                                             : tr("Over %Ln machine(s): %1", nullptr, int(m_machines.size()))
-                                                   .arg(QLocale().createSeparatedList(m_machines)));
+    QStringList names; // chosen on other machines: made safe to show
+    for (const QString &m : std::as_const(m_machines))
+        names << LabFormat::text(m);
+    m_coverage->setText(names.isEmpty() ? QString()
+                                        : tr("Over %Ln machine(s): %1", nullptr, int(names.size()))
+                                              .arg(QLocale().createSeparatedList(names)));
     m_coverage->setVisible(!m_machines.isEmpty());
 }
 

@@ -154,16 +154,8 @@ LeaseBook::AcquireResult LeaseBook::acquire(const AcquireRequest &request,
         return result;
     }
 
-    if (policy.maxRunSeconds > 0 && request.expectedMs > policy.maxRunSeconds * 1000) {
-        result.refusal =
-            policyRefusal(QStringLiteral("max_run"), policy.maxRunSeconds, (request.expectedMs + 999) / 1000);
-        return finish(result);
-    }
-    const qint64 heldByUser = devicesHeldBy(request.user).size();
-    if (policy.maxDevicesPerUser > 0 && heldByUser + wanted > policy.maxDevicesPerUser) {
-        result.refusal =
-            policyRefusal(QStringLiteral("max_devices"), policy.maxDevicesPerUser, heldByUser + wanted);
-        result.refusal->user = request.user;
+    if (auto rule = ruleRefusal(request, wanted, policy)) {
+        result.refusal = rule;
         return finish(result);
     }
 
@@ -212,6 +204,22 @@ LeaseBook::AcquireResult LeaseBook::acquire(const AcquireRequest &request,
     return result;
 }
 
+std::optional<Refusal> LeaseBook::ruleRefusal(const AcquireRequest &request, qint64 wanted,
+                                              const LabPolicy &policy) const
+{
+    if (policy.maxRunSeconds > 0 && request.expectedMs > policy.maxRunSeconds * 1000)
+        return policyRefusal(QStringLiteral("max_run"), policy.maxRunSeconds,
+                             (request.expectedMs + 999) / 1000);
+    const qint64 heldByUser = devicesHeldBy(request.user).size();
+    if (policy.maxDevicesPerUser > 0 && heldByUser + wanted > policy.maxDevicesPerUser) {
+        Refusal r =
+            policyRefusal(QStringLiteral("max_devices"), policy.maxDevicesPerUser, heldByUser + wanted);
+        r.user = request.user;
+        return r;
+    }
+    return std::nullopt;
+}
+
 std::optional<Refusal> LeaseBook::wouldRefuse(const AcquireRequest &request,
                                               const ReservationBook &reservations,
                                               const LabPolicy &policy) const
@@ -222,16 +230,8 @@ std::optional<Refusal> LeaseBook::wouldRefuse(const AcquireRequest &request,
         if (d < 0 || d >= request.deviceCount)
             return noSuchDevice(d, request.deviceCount, int(devices.size()));
     }
-    if (policy.maxRunSeconds > 0 && request.expectedMs > policy.maxRunSeconds * 1000)
-        return policyRefusal(QStringLiteral("max_run"), policy.maxRunSeconds,
-                             (request.expectedMs + 999) / 1000);
-    const qint64 heldByUser = devicesHeldBy(request.user).size();
-    if (policy.maxDevicesPerUser > 0 && heldByUser + devices.size() > policy.maxDevicesPerUser) {
-        Refusal r = policyRefusal(QStringLiteral("max_devices"), policy.maxDevicesPerUser,
-                                  heldByUser + devices.size());
-        r.user = request.user;
-        return r;
-    }
+    if (auto rule = ruleRefusal(request, int(devices.size()), policy))
+        return rule;
     return refusalFor(devices, request.user, windowEnd(m_clock.nowMs(), request.expectedMs, policy),
                       reservations);
 }

@@ -100,6 +100,9 @@ private:
     qsizetype indexOf(const QString &leaseId) const;
     /// Removes expired pending leases from memory and returns them (not saved).
     QList<Lease> dropExpired();
+    /// The rules' refusal of `wanted` devices for the request (the longest run, devices per user).
+    std::optional<Refusal> ruleRefusal(const AcquireRequest &request, qint64 wanted,
+                                       const LabPolicy &policy) const;
     std::optional<Refusal> refusalFor(const QList<int> &devices, const QString &user, qint64 windowEnd,
                                       const ReservationBook &reservations) const;
     /// Another user's booking of `device` over [now, windowEnd), as the refusal it makes.

@@ -249,17 +249,8 @@ void RunController::launchQueued()
                     l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), m_runId}},
                                this, [](const Expected<QCborMap> &) {});
             }
-            // Refused (a cap, a rule, a machine away): nothing waits and nothing ran, so no Failed run
-            // is recorded (issue #29, item 12); the form says why.
-            m_abortRequested = true;
-            m_finished = true;
-            if (m_history) {
-                m_history->removeRun(m_runId);
-                m_history->flush();
-            }
-            m_runId.clear();
-            dropNodes(m_nodes);
-            Q_EMIT startFailed(tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
+            // Refused (a cap, a rule, a machine away): nothing waits and nothing ran.
+            forgetRefused(tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
             return;
         }
         for (NodeState &n : m_nodes)
@@ -362,18 +353,8 @@ void RunController::startAttempt()
     };
     auto done = [this](const QStringList &failures, bool refused) {
         if (!failures.isEmpty() && refused && m_attempt == 0) {
-            // Refused before any worker ran (a held or booked device, the rules): nothing ran, so
-            // nothing is recorded as a Failed run (issue #29, item 12); the form says why.
-            // Like a pre-flight refusal, it leaves no run id behind.
-            m_abortRequested = true;
-            m_finished = true;
-            if (m_history) {
-                m_history->removeRun(m_runId);
-                m_history->flush();
-            }
-            m_runId.clear();
-            dropNodes(m_nodes);
-            Q_EMIT startFailed(tr("nothing was started: %1").arg(QLocale().createSeparatedList(failures)));
+            // Refused before any worker ran (a held or booked device, the rules).
+            forgetRefused(tr("nothing was started: %1").arg(QLocale().createSeparatedList(failures)));
             return;
         }
         if (!failures.isEmpty()) {
@@ -776,6 +757,21 @@ void RunController::controllerEvent(const QString &kind, const QJsonObject &payl
     e.kind = kind;
     e.payload = payload;
     m_history->appendEvents({e});
+}
+
+void RunController::forgetRefused(const QString &message)
+{
+    // Nothing ran, so nothing is recorded as a Failed run (issue #29, item 12): like a pre-flight
+    // refusal, it leaves no row and no run id behind; the form says why.
+    m_abortRequested = true;
+    m_finished = true;
+    if (m_history) {
+        m_history->removeRun(m_runId);
+        m_history->flush();
+    }
+    m_runId.clear();
+    dropNodes(m_nodes);
+    Q_EMIT startFailed(message);
 }
 
 void RunController::watchNodes()

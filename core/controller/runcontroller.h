@@ -104,6 +104,8 @@ private:
     using Failure = RunOutcome::Failure;
 
     void launch();
+    /// A start or queueing refused before any worker ran: its record and id go, startFailed says why.
+    void forgetRefused(const QString &message);
     /// Once a second: marks lost a machine of the run that went away (see m_watch).
     void watchNodes();
     /// Creates the run in the history (RunStatus::Preparing or Queued) with its nodes.
