@@ -138,7 +138,7 @@ void RunSupervisor::restore()
     for (const Run *r : std::as_const(m_runs))
         users.insert(r->journal->startRequest().value(QStringLiteral("user")).toString());
     for (const QString &user : std::as_const(users))
-        collectUnstarted(user);
+        collectEnded(user);
 }
 
 RunSupervisor::Run *RunSupervisor::find(const QString &runId) const
@@ -630,47 +630,69 @@ void RunSupervisor::setState(Run *run, const QString &state, const TranslatableT
         QFile::remove(rendezvousKeyPath(*run->journal)); // its workers are gone: the secret has no use left
     // Read before the signal: its handlers may start (and fail) other runs, and so set states in turn.
     const QString runId = run->journal->runId();
-    const bool endedUnstarted =
-        isFinal(state) && !run->journal->stateObject().contains(QStringLiteral("started"));
+    const bool ended = isFinal(state);
     const QString user = run->journal->startRequest().value(QStringLiteral("user")).toString();
     Q_EMIT stateChanged(runId, state, text);
     // `run` is not touched after the signal, and the collection waits for the event loop: nothing
-    // further up this call's stack (a start that failed inside a handler) still holds a run it removes.
-    if (endedUnstarted)
+    // further up this call's stack (a start that failed inside a handler, the worker whose exit
+    // ended the run) still holds a run it removes.
+    if (ended)
         QMetaObject::invokeMethod(
-            this, [this, user, runId] { collectUnstarted(user, runId); }, Qt::QueuedConnection);
+            this, [this, user, runId] { collectEnded(user, runId); }, Qt::QueuedConnection);
 }
 
-void RunSupervisor::collectUnstarted(const QString &user, const QString &justEnded)
+bool RunSupervisor::leftAModel(const Run &run) const
 {
-    QList<Run *> unstarted;
+    const QDir model(QDir(run.journal->dir()).filePath(QStringLiteral("model")));
+    for (const QString &file : modelFiles()) {
+        if (!model.exists(file))
+            return false;
+    }
+    return true;
+}
+
+void RunSupervisor::collectEnded(const QString &user, const QString &justEnded)
+{
+    QList<Run *> withModel;
+    QList<Run *> withoutModel;
     for (Run *r : std::as_const(m_runs)) {
-        const QJsonObject state = r->journal->stateObject();
-        if (r->workers.isEmpty() && isFinal(r->journal->state()) &&
-            !state.contains(QStringLiteral("started")) &&
-            r->journal->startRequest().value(QStringLiteral("user")).toString() == user)
-            unstarted.append(r);
+        if (!isFinal(r->journal->state()) ||
+            r->journal->startRequest().value(QStringLiteral("user")).toString() != user)
+            continue;
+        if (std::any_of(r->workers.cbegin(), r->workers.cend(),
+                        [](const WorkerProcess *w) { return w->isRunning(); }))
+            continue; // ended by its state, not yet by its last process
+        (leftAModel(*r) ? withModel : withoutModel).append(r);
     }
-    if (unstarted.size() <= kKeepUnstartedPerUser)
-        return;
-    // Newest first (by when it ended, then id), so the ones past the count are the oldest.
-    auto ended = [](const Run *r) {
-        return r->journal->stateObject().value(QStringLiteral("ended")).toDouble();
+    auto collect = [&](QList<Run *> &runs, int keep) {
+        if (runs.size() <= keep)
+            return;
+        // Newest first (by when it ended, then id), so the ones past the count are the oldest.
+        auto endedMs = [](const Run *r) {
+            return r->journal->stateObject().value(QStringLiteral("ended")).toDouble();
+        };
+        std::sort(runs.begin(), runs.end(), [&](const Run *a, const Run *b) {
+            const bool aJust = a->journal->runId() == justEnded;
+            const bool bJust = b->journal->runId() == justEnded;
+            if (aJust != bJust)
+                return aJust;
+            return endedMs(a) != endedMs(b) ? endedMs(a) > endedMs(b)
+                                            : a->journal->runId() > b->journal->runId();
+        });
+        for (qsizetype i = keep; i < runs.size(); ++i) {
+            Run *old = runs[i];
+            const QString runId = old->journal->runId();
+            const QString dir = QDir(m_runsDir).filePath(runId);
+            m_runs.remove(runId);
+            for (WorkerProcess *w : std::as_const(old->workers)) {
+                w->disconnect(this); // its handlers name the run removed here
+                w->deleteLater();
+            }
+            delete old; // closes its journal before its folder goes
+            if (!QDir(dir).removeRecursively())
+                qCWarning(lcRuns).noquote() << "could not remove the folder of run" << runId << "at" << dir;
+        }
     };
-    std::sort(unstarted.begin(), unstarted.end(), [&](const Run *a, const Run *b) {
-        const bool aJust = a->journal->runId() == justEnded;
-        const bool bJust = b->journal->runId() == justEnded;
-        if (aJust != bJust)
-            return aJust;
-        return ended(a) != ended(b) ? ended(a) > ended(b) : a->journal->runId() > b->journal->runId();
-    });
-    for (qsizetype i = kKeepUnstartedPerUser; i < unstarted.size(); ++i) {
-        Run *old = unstarted[i];
-        const QString runId = old->journal->runId();
-        const QString dir = QDir(m_runsDir).filePath(runId);
-        m_runs.remove(runId);
-        delete old; // closes its journal before its folder goes
-        if (!QDir(dir).removeRecursively())
-            qCWarning(lcRuns).noquote() << "could not remove the folder of run" << runId << "at" << dir;
-    }
+    collect(withoutModel, kKeepWithoutModelPerUser);
+    collect(withModel, kKeepWithModelPerUser);
 }

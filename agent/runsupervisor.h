@@ -33,7 +33,11 @@ public:
     void setWorkerInterface(const QString &name) { m_workerInterface = name; }
 
     /// Per lab user: the runs that ended without running whose folders are kept.
-    static constexpr int kKeepUnstartedPerUser = 20;
+    /// Each user's ended runs kept on this machine (issue #29, item 7): every run leaves a folder,
+    /// and starting and stopping runs in a loop must not fill the disk. Runs that left a trained
+    /// model are kept longer than those that left only their journal.
+    static constexpr int kKeepWithoutModelPerUser = 20;
+    static constexpr int kKeepWithModelPerUser = 100;
 
     /// Re-opens the journals on disk; runs that were active when the agent stopped are marked failed.
     void restore();
@@ -105,11 +109,13 @@ private:
     void onWorkerFinished(Run *run, WorkerProcess *worker, int exitCode, bool crashed,
                           const QString &description);
     void setState(Run *run, const QString &state, const TranslatableText &reason, const QString &cause = {});
-    /// Of user's runs that ended without ever running (taken out of the queue, refused at the start),
-    /// keeps the newest kKeepUnstartedPerUser and removes the others' folders (issue #29, item 7:
-    /// submitting and cancelling in a loop left a folder each time). Runs that ran are never removed,
-    /// nor `justEnded`, whose end its followers are still to learn.
-    void collectUnstarted(const QString &user, const QString &justEnded = {});
+    /// Of user's ended runs, keeps the newest kKeepWithoutModelPerUser that left no trained model
+    /// (taken out of the queue, refused at the start, stopped or failed before its model) and the
+    /// newest kKeepWithModelPerUser that did, and removes the others with their folders (issue #29,
+    /// item 7: submitting and cancelling, or starting and aborting, in a loop left a folder each
+    /// time). Never `justEnded`, whose end its followers are still to learn.
+    void collectEnded(const QString &user, const QString &justEnded = {});
+    bool leftAModel(const Run &run) const;
     static Status checkRunId(const QString &runId);
     /// What a start needs: node index, ranks, master, a well-formed rendezvous secret.
     static Status checkStart(const QJsonObject &request);

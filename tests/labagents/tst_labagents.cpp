@@ -139,6 +139,7 @@ private Q_SLOTS:
     // issue #29, item 7
     void aQueuedPlanKeepsOnlyItsKnownFields();
     void oneUserCannotGrowAMachinesStateWithoutBound();
+    void runningInALoopKeepsBoundedFolders();
     void aLabStateAlwaysFitsInAFrame();
 
 private:
@@ -175,6 +176,15 @@ void TestLabAgents::initTestCase()
                       "  echo '{\"event\":\"ready\",\"steps\":100,\"start_step\":0}'\n"
                       "  echo '{\"event\":\"step\",\"step\":1,\"time\":1000}'\n"
                       "  echo '{\"event\":\"step\",\"step\":51,\"time\":6000}'\n"
+                      "fi\n"
+                      "if grep -q '\"name\":\"modelled' \"$2\"; then\n"
+                      "  while [ $# -gt 0 ]; do\n"
+                      "    if [ \"$1\" = --export-dir ]; then mkdir -p \"$2\"; echo '{}' > \"$2/model.json\";"
+                      " echo pt > \"$2/model.pt\"; fi\n"
+                      "    shift\n"
+                      "  done\n"
+                      "  echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":10}'\n"
+                      "  exit 0\n"
                       "fi\n"
                       "if grep -q '\"name\":\"short' \"$2\"; then\n"
                       "  sleep 0.3\n"
@@ -1812,6 +1822,42 @@ void TestLabAgents::oneUserCannotGrowAMachinesStateWithoutBound()
     QVERIFY(!kept.contains(QStringLiteral("waits-0")));
     QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("waits-0")), QString());
     QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("loop-14")), QStringLiteral("aborted"));
+}
+
+void TestLabAgents::runningInALoopKeepsBoundedFolders()
+{
+    // Before: every run that started kept its folder for good, so starting and ending runs in a
+    // loop grew a machine's disk without bound (issue #29, item 7).
+    const QString dir = m_dir.filePath(QStringLiteral("loop"));
+    LabAgent box = startAgent(QStringLiteral("box"), 1, 0, dir);
+    Lab sara = connect(QStringLiteral("sara"), {&box});
+    auto runOnce = [&](const QString &name) {
+        RunController run(*sara.registry, sara.history.get());
+        QSignalSpy finished(&run, &RunController::finished);
+        run.start(config(name, {{&box, {0}}}));
+        if (!finished.wait(20000))
+            qWarning("%s did not finish", qPrintable(name));
+        return run.runId();
+    };
+    // Two runs that left a trained model, then more runs that left none than are kept.
+    const QStringList modelled = {runOnce(QStringLiteral("modelled-0")),
+                                  runOnce(QStringLiteral("modelled-1"))};
+    QStringList loop;
+    for (int i = 0; i < RunSupervisor::kKeepWithoutModelPerUser + 2; ++i)
+        loop << runOnce(QStringLiteral("short-%1").arg(i));
+    const QDir runs(QDir(dir).filePath(QStringLiteral("runs")));
+    QTRY_COMPARE(runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(),
+                 RunSupervisor::kKeepWithoutModelPerUser + 2);
+    const QStringList kept = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &runId : modelled)
+        QVERIFY2(kept.contains(runId), qPrintable(runId)); // older, but they hold a model
+    QVERIFY(!kept.contains(loop.at(0)));
+    QVERIFY(!kept.contains(loop.at(1)));
+    QVERIFY(kept.contains(loop.last()));
+    QCOMPARE(box.daemon->runs()->stateOf(loop.at(0)), QString());
+    QCOMPARE(box.daemon->runs()->stateOf(loop.last()), QStringLiteral("finished"));
+    // The controller still has the whole history: only the machine's copy went.
+    QCOMPARE(sara.history->runs().size(), qsizetype(loop.size() + modelled.size()));
 }
 
 void TestLabAgents::aBookingWaitsForItsNoticeOrTheRightToPreempt()
