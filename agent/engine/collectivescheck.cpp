@@ -3,6 +3,7 @@
 #include "commgroup.h"
 #include "communicator.h"
 #include "devicechoice.h"
+#include "error.h"
 #include "gpuruntime.h"
 #include "logger.h"
 #include "torchcompat.h"
@@ -44,10 +45,7 @@ std::string verdict(const std::function<Result<PendingOp>()> &launch, const at::
             return "wrong: " + s.error().message;
         return compare(got, expected);
     } catch (const std::exception &e) {
-        std::string what = e.what();
-        if (const auto nl = what.find('\n'); nl != std::string::npos)
-            what.resize(nl);
-        return "wrong: " + what;
+        return "wrong: " + firstLine(e);
     }
 }
 

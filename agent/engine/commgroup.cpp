@@ -1,5 +1,6 @@
 #include "commgroup.h"
 
+#include "error.h"
 #include "topology.h"
 #include "trafficmeter.h"
 
@@ -31,10 +32,8 @@ Result<PendingOp> CommGroup::launch(const char *what,
     try {
         return PendingOp(start(), label, m_timeout, m_watchdog, m_streamOrdered);
     } catch (const std::exception &e) {
-        std::string reason = e.what();
-        if (const auto nl = reason.find('\n'); nl != std::string::npos)
-            reason.resize(nl);
-        return Result<PendingOp>::failure(ErrorKind::Communication, label + " could not start: " + reason);
+        return Result<PendingOp>::failure(ErrorKind::Communication,
+                                          label + " could not start: " + firstLine(e));
     }
 }
 

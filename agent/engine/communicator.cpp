@@ -1,6 +1,7 @@
 #include "communicator.h"
 
 #include "devicechoice.h"
+#include "error.h"
 #include "logger.h"
 #include "rendezvousserver.h"
 #include "rendezvousstore.h"
@@ -23,14 +24,6 @@
 namespace hamgam::engine {
 
 namespace {
-
-std::string firstLine(const std::exception &e)
-{
-    std::string s = e.what();
-    if (const auto nl = s.find('\n'); nl != std::string::npos)
-        s.resize(nl);
-    return s;
-}
 
 // The address of the interface this machine uses to reach the master: Gloo
 // must listen there so that peers on other machines can connect back.

@@ -40,4 +40,13 @@ const char *causeName(ErrorKind kind)
     return "internal";
 }
 
+std::string firstLine(const std::string &text)
+{
+    const auto start = text.find_first_not_of(" \n");
+    if (start == std::string::npos)
+        return "unknown error";
+    const auto end = text.find('\n', start);
+    return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
 } // namespace hamgam::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <exception>
 #include <string>
 
 namespace hamgam::engine {
@@ -27,5 +28,12 @@ struct Error
 int exitCode(ErrorKind kind);
 /// The "cause" field of the error event: config, usage, communication, data, checkpoint, internal.
 const char *causeName(ErrorKind kind);
+/// The first line of a LibTorch, Gloo or TorchScript message (they may start with a blank line and
+/// end with a C++ backtrace): what a user reads in an event. "unknown error" when it is empty.
+std::string firstLine(const std::string &text);
+inline std::string firstLine(const std::exception &e)
+{
+    return firstLine(std::string(e.what()));
+}
 
 } // namespace hamgam::engine

@@ -3,6 +3,7 @@
 // failure ends here as an error event and a documented exit code.
 #include "collectivescheck.h"
 #include "commandreader.h"
+#include "error.h"
 #include "eventsink.h"
 #include "gpuruntime.h"
 #include "logger.h"
@@ -166,10 +167,7 @@ int main(int argc, char **argv)
     try {
         status = trainer.run();
     } catch (const std::exception &e) {
-        std::string message = e.what();
-        if (const auto nl = message.find('\n'); nl != std::string::npos)
-            message.resize(nl);
-        status = Status::failure(ErrorKind::Internal, message);
+        status = Status::failure(ErrorKind::Internal, firstLine(e));
     }
     if (!status)
         finish(events, status.error());

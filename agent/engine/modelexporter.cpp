@@ -1,6 +1,7 @@
 #include "modelexporter.h"
 
 #include "atomicwriter.h"
+#include "error.h"
 #include "model.h"
 #include "modelfactory.h"
 #include "torchscriptunit.h"
@@ -20,19 +21,6 @@ namespace {
 // Every class of the archive lives in one compilation unit under this prefix,
 // so their names never meet (a unit "block0", its holder "block0.attn").
 const std::string kPrefix = "__torch__.hamgam.";
-
-/// TorchScript's messages start with a blank line and end with a backtrace.
-std::string firstLine(const std::exception &e)
-{
-    std::string text = e.what();
-    const auto start = text.find_first_not_of(" \n");
-    if (start == std::string::npos)
-        return "unknown error";
-    text = text.substr(start);
-    if (const auto nl = text.find('\n'); nl != std::string::npos)
-        text.resize(nl);
-    return text;
-}
 
 std::string className(const std::string &path)
 {

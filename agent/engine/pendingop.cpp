@@ -1,5 +1,6 @@
 #include "pendingop.h"
 
+#include "error.h"
 #include "watchdog.h"
 
 namespace hamgam::engine {
@@ -41,11 +42,8 @@ Status PendingOp::wait()
         }
         m_work->wait(m_timeout);
     } catch (const std::exception &e) {
-        std::string reason = e.what();
-        if (const auto nl = reason.find('\n'); nl != std::string::npos)
-            reason.resize(nl); // LibTorch appends a C++ stack trace
         m_work.reset();
-        return Status::failure(ErrorKind::Communication, m_what + " failed: " + reason);
+        return Status::failure(ErrorKind::Communication, m_what + " failed: " + firstLine(e));
     }
     m_work.reset();
     return {};

@@ -1,5 +1,7 @@
 #include "torchscriptunit.h"
 
+#include "error.h"
+
 #include <torch/csrc/jit/runtime/graph_executor.h>
 
 namespace hamgam::engine {
@@ -47,10 +49,7 @@ Result<std::unique_ptr<TorchScriptUnit>> TorchScriptUnit::load(const std::string
             return R::failure(ErrorKind::Config, "TorchScript model " + path + " has no parameters to train");
         return R(std::move(unit));
     } catch (const std::exception &e) {
-        std::string reason = e.what();
-        if (const auto nl = reason.find('\n'); nl != std::string::npos)
-            reason.resize(nl);
-        return R::failure(ErrorKind::Config, "cannot load TorchScript model " + path + ": " + reason);
+        return R::failure(ErrorKind::Config, "cannot load TorchScript model " + path + ": " + firstLine(e));
     }
 }
 

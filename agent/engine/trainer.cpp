@@ -6,6 +6,7 @@
 #include "communicator.h"
 #include "dataparallelstep.h"
 #include "datasetfactory.h"
+#include "error.h"
 #include "eventsink.h"
 #include "gpuruntime.h"
 #include "initialplan.h"
@@ -33,12 +34,6 @@ namespace hamgam::engine {
 using nlohmann::json;
 
 namespace {
-
-std::string firstLine(const std::string &text)
-{
-    const auto nl = text.find('\n');
-    return nl == std::string::npos ? text : text.substr(0, nl);
-}
 
 double finiteOrZero(double v)
 {

@@ -8,6 +8,7 @@
 #include "commandreader.h"
 #include "datamemorylimit.h"
 #include "devicechoice.h"
+#include "error.h"
 #include "eventsink.h"
 #include "idxfile.h"
 #include "idxheader.h"
@@ -38,6 +39,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <stdexcept>
 #include <thread>
 #include <unistd.h>
 #include <zlib.h>
@@ -58,6 +60,8 @@ private Q_SLOTS:
     void options_data();
     void options();
     void topology();
+    void messagesKeepTheirFirstLine_data();
+    void messagesKeepTheirFirstLine();
     void deviceChoice_data();
     void deviceChoice();
     void twoRanksOnOneGpuAreRefused();
@@ -624,6 +628,30 @@ void TestEngineBase::options()
     }
     if (ok && o->checkCollectives)
         QVERIFY(o->rank == 0 && o->worldSize == 1 && o->configPath.empty());
+}
+
+void TestEngineBase::messagesKeepTheirFirstLine_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("one line") << "Connection reset by peer"
+                              << "Connection reset by peer";
+    QTest::newRow("a backtrace after it") << "Timed out\nException raised from wait at ...\nframe #0"
+                                          << "Timed out";
+    QTest::newRow("TorchScript's blank first line") << "\n  undefined value x:\n  File ..."
+                                                    << "undefined value x:";
+    QTest::newRow("nothing") << ""
+                             << "unknown error";
+    QTest::newRow("only blank lines") << " \n\n"
+                                      << "unknown error";
+}
+
+void TestEngineBase::messagesKeepTheirFirstLine()
+{
+    // One rule for every LibTorch, Gloo and TorchScript message an event carries (#30, item 5).
+    QFETCH(QString, what);
+    QFETCH(QString, shown);
+    QCOMPARE(QString::fromStdString(firstLine(std::runtime_error(what.toStdString()))), shown);
 }
 
 void TestEngineBase::topology()
