@@ -959,6 +959,14 @@
         <source>no history at %1: no run has been recorded there yet (--history PATH reads another)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>hamgamctl: the run history could not be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgamctl: the run history could not be saved: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>DataSize</name>
@@ -1219,6 +1227,14 @@
     </message>
     <message>
         <source>%1 (again)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run history could not be read: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run history could not be saved: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -6269,6 +6285,17 @@ Status: %3%4</source>
     </message>
     <message>
         <source>its plan names no address for this machine, where its workers meet</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>QueueSubmitter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not connected</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -957,6 +957,14 @@
         <source>no history at %1: no run has been recorded there yet (--history PATH reads another)</source>
         <translation>تاریخچه‌ای در %1 نیست: هنوز هیچ اجرایی آنجا ثبت نشده است (با --history PATH تاریخچهٔ دیگری خوانده می‌شود)</translation>
     </message>
+    <message>
+        <source>hamgamctl: the run history could not be read: %1</source>
+        <translation>hamgamctl: تاریخچهٔ اجراها خوانده نشد: %1</translation>
+    </message>
+    <message>
+        <source>hamgamctl: the run history could not be saved: %1</source>
+        <translation>hamgamctl: تاریخچهٔ اجراها ذخیره نشد: %1</translation>
+    </message>
 </context>
 <context>
     <name>DataSize</name>
@@ -1219,6 +1227,14 @@
     <message>
         <source>%1 (again)</source>
         <translation>%1 (دوباره)</translation>
+    </message>
+    <message>
+        <source>The run history could not be read: %1</source>
+        <translation>تاریخچهٔ اجراها خوانده نشد: %1</translation>
+    </message>
+    <message>
+        <source>The run history could not be saved: %1</source>
+        <translation>تاریخچهٔ اجراها ذخیره نشد: %1</translation>
     </message>
 </context>
 <context>
@@ -6233,6 +6249,17 @@ Status: %3%4</source>
     <message>
         <source>its plan names no address for this machine, where its workers meet</source>
         <translation>طرحش هیچ نشانی‌ای برای این ماشین، جایی که کارگرهایش به هم می‌رسند، ندارد</translation>
+    </message>
+</context>
+<context>
+    <name>QueueSubmitter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>متصل نیست</translation>
     </message>
 </context>
 <context>

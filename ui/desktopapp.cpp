@@ -22,6 +22,7 @@
 #include <QFontDatabase>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTextStream>
 #include <QTimer>
 
@@ -150,6 +151,14 @@ int DesktopApp::start(const QStringList &arguments)
                     m_window->loadConfig(config);
                 });
         connect(m_window.get(), &MainWindow::runFinished, m_historyView, &HistoryView::refresh);
+        // A history that cannot be read or written is said so, never shown as empty or kept quietly.
+        connect(m_history.get(), &HistoryStore::readFailed, m_window.get(), [this](const QString &error) {
+            m_window->statusBar()->showMessage(tr("The run history could not be read: %1").arg(error), 30000);
+        });
+        connect(m_history.get(), &HistoryStore::writeFailed, m_window.get(), [this](const QString &error) {
+            m_window->statusBar()->showMessage(tr("The run history could not be saved: %1").arg(error),
+                                               30000);
+        });
     }
     // The SSH installer (issue 7): File > Install agent on a machine…, or a machine's context menu.
     connect(m_window.get(), &MainWindow::installAgentRequested, this, [this](const QString &host) {

@@ -3,6 +3,7 @@
 #include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
+#include "csv.h"
 #include "eventkind.h"
 #include "eventtext.h"
 #include "historystore.h"
@@ -600,14 +601,6 @@ Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QStr
 }
 
 namespace {
-QString csvField(QString text)
-{
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-        text.contains(QLatin1Char('\n')))
-        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return text;
-}
-
 QString jsonText(const QJsonValue &v)
 {
     if (v.isString())
@@ -657,14 +650,8 @@ Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QStr
                     devices << QString::number(d);
                 for (const QJsonValue v : n.finalPlan)
                     plan << QString::number(jsonInt64(v));
-                text += QStringList{csvField(n.name),
-                                    csvField(n.agentId),
-                                    csvField(n.address),
-                                    devices.join(QLatin1Char(';')),
-                                    QString::number(n.firstRank),
-                                    plan.join(QLatin1Char(';'))}
-                            .join(QLatin1Char(',')) +
-                        QLatin1Char('\n');
+                text += Csv::row({n.name, n.agentId, n.address, devices.join(QLatin1Char(';')),
+                                  QString::number(n.firstRank), plan.join(QLatin1Char(';'))});
             }
             const QString path = QDir(sub).filePath(QStringLiteral("nodes.csv"));
             if (const Status s = writeText(path, text); !s)
@@ -690,19 +677,19 @@ Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QStr
         }
         QStringList header{QStringLiteral("setting")};
         for (const RunRecord &r : std::as_const(runs))
-            header << csvField(r.id);
-        QString text = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+            header << r.id;
+        QString text = Csv::row(header);
         for (const QString &field : std::as_const(fields)) {
-            QStringList row{csvField(field)};
+            QStringList row{field};
             for (const RunRecord &r : std::as_const(runs)) {
                 QJsonValue value;
                 for (const auto &[path, v] : RunConfig::flatten(r.config)) {
                     if (path == field)
                         value = v;
                 }
-                row << csvField(jsonText(value));
+                row << jsonText(value);
             }
-            text += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+            text += Csv::row(row);
         }
         const QString path = QDir(dir).filePath(QStringLiteral("settings.csv"));
         if (const Status s = writeText(path, text); !s)

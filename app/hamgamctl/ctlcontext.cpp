@@ -8,11 +8,13 @@
 #include "protocol.h"
 
 #include <cstdlib>
+#include <memory>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QSet>
 #include <QTextStream>
 #include <QTimer>
 
@@ -177,6 +179,19 @@ Expected<HistoryStore *> CtlContext::history(HistoryUse use)
         auto store = std::make_unique<HistoryStore>(historyPath());
         if (auto s = store->open(); !s)
             return Expected<HistoryStore *>::failure(s.error());
+        // What a command prints after a failed read may be short: it says so (once per message).
+        auto warn = [seen = std::make_shared<QSet<QString>>()](const QString &text) {
+            if (!seen->contains(text)) {
+                seen->insert(text);
+                QTextStream(stderr) << text << Qt::endl;
+            }
+        };
+        QObject::connect(store.get(), &HistoryStore::readFailed, store.get(), [warn](const QString &error) {
+            warn(tr("hamgamctl: the run history could not be read: %1").arg(error));
+        });
+        QObject::connect(store.get(), &HistoryStore::writeFailed, store.get(), [warn](const QString &error) {
+            warn(tr("hamgamctl: the run history could not be saved: %1").arg(error));
+        });
         m_history = std::move(store);
     }
     return m_history.get();

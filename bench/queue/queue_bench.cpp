@@ -8,6 +8,7 @@
 // sleep for its emulated length divided by the same factor.
 //
 //   queue_bench [--speedup 900] [--agents 20] [--devices 8] [--users 10] [--runs 200] [--seed 7]
+//   queue_bench --idle-queue 1400 [--seconds 30]
 //
 // It prints:
 //   * the time from a submission to the agent's decision (the queue_submit
@@ -22,6 +23,14 @@
 //     Jain's fairness index over the users' shares.
 // Each user picks the machine whose queue holds the fewest device-seconds at
 // the moment, as a student looking at `hamgamctl queue` would.
+//
+// `--idle-queue N` measures instead what a long queue costs a machine while
+// nothing changes (issue #29, item 7: the scheduler placed every entry every
+// second, 67 % of a core at 1,400 entries): one agent process whose device a
+// long run holds, N runs waiting for it from N/200 users (the admin raised the
+// per-user cap to its highest, 200), and the agent's CPU time over `--seconds`
+// of quiet, read from /proc, then the time from a submission to its decision
+// with the N entries waiting.
 #include "agentclient.h"
 #include "agentdaemon.h"
 #include "controllerprofile.h"
@@ -33,6 +42,7 @@
 #include <cmath>
 #include <csignal>
 #include <memory>
+#include <optional>
 #include <QCborArray>
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -48,6 +58,7 @@
 #include <QTextStream>
 #include <QTimer>
 #include <sys/prctl.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -148,6 +159,154 @@ int hostAgent(const QString &dir, qint64 startMs, double speedup, int devices, c
     QTextStream(stdout) << "READY " << daemon.port() << ' ' << daemon.nodeId() << ' '
                         << daemon.identity().fingerprint() << Qt::endl;
     return QCoreApplication::exec();
+}
+
+/// Seconds of CPU (user + system) the process has used, from /proc/PID/stat.
+double cpuSeconds(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray line = stat.readAll();
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return -1;
+    return double(fields[11].toLongLong() + fields[12].toLongLong()) / double(::sysconf(_SC_CLK_TCK));
+}
+
+/// A queue submission of a one-device run on `target`, `steps` emulated minutes long.
+QCborMap submission(const Agent &target, const QString &runId, qint64 steps, qint64 nowMs)
+{
+    const QJsonObject config{
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("name"), runId},
+        {QStringLiteral("strategy"), QStringLiteral("hdp")},
+        {QStringLiteral("model"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")}}},
+        {QStringLiteral("dataset"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("synthetic")},
+                                                {QStringLiteral("shape"), QJsonArray{1, 8, 8}}}},
+        {QStringLiteral("global_batch"), 64},
+        {QStringLiteral("steps"), double(steps)},
+        {QStringLiteral("nodes"), QJsonArray{QJsonObject{{QStringLiteral("agent"), target.nodeId},
+                                                         {QStringLiteral("devices"), QJsonArray{0}}}}}};
+    const QJsonObject plan{{QStringLiteral("coordinator"), target.nodeId},
+                           {QStringLiteral("world_size"), 1},
+                           {QStringLiteral("nodes"),
+                            QJsonArray{QJsonObject{{QStringLiteral("node_id"), target.nodeId},
+                                                   {QStringLiteral("name"), QStringLiteral("m0")},
+                                                   {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                                                   {QStringLiteral("port"), int(target.port)},
+                                                   {QStringLiteral("fingerprint"), target.fingerprint},
+                                                   {QStringLiteral("first_rank"), 0},
+                                                   {QStringLiteral("devices"), QJsonArray{0}}}}}};
+    return QCborMap{{QStringLiteral("run_id"), runId},
+                    {QStringLiteral("config"), QCborMap::fromJsonObject(config)},
+                    {QStringLiteral("node_index"), 0},
+                    {QStringLiteral("plan"), QCborMap::fromJsonObject(plan)},
+                    {QStringLiteral("predicted_s"), steps * 60},
+                    {QStringLiteral("any_devices"), true},
+                    {QStringLiteral("now"), nowMs}};
+}
+
+/// The workers' program: sleeps the run's emulated length (its `steps`, in emulated minutes) compressed.
+QString writeWorker(const QTemporaryDir &dir, double speedup)
+{
+    const QString worker = dir.filePath(QStringLiteral("hamgam-worker"));
+    QFile f(worker);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(worker));
+    f.write(QStringLiteral("#!/bin/sh\n"
+                           "steps=$(grep -o '\"steps\":[0-9]*' \"$2\" | cut -d: -f2)\n"
+                           "echo '{\"event\":\"ready\",\"total_steps\":1}'\n"
+                           "sleep $(awk \"BEGIN{print $steps*60/%1}\")\n"
+                           "echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":1}'\n")
+                .arg(speedup)
+                .toUtf8());
+    f.close();
+    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    return worker;
+}
+
+/// One controller profile (its own certificate) per name.
+QList<ControllerProfile> makeUsers(const QTemporaryDir &dir, const QStringList &names)
+{
+    QList<ControllerProfile> users;
+    for (const QString &name : names) {
+        auto p = ControllerProfile::open(dir.filePath(name + QStringLiteral("/config")),
+                                         dir.filePath(name + QStringLiteral("/data")));
+        if (!p)
+            qFatal("%s", qPrintable(p.error()));
+        (void)p->setUserName(name);
+        users.append(*p);
+    }
+    return users;
+}
+
+/// An agent process over `config`, trusting every user and taking `admin` (if any) as the lab's admin.
+Agent launchAgent(const QString &config, const QList<ControllerProfile> &users, const QString &admin,
+                  qint64 startMs, double speedup, int devices, const QString &worker)
+{
+    QDir().mkpath(config);
+    FingerprintStore trust(AgentDaemon::trustListPath(config));
+    (void)trust.load();
+    for (const ControllerProfile &p : users)
+        (void)trust.add(p.identity().fingerprint(), QStringLiteral("bench"));
+    if (!admin.isEmpty()) {
+        FingerprintStore admins(AgentDaemon::adminListPath(config));
+        (void)admins.load();
+        (void)admins.add(admin, QStringLiteral("bench admin"));
+    }
+    Agent a;
+    a.process = new QProcess(QCoreApplication::instance());
+    a.process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    a.process->start(QCoreApplication::applicationFilePath(),
+                     {QStringLiteral("--host-agent"), config, QStringLiteral("--start-ms"),
+                      QString::number(startMs), QStringLiteral("--speedup"), QString::number(speedup),
+                      QStringLiteral("--devices"), QString::number(devices), QStringLiteral("--worker"),
+                      worker});
+    return a;
+}
+
+/// Reads an agent process's "READY port node-id fingerprint" line.
+void waitReady(Agent &a)
+{
+    while (!a.process->canReadLine() && a.process->waitForReadyRead(30000)) {
+    }
+    const QStringList ready = QString::fromLatin1(a.process->readLine()).trimmed().split(QLatin1Char(' '));
+    if (ready.size() != 4 || ready.first() != QLatin1String("READY"))
+        qFatal("an agent did not start");
+    a.port = quint16(ready[1].toUInt());
+    a.nodeId = ready[2];
+    a.fingerprint = ready[3];
+}
+
+/// A user's connection to a machine, made one at a time: an agent lets at most 8 unauthenticated
+/// connections from one address wait at once (docs/security.md).
+AgentClient *connectClient(const ControllerProfile &user, const Agent &agent)
+{
+    auto *c = new AgentClient(user.identity(), QStringLiteral("127.0.0.1"), agent.port,
+                              QCoreApplication::instance());
+    c->setUser(user.userName());
+    c->connectToAgent();
+    QElapsedTimer setup;
+    setup.start();
+    while (c->state() != AgentClient::State::Ready && setup.elapsed() < 30000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (c->state() != AgentClient::State::Ready)
+        qFatal("%s could not connect to an agent", qPrintable(user.userName()));
+    return c;
+}
+
+/// A request and its reply, waited for.
+Expected<QCborMap> ask(AgentClient *client, Message::Type type, const QCborMap &body)
+{
+    std::optional<Expected<QCborMap>> result;
+    client->request(type, body, nullptr, [&](const Expected<QCborMap> &r) { result = r; });
+    QElapsedTimer waited;
+    waited.start();
+    while (!result && waited.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    return result ? *result : Expected<QCborMap>::failure(QStringLiteral("no reply within 60 s"));
 }
 
 QList<Job> makeJobs(int runs, int users, qint64 daySeconds, quint32 seed)
@@ -261,6 +420,83 @@ double percentile(QList<double> values, double p)
     return values[lo] + (values[hi] - values[lo]) * (rank - double(lo));
 }
 
+/// `--idle-queue`: what N waiting runs cost one machine while nothing changes.
+int idleQueue(int entries, int seconds)
+{
+    QTextStream out(stdout);
+    QTemporaryDir dir;
+    const QString worker = writeWorker(dir, 1);
+    constexpr int kPerUser = 200; // the highest per-user cap the admin can set (LabPolicy::kMaxPerUser)
+    QStringList names{QStringLiteral("admin"), QStringLiteral("holder"), QStringLiteral("late")};
+    const int waitingUsers = (entries + kPerUser - 1) / kPerUser;
+    for (int u = 0; u < waitingUsers; ++u)
+        names << QStringLiteral("user%1").arg(u);
+    const QList<ControllerProfile> users = makeUsers(dir, names);
+    Agent agent = launchAgent(dir.filePath(QStringLiteral("m0")), users, users[0].identity().fingerprint(),
+                              QDateTime::currentMSecsSinceEpoch(), 1, 1, worker);
+    waitReady(agent);
+    QList<AgentClient *> clients;
+    for (const ControllerProfile &u : users)
+        clients.append(connectClient(u, agent));
+    auto now = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    auto must = [](const Expected<QCborMap> &reply, const QString &what) {
+        if (!reply)
+            qFatal("%s: %s", qPrintable(what), qPrintable(reply.error()));
+    };
+    must(ask(clients[0], Message::Type::PolicySet,
+             QCborMap{
+                 {QStringLiteral("policy"), QCborMap{{QStringLiteral("max_queued_per_user"), kPerUser}}}}),
+         QStringLiteral("policy"));
+    // The holder's run takes the one device for 10 hours; everything after it waits.
+    must(ask(clients[1], Message::Type::QueueSubmit, submission(agent, QStringLiteral("holder"), 600, now())),
+         QStringLiteral("holder"));
+    QElapsedTimer filling;
+    filling.start();
+    for (int i = 0; i < entries; ++i) {
+        const int u = 3 + i / kPerUser;
+        must(ask(clients[u], Message::Type::QueueSubmit,
+                 submission(agent, QStringLiteral("wait-%1").arg(i), 60 + i % 120, now())),
+             QStringLiteral("entry %1").arg(i));
+    }
+    const double fillS = double(filling.elapsed()) / 1000;
+    // Quiet: nothing is submitted, nothing starts or ends.
+    QElapsedTimer quiet;
+    quiet.start();
+    while (quiet.elapsed() < 2000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    const double cpuBefore = cpuSeconds(agent.process->processId());
+    quiet.restart();
+    while (quiet.elapsed() < qint64(seconds) * 1000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    const double idleCpu =
+        (cpuSeconds(agent.process->processId()) - cpuBefore) / (double(quiet.elapsed()) / 1000);
+    // Submission to decision with the queue full: 20 more, from a user of their own, one at a time.
+    QList<double> decisions;
+    for (int i = 0; i < 20; ++i) {
+        QElapsedTimer t;
+        t.start();
+        must(ask(clients[2], Message::Type::QueueSubmit,
+                 submission(agent, QStringLiteral("late-%1").arg(i), 60, now())),
+             QStringLiteral("late %1").arg(i));
+        decisions << double(t.nsecsElapsed()) / 1e6;
+    }
+    out << "queue_bench --idle-queue: one agent, one device held, " << entries << " runs waiting from "
+        << waitingUsers << " users (200 each)\n";
+    out << QStringLiteral("  filling the queue:          %1 s (%2 ms a submission)\n")
+               .arg(fillS, 0, 'f', 1)
+               .arg(entries > 0 ? 1000 * fillS / entries : 0, 0, 'f', 1);
+    out << QStringLiteral("  agent CPU while quiet:      %1 % of a core over %2 s\n")
+               .arg(100 * idleCpu, 0, 'f', 2)
+               .arg(seconds);
+    out << QStringLiteral("  submission -> decision:     p50 %1 ms, max %2 ms (20 more submissions)\n")
+               .arg(percentile(decisions, 0.5), 0, 'f', 1)
+               .arg(*std::max_element(decisions.cbegin(), decisions.cend()), 0, 'f', 1);
+    out.flush();
+    agent.process->terminate();
+    agent.process->waitForFinished(10000);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -279,6 +515,10 @@ int main(int argc, char *argv[])
           QStringLiteral("200")},
          {QStringLiteral("seed"), QStringLiteral("Seed of the runs."), QStringLiteral("n"),
           QStringLiteral("7")},
+         {QStringLiteral("idle-queue"), QStringLiteral("Measure N waiting runs' cost to a quiet machine."),
+          QStringLiteral("n")},
+         {QStringLiteral("seconds"), QStringLiteral("With --idle-queue: seconds of quiet measured."),
+          QStringLiteral("s"), QStringLiteral("30")},
          {QStringLiteral("host-agent"), QStringLiteral("Internal: be one agent's process."),
           QStringLiteral("dir")},
          {QStringLiteral("start-ms"), QStringLiteral("Internal: when the emulated day began."),
@@ -293,83 +533,35 @@ int main(int argc, char *argv[])
         return hostAgent(parser.value(QStringLiteral("host-agent")),
                          parser.value(QStringLiteral("start-ms")).toLongLong(), speedup, deviceCount,
                          parser.value(QStringLiteral("worker")));
+    if (parser.isSet(QStringLiteral("idle-queue")))
+        return idleQueue(parser.value(QStringLiteral("idle-queue")).toInt(),
+                         parser.value(QStringLiteral("seconds")).toInt());
     const int userCount = parser.value(QStringLiteral("users")).toInt();
     const int runCount = parser.value(QStringLiteral("runs")).toInt();
     const qint64 daySeconds = 24 * 3600;
     QTextStream out(stdout);
 
     QTemporaryDir dir;
-    // The worker: sleeps the run's emulated length (its `steps`, in emulated minutes) compressed.
-    const QString worker = dir.filePath(QStringLiteral("hamgam-worker"));
-    {
-        QFile f(worker);
-        f.open(QIODevice::WriteOnly);
-        f.write(QStringLiteral("#!/bin/sh\n"
-                               "steps=$(grep -o '\"steps\":[0-9]*' \"$2\" | cut -d: -f2)\n"
-                               "echo '{\"event\":\"ready\",\"total_steps\":1}'\n"
-                               "sleep $(awk \"BEGIN{print $steps*60/%1}\")\n"
-                               "echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":1}'\n")
-                    .arg(speedup)
-                    .toUtf8());
-        f.close();
-        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    }
+    const QString worker = writeWorker(dir, speedup);
 
     // The users' controllers, and one that watches the lab's notices; all trusted on every machine.
-    QList<ControllerProfile> users;
-    for (int u = 0; u <= userCount; ++u) {
-        auto p = ControllerProfile::open(dir.filePath(QStringLiteral("user%1/config").arg(u)),
-                                         dir.filePath(QStringLiteral("user%1/data").arg(u)));
-        if (!p)
-            qFatal("%s", qPrintable(p.error()));
-        (void)p->setUserName(u == userCount ? QStringLiteral("monitor") : QStringLiteral("user%1").arg(u));
-        users.append(*p);
-    }
+    QStringList names;
+    for (int u = 0; u < userCount; ++u)
+        names << QStringLiteral("user%1").arg(u);
+    const QList<ControllerProfile> users = makeUsers(dir, names << QStringLiteral("monitor"));
     const qint64 dayStartMs = QDateTime::currentMSecsSinceEpoch() + 5000; // after every agent has started
     std::vector<Agent> agents(static_cast<size_t>(agentCount));
-    for (int a = 0; a < agentCount; ++a) {
-        const QString config = dir.filePath(QStringLiteral("m%1").arg(a));
-        QDir().mkpath(config);
-        FingerprintStore trust(AgentDaemon::trustListPath(config));
-        (void)trust.load();
-        for (const ControllerProfile &p : std::as_const(users))
-            (void)trust.add(p.identity().fingerprint(), QStringLiteral("bench"));
-        auto *process = new QProcess(&app);
-        process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        process->start(QCoreApplication::applicationFilePath(),
-                       {QStringLiteral("--host-agent"), config, QStringLiteral("--start-ms"),
-                        QString::number(dayStartMs), QStringLiteral("--speedup"), QString::number(speedup),
-                        QStringLiteral("--devices"), QString::number(deviceCount), QStringLiteral("--worker"),
-                        worker});
-        agents[a].process = process;
-    }
-    for (Agent &a : agents) {
-        while (!a.process->canReadLine() && a.process->waitForReadyRead(30000)) {
-        }
-        const QStringList ready =
-            QString::fromLatin1(a.process->readLine()).trimmed().split(QLatin1Char(' '));
-        if (ready.size() != 4 || ready.first() != QLatin1String("READY"))
-            qFatal("an agent did not start");
-        a.port = quint16(ready[1].toUInt());
-        a.nodeId = ready[2];
-        a.fingerprint = ready[3];
-    }
+    for (int a = 0; a < agentCount; ++a)
+        agents[size_t(a)] = launchAgent(dir.filePath(QStringLiteral("m%1").arg(a)), users, {}, dayStartMs,
+                                        speedup, deviceCount, worker);
+    for (Agent &a : agents)
+        waitReady(a);
     // Every user's connection to every machine, one at a time: an agent lets at most 8
     // unauthenticated connections from one address wait at once (docs/security.md).
     QList<QList<AgentClient *>> clients(userCount + 1);
     for (int u = 0; u <= userCount; ++u) {
-        for (int a = 0; a < agentCount; ++a) {
-            auto *c = new AgentClient(users[u].identity(), QStringLiteral("127.0.0.1"), agents[a].port, &app);
-            c->setUser(users[u].userName());
-            c->connectToAgent();
-            clients[u].append(c);
-            QElapsedTimer setup;
-            setup.start();
-            while (c->state() != AgentClient::State::Ready && setup.elapsed() < 30000)
-                QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-            if (c->state() != AgentClient::State::Ready)
-                qFatal("user %d could not connect to agent %d", u, a);
-        }
+        for (int a = 0; a < agentCount; ++a)
+            clients[u].append(connectClient(users[u], agents[size_t(a)]));
     }
 
     QList<Job> jobs =

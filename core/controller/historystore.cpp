@@ -1,6 +1,7 @@
 #include "historystore.h"
 
 #include "atomicfile.h"
+#include "csv.h"
 #include "eventkind.h"
 #include "historyschema.h"
 #include "logging.h"
@@ -76,6 +77,30 @@ QStringList HistoryStore::stepMetrics()
             QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),       QStringLiteral("comm_ms"),
             QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"), QStringLiteral("device_bytes"),
             QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
+}
+
+namespace {
+/// Where a read that failed says so (HistoryStore::readFailed), instead of passing for an empty result.
+using ReadFailure = std::function<void(const QString &)>;
+
+bool exec(QSqlQuery &q, const ReadFailure &failed)
+{
+    // A prepare that failed (a table gone) leaves its error, and Qt's exec() then may still say true.
+    if (!q.lastError().isValid() && q.exec())
+        return true;
+    failed(q.lastError().text());
+    return false;
+}
+
+} // namespace
+
+std::function<void(const QString &)> HistoryStore::readFailure() const
+{
+    return [this](const QString &error) {
+        qCWarning(lcHistory).noquote() << "a read of the history failed:" << error;
+        // Reads are const: failing one changes nothing of the store but what it tells its users.
+        Q_EMIT const_cast<HistoryStore *>(this)->readFailed(error);
+    };
 }
 
 QSqlDatabase HistoryStore::db() const
@@ -213,10 +238,8 @@ QList<RunRecord> HistoryStore::runs(const RunFilter &filter) const
     for (const QVariant &b : std::as_const(binds))
         q.addBindValue(b);
     QList<RunRecord> out;
-    if (!q.exec()) {
-        qCWarning(lcHistory) << q.lastError().text();
+    if (!exec(q, readFailure()))
         return out;
-    }
     while (q.next())
         out.append(readRun(q));
     return out;
@@ -227,7 +250,7 @@ std::optional<RunRecord> HistoryStore::run(const QString &id) const
     QSqlQuery q(db());
     q.prepare(QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(QLatin1String(kRunColumns)));
     q.addBindValue(id);
-    if (q.exec() && q.next())
+    if (exec(q, readFailure()) && q.next())
         return readRun(q);
     return std::nullopt;
 }
@@ -244,7 +267,7 @@ std::optional<RunRecord> HistoryStore::findRun(const QString &prefix) const
     q.addBindValue(prefix.size());
     q.addBindValue(prefix);
     q.addBindValue(prefix);
-    if (!q.exec() || !q.next())
+    if (!exec(q, readFailure()) || !q.next())
         return std::nullopt;
     RunRecord first = readRun(q);
     if (q.next() && readRun(q).name != prefix)
@@ -282,7 +305,7 @@ QList<RunRecord> HistoryStore::matchRuns(const QString &text, int limit) const
     q.addBindValue(text);
     q.addBindValue(text);
     QList<RunRecord> out;
-    if (text.isEmpty() || !q.exec())
+    if (text.isEmpty() || !exec(q, readFailure()))
         return out;
     while (q.next())
         out.append(readRun(q));
@@ -297,7 +320,7 @@ QList<RunNodeRecord> HistoryStore::nodes(const QString &runId) const
         "FROM run_nodes WHERE run_id = ? ORDER BY node_index"));
     q.addBindValue(runId);
     QList<RunNodeRecord> out;
-    if (!q.exec())
+    if (!exec(q, readFailure()))
         return out;
     while (q.next()) {
         RunNodeRecord n;
@@ -321,7 +344,7 @@ qint64 HistoryStore::lastSeq(const QString &runId, const QString &source) const
     q.prepare(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM events WHERE run_id = ? AND source = ?"));
     q.addBindValue(runId);
     q.addBindValue(source);
-    return q.exec() && q.next() ? q.value(0).toLongLong() : 0;
+    return exec(q, readFailure()) && q.next() ? q.value(0).toLongLong() : 0;
 }
 
 QList<RunEvent> HistoryStore::events(const QString &runId, const QStringList &kinds, int limit) const
@@ -342,7 +365,7 @@ QList<RunEvent> HistoryStore::events(const QString &runId, const QStringList &ki
     for (const QString &k : kinds)
         q.addBindValue(k);
     QList<RunEvent> out;
-    if (!q.exec())
+    if (!exec(q, readFailure()))
         return out;
     while (q.next()) {
         RunEvent e;
@@ -364,7 +387,7 @@ qint64 HistoryStore::stepRowCount(const QString &runId) const
     QSqlQuery q(db());
     q.prepare(QStringLiteral("SELECT COUNT(*) FROM steps WHERE run_id = ?"));
     q.addBindValue(runId);
-    return q.exec() && q.next() ? q.value(0).toLongLong() : 0;
+    return exec(q, readFailure()) && q.next() ? q.value(0).toLongLong() : 0;
 }
 
 namespace {
@@ -380,7 +403,7 @@ struct Extent
 // the bucket's mean x, so spikes survive and the curve looks as at full
 // resolution. The extent comes from index seeks, so the rows are scanned once.
 Series downsample(QSqlDatabase db, const QString &source, const QVariantList &binds, const Extent &extent,
-                  int maxPoints)
+                  int maxPoints, const ReadFailure &failed)
 {
     Series out;
     out.sourceRows = extent.rowsAtMost;
@@ -390,7 +413,7 @@ Series downsample(QSqlDatabase db, const QString &source, const QVariantList &bi
         q.prepare(QStringLiteral("SELECT x, y FROM (%1) ORDER BY x").arg(source));
         for (const QVariant &b : binds)
             q.addBindValue(b);
-        if (!q.exec())
+        if (!exec(q, failed))
             return out;
         while (q.next()) {
             out.x.append(q.value(0).toDouble());
@@ -408,12 +431,16 @@ Series downsample(QSqlDatabase db, const QString &source, const QVariantList &bi
     sqlite3 *raw = handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0
                        ? *static_cast<sqlite3 *const *>(handle.data())
                        : nullptr;
-    if (!raw)
+    if (!raw) {
+        failed(QStringLiteral("the history's database is not SQLite"));
         return out;
+    }
     sqlite3_stmt *stmt = nullptr;
     const QByteArray sql = source.toUtf8();
-    if (sqlite3_prepare_v2(raw, sql.constData(), int(sql.size()), &stmt, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v2(raw, sql.constData(), int(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+        failed(QString::fromUtf8(sqlite3_errmsg(raw)));
         return out;
+    }
     for (int i = 0; i < binds.size(); ++i) {
         const QVariant &b = binds[i];
         if (b.typeId() == QMetaType::QString) {
@@ -465,7 +492,8 @@ Series downsample(QSqlDatabase db, const QString &source, const QVariantList &bi
 
 // First and last row of an index range: two seeks, no scan.
 bool seekEnds(QSqlDatabase db, const QString &table, const QString &where, const QVariantList &binds,
-              const QString &order, const QString &columns, QVariantList *first, QVariantList *last)
+              const QString &order, const QString &columns, QVariantList *first, QVariantList *last,
+              const ReadFailure &failed)
 {
     for (int end = 0; end < 2; ++end) {
         QSqlQuery q(db);
@@ -474,7 +502,7 @@ bool seekEnds(QSqlDatabase db, const QString &table, const QString &where, const
                            end == 0 ? QStringLiteral("ASC") : QStringLiteral("DESC")));
         for (const QVariant &b : binds)
             q.addBindValue(b);
-        if (!q.exec() || !q.next())
+        if (!exec(q, failed) || !q.next())
             return false;
         QVariantList &target = end == 0 ? *first : *last;
         for (int i = 0; i < columns.count(QLatin1Char(',')) + 1; ++i)
@@ -495,7 +523,7 @@ Series HistoryStore::series(const QString &runId, const QString &metric, int ran
     QVariantList last;
     if (!seekEnds(db(), QStringLiteral("steps"), QStringLiteral("run_id = ? AND rank = ?"),
                   {runId, qMax(0, rank)}, QStringLiteral("step"), QStringLiteral("step, time_ms"), &first,
-                  &last))
+                  &last, readFailure()))
         return {};
     Extent extent;
     const int column = x == XAxis::Step ? 0 : 1;
@@ -519,7 +547,7 @@ Series HistoryStore::series(const QString &runId, const QString &metric, int ran
                 "SELECT %1 AS x, %2(%3) AS y FROM steps WHERE run_id = ? AND %3 IS NOT NULL GROUP BY step")
                 .arg(x == XAxis::Step ? QStringLiteral("step") : QStringLiteral("MAX(time_ms)"), agg, metric);
     }
-    return downsample(db(), source, binds, extent, qMax(2, maxPoints));
+    return downsample(db(), source, binds, extent, qMax(2, maxPoints), readFailure());
 }
 
 Series HistoryStore::telemetrySeries(const QString &runId, const QString &agentId, int device,
@@ -534,7 +562,7 @@ Series HistoryStore::telemetrySeries(const QString &runId, const QString &agentI
     QVariantList last;
     if (!seekEnds(db(), QStringLiteral("telemetry"),
                   QStringLiteral("run_id = ? AND agent_id = ? AND device = ?"), binds,
-                  QStringLiteral("time_ms"), QStringLiteral("time_ms"), &first, &last))
+                  QStringLiteral("time_ms"), QStringLiteral("time_ms"), &first, &last, readFailure()))
         return {};
     QSqlQuery count(db());
     count.prepare(
@@ -542,12 +570,12 @@ Series HistoryStore::telemetrySeries(const QString &runId, const QString &agentI
     for (const QVariant &b : binds)
         count.addBindValue(b);
     Extent extent{first[0].toDouble(), last[0].toDouble(),
-                  count.exec() && count.next() ? count.value(0).toLongLong() : 0};
+                  exec(count, readFailure()) && count.next() ? count.value(0).toLongLong() : 0};
     const QString source =
         QStringLiteral("SELECT time_ms AS x, %1 AS y FROM telemetry WHERE run_id = ? AND agent_id = ? "
                        "AND device = ? AND %1 IS NOT NULL")
             .arg(metric);
-    return downsample(db(), source, binds, extent, qMax(2, maxPoints));
+    return downsample(db(), source, binds, extent, qMax(2, maxPoints), readFailure());
 }
 
 QJsonObject HistoryStore::computeSummary(const QString &runId) const
@@ -556,7 +584,7 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     QSqlQuery q(db());
     q.prepare(QStringLiteral("SELECT MAX(step), COUNT(DISTINCT rank) FROM steps WHERE run_id = ?"));
     q.addBindValue(runId);
-    if (!q.exec() || !q.next() || q.value(0).isNull())
+    if (!exec(q, readFailure()) || !q.next() || q.value(0).isNull())
         return s;
     // Step numbers count completed steps, from 1.
     const qint64 lastStep = q.value(0).toLongLong();
@@ -566,7 +594,7 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     q.prepare(QStringLiteral("SELECT AVG(loss) FROM steps WHERE run_id = ? AND step = ?"));
     q.addBindValue(runId);
     q.addBindValue(lastStep);
-    if (q.exec() && q.next() && !q.value(0).isNull())
+    if (exec(q, readFailure()) && q.next() && !q.value(0).isNull())
         s[QStringLiteral("final_loss")] = q.value(0).toDouble();
 
     // Throughput over the steady part: from the end of the second step to the last.
@@ -577,14 +605,14 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     q.addBindValue(from);
     qint64 samples = 0;
     qint64 endMs = 0;
-    if (q.exec() && q.next()) {
+    if (exec(q, readFailure()) && q.next()) {
         samples = q.value(0).toLongLong();
         endMs = q.value(1).toLongLong();
     }
     q.prepare(QStringLiteral("SELECT MAX(time_ms) FROM steps WHERE run_id = ? AND step = ?"));
     q.addBindValue(runId);
     q.addBindValue(from);
-    if (q.exec() && q.next() && endMs > q.value(0).toLongLong() && samples > 0)
+    if (exec(q, readFailure()) && q.next() && endMs > q.value(0).toLongLong() && samples > 0)
         s[QStringLiteral("samples_per_s")] =
             double(samples) * 1000.0 / double(endMs - q.value(0).toLongLong());
 
@@ -597,7 +625,7 @@ QJsonObject HistoryStore::computeSummary(const QString &runId) const
     double sum = 0;
     double worst = 0;
     int n = 0;
-    if (q.exec()) {
+    if (exec(q, readFailure())) {
         while (q.next()) {
             const double w = q.value(1).toDouble();
             sum += w;
@@ -628,7 +656,7 @@ QList<QJsonObject> HistoryStore::rankBreakdown(const QString &runId) const
         "AVG(optimizer_ms), AVG(samples_per_s) FROM steps WHERE run_id = ? GROUP BY rank ORDER BY rank"));
     q.addBindValue(runId);
     QList<QJsonObject> out;
-    if (!q.exec())
+    if (!exec(q, readFailure()))
         return out;
     const char *keys[] = {"rank",    "local_batch", "data_ms",      "compute_ms",
                           "wait_ms", "comm_ms",     "optimizer_ms", "samples_per_s"};
@@ -642,28 +670,6 @@ QList<QJsonObject> HistoryStore::rankBreakdown(const QString &runId) const
 }
 
 namespace {
-QString csvField(const QVariant &v)
-{
-    if (v.isNull())
-        return {};
-    QString text;
-    switch (v.typeId()) {
-    case QMetaType::Double:
-        text = QString::number(v.toDouble(), 'g', 10);
-        break;
-    case QMetaType::LongLong:
-    case QMetaType::Int:
-        text = QString::number(v.toLongLong());
-        break;
-    default:
-        text = v.toString();
-    }
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-        text.contains(QLatin1Char('\n')))
-        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return text;
-}
-
 QString isoTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
@@ -682,8 +688,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
     auto header = [&](const QStringList &names) -> QString {
         QStringList out;
         for (const QString &n : names)
-            out << csvField(headers.value(n, n));
-        return out.join(QLatin1Char(',')) + QLatin1Char('\n');
+            out << headers.value(n, n);
+        return Csv::row(out);
     };
     QStringList written;
     auto writeTable = [&](const QString &file, const QStringList &columns, const QString &sql,
@@ -698,8 +704,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         while (q.next()) {
             QStringList cells;
             for (int i = 0; i < columns.size(); ++i)
-                cells << (i == timeColumn ? isoTime(q.value(i).toLongLong()) : csvField(q.value(i)));
-            text += cells.join(QLatin1Char(',')) + QLatin1Char('\n');
+                cells << (i == timeColumn ? isoTime(q.value(i).toLongLong()) : Csv::field(q.value(i)));
+            text += cells.join(QLatin1Char(',')) + QLatin1Char('\n'); // each cell quoted as it needs
         }
         if (auto s = AtomicFile::write(QDir(dir).filePath(file), text.toUtf8(),
                                        QFileDevice::ReadOwner | QFileDevice::WriteOwner |
@@ -783,10 +789,8 @@ QList<QJsonObject> HistoryStore::deviceUtilization(const QString &runId) const
         "FROM telemetry WHERE run_id = ? GROUP BY agent_id, device ORDER BY agent_id, device"));
     q.addBindValue(runId);
     QList<QJsonObject> out;
-    if (!q.exec()) {
-        qCWarning(lcHistory) << q.lastError().text();
+    if (!exec(q, readFailure()))
         return out;
-    }
     while (q.next()) {
         QJsonObject o{{QStringLiteral("agent"), q.value(0).toString()},
                       {QStringLiteral("device"), q.value(1).toInt()},

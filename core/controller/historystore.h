@@ -4,6 +4,7 @@
 #include "historywriter.h"
 #include "runrecord.h"
 
+#include <functional>
 #include <optional>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -126,9 +127,14 @@ public:
 Q_SIGNALS:
     void committed(qint64 rows);
     void writeFailed(const QString &message);
+    /// A read failed (a damaged or locked file, a full disk): what it returned is empty or partial,
+    /// and the app and hamgamctl say so rather than show an empty history as the truth.
+    void readFailed(const QString &message);
 
 private:
     QSqlDatabase db() const;
+    /// What a read calls when SQLite fails it: logs it and emits readFailed.
+    std::function<void(const QString &)> readFailure() const;
 
     QString m_path;
     QString m_connection;

@@ -1,6 +1,7 @@
 #include "labclient.h"
 
 #include "agentclient.h"
+#include "csv.h"
 #include "noderegistry.h"
 
 #include <algorithm>
@@ -265,10 +266,10 @@ void LabClient::setPolicy(const QJsonObject &policy, const QJsonObject &extra,
 
 QByteArray LabClient::usageCsv(const QList<LabUsageRow> &rows)
 {
-    QByteArray csv = "user,week_start,gpu_hours\n";
-    for (const LabUsageRow &r : rows)
-        csv += r.user.toUtf8() + ',' +
-               QDateTime::fromMSecsSinceEpoch(r.weekStartMs).date().toString(Qt::ISODate).toLatin1() + ',' +
-               QByteArray::number(r.gpuHours, 'f', 3) + '\n';
-    return csv;
+    QString csv =
+        Csv::row({QStringLiteral("user"), QStringLiteral("week_start"), QStringLiteral("gpu_hours")});
+    for (const LabUsageRow &r : rows) // a user name comes from another machine: quoted as it needs
+        csv += Csv::row({r.user, QDateTime::fromMSecsSinceEpoch(r.weekStartMs).date().toString(Qt::ISODate),
+                         QString::number(r.gpuHours, 'f', 3)});
+    return csv.toUtf8();
 }

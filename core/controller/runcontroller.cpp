@@ -8,6 +8,7 @@
 #include "logging.h"
 #include "noderegistry.h"
 #include "nodestate.h"
+#include "queuesubmitter.h"
 #include "runestimate.h"
 #include "runfailuretext.h"
 #include "runlauncher.h"
@@ -37,6 +38,8 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
     , m_history(history)
     , m_launcher(new RunLauncher(
           registry, [this](const QString &agentId) { return link(agentId); }, this))
+    , m_submitter(new QueueSubmitter(
+          registry, [this](const QString &agentId) { return link(agentId); }, this))
 {
     connect(&registry, &NodeRegistry::clientReady, this, &RunController::onClientReady);
     connect(&registry, &NodeRegistry::telemetryUpdated, this, &RunController::onTelemetry);
@@ -52,12 +55,7 @@ RunController::RunController(NodeRegistry &registry, HistoryStore *history, QObj
     connect(&m_failureGrace, &QTimer::timeout, this, [this] {
         // Time for the other nodes to report their side; then bring down whatever still runs.
         m_aborting = true;
-        for (NodeState &n : m_nodes) {
-            if (!isFinalState(n.state) && linkOf(n))
-                linkOf(n)->request(Message::Type::AbortRun,
-                                   QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
-                                   [](const Expected<QCborMap> &) {});
-        }
+        tellNodes(Message::Type::AbortRun);
         evaluate();
     });
 }
@@ -74,9 +72,15 @@ AgentLink *RunController::link(const QString &agentId) const
     return AgentClientLink::of(m_registry.client(agentId));
 }
 
-AgentLink *RunController::linkOf(const NodeState &node)
+void RunController::tellNodes(Message::Type type)
 {
-    return node.journal ? node.journal->link() : nullptr;
+    for (const NodeState &n : std::as_const(m_nodes)) {
+        // The agent's link now, not the journal's: a node whose journal is not followed yet (a start
+        // that failed on another node) still hears it.
+        if (AgentLink *l = link(n.agentId); l && !isFinalState(n.state))
+            l->request(type, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
+                       [](const Expected<QCborMap> &) {});
+    }
 }
 
 QString RunController::newRunId()
@@ -187,29 +191,6 @@ void RunController::launch()
     startAttempt();
 }
 
-QJsonObject RunController::queuePlan() const
-{
-    QJsonArray peers;
-    const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
-    for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
-        const RunConfig::Node &n = m_config.nodes[i];
-        const Node *node = m_registry.node(n.agent);
-        QJsonArray devices;
-        for (int d : n.devices)
-            devices.append(d);
-        peers.append(QJsonObject{{QStringLiteral("node_id"), n.agent},
-                                 {QStringLiteral("name"), n.name},
-                                 {QStringLiteral("host"), node ? node->address : QString()},
-                                 {QStringLiteral("port"), node ? int(node->port) : 0},
-                                 {QStringLiteral("fingerprint"), node ? node->pinnedFingerprint : QString()},
-                                 {QStringLiteral("first_rank"), ranks[i]},
-                                 {QStringLiteral("devices"), devices}});
-    }
-    return QJsonObject{{QStringLiteral("coordinator"), m_config.nodes.first().agent},
-                       {QStringLiteral("world_size"), m_config.deviceCount()},
-                       {QStringLiteral("nodes"), peers}};
-}
-
 void RunController::launchQueued()
 {
     m_runId = newRunId();
@@ -219,91 +200,35 @@ void RunController::launchQueued()
     createRecord(RunStatus::Queued);
     m_queuedSinceMs = QDateTime::currentMSecsSinceEpoch();
     const QList<int> ranks = RunLauncher::firstRanks(m_config.nodes);
+    QList<QueueSubmitter::Target> targets;
     for (qsizetype i = 0; i < m_config.nodes.size(); ++i) {
         const RunConfig::Node &n = m_config.nodes[i];
         m_nodes.append(nodeState(0, int(i), n.agent, n.name, ranks[i], n.devices));
+        targets.append({n.agent, n.name, m_nodes.last().agentRunId});
     }
     controllerEvent(EventKinds::name(EventKind::Launch),
                     QJsonObject{{QStringLiteral("queued"), true},
                                 {QStringLiteral("world_size"), m_config.deviceCount()},
                                 {QStringLiteral("attempt"), 0}});
-    struct Submitting
-    {
-        int pending = 0;
-        QStringList failures;
-        QList<int> accepted;
-        int position = 0;
-        qint64 estimatedStartMs = 0;
-    };
-    auto state = std::make_shared<Submitting>();
-    state->pending = int(m_nodes.size());
-    const QJsonObject plan = queuePlan();
-    const qint64 expected = expectedSeconds();
-    auto finishOne = [this, state] {
-        if (--state->pending > 0)
-            return;
-        if (!state->failures.isEmpty()) {
-            // All or nothing: a run queued on some nodes only would hold their places for nothing.
-            for (int i : std::as_const(state->accepted)) {
-                if (AgentLink *l = link(m_nodes[i].agentId))
-                    l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), m_runId}},
-                               this, [](const Expected<QCborMap> &) {});
-            }
-            // Refused (a cap, a rule, a machine away): nothing waits and nothing ran.
-            forgetRefused(tr("could not queue: %1").arg(QLocale().createSeparatedList(state->failures)));
-            return;
-        }
-        for (NodeState &n : m_nodes)
-            hook(n);
-        setStatus(RunStatus::Queued, {});
-        Q_EMIT queued(m_runId, state->position, state->estimatedStartMs);
-    };
-    for (int i = 0; i < m_nodes.size(); ++i) {
-        const NodeState &n = m_nodes[i];
-        AgentLink *l = link(n.agentId);
-        if (!l) {
-            state->failures << tr("%1: %2").arg(n.name, tr("not connected"));
-            QMetaObject::invokeMethod(this, finishOne, Qt::QueuedConnection);
-            continue;
-        }
-        const qint64 sentMs = QDateTime::currentMSecsSinceEpoch();
-        QCborMap body{{QStringLiteral("run_id"), n.agentRunId},
-                      {QStringLiteral("config"), QCborMap::fromJsonObject(m_config.toJson())},
-                      {QStringLiteral("node_index"), i},
-                      {QStringLiteral("plan"), QCborMap::fromJsonObject(plan)},
-                      {QStringLiteral("predicted_s"), expected},
-                      {QStringLiteral("any_devices"), m_anyDevices},
-                      {QStringLiteral("now"), sentMs}};
-        l->request(
-            Message::Type::QueueSubmit, body, this,
-            [this, state, i, sentMs, finishOne](const Expected<QCborMap> &reply) {
-                if (!reply) {
-                    state->failures << tr("%1: %2").arg(m_nodes[i].name, reply.error());
-                } else {
-                    state->accepted << i;
-                    if (i == 0) { // the coordinator's view of the queue is the one that counts
-                        state->position = int(reply->value(QStringLiteral("position")).toInteger());
-                        const qint64 start = reply->value(QStringLiteral("estimated_start")).toInteger();
-                        const qint64 agentNow = reply->value(QStringLiteral("now")).toInteger();
-                        // The agent's clock into ours: its `now` stands for the middle of the exchange.
-                        const qint64 mid = (sentMs + QDateTime::currentMSecsSinceEpoch()) / 2;
-                        state->estimatedStartMs = start > 0 && agentNow > 0 ? start - agentNow + mid : 0;
-                    }
-                }
-                finishOne();
-            },
-            30000);
-    }
+    m_submitter->submit(m_config, targets, expectedSeconds(), m_anyDevices,
+                        [this](const QStringList &failures, const QueueSubmitter::Place &place) {
+                            if (!failures.isEmpty()) {
+                                // Refused (a cap, a rule, a machine away): nothing waits and nothing ran.
+                                forgetRefused(
+                                    tr("could not queue: %1").arg(QLocale().createSeparatedList(failures)));
+                                return;
+                            }
+                            for (NodeState &n : m_nodes)
+                                hook(n);
+                            setStatus(RunStatus::Queued, {});
+                            Q_EMIT queued(m_runId, place.position, place.estimatedStartMs);
+                        });
 }
 
 void RunController::cancel()
 {
     m_abortRequested = true;
-    for (NodeState &n : m_nodes) {
-        if (AgentLink *l = link(n.agentId); l && !isFinalState(n.state))
-            l->request(Message::Type::QueueCancel, QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
-                       [](const Expected<QCborMap> &) {});
-    }
+    tellNodes(Message::Type::QueueCancel);
     controllerEvent(EventKinds::name(EventKind::AbortRequested),
                     QJsonObject{{QStringLiteral("cancel"), true}});
 }
@@ -359,12 +284,7 @@ void RunController::startAttempt()
         }
         if (!failures.isEmpty()) {
             m_abortRequested = true;
-            for (NodeState &n : m_nodes) {
-                if (linkOf(n) && !isState(n.state, ::NodeState::Failed))
-                    linkOf(n)->request(Message::Type::AbortRun,
-                                       QCborMap{{QStringLiteral("run_id"), n.agentRunId}}, this,
-                                       [](const Expected<QCborMap> &) {});
-            }
+            tellNodes(Message::Type::AbortRun);
             finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(failures)));
             Q_EMIT startFailed(m_reason);
             return;
@@ -522,15 +442,21 @@ void RunController::attach(const QString &runId)
     }
     m_attempt = attempts.lastKey();
     for (auto it = attempts.cbegin(); it != attempts.cend(); ++it) {
-        int rank = 0;
-        int index = 0;
+        // A resumed attempt numbers the ranks of the nodes it kept afresh, in order.
+        QList<const RunNodeRecord *> kept;
+        QList<RunConfig::Node> keptNodes;
         for (const RunNodeRecord &r : records) {
-            if (!it.value().contains(r.agentId))
-                continue;
+            if (it.value().contains(r.agentId)) {
+                kept << &r;
+                keptNodes.append({r.agentId, r.name, r.devices});
+            }
+        }
+        const QList<int> ranks = RunLauncher::firstRanks(keptNodes);
+        for (qsizetype i = 0; i < kept.size(); ++i) {
+            const RunNodeRecord &r = *kept[i];
             NodeState s =
-                nodeState(it.key(), index++, r.agentId, r.name, it.key() == 0 ? r.firstRank : rank, r.devices,
-                          m_history->lastSeq(runId, RunLauncher::source(r.agentId, it.key())));
-            rank += int(r.devices.size());
+                nodeState(it.key(), int(i), r.agentId, r.name, it.key() == 0 ? r.firstRank : ranks[i],
+                          r.devices, m_history->lastSeq(runId, RunLauncher::source(r.agentId, it.key())));
             (it.key() == m_attempt ? m_nodes : m_earlier).append(s);
         }
     }
@@ -544,22 +470,14 @@ void RunController::attach(const QString &runId)
 void RunController::stop()
 {
     m_stopRequested = true;
-    for (NodeState &n : m_nodes) {
-        if (linkOf(n) && !isFinalState(n.state))
-            linkOf(n)->request(Message::Type::StopRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}},
-                               this, [](const Expected<QCborMap> &) {});
-    }
+    tellNodes(Message::Type::StopRun);
     controllerEvent(EventKinds::name(EventKind::StopRequested), {});
 }
 
 void RunController::abort()
 {
     m_abortRequested = true;
-    for (NodeState &n : m_nodes) {
-        if (linkOf(n) && !isFinalState(n.state))
-            linkOf(n)->request(Message::Type::AbortRun, QCborMap{{QStringLiteral("run_id"), n.agentRunId}},
-                               this, [](const Expected<QCborMap> &) {});
-    }
+    tellNodes(Message::Type::AbortRun);
     controllerEvent(EventKinds::name(EventKind::AbortRequested), {});
 }
 

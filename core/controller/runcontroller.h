@@ -1,5 +1,6 @@
 #pragma once
 
+#include "message.h"
 #include "nodepreflight.h"
 #include "runconfig.h"
 #include "runoutcome.h"
@@ -14,6 +15,7 @@ class AgentLink;
 class HistoryStore;
 class JournalFollower;
 class NodeRegistry;
+class QueueSubmitter;
 class RunLauncher;
 
 /// Drives one run from the controller's side, or follows one started
@@ -112,8 +114,6 @@ private:
     void createRecord(RunStatus status);
     /// Journals the run in the queue of every node; cancels it everywhere when one refuses.
     void launchQueued();
-    /// What a queued run's coordinator needs to start it: every node's address and certificate.
-    QJsonObject queuePlan() const;
     qint64 expectedSeconds() const;
     /// Starts the workers of the current attempt (0: the first; later: elastic resumes).
     void startAttempt();
@@ -124,7 +124,9 @@ private:
     void dropNodes(QList<NodeState> &nodes);
     /// The link to a connected agent, nullptr when it is not.
     AgentLink *link(const QString &agentId) const;
-    static AgentLink *linkOf(const NodeState &node);
+    /// Asks every node of this attempt that has not ended to stop, abort or leave the queue (`type`);
+    /// the replies do not matter: the nodes' journals say what came of it.
+    void tellNodes(Message::Type type);
     /// After a lost node: resume from the last checkpoint on the nodes left. Returns whether it did.
     bool tryElastic();
     void hook(NodeState &node);
@@ -146,6 +148,7 @@ private:
     NodeRegistry &m_registry;
     HistoryStore *m_history;
     RunLauncher *m_launcher;
+    QueueSubmitter *m_submitter;
     RunConfig m_config;
     QString m_runId;
     RunStatus m_status = RunStatus::Preparing;

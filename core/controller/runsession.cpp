@@ -3,6 +3,7 @@
 #include "eventkind.h"
 #include "historystore.h"
 #include "noderegistry.h"
+#include "runlauncher.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -48,11 +49,9 @@ void RunSession::prepare(const RunConfig &config)
     RunConfig resolved = config;
     m_controller.resolveNodes(resolved);
     QList<LiveRunData::NodeInfo> nodes;
-    int rank = 0;
-    for (const RunConfig::Node &n : std::as_const(resolved.nodes)) {
-        nodes.append({n.agent, n.name, rank, n.devices});
-        rank += int(n.devices.size());
-    }
+    const QList<int> ranks = RunLauncher::firstRanks(resolved.nodes);
+    for (qsizetype i = 0; i < resolved.nodes.size(); ++i)
+        nodes.append({resolved.nodes[i].agent, resolved.nodes[i].name, ranks[i], resolved.nodes[i].devices});
     reset(resolved, nodes);
 }
 

@@ -591,202 +591,247 @@ int RunConfig::deviceCount() const
 
 QList<ConfigError> RunConfig::validate() const
 {
+    // One function per group of fields, run in this order (the errors keep it); a rule that
+    // crosses groups (a model and its dataset, a batch and its devices) sits with the later one.
     QList<ConfigError> e;
-    auto add = [&e](const QString &field, const QString &message) { e.append({field, message}); };
+    validateIdentity(e);
+    validateModel(e);
+    validateDataset(e);
+    validateLength(e);
+    validateOptimizer(e);
+    validatePlannerAndComm(e);
+    validateEvalCheckpointMemory(e);
+    validateNodes(e);
+    return e;
+}
+
+void RunConfig::add(QList<ConfigError> &errors, const QString &field, const QString &message)
+{
+    errors.append({field, message});
+}
+
+void RunConfig::validateIdentity(QList<ConfigError> &e) const
+{
     if (version != kVersion)
-        add(QStringLiteral("version"),
+        add(e, QStringLiteral("version"),
             tr("version %1 is not supported; this Hamgam reads version %2").arg(version).arg(kVersion));
     if (name.trimmed().isEmpty())
-        add(QStringLiteral("name"), tr("give the run a name"));
+        add(e, QStringLiteral("name"), tr("give the run a name"));
     else if (name.size() > 120)
-        add(QStringLiteral("name"), tr("a name has at most 120 characters"));
+        add(e, QStringLiteral("name"), tr("a name has at most 120 characters"));
     if (!strategies().contains(strategy))
-        add(QStringLiteral("strategy"), tr("unknown strategy \"%1\"; choose one of %2")
-                                            .arg(strategy, QLocale().createSeparatedList(strategies())));
+        add(e, QStringLiteral("strategy"),
+            tr("unknown strategy \"%1\"; choose one of %2")
+                .arg(strategy, QLocale().createSeparatedList(strategies())));
+}
 
+void RunConfig::validateModel(QList<ConfigError> &e) const
+{
     if (!modelKinds().contains(model.kind)) {
-        add(QStringLiteral("model.kind"), tr("unknown model \"%1\"; choose one of %2")
-                                              .arg(model.kind, QLocale().createSeparatedList(modelKinds())));
+        add(e, QStringLiteral("model.kind"),
+            tr("unknown model \"%1\"; choose one of %2")
+                .arg(model.kind, QLocale().createSeparatedList(modelKinds())));
     } else if (model.kind == QLatin1String("mlp")) {
         if (model.hidden.isEmpty() || model.hidden.size() > 16)
-            add(QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
+            add(e, QStringLiteral("model.hidden"), tr("an MLP has 1 to 16 hidden layers"));
         if (model.activation != QLatin1String("relu") && model.activation != QLatin1String("gelu") &&
             model.activation != QLatin1String("tanh"))
-            add(QStringLiteral("model.activation"),
+            add(e, QStringLiteral("model.activation"),
                 tr("unknown activation \"%1\"; choose relu, gelu or tanh").arg(model.activation));
         for (int h : model.hidden) {
             if (h < 1 || h > 65536) {
-                add(QStringLiteral("model.hidden"), tr("each hidden layer has 1 to 65536 units"));
+                add(e, QStringLiteral("model.hidden"), tr("each hidden layer has 1 to 65536 units"));
                 break;
             }
         }
     } else if (model.kind == QLatin1String("cnn")) {
         if (model.channels < 1 || model.channels > 1024)
-            add(QStringLiteral("model.channels"), tr("channels must be between 1 and 1024"));
+            add(e, QStringLiteral("model.channels"), tr("channels must be between 1 and 1024"));
         if (model.blocks < 1 || model.blocks > 64)
-            add(QStringLiteral("model.blocks"), tr("blocks must be between 1 and 64"));
+            add(e, QStringLiteral("model.blocks"), tr("blocks must be between 1 and 64"));
         if (model.groups < 1 || model.channels % qMax(1, model.groups) != 0)
-            add(QStringLiteral("model.groups"), tr("GroupNorm groups must divide the channel count"));
+            add(e, QStringLiteral("model.groups"), tr("GroupNorm groups must divide the channel count"));
     } else if (model.kind == QLatin1String("gpt")) {
         if (model.layers < 1 || model.layers > 256)
-            add(QStringLiteral("model.layers"), tr("layers must be between 1 and 256"));
+            add(e, QStringLiteral("model.layers"), tr("layers must be between 1 and 256"));
         if (model.width < 8 || model.width > 65536)
-            add(QStringLiteral("model.width"), tr("width must be between 8 and 65536"));
+            add(e, QStringLiteral("model.width"), tr("width must be between 8 and 65536"));
         if (model.heads < 1 || model.width % qMax(1, model.heads) != 0)
-            add(QStringLiteral("model.heads"), tr("the number of heads must divide the width"));
+            add(e, QStringLiteral("model.heads"), tr("the number of heads must divide the width"));
         if (model.context < 2 || model.context > 65536)
-            add(QStringLiteral("model.context"), tr("context must be between 2 and 65536"));
+            add(e, QStringLiteral("model.context"), tr("context must be between 2 and 65536"));
     } else if (model.path.isEmpty()) {
-        add(QStringLiteral("model.path"), tr("give the path of the TorchScript module"));
+        add(e, QStringLiteral("model.path"), tr("give the path of the TorchScript module"));
     } else if (QDir::isRelativePath(model.path)) {
         // Every agent opens the config's paths on its own disk and refuses relative
         // ones (agent/pathpolicy.cpp): say so before any machine is asked.
-        add(QStringLiteral("model.path"),
+        add(e, QStringLiteral("model.path"),
             tr("give an absolute path, such as /home/me/model.pt: every machine opens "
                "the file on its own disk"));
     }
+}
 
+void RunConfig::validateDataset(QList<ConfigError> &e) const
+{
     if (!datasetKinds().contains(dataset.kind)) {
-        add(QStringLiteral("dataset.kind"),
+        add(e, QStringLiteral("dataset.kind"),
             tr("unknown dataset \"%1\"; choose one of %2")
                 .arg(dataset.kind, QLocale().createSeparatedList(datasetKinds())));
     } else if (dataset.kind == QLatin1String("synthetic")) {
         if (dataset.samples < 1 || dataset.samples > 100000000)
-            add(QStringLiteral("dataset.samples"), tr("samples must be between 1 and 100,000,000"));
+            add(e, QStringLiteral("dataset.samples"), tr("samples must be between 1 and 100,000,000"));
         if (dataset.classes < 2 || dataset.classes > 100000)
-            add(QStringLiteral("dataset.classes"), tr("classes must be between 2 and 100,000"));
+            add(e, QStringLiteral("dataset.classes"), tr("classes must be between 2 and 100,000"));
         if (dataset.shape.isEmpty() ||
             std::any_of(dataset.shape.cbegin(), dataset.shape.cend(), [](int d) { return d < 1; }))
-            add(QStringLiteral("dataset.shape"), tr("the sample shape needs positive sizes"));
+            add(e, QStringLiteral("dataset.shape"), tr("the sample shape needs positive sizes"));
         else if (model.kind == QLatin1String("cnn") && dataset.shape.size() != 3)
-            add(QStringLiteral("dataset.shape"),
+            add(e, QStringLiteral("dataset.shape"),
                 tr("the cnn model needs images: give the shape as [channels, height, width]"));
     } else if (dataset.path.trimmed().isEmpty()) {
-        add(QStringLiteral("dataset.path"), tr("the dataset path is missing"));
+        add(e, QStringLiteral("dataset.path"), tr("the dataset path is missing"));
     } else if (QDir::isRelativePath(dataset.path)) {
-        add(QStringLiteral("dataset.path"),
+        add(e, QStringLiteral("dataset.path"),
             tr("give an absolute path: every machine reads the dataset from its own disk"));
     }
     if (dataset.kind == QLatin1String("images") &&
         (dataset.shape.size() != 3 || (dataset.shape[0] != 1 && dataset.shape[0] != 3) ||
          std::any_of(dataset.shape.cbegin() + qMin<qsizetype>(1, dataset.shape.size()), dataset.shape.cend(),
                      [](int d) { return d < 1 || d > 4096; })))
-        add(QStringLiteral("dataset.shape"), tr("give the images' size as [channels, height, width]: 1 "
-                                                "(grey) or 3 (colour) channels, each side "
-                                                "1 to 4096 pixels"));
+        add(e, QStringLiteral("dataset.shape"),
+            tr("give the images' size as [channels, height, width]: 1 "
+               "(grey) or 3 (colour) channels, each side "
+               "1 to 4096 pixels"));
     if (dataset.kind == QLatin1String("csv") && dataset.label.trimmed().isEmpty())
-        add(QStringLiteral("dataset.label"), tr("name the table's label column"));
+        add(e, QStringLiteral("dataset.label"), tr("name the table's label column"));
     if (dataset.kind == QLatin1String("csv") && model.kind != QLatin1String("mlp") &&
         model.kind != QLatin1String("torchscript"))
-        add(QStringLiteral("model.kind"),
+        add(e, QStringLiteral("model.kind"),
             tr("a table's rows are flat: train them with the mlp model (or a TorchScript model)"));
     if (model.kind == QLatin1String("gpt") &&
         (dataset.kind == QLatin1String("fashion-mnist") || dataset.kind == QLatin1String("images") ||
          dataset.kind.startsWith(QLatin1String("cifar-"))))
-        add(QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
+        add(e, QStringLiteral("dataset.kind"), tr("the gpt model trains on text: use a text dataset"));
     if (model.kind != QLatin1String("gpt") && model.kind != QLatin1String("torchscript") &&
         dataset.kind == QLatin1String("text"))
-        add(QStringLiteral("model.kind"), tr("text datasets need the gpt model"));
+        add(e, QStringLiteral("model.kind"), tr("text datasets need the gpt model"));
+}
 
+void RunConfig::validateLength(QList<ConfigError> &e) const
+{
     const int devices = deviceCount();
     if (globalBatch < 1 || globalBatch > 10000000)
-        add(QStringLiteral("global_batch"), tr("the global batch must be between 1 and 10,000,000"));
+        add(e, QStringLiteral("global_batch"), tr("the global batch must be between 1 and 10,000,000"));
     else if (devices > 0 && globalBatch < devices)
-        add(QStringLiteral("global_batch"), tr("the global batch (%1) is smaller than the number of devices "
-                                               "(%2): every device needs at least one sample")
-                                                .arg(globalBatch)
-                                                .arg(devices));
+        add(e, QStringLiteral("global_batch"),
+            tr("the global batch (%1) is smaller than the number of devices "
+               "(%2): every device needs at least one sample")
+                .arg(globalBatch)
+                .arg(devices));
     if (steps < 0 || epochs < 0)
-        add(QStringLiteral("steps"), tr("steps and epochs cannot be negative"));
+        add(e, QStringLiteral("steps"), tr("steps and epochs cannot be negative"));
     else if ((steps > 0) == (epochs > 0))
-        add(QStringLiteral("steps"), tr("give either a number of steps or a number of epochs"));
+        add(e, QStringLiteral("steps"), tr("give either a number of steps or a number of epochs"));
     else if (steps > 100000000 || epochs > 100000)
-        add(QStringLiteral("steps"), tr("too many steps"));
+        add(e, QStringLiteral("steps"), tr("too many steps"));
+}
 
+void RunConfig::validateOptimizer(QList<ConfigError> &e) const
+{
     if (optimizer.kind != QLatin1String("sgd") && optimizer.kind != QLatin1String("adamw"))
-        add(QStringLiteral("optimizer.kind"),
+        add(e, QStringLiteral("optimizer.kind"),
             tr("unknown optimizer \"%1\"; choose sgd or adamw").arg(optimizer.kind));
     if (!(optimizer.lr > 0 && optimizer.lr <= 10))
-        add(QStringLiteral("optimizer.lr"), tr("the learning rate must be above 0 and at most 10"));
+        add(e, QStringLiteral("optimizer.lr"), tr("the learning rate must be above 0 and at most 10"));
     if (!(optimizer.momentum >= 0 && optimizer.momentum < 1))
-        add(QStringLiteral("optimizer.momentum"), tr("momentum must be at least 0 and below 1"));
+        add(e, QStringLiteral("optimizer.momentum"), tr("momentum must be at least 0 and below 1"));
     if (!(optimizer.weightDecay >= 0 && optimizer.weightDecay <= 1))
-        add(QStringLiteral("optimizer.weight_decay"), tr("weight decay must be between 0 and 1"));
+        add(e, QStringLiteral("optimizer.weight_decay"), tr("weight decay must be between 0 and 1"));
     if (!(optimizer.beta1 >= 0 && optimizer.beta1 < 1 && optimizer.beta2 >= 0 && optimizer.beta2 < 1))
-        add(QStringLiteral("optimizer.betas"), tr("betas must be at least 0 and below 1"));
+        add(e, QStringLiteral("optimizer.betas"), tr("betas must be at least 0 and below 1"));
     if (!(optimizer.eps > 0 && optimizer.eps < 1))
-        add(QStringLiteral("optimizer.eps"), tr("eps must be above 0 and below 1"));
+        add(e, QStringLiteral("optimizer.eps"), tr("eps must be above 0 and below 1"));
     if (schedule.kind != QLatin1String("cosine") && schedule.kind != QLatin1String("constant"))
-        add(QStringLiteral("schedule.kind"),
+        add(e, QStringLiteral("schedule.kind"),
             tr("unknown schedule \"%1\"; choose cosine or constant").arg(schedule.kind));
     if (schedule.warmupSteps < 0)
-        add(QStringLiteral("schedule.warmup_steps"), tr("warm-up steps cannot be negative"));
+        add(e, QStringLiteral("schedule.warmup_steps"), tr("warm-up steps cannot be negative"));
     if (!(schedule.minLrRatio >= 0 && schedule.minLrRatio <= 1))
-        add(QStringLiteral("schedule.min_lr_ratio"),
+        add(e, QStringLiteral("schedule.min_lr_ratio"),
             tr("the final learning-rate ratio must be between 0 and 1"));
     if (!(gradClip >= 0))
-        add(QStringLiteral("grad_clip"), tr("gradient clipping cannot be negative (0 turns it off)"));
+        add(e, QStringLiteral("grad_clip"), tr("gradient clipping cannot be negative (0 turns it off)"));
     if (threads < 0 || threads > 1024)
-        add(QStringLiteral("threads"), tr("threads must be between 0 (automatic) and 1024"));
+        add(e, QStringLiteral("threads"), tr("threads must be between 0 (automatic) and 1024"));
+}
 
+void RunConfig::validatePlannerAndComm(QList<ConfigError> &e) const
+{
     if (planner.profileSteps < 1 || planner.profileSteps > 1000)
-        add(QStringLiteral("planner.profile_steps"), tr("profiling steps must be between 1 and 1000"));
+        add(e, QStringLiteral("planner.profile_steps"), tr("profiling steps must be between 1 and 1000"));
     if (planner.replanInterval < 1)
-        add(QStringLiteral("planner.replan_interval"), tr("the re-plan interval must be at least 1 step"));
+        add(e, QStringLiteral("planner.replan_interval"), tr("the re-plan interval must be at least 1 step"));
     if (!(planner.margin >= 0 && planner.margin < 1))
-        add(QStringLiteral("planner.margin"), tr("the re-plan margin must be at least 0 and below 1"));
+        add(e, QStringLiteral("planner.margin"), tr("the re-plan margin must be at least 0 and below 1"));
     if (!(planner.ewma > 0 && planner.ewma <= 1))
-        add(QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
+        add(e, QStringLiteral("planner.ewma"), tr("the EWMA weight must be above 0 and at most 1"));
     if (!(comm.bucketMb >= 0.001 && comm.bucketMb <= 4096))
-        add(QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
+        add(e, QStringLiteral("comm.bucket_mb"), tr("the bucket size must be between 0.001 and 4096 MB"));
     if (comm.dtype != QLatin1String("fp32") && comm.dtype != QLatin1String("fp16") &&
         comm.dtype != QLatin1String("bf16"))
-        add(QStringLiteral("comm.dtype"),
+        add(e, QStringLiteral("comm.dtype"),
             tr("gradients travel as fp32, fp16 or bf16, not \"%1\"").arg(comm.dtype));
     if (comm.watchdogGraceS < 1 || comm.watchdogGraceS > 3600)
-        add(QStringLiteral("comm.watchdog_grace_s"),
+        add(e, QStringLiteral("comm.watchdog_grace_s"),
             tr("the watchdog's grace must be between 1 s and one hour"));
     if (comm.timeoutS < 5 || comm.timeoutS > 86400)
-        add(QStringLiteral("comm.timeout_s"),
+        add(e, QStringLiteral("comm.timeout_s"),
             tr("the communication timeout must be between 5 s and one day"));
+}
+
+void RunConfig::validateEvalCheckpointMemory(QList<ConfigError> &e) const
+{
     if (eval.interval < 0 && eval.interval != Eval::EachEpoch)
-        add(QStringLiteral("eval.interval"),
+        add(e, QStringLiteral("eval.interval"),
             tr("the evaluation interval is \"epoch\" or a number of steps (0 turns it off), not %1")
                 .arg(eval.interval));
     if (eval.samples < 1)
-        add(QStringLiteral("eval.samples"), tr("evaluate on at least one sample"));
+        add(e, QStringLiteral("eval.samples"), tr("evaluate on at least one sample"));
     if (checkpoint.interval < 0)
-        add(QStringLiteral("checkpoint.interval"),
+        add(e, QStringLiteral("checkpoint.interval"),
             tr("the checkpoint interval cannot be negative (0: only at the end)"));
     if (checkpoint.keep < 1)
-        add(QStringLiteral("checkpoint.keep"), tr("keep at least one checkpoint"));
+        add(e, QStringLiteral("checkpoint.keep"), tr("keep at least one checkpoint"));
     if ((checkpoint.interval > 0 || elastic) && checkpoint.dir.trimmed().isEmpty())
-        add(QStringLiteral("checkpoint.dir"), tr("give a checkpoint directory"));
+        add(e, QStringLiteral("checkpoint.dir"), tr("give a checkpoint directory"));
     else if (!checkpoint.dir.trimmed().isEmpty() && QDir::isRelativePath(checkpoint.dir))
-        add(QStringLiteral("checkpoint.dir"),
+        add(e, QStringLiteral("checkpoint.dir"),
             tr("give an absolute path: every machine writes its checkpoints on its own disk"));
     if (memoryBudgetMb < 0)
-        add(QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
+        add(e, QStringLiteral("memory_budget_mb"), tr("the memory budget cannot be negative (0: no budget)"));
     if (precision != QLatin1String("fp32") && precision != QLatin1String("bf16") &&
         precision != QLatin1String("fp16"))
-        add(QStringLiteral("precision"),
+        add(e, QStringLiteral("precision"),
             tr("the precision is fp32, bf16 or fp16, not \"%1\"").arg(precision));
     else if (precision != QLatin1String("fp32") && strategy.startsWith(QLatin1String("tp")))
-        add(QStringLiteral("precision"),
+        add(e, QStringLiteral("precision"),
             tr("%1 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel "
                "strategy")
                 .arg(precision));
     if (recompute && model.kind == QLatin1String("torchscript"))
-        add(QStringLiteral("memory.recompute"),
+        add(e, QStringLiteral("memory.recompute"),
             tr("recomputation is not available with a TorchScript model, whose forward would run twice in "
                "training mode (batch norm statistics, dropout masks)"));
     if (recompute && strategy.startsWith(QLatin1String("tp")))
-        add(QStringLiteral("memory.recompute"),
+        add(e, QStringLiteral("memory.recompute"),
             tr("recomputation is not available with the tensor-parallel strategies, which already split each "
                "layer's activations over the node's devices"));
+}
 
+void RunConfig::validateNodes(QList<ConfigError> &e) const
+{
     if (nodes.isEmpty())
-        add(QStringLiteral("nodes"), tr("add at least one machine to the training group"));
+        add(e, QStringLiteral("nodes"), tr("add at least one machine to the training group"));
     QSet<QString> agents;
     bool anyBatch = false;
     bool allBatch = true;
@@ -795,17 +840,17 @@ QList<ConfigError> RunConfig::validate() const
         const Node &n = nodes[i];
         const QString prefix = QStringLiteral("nodes[%1]").arg(i);
         if (n.agent.trimmed().isEmpty())
-            add(prefix + QStringLiteral(".agent"), tr("which machine? the agent id is missing"));
+            add(e, prefix + QStringLiteral(".agent"), tr("which machine? the agent id is missing"));
         else if (agents.contains(n.agent))
-            add(prefix + QStringLiteral(".agent"),
+            add(e, prefix + QStringLiteral(".agent"),
                 tr("%1 is listed twice").arg(n.name.isEmpty() ? n.agent : n.name));
         agents.insert(n.agent);
         if (n.devices.isEmpty())
-            add(prefix + QStringLiteral(".devices"), tr("choose at least one device"));
+            add(e, prefix + QStringLiteral(".devices"), tr("choose at least one device"));
         QSet<int> seen;
         for (int d : n.devices) {
             if (d < 0 || d > 1023 || seen.contains(d)) {
-                add(prefix + QStringLiteral(".devices"),
+                add(e, prefix + QStringLiteral(".devices"),
                     tr("device indices must be distinct and between 0 and 1023"));
                 break;
             }
@@ -816,29 +861,30 @@ QList<ConfigError> RunConfig::validate() const
         if (n.batch) {
             batchSum += *n.batch;
             if (*n.batch < n.devices.size())
-                add(prefix + QStringLiteral(".batch"),
+                add(e, prefix + QStringLiteral(".batch"),
                     tr("a node's batch must give each of its devices at least one sample"));
         }
         // The worker splits a node's cap over its devices, as it does its batch.
         if (n.maxBatch && *n.maxBatch < qMax<qsizetype>(1, n.devices.size()))
-            add(prefix + QStringLiteral(".max_batch"),
+            add(e, prefix + QStringLiteral(".max_batch"),
                 tr("a node's memory cap must give each of its devices at least one sample"));
         if (!(n.slowdown >= 1 && n.slowdown <= 100))
-            add(prefix + QStringLiteral(".slowdown"), tr("the emulated slowdown must be between 1 and 100"));
+            add(e, prefix + QStringLiteral(".slowdown"),
+                tr("the emulated slowdown must be between 1 and 100"));
     }
     validateTensorParallel(e);
+    const int devices = deviceCount();
     if (anyBatch && !allBatch)
-        add(QStringLiteral("nodes"), tr("a manual batch split needs a batch for every node"));
+        add(e, QStringLiteral("nodes"), tr("a manual batch split needs a batch for every node"));
     else if (anyBatch && batchSum != globalBatch)
-        add(QStringLiteral("nodes"),
+        add(e, QStringLiteral("nodes"),
             tr("the manual batches add up to %1, not to the global batch %2").arg(batchSum).arg(globalBatch));
     for (qsizetype i = 0; i < slowdownSchedule.size(); ++i) {
         const SlowdownChange &s = slowdownSchedule[i];
         if (s.rank < 0 || s.rank >= qMax(1, devices) || s.fromStep < 0 || !(s.factor >= 1 && s.factor <= 100))
-            add(QStringLiteral("slowdown_schedule[%1]").arg(i),
+            add(e, QStringLiteral("slowdown_schedule[%1]").arg(i),
                 tr("needs a valid rank, a step of 0 or more and a factor from 1 to 100"));
     }
-    return e;
 }
 
 void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
@@ -851,7 +897,6 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
                                                          : 0;
     if (dims == 0)
         return;
-    auto add = [&errors](const QString &field, const QString &message) { errors.append({field, message}); };
     auto root = [dims](int n) {
         for (int k = 1;; ++k) {
             const int p = dims == 2 ? k * k : k * k * k;
@@ -862,7 +907,7 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         }
     };
     if (model.kind != QLatin1String("mlp") && model.kind != QLatin1String("gpt")) {
-        add(QStringLiteral("model.kind"),
+        add(errors, QStringLiteral("model.kind"),
             tr("strategy %1 splits the linear layers of the mlp and gpt models, not %2")
                 .arg(strategy, model.kind));
         return;
@@ -874,7 +919,7 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         if (count < 1)
             return; // reported with the node
         if (dims == 2 && root(count) == 0) {
-            add(QStringLiteral("nodes[%1].devices").arg(i),
+            add(errors, QStringLiteral("nodes[%1].devices").arg(i),
                 // Never one device here (1 is a square and a cube): always the plural.
                 tr("strategy tp2d arranges each node's devices in a q×q grid: %1 has %2 devices, which is "
                    "not a square (1, 4, 9, 16, …)")
@@ -883,7 +928,7 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
             return;
         }
         if (dims == 3 && root(count) == 0) {
-            add(QStringLiteral("nodes[%1].devices").arg(i),
+            add(errors, QStringLiteral("nodes[%1].devices").arg(i),
                 tr("strategy tp3d arranges each node's devices in a q×q×q cube: %1 has %2 devices, which is "
                    "not a cube (1, 8, 27, 64, …)")
                     .arg(node)
@@ -891,7 +936,7 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
             return;
         }
         if (i > 0 && count != nodes[0].devices.size()) {
-            add(QStringLiteral("nodes"),
+            add(errors, QStringLiteral("nodes"),
                 tr("strategy %1 needs the same number of devices on every node (%2 has %3, %4 has %5)")
                     .arg(strategy, nodes[0].name.isEmpty() ? QStringLiteral("node 0") : nodes[0].name)
                     .arg(nodes[0].devices.size())
@@ -908,12 +953,12 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         tr("strategy %1 cuts every layer into %2 blocks per dimension, so this must be at least %2");
     if (model.kind == QLatin1String("gpt")) {
         if (model.heads < side)
-            add(QStringLiteral("model.heads"), tooSmall.arg(strategy).arg(side));
+            add(errors, QStringLiteral("model.heads"), tooSmall.arg(strategy).arg(side));
         else if (model.width < side)
-            add(QStringLiteral("model.width"), tooSmall.arg(strategy).arg(side));
+            add(errors, QStringLiteral("model.width"), tooSmall.arg(strategy).arg(side));
     } else {
         if (std::any_of(model.hidden.cbegin(), model.hidden.cend(), [side](int h) { return h < side; }))
-            add(QStringLiteral("model.hidden"), tooSmall.arg(strategy).arg(side));
+            add(errors, QStringLiteral("model.hidden"), tooSmall.arg(strategy).arg(side));
         // The mlp's first and last layers are cut too (agent/engine/modelfactory.cpp): the
         // input is a whole sample, the output one logit per class; Fashion-MNIST has 28×28 and 10.
         const bool synthetic = dataset.kind == QLatin1String("synthetic");
@@ -921,12 +966,12 @@ void RunConfig::validateTensorParallel(QList<ConfigError> &errors) const
         for (int d : dataset.shape)
             inputs = d < 1 ? 0 : qMin<qint64>(inputs * d, side); // 0: a bad shape, reported with the dataset
         if (synthetic && inputs > 0 && inputs < side)
-            add(QStringLiteral("dataset.shape"),
+            add(errors, QStringLiteral("dataset.shape"),
                 tr("strategy %1 cuts the input layer into %2 blocks: a sample needs at least %2 values")
                     .arg(strategy)
                     .arg(side));
         if (synthetic ? dataset.classes >= 2 && dataset.classes < side : 10 < side)
-            add(synthetic ? QStringLiteral("dataset.classes") : QStringLiteral("dataset.kind"),
+            add(errors, synthetic ? QStringLiteral("dataset.classes") : QStringLiteral("dataset.kind"),
                 tr("strategy %1 cuts the output layer into %2 blocks: it needs at least %2 classes")
                     .arg(strategy)
                     .arg(side));

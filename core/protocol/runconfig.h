@@ -179,6 +179,18 @@ public:
     static QList<std::pair<QString, QJsonValue>> flatten(const QJsonObject &json);
 
 private:
+    // validate()'s rule groups, in the order it runs them.
+    void validateIdentity(QList<ConfigError> &errors) const;
+    void validateModel(QList<ConfigError> &errors) const;
+    void validateDataset(QList<ConfigError> &errors) const;
+    void validateLength(QList<ConfigError> &errors) const;
+    void validateOptimizer(QList<ConfigError> &errors) const;
+    void validatePlannerAndComm(QList<ConfigError> &errors) const;
+    void validateEvalCheckpointMemory(QList<ConfigError> &errors) const;
+    /// The training group: each node, then tensor parallelism's shapes, the manual batches and the
+    /// emulated slowdowns.
+    void validateNodes(QList<ConfigError> &errors) const;
     /// tp1d/tp2d/tp3d: each node's GPUs must form the layout (any, q², q³), equally on every node.
     void validateTensorParallel(QList<ConfigError> &errors) const;
+    static void add(QList<ConfigError> &errors, const QString &field, const QString &message);
 };

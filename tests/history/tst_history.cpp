@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void summary();
     void exportCsv();
     void filters();
+    void aFailedReadIsSaidNotEmpty();
 
 private:
     static void loadSql(const QString &dbPath, const QString &sqlPath);
@@ -331,5 +333,45 @@ void TestHistory::filters()
 }
 
 QTEST_GUILESS_MAIN(TestHistory)
+void TestHistory::aFailedReadIsSaidNotEmpty()
+{
+    // Before: an SQL failure came back as an empty list, and the app showed an empty history as the
+    // truth (#30, item 5).
+    const QString path = m_dir.filePath(QStringLiteral("failing.sqlite"));
+    {
+        HistoryStore store(path);
+        QVERIFY(store.open().ok());
+        store.createRun(
+            makeRun(QStringLiteral("20261101-aaaa"), QStringLiteral("dp"), RunStatus::Finished, 100), {});
+        store.flush();
+    }
+    {
+        // Another program damages the file's tables.
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("vandal"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(QStringLiteral("DROP TABLE run_nodes")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("DROP TABLE steps")), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("vandal"));
+    HistoryStore store(path);
+    QVERIFY(store.open().ok());
+    QSignalSpy failed(&store, &HistoryStore::readFailed);
+    QCOMPARE(store.runs().size(), 1);
+    QCOMPARE(failed.size(), 0);
+    QVERIFY(store.nodes(QStringLiteral("20261101-aaaa")).isEmpty());
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(failed.last().first().toString().contains(QLatin1String("run_nodes")),
+             qPrintable(failed.last().first().toString()));
+    QCOMPARE(store.stepRowCount(QStringLiteral("20261101-aaaa")), 0);
+    QCOMPARE(failed.size(), 2);
+    const Series series = store.series(QStringLiteral("20261101-aaaa"), QStringLiteral("loss"), -1,
+                                       HistoryStore::XAxis::Step, 100);
+    QVERIFY(series.x.isEmpty());
+    QCOMPARE(failed.size(), 3);
+}
+
 #include "printers.h"
 #include "tst_history.moc"

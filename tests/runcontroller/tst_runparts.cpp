@@ -7,12 +7,16 @@
 #include "journalfollower.h"
 #include "noderegistry.h"
 #include "printers.h"
+#include "queuesubmitter.h"
 #include "runlauncher.h"
 #include "runoutcome.h"
 #include "testsupport.h"
 #include "translations.h"
 
+#include <cstdlib>
+#include <optional>
 #include <QCborArray>
+#include <QDateTime>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
@@ -132,6 +136,7 @@ private Q_SLOTS:
     void launcherMasterIsFirstNodesPort();
     void launcherStartsEveryNode();
     void launcherGivesBackLeasesWhenOneIsRefused();
+    void queueSubmitterIsAllOrNothing();
 };
 
 void TestRunParts::followerSubscribesThenBackfills()
@@ -619,4 +624,72 @@ void TestRunParts::launcherGivesBackLeasesWhenOneIsRefused()
 }
 
 QTEST_GUILESS_MAIN(TestRunParts)
+void TestRunParts::queueSubmitterIsAllOrNothing()
+{
+    TestSupport::Controller controller = TestSupport::makeController();
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    FakeLink a;
+    FakeLink b;
+    QueueSubmitter submitter(registry, [&](const QString &agent) -> AgentLink * {
+        return agent == QLatin1String("a") ? &a : agent == QLatin1String("b") ? &b : nullptr;
+    });
+    RunConfig config;
+    config.nodes.resize(2);
+    config.nodes[0].agent = QStringLiteral("a");
+    config.nodes[0].devices = {0, 1};
+    config.nodes[1].agent = QStringLiteral("b");
+    config.nodes[1].devices = {3};
+    const QList<QueueSubmitter::Target> targets{
+        {QStringLiteral("a"), QStringLiteral("A"), QStringLiteral("r1")},
+        {QStringLiteral("b"), QStringLiteral("B"), QStringLiteral("r1")}};
+    // Both accept: the place is the coordinator's (the first machine), on this computer's clock.
+    std::optional<std::pair<QStringList, QueueSubmitter::Place>> done;
+    submitter.submit(config, targets, 600, false,
+                     [&](const QStringList &failures, const QueueSubmitter::Place &p) {
+                         done = {failures, p};
+                     });
+    const QCborMap bodyB = b.requests(Message::Type::QueueSubmit).value(0).body;
+    QCOMPARE(bodyB.value(QStringLiteral("node_index")).toInteger(), 1);
+    QCOMPARE(bodyB.value(QStringLiteral("predicted_s")).toInteger(), 600);
+    const QCborMap plan = bodyB.value(QStringLiteral("plan")).toMap();
+    QCOMPARE(plan.value(QStringLiteral("coordinator")).toString(), QStringLiteral("a"));
+    QCOMPARE(plan.value(QStringLiteral("world_size")).toInteger(), 3);
+    QCOMPARE(plan.value(QStringLiteral("nodes"))
+                 .toArray()
+                 .at(1)
+                 .toMap()
+                 .value(QStringLiteral("first_rank"))
+                 .toInteger(),
+             2);
+    const qint64 agentNow = 1'000'000;
+    b.answer(Message::Type::QueueSubmit, 0, QCborMap{{QStringLiteral("position"), 9}});
+    QVERIFY(!done);
+    a.answer(Message::Type::QueueSubmit, 0,
+             QCborMap{{QStringLiteral("position"), 2},
+                      {QStringLiteral("estimated_start"), agentNow + 60'000},
+                      {QStringLiteral("now"), agentNow}});
+    QVERIFY(done);
+    QVERIFY(done->first.isEmpty());
+    QCOMPARE(done->second.position, 2);
+    const qint64 inOneMinute = QDateTime::currentMSecsSinceEpoch() + 60'000;
+    QVERIFY2(std::abs(done->second.estimatedStartMs - inOneMinute) < 5000,
+             qPrintable(QString::number(done->second.estimatedStartMs - inOneMinute)));
+    QVERIFY(a.requests(Message::Type::QueueCancel).isEmpty());
+
+    // One refuses: every refusal is said, and the machine that had accepted forgets the run.
+    done.reset();
+    submitter.submit(config, targets, 600, false,
+                     [&](const QStringList &failures, const QueueSubmitter::Place &p) {
+                         done = {failures, p};
+                     });
+    a.answer(Message::Type::QueueSubmit, 1, QCborMap{{QStringLiteral("position"), 1}});
+    b.answer(Message::Type::QueueSubmit, 1, Expected<QCborMap>::failure(QStringLiteral("at most 10 runs")));
+    QVERIFY(done);
+    QCOMPARE(done->first, QStringList{QStringLiteral("B: at most 10 runs")});
+    QCOMPARE(a.requests(Message::Type::QueueCancel).size(), 1);
+    QCOMPARE(a.requests(Message::Type::QueueCancel).first().body.value(QStringLiteral("run_id")).toString(),
+             QStringLiteral("r1"));
+    QVERIFY(b.requests(Message::Type::QueueCancel).isEmpty());
+}
+
 #include "tst_runparts.moc"

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void invalidConfigsStartNothing();
     void stopWritesCheckpointAndAbortKills();
     void killedWorkerFailsTheRunWithItsReason();
+    void aFrozenMachineIsNamedWithinSeconds();
     void killedControllerThenAttachLeavesNoGap();
     void elasticRunKeepsEveryAttemptsHistory();
     void forgedBeaconsDoNotStopAFollowedRun();
@@ -351,6 +352,60 @@ void TestRuns::killedWorkerFailsTheRunWithItsReason()
                         QStringLiteral("--follow"), QStringLiteral("--quiet")},
                        &out, &err),
              0);
+}
+
+void TestRuns::aFrozenMachineIsNamedWithinSeconds()
+{
+    // A machine that goes down without closing its connections (power, a cable, a hung kernel):
+    // its agent and its worker stop at once and say nothing. Before issue #29, item 13, the run
+    // ended only when the other ranks' collective timed out, with Gloo's words; the comm timeout here
+    // (60 s) is longer than the test waits, so only the controller's own watch can end it in time.
+    auto follower = m_lab.startCtl(
+        {QStringLiteral("run"),
+         writeConfig(QStringLiteral("frozen"),
+                     QJsonObject{{QStringLiteral("steps"), 100000},
+                                 {QStringLiteral("comm"), QJsonObject{{QStringLiteral("timeout_s"), 60}}}}),
+         QStringLiteral("--follow")});
+    QByteArray out;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            out += follower->readAllStandardOutput();
+            return !runIdFrom(out).isEmpty();
+        },
+        60000));
+    const QString runId = runIdFrom(out);
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 6; }, 60000));
+    const auto workers = m_lab.workerPids(1, runId);
+    QCOMPARE(workers.size(), 1);
+    const pid_t agent = pid_t(m_lab.agent(1).process->processId());
+    QElapsedTimer sinceFrozen;
+    sinceFrozen.start();
+    ::kill(agent, SIGSTOP);
+    ::kill(pid_t(workers.first()), SIGSTOP);
+    const bool ended = QTest::qWaitFor([&] { return follower->state() == QProcess::NotRunning; }, 40000);
+    const qint64 endedAfterMs = sinceFrozen.elapsed();
+    // The machine comes back for the tests after this one; its worker of this run does not.
+    ::kill(pid_t(workers.first()), SIGKILL);
+    ::kill(agent, SIGCONT);
+    QVERIFY2(ended, "the run did not end within 40 s of its machine freezing");
+    out += follower->readAllStandardOutput();
+    QCOMPARE(follower->exitCode(), 1);
+    QVERIFY2(endedAfterMs < 30000, qPrintable(QString::number(endedAfterMs)));
+    const RunRecord run = waitForStatus(runId, {QStringLiteral("failed")}, 5000);
+    QCOMPARE(run.status, RunStatus::Failed);
+    QVERIFY2(run.reason.contains(QLatin1String("node1")) &&
+                 run.reason.contains(QLatin1String("stopped answering")),
+             qPrintable(run.reason));
+    QVERIFY2(!run.reason.contains(QLatin1String("rank -1")), qPrintable(run.reason));
+    // Every agent takes the next run, the one that froze too.
+    QByteArray err;
+    QCOMPARE(
+        m_lab.ctl({QStringLiteral("run"),
+                   writeConfig(QStringLiteral("after-frozen"), QJsonObject{{QStringLiteral("steps"), 8}}),
+                   QStringLiteral("--follow"), QStringLiteral("--quiet")},
+                  &out, &err),
+        0);
 }
 
 void TestRuns::killedControllerThenAttachLeavesNoGap()

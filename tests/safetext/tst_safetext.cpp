@@ -1,4 +1,5 @@
-// SafeText: what other machines' text may not do on a terminal or in a widget.
+// SafeText: what other machines' text may not do on a terminal, in a widget or in a CSV file.
+#include "csv.h"
 #include "safetext.h"
 
 #include <QTest>
@@ -14,7 +15,34 @@ private Q_SLOTS:
     void jsonStaysJson();
     void neutralized_data();
     void neutralized();
+    void csvFieldsAreQuotedAsTheyNeed_data();
+    void csvFieldsAreQuotedAsTheyNeed();
 };
+
+void TestSafeText::csvFieldsAreQuotedAsTheyNeed_data()
+{
+    QTest::addColumn<QVariant>("value");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("plain") << QVariant(QStringLiteral("sara")) << QStringLiteral("sara");
+    QTest::newRow("a comma from another machine")
+        << QVariant(QStringLiteral("sara,1999-01-01,0")) << QStringLiteral("\"sara,1999-01-01,0\"");
+    QTest::newRow("quotes doubled") << QVariant(QStringLiteral("say \"hi\""))
+                                    << QStringLiteral("\"say \"\"hi\"\"\"");
+    QTest::newRow("a line break") << QVariant(QStringLiteral("a\nb")) << QStringLiteral("\"a\nb\"");
+    QTest::newRow("a carriage return") << QVariant(QStringLiteral("a\rb")) << QStringLiteral("\"a\rb\"");
+    QTest::newRow("a double") << QVariant(0.1 + 0.2) << QStringLiteral("0.3");
+    QTest::newRow("a whole number") << QVariant(qlonglong(1) << 40) << QStringLiteral("1099511627776");
+    QTest::newRow("null") << QVariant() << QString();
+}
+
+void TestSafeText::csvFieldsAreQuotedAsTheyNeed()
+{
+    // One writer for every CSV export: before, the usage export wrote names unquoted (#30, item 5).
+    QFETCH(QVariant, value);
+    QFETCH(QString, field);
+    QCOMPARE(Csv::field(value), field);
+    QCOMPARE(Csv::row({QStringLiteral("a,b"), QStringLiteral("c")}), QStringLiteral("\"a,b\",c\n"));
+}
 
 void TestSafeText::escaped_data()
 {
