@@ -93,7 +93,8 @@ void QueueSubmitter::submit(const RunConfig &config, const QList<Target> &target
                         const qint64 agentNow = reply->value(QStringLiteral("now")).toInteger();
                         // The agent's clock into ours: its `now` stands for the middle of the exchange.
                         const qint64 mid = (sentMs + QDateTime::currentMSecsSinceEpoch()) / 2;
-                        state->place.estimatedStartMs = start > 0 && agentNow > 0 ? start - agentNow + mid : 0;
+                        state->place.estimatedStartMs =
+                            start > 0 && agentNow > 0 ? start - agentNow + mid : 0;
                     }
                 }
                 finishOne();

@@ -45,8 +45,8 @@ public:
     QJsonObject plan(const RunConfig &config) const;
     /// Submits to every target (config.nodes' order); `done` once all answered, with every refusal
     /// ("machine: why") or, when none refused, the coordinator's place.
-    void submit(const RunConfig &config, const QList<Target> &targets, qint64 expectedSeconds, bool anyDevices,
-                Done done);
+    void submit(const RunConfig &config, const QList<Target> &targets, qint64 expectedSeconds,
+                bool anyDevices, Done done);
 
 private:
     const NodeRegistry &m_registry;
