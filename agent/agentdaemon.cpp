@@ -30,6 +30,7 @@
 #include <QSslSocket>
 #include <QSysInfo>
 #include <QUuid>
+#include <sys/resource.h>
 
 AgentDaemon::AgentDaemon(AgentOptions options, std::unique_ptr<DeviceProbe> probe, QObject *parent)
     : AgentDaemon(std::move(options), std::move(probe), std::make_unique<SystemLabClock>(), parent)
@@ -76,8 +77,26 @@ quint16 AgentDaemon::port() const
     return m_server ? m_server->serverPort() : 0;
 }
 
+namespace {
+// Every run this machine knows, waiting ones included, keeps its journal open, and every
+// controller holds a socket: a queue the lab's caps allow (hundreds of runs) would pass the soft
+// limit of 1,024 open files systemd gives a service and leave the agent unable to accept anyone.
+// The hard limit is the admin's; the agent takes what it allows.
+void raiseOpenFileLimit()
+{
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max)
+        return;
+    constexpr rlim_t kEnough = 65536;
+    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY ? kEnough : std::min(limit.rlim_max, kEnough);
+    if (::setrlimit(RLIMIT_NOFILE, &limit) != 0)
+        qCWarning(lcRuns) << "cannot raise the open-file limit:" << qt_error_string(errno);
+}
+} // namespace
+
 Status AgentDaemon::start()
 {
+    raiseOpenFileLimit();
     TlsConfiguration::useDirectConnections();
     if (!QDir().mkpath(m_options.configDir))
         return Status::failure(tr("cannot create the configuration directory %1").arg(m_options.configDir));

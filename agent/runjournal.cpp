@@ -92,8 +92,10 @@ void RunJournal::index()
         offset += line.size();
         goodEnd = offset;
     }
-    if (goodEnd < m_file->size())
+    if (goodEnd < m_file->size()) {
         m_file->resize(goodEnd);
+        m_unsynced = true;
+    }
     m_lastSeq = m_offsets.size();
 }
 
@@ -114,6 +116,7 @@ RunEvent RunJournal::append(const QString &kind, int rank, int device, const QJs
                      {QStringLiteral("device"), device},     {QStringLiteral("event"), payload}};
     const qint64 offset = m_file->size();
     const QByteArray bytes = compact(line) + '\n';
+    m_unsynced = true;
     if (m_file->write(bytes) == bytes.size()) {
         m_offsets.append(offset);
         m_lastSeq = e.seq;
@@ -173,6 +176,10 @@ Status RunJournal::setState(const QString &state, const QString &reason)
 
 void RunJournal::sync()
 {
-    if (m_file && m_file->isOpen())
+    // Only what changed: a machine with a long queue holds a journal per waiting run, and syncing
+    // each every second cost a share of a core that grew with the queue (issue #29, item 7).
+    if (m_unsynced && m_file && m_file->isOpen()) {
         ::fdatasync(m_file->handle());
+        m_unsynced = false;
+    }
 }

@@ -56,6 +56,7 @@ private:
     QJsonObject m_startRequest;
     QJsonObject m_state;
     std::unique_ptr<QFile> m_file;
+    bool m_unsynced = false; ///< appended to since the last sync
     QList<qint64> m_offsets; ///< file offset of each seq (seq = index + 1)
     qint64 m_lastSeq = 0;
 };

@@ -1,6 +1,9 @@
 #include "queuescheduler.h"
 
 #include <algorithm>
+#include <limits>
+#include <numeric>
+#include <vector>
 
 namespace {
 // One interval during which a device is not free for somebody.
@@ -38,24 +41,89 @@ bool blocksUser(const Block &b, const QString &user)
     return b.source != Block::Booked || b.user != user;
 }
 
-bool freeOver(const QList<Block> &timeline, const QString &user, qint64 from, qint64 to)
+// One device's timeline. Leases and placed entries block everybody, so they are also kept as a
+// sorted union of disjoint busy intervals: the earliest fit is then a binary search that jumps over
+// a whole chain of back-to-back runs at once, not a scan of every block for every candidate time
+// (that made each submission cost grow with the cube of the queue; issue #29, item 7).
+class DeviceLine
 {
-    return std::none_of(timeline.cbegin(), timeline.cend(),
-                        [&](const Block &b) { return blocksUser(b, user) && overlaps(b, from, to); });
-}
+public:
+    void add(const Block &b)
+    {
+        m_blocks.append(b);
+        if (b.fromMs >= b.toMs)
+            return; // empty: blocks nothing
+        if (b.source == Block::Booked) {
+            m_bookings.append(b);
+            return;
+        }
+        // Merge [from, to) with every interval it overlaps or touches.
+        qint64 from = b.fromMs;
+        qint64 to = b.toMs;
+        auto first = std::lower_bound(m_busy.begin(), m_busy.end(), from,
+                                      [](const Interval &i, qint64 t) { return i.second < t; });
+        auto last = first;
+        while (last != m_busy.end() && last->first <= to) {
+            from = std::min(from, last->first);
+            to = std::max(to, last->second);
+            ++last;
+        }
+        first = m_busy.erase(first, last);
+        m_busy.insert(first, Interval{from, to});
+    }
+
+    const QList<Block> &blocks() const { return m_blocks; }
+
+    /// The earliest time at or after `t` from which the device is free for `user` over `length`.
+    /// Every jump goes to the end of something in the way, so no free time is ever skipped.
+    qint64 earliestFree(const QString &user, qint64 t, qint64 length) const
+    {
+        length = std::max<qint64>(length, 1);
+        for (;;) {
+            const qint64 before = t;
+            const auto next = std::upper_bound(m_busy.cbegin(), m_busy.cend(), t,
+                                               [](qint64 at, const Interval &i) { return at < i.second; });
+            if (next != m_busy.cend() && next->first < t + length)
+                t = next->second;
+            for (const Block &b : m_bookings) {
+                if (blocksUser(b, user) && overlaps(b, t, t + length))
+                    t = std::max(t, b.toMs);
+            }
+            if (t == before)
+                return t;
+        }
+    }
+
+    bool freeOver(const QString &user, qint64 from, qint64 to) const
+    {
+        return earliestFree(user, from, to - from) == from;
+    }
+
+private:
+    using Interval = std::pair<qint64, qint64>;
+    QList<Block> m_blocks;
+    QList<Block> m_bookings;
+    std::vector<Interval> m_busy; ///< sorted, disjoint, not touching
+};
 
 // The most devices the uses hold at once within [from, to): the count only rises where a use starts.
 int peakUse(const QList<Use> &uses, qint64 from, qint64 to)
 {
-    QList<qint64> points{from};
+    // Only the uses within the window count: a user's long queue costs one pass, not its square.
+    QList<Use> within;
     for (const Use &u : uses) {
-        if (u.fromMs > from && u.fromMs < to)
+        if (u.fromMs < to && from < u.toMs)
+            within.append(u);
+    }
+    QList<qint64> points{from};
+    for (const Use &u : std::as_const(within)) {
+        if (u.fromMs > from)
             points.append(u.fromMs);
     }
     int peak = 0;
     for (const qint64 p : std::as_const(points)) {
         int held = 0;
-        for (const Use &u : uses) {
+        for (const Use &u : std::as_const(within)) {
             if (u.fromMs <= p && p < u.toMs)
                 held += u.devices;
         }
@@ -92,18 +160,34 @@ qint64 QueueScheduler::leaseEnd(const Lease &lease, qint64 nowMs, const LabPolic
     return nowMs + LabPolicy::kAssumedRunMs;
 }
 
-QList<QueueEntry> QueueScheduler::order(QList<QueueEntry> entries, const QMap<QString, double> &recentSeconds)
+// Indices into `entries`, in fair-share order. Indices, not copies: the scheduler runs on every
+// submission, and copying a long queue's entries twice was most of its cost.
+static QList<int> fairShareOrder(const QList<QueueEntry> &entries, const QMap<QString, double> &recentSeconds)
 {
-    std::stable_sort(entries.begin(), entries.end(), [&](const QueueEntry &a, const QueueEntry &b) {
-        const double ua = recentSeconds.value(a.user, 0.0);
-        const double ub = recentSeconds.value(b.user, 0.0);
-        if (ua != ub)
-            return ua < ub;
+    QList<double> use(entries.size());
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        use[i] = recentSeconds.value(entries.at(i).user, 0.0);
+    QList<int> order(entries.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int ia, int ib) {
+        const QueueEntry &a = entries.at(ia);
+        const QueueEntry &b = entries.at(ib);
+        if (use.at(ia) != use.at(ib))
+            return use.at(ia) < use.at(ib);
         if (a.submittedMs != b.submittedMs)
             return a.submittedMs < b.submittedMs;
         return a.runId < b.runId;
     });
-    return entries;
+    return order;
+}
+
+QList<QueueEntry> QueueScheduler::order(QList<QueueEntry> entries, const QMap<QString, double> &recentSeconds)
+{
+    QList<QueueEntry> ordered;
+    ordered.reserve(entries.size());
+    for (const int i : fairShareOrder(entries, recentSeconds))
+        ordered.append(entries.at(i));
+    return ordered;
 }
 
 QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
@@ -120,7 +204,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         return a.fromMs != b.fromMs ? a.fromMs < b.fromMs : a.id < b.id;
     });
 
-    QList<QList<Block>> timeline(deviceCount);
+    QList<DeviceLine> timeline(deviceCount);
     QMap<QString, QList<Use>> uses;
     for (int i = 0; i < leases.size(); ++i) {
         const Lease &l = leases.at(i);
@@ -129,7 +213,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         const qint64 end = leaseEnd(l, now, policy);
         for (const int d : l.devices) {
             if (d >= 0 && d < deviceCount)
-                timeline[d].append(Block{Block::Leased, now, end, l.user, i});
+                timeline[d].add(Block{Block::Leased, now, end, l.user, i});
         }
         uses[l.user].append(Use{now, end, int(l.devices.size())});
     }
@@ -139,19 +223,22 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             continue;
         for (const int d : r.devices) {
             if (d >= 0 && d < deviceCount)
-                timeline[d].append(Block{Block::Booked, r.fromMs, r.toMs, r.user, i});
+                timeline[d].add(Block{Block::Booked, r.fromMs, r.toMs, r.user, i});
         }
     }
 
-    const QList<QueueEntry> fairOrder = order(in.entries, in.recentSeconds);
+    const QList<int> fairOrder = fairShareOrder(in.entries, in.recentSeconds);
     // Placed in fair-share order, but an entry backing off after a failed attempt after all others.
     const auto backingOff = [&](const QueueEntry &e) { return in.retryAfterMs.value(e.runId, 0) > now; };
-    QList<QueueEntry> ordered;
+    QList<const QueueEntry *> ordered;
     QList<int> positions; // the fair-share position of each entry of `ordered`
+    ordered.reserve(fairOrder.size());
+    positions.reserve(fairOrder.size());
     for (int pass = 0; pass < 2; ++pass) {
         for (int i = 0; i < fairOrder.size(); ++i) {
-            if (backingOff(fairOrder.at(i)) == (pass == 1)) {
-                ordered.append(fairOrder.at(i));
+            const QueueEntry &e = in.entries.at(fairOrder.at(i));
+            if (backingOff(e) == (pass == 1)) {
+                ordered.append(&e);
                 positions.append(i + 1);
             }
         }
@@ -166,7 +253,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         const qint64 windowEnd = now + length;
         QList<int> blocked;
         for (const int d : candidates) {
-            if (!freeOver(timeline.at(d), e.user, now, windowEnd))
+            if (!timeline.at(d).freeOver(e.user, now, windowEnd))
                 blocked.append(d);
         }
         // A count with enough devices free now waits for the limit alone, whichever devices are taken.
@@ -174,7 +261,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             blocked.clear();
         const auto find = [&](Block::Source source) -> std::optional<std::pair<int, Block>> {
             for (const int d : std::as_const(blocked)) {
-                for (const Block &b : timeline.at(d)) {
+                for (const Block &b : timeline.at(d).blocks()) {
                     if (b.source == source && blocksUser(b, e.user) && overlaps(b, now, windowEnd))
                         return std::make_pair(d, b);
                 }
@@ -202,11 +289,15 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             // Every earlier entry that takes one of its devices before it starts.
             QList<int> devices = p.devices;
             devices.append(ahead->first);
-            QList<int> earlier;
+            // Each earlier placement counted once, however many of these devices it takes.
+            std::vector<char> counted(placements.size(), 0);
+            int earlier = 0;
             for (const int d : std::as_const(devices)) {
-                for (const Block &b : timeline.at(d)) {
-                    if (b.source == Block::Placed && b.fromMs < p.startMs && !earlier.contains(b.index))
-                        earlier.append(b.index);
+                for (const Block &b : timeline.at(d).blocks()) {
+                    if (b.source == Block::Placed && b.fromMs < p.startMs && !counted[size_t(b.index)]) {
+                        counted[size_t(b.index)] = 1;
+                        ++earlier;
+                    }
                 }
             }
             const Placement &first = placements.at(ahead->second.index);
@@ -216,7 +307,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             why.runId = first.runId;
             why.sinceMs = first.startMs;
             why.untilMs = first.endMs;
-            why.amount = earlier.size();
+            why.amount = earlier;
         } else {
             why = policyRefusal(QStringLiteral("max_devices"), policy.maxDevicesPerUser,
                                 peakUse(userUses, now, windowEnd) + e.deviceCount());
@@ -225,7 +316,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         return why;
     };
     for (int position = 0; position < ordered.size(); ++position) {
-        const QueueEntry &e = ordered.at(position);
+        const QueueEntry &e = *ordered.at(position);
         Placement p;
         p.runId = e.runId;
         p.user = e.user;
@@ -255,47 +346,50 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         if (never) {
             p.placeable = false;
             p.why = never;
-            placements.append(p);
+            placements.append(std::move(p));
             continue;
         }
 
-        // The earliest start is now or the end of something in the way.
+        // The earliest start: now, or the end of something in the way. Each step jumps to the next
+        // time that could work (a device's next free time, a user's next use ending), never past one.
         QList<int> candidates = e.devices;
         if (candidates.isEmpty()) {
             for (int d = 0; d < deviceCount; ++d)
                 candidates.append(d);
         }
-        QList<qint64> times{earliest};
-        for (const int d : std::as_const(candidates)) {
-            for (const Block &b : std::as_const(timeline.at(d))) {
-                if (b.toMs > earliest)
-                    times.append(b.toMs);
-            }
-        }
         const QList<Use> userUses = uses.value(e.user);
-        for (const Use &u : userUses) {
-            if (u.toMs > earliest)
-                times.append(u.toMs);
-        }
-        std::sort(times.begin(), times.end());
-        times.erase(std::unique(times.begin(), times.end()), times.end());
-
         bool placed = false;
-        for (const qint64 t : std::as_const(times)) {
-            QList<int> chosen;
-            for (const int d : std::as_const(candidates)) {
-                if (chosen.size() == size)
-                    break;
-                if (freeOver(timeline.at(d), e.user, t, t + length))
-                    chosen.append(d);
-                else if (!e.devices.isEmpty())
-                    break; // explicit devices: all of them or not at this time
+        qint64 t = earliest;
+        QList<qint64> freeFrom(candidates.size());
+        for (;;) {
+            for (qsizetype i = 0; i < candidates.size(); ++i)
+                freeFrom[i] = timeline.at(candidates.at(i)).earliestFree(e.user, t, length);
+            // Explicit devices need all of them; a count, its size-th soonest.
+            QList<qint64> soonest = freeFrom;
+            std::sort(soonest.begin(), soonest.end());
+            const qint64 allFree = e.devices.isEmpty() ? soonest.at(size - 1) : soonest.last();
+            if (allFree != t) {
+                t = allFree;
+                continue;
             }
-            if (chosen.size() < size)
-                continue;
             if (policy.maxDevicesPerUser > 0 &&
-                peakUse(userUses, t, t + length) + size > policy.maxDevicesPerUser)
+                peakUse(userUses, t, t + length) + size > policy.maxDevicesPerUser) {
+                // Over the limit here stays over it until one of the user's own uses ends.
+                qint64 nextEnd = std::numeric_limits<qint64>::max();
+                for (const Use &u : userUses) {
+                    if (u.toMs > t)
+                        nextEnd = std::min(nextEnd, u.toMs);
+                }
+                if (nextEnd == std::numeric_limits<qint64>::max())
+                    break;
+                t = nextEnd;
                 continue;
+            }
+            QList<int> chosen;
+            for (qsizetype i = 0; i < candidates.size() && chosen.size() < size; ++i) {
+                if (freeFrom.at(i) == t)
+                    chosen.append(candidates.at(i));
+            }
             p.startMs = t;
             p.endMs = t + length;
             p.devices = chosen;
@@ -309,7 +403,7 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
             Refusal r;
             r.kind = Refusal::Busy;
             p.why = r;
-            placements.append(p);
+            placements.append(std::move(p));
             continue;
         }
 
@@ -323,9 +417,9 @@ QList<QueueScheduler::Placement> QueueScheduler::schedule(const Input &in)
         }
 
         for (const int d : std::as_const(p.devices))
-            timeline[d].append(Block{Block::Placed, p.startMs, p.endMs, e.user, int(placements.size())});
+            timeline[d].add(Block{Block::Placed, p.startMs, p.endMs, e.user, int(placements.size())});
         uses[e.user].append(Use{p.startMs, p.endMs, size});
-        placements.append(p);
+        placements.append(std::move(p));
     }
     // By position, as the queue shows them.
     std::stable_sort(placements.begin(), placements.end(),

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <QDir>
 #include <QFile>
+#include <vector>
 
 namespace {
 constexpr int kFileVersion = 1;
@@ -101,10 +102,18 @@ Expected<QueueEntry> RunQueue::remove(const QString &runId)
 
 QList<QueueEntry> RunQueue::entries() const
 {
-    QList<QueueEntry> list = m_entries.values();
-    std::stable_sort(list.begin(), list.end(), [](const QueueEntry &a, const QueueEntry &b) {
-        return a.submittedMs != b.submittedMs ? a.submittedMs < b.submittedMs : a.runId < b.runId;
+    // Sorted as pointers, copied once: this runs on every submission over the whole queue.
+    std::vector<const QueueEntry *> sorted;
+    sorted.reserve(size_t(m_entries.size()));
+    for (const QueueEntry &e : m_entries)
+        sorted.push_back(&e);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const QueueEntry *a, const QueueEntry *b) {
+        return a->submittedMs != b->submittedMs ? a->submittedMs < b->submittedMs : a->runId < b->runId;
     });
+    QList<QueueEntry> list;
+    list.reserve(qsizetype(sorted.size()));
+    for (const QueueEntry *e : sorted)
+        list.append(*e);
     return list;
 }
 

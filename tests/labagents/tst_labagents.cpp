@@ -36,6 +36,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/resource.h>
 #include <vector>
 
 namespace {
@@ -139,6 +140,7 @@ private Q_SLOTS:
     // issue #29, item 7
     void aQueuedPlanKeepsOnlyItsKnownFields();
     void oneUserCannotGrowAMachinesStateWithoutBound();
+    void aLongQueueFitsAServicesOpenFileLimit();
     void runningInALoopKeepsBoundedFolders();
     void aLabStateAlwaysFitsInAFrame();
 
@@ -1822,6 +1824,61 @@ void TestLabAgents::oneUserCannotGrowAMachinesStateWithoutBound()
     QVERIFY(!kept.contains(QStringLiteral("waits-0")));
     QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("waits-0")), QString());
     QCOMPARE(box.daemon->runs()->stateOf(QStringLiteral("loop-14")), QStringLiteral("aborted"));
+}
+
+// Issue #29, item 7: each waiting run keeps its journal open. Under systemd a service starts with
+// a soft limit of 1,024 open files, fewer than the queues the caps allow (200 per user), and a full
+// agent could then accept nobody. Here the soft limit is 100 files above what the test holds when
+// the agent starts, and one user queues the 200 runs the admin allows.
+void TestLabAgents::aLongQueueFitsAServicesOpenFileLimit()
+{
+    rlimit before{};
+    QVERIFY(::getrlimit(RLIMIT_NOFILE, &before) == 0);
+    const auto restore = qScopeGuard([&] { ::setrlimit(RLIMIT_NOFILE, &before); });
+    const auto openNow =
+        rlim_t(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
+    if (before.rlim_max != RLIM_INFINITY && before.rlim_max < openNow + 400)
+        QSKIP("this machine's hard limit on open files is too low to show the difference");
+    rlimit low = before;
+    low.rlim_cur = openNow + 100;
+    QVERIFY(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+
+    const QString dir = m_dir.filePath(QStringLiteral("manyfiles"));
+    LabAgent box = startAgent(QStringLiteral("box"), 1, 0, dir);
+    auto admin = client(*m_admin, box, QStringLiteral("prof"));
+    QVERIFY(request(*admin, Message::Type::PolicySet,
+                    {{QStringLiteral("policy"), QCborMap{{QStringLiteral("max_queued_per_user"), 200}}}})
+                .ok());
+    auto hold = client(*m_ali, box, QStringLiteral("ali"));
+    QVERIFY(request(*hold, Message::Type::LeaseAcquire,
+                    {{QStringLiteral("run_id"), QStringLiteral("held")},
+                     {QStringLiteral("devices"), cborInts({0})},
+                     {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}})
+                .ok());
+    auto sara = client(*m_sara, box, QStringLiteral("sara"));
+    const QJsonObject node{{QStringLiteral("node_id"), box.daemon->nodeId()},
+                           {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+                           {QStringLiteral("devices"), QJsonArray{0}}};
+    for (int i = 0; i < 200; ++i) {
+        const QString runId = QStringLiteral("waits-%1").arg(i);
+        const RunConfig c = config(runId, {{&box, {0}}});
+        const auto queued =
+            request(*sara, Message::Type::QueueSubmit,
+                    {{QStringLiteral("run_id"), runId},
+                     {QStringLiteral("config"), QCborMap::fromJsonObject(c.toJson())},
+                     {QStringLiteral("node_index"), 0},
+                     {QStringLiteral("plan"),
+                      QCborMap::fromJsonObject(QJsonObject{{QStringLiteral("nodes"), QJsonArray{node}},
+                                                           {QStringLiteral("world_size"), 1}})},
+                     {QStringLiteral("predicted_s"), 60},
+                     {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+        QVERIFY2(queued.ok(), qPrintable(runId + QStringLiteral(": ") + queued.error()));
+    }
+    QCOMPARE(box.daemon->lab()->queue().size(), qsizetype(200));
+    // A controller arriving now still gets in and reads the whole queue.
+    auto late = client(*m_ali, box, QStringLiteral("ali"));
+    const auto listed = request(*late, Message::Type::QueueList, {});
+    QVERIFY2(listed.ok(), qPrintable(listed.error()));
 }
 
 void TestLabAgents::runningInALoopKeepsBoundedFolders()

@@ -9,6 +9,7 @@
 #include "runpace.h"
 
 #include <limits>
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace LabTest;
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void table();
     void sameInputSameAnswer();
     void placementsNeverCollide();
+    void fastSearchFindsThePlainSearchsStart();
     void orderAlone();
     void aHoldersEndComesFromItsPace();
 
@@ -549,6 +551,131 @@ void TestQueueScheduler::placementsNeverCollide()
                     QVERIFY2(!(q.startMs < p.endMs && p.startMs < q.endMs),
                              qPrintable(p.runId + u" / "_s + q.runId));
             }
+        }
+    }
+}
+
+// Issue #29, item 7: the placement search jumps over busy stretches instead of trying every
+// candidate time against every block. Over random labs it must find exactly what the plain search
+// finds: the first of {now, every block's end, every use's end} at which enough devices are free
+// for the whole run and the user stays within the device limit.
+void TestQueueScheduler::fastSearchFindsThePlainSearchsStart()
+{
+    QRandomGenerator random(29007);
+    const QStringList users{u"ali"_s, u"sara"_s, u"mina"_s};
+    for (int round = 0; round < 400; ++round) {
+        QueueScheduler::Input in = lab(1 + int(random.bounded(4)));
+        in.policy.maxDevicesPerUser = int(random.bounded(4));
+        for (int i = 0, n = int(random.bounded(3)); i < n; ++i) {
+            const int d = int(random.bounded(in.deviceCount));
+            in.leases.append(activeLease(users.at(int(random.bounded(3))), u"held%1"_s.arg(i), {d}, -5,
+                                         10 + random.bounded(120)));
+        }
+        for (int i = 0, n = int(random.bounded(4)); i < n; ++i) {
+            const qint64 from = random.bounded(200);
+            in.reservations.append(booking(u"b%1"_s.arg(i), users.at(int(random.bounded(3))),
+                                           {int(random.bounded(in.deviceCount))}, from,
+                                           from + 1 + random.bounded(90)));
+        }
+        for (int i = 0, n = 1 + int(random.bounded(30)); i < n; ++i) {
+            const bool explicitDevices = random.bounded(2) == 0;
+            QList<int> devices;
+            if (explicitDevices) {
+                for (int d = 0; d < in.deviceCount; ++d) {
+                    if (random.bounded(2) == 0)
+                        devices.append(d);
+                }
+            }
+            const int count = 1 + int(random.bounded(in.deviceCount));
+            in.entries.append(entry(u"r%1"_s.arg(i, 2, 10, QLatin1Char('0')),
+                                    users.at(int(random.bounded(3))), devices, count, 1 + random.bounded(100),
+                                    -100 + i));
+        }
+
+        // The plain search, against what the scheduler placed before each entry.
+        struct Busy
+        {
+            int device;
+            qint64 from, to;
+            QString user;
+            bool booking;
+        };
+        QList<Busy> busy;
+        for (const Lease &l : in.leases) {
+            for (const int d : l.devices)
+                busy.append({d, in.nowMs, QueueScheduler::leaseEnd(l, in.nowMs, in.policy), l.user, false});
+        }
+        for (const Reservation &r : in.reservations) {
+            for (const int d : r.devices)
+                busy.append({d, r.fromMs, r.toMs, r.user, true});
+        }
+        QMap<QString, QueueEntry> entries;
+        for (const QueueEntry &e : in.entries)
+            entries.insert(e.runId, e);
+        const auto placements = QueueScheduler::schedule(in);
+        for (const auto &p : placements) {
+            const QueueEntry &e = entries.value(p.runId);
+            if (!p.placeable)
+                continue;
+            const qint64 length = QueueScheduler::lengthOf(e, in.policy);
+            const QList<int> candidates = e.devices.isEmpty() ? [&] {
+                QList<int> all;
+                for (int d = 0; d < in.deviceCount; ++d)
+                    all.append(d);
+                return all;
+            }()
+                                                              : e.devices;
+            QList<qint64> times{in.nowMs};
+            for (const Busy &b : busy) {
+                if (b.to > in.nowMs)
+                    times.append(b.to);
+            }
+            std::sort(times.begin(), times.end());
+            const auto freeAt = [&](int d, qint64 t) {
+                return std::none_of(busy.cbegin(), busy.cend(), [&](const Busy &b) {
+                    return b.device == d && !(b.booking && b.user == e.user) && b.from < t + length &&
+                           t < b.to;
+                });
+            };
+            const auto peak = [&](qint64 t) {
+                int most = 0;
+                QList<qint64> points{t};
+                for (const Busy &b : busy) {
+                    if (!b.booking && b.from > t && b.from < t + length)
+                        points.append(b.from);
+                }
+                for (const qint64 at : points) {
+                    int held = 0;
+                    for (const Busy &b : busy)
+                        held += !b.booking && b.user == e.user && b.from <= at && at < b.to ? 1 : 0;
+                    most = std::max(most, held);
+                }
+                return most;
+            };
+            qint64 start = -1;
+            QList<int> chosen;
+            for (const qint64 t : std::as_const(times)) {
+                chosen.clear();
+                for (const int d : candidates) {
+                    if (chosen.size() < e.deviceCount() && freeAt(d, t))
+                        chosen.append(d);
+                }
+                if (chosen.size() < e.deviceCount() ||
+                    (!e.devices.isEmpty() && chosen.size() < candidates.size()))
+                    continue;
+                if (in.policy.maxDevicesPerUser > 0 &&
+                    peak(t) + e.deviceCount() > in.policy.maxDevicesPerUser)
+                    continue;
+                start = t;
+                break;
+            }
+            const QString where = u"round %1, %2"_s.arg(round).arg(p.runId);
+            QVERIFY2(p.startMs == start,
+                     qPrintable(where + u": %1 min, not %2"_s.arg((p.startMs - kT0) / kMinute)
+                                            .arg((start - kT0) / kMinute)));
+            QVERIFY2(p.devices == chosen, qPrintable(where));
+            for (const int d : std::as_const(p.devices))
+                busy.append({d, p.startMs, p.endMs, e.user, false});
         }
     }
 }
