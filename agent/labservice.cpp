@@ -83,7 +83,7 @@ Status LabService::start()
     if (!policy)
         return Status::failure(policy.error());
     m_policy = *policy;
-    m.access.users().setPrivileged(m_policy.mayEndOthers);
+    m.access.users().setNameRules(m_policy.mayEndOthers, m_policy.namesByAdmin);
     m_policyProblems = policyLoad.problems;
     for (const Expected<LabLoad> &load :
          {m_leases.load(), m_reservations.load(), m_usage.load(), m_utilization.load(), m_queue.load()}) {
@@ -906,7 +906,7 @@ void LabService::onPolicySet(AgentSession *session, const Message &request)
     }
     m_policy = *policy;
     m_policyProblems.clear(); // the admin's rules now, whatever was damaged before
-    m.access.users().setPrivileged(m_policy.mayEndOthers);
+    m.access.users().setNameRules(m_policy.mayEndOthers, m_policy.namesByAdmin);
     qCInfo(lcRuns).noquote() << "lab rules changed by" << session->user();
     Q_EMIT changed(QStringLiteral("policy"));
     session->reply(request.id(),

@@ -101,6 +101,12 @@ Status UserBindings::claim(const QString &user, const QString &fingerprint, bool
     if (!UserName::isValid(user))
         return Status::failure(tr("\"%1\" is not a valid user name").arg(user.left(40)));
     const QString fp = Identity::normalizeFingerprint(fingerprint);
+    // Where only the admin gives names, a first claim binds nothing and one made before counts no more.
+    if (m_byAdminOnly && !byAdmin && !boundByAdmin(user, fp))
+        return Status::failure(
+            tr("on this lab only the lab admin gives user names, and \"%1\" is not bound to "
+               "this controller; ask the admin to run: hamgamctl policy bind %1 %2")
+                .arg(user, fp));
     const auto it = m_users.constFind(user);
     if (it != m_users.cend()) {
         if (it->contains(fp))

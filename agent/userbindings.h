@@ -19,7 +19,12 @@
 ///   * a certificate holds one name: one that already speaks as someone here
 ///     cannot claim another (the admin may bind more to it);
 ///   * a name the lab's rules give rights to (may_end_others) is never taken
-///     by a first claim: only the admin's binding gives it.
+///     by a first claim: only the admin's binding gives it;
+///   * and where the rules say names come from the admin only (`names_by_admin`,
+///     `hamgamctl policy set --names admin`), no first claim binds anything: a
+///     name is the admin's to give on every machine, which `policy bind` reaches
+///     at once, so no student can take a name on a machine its owner has not
+///     used yet.
 /// Rights from the rules count only for a name the admin bound to that very
 /// certificate (`boundByAdmin`), so a name taken first by a student gives no
 /// rights even when the rules name it later. The admin's own certificate may
@@ -42,8 +47,14 @@ public:
     Status unbind(const QString &user);
     /// Admin: `user` becomes `fingerprint`'s alone, in one step (no moment where the name is free).
     Status move(const QString &user, const QString &fingerprint);
-    /// The names the lab's rules give rights to: a first claim never takes them.
-    void setPrivileged(const QStringList &names) { m_privileged = names; }
+    /// From the lab's rules: the names they give rights to, which a first claim never takes; and
+    /// whether only the admin gives names (then a first claim takes none, and a name held only by a
+    /// first claim speaks no more until the admin binds it).
+    void setNameRules(const QStringList &privileged, bool byAdminOnly)
+    {
+        m_privileged = privileged;
+        m_byAdminOnly = byAdminOnly;
+    }
 
     QSet<QString> fingerprintsOf(const QString &user) const { return m_users.value(user); }
     /// The names `fingerprint` speaks as here.
@@ -64,4 +75,5 @@ private:
     QHash<QString, QSet<QString>> m_users;   ///< every binding, claimed or the admin's
     QHash<QString, QSet<QString>> m_byAdmin; ///< those the admin made
     QStringList m_privileged;
+    bool m_byAdminOnly = false;
 };

@@ -4,6 +4,7 @@
 #include "labformat.h"
 #include "username.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QJsonArray>
@@ -24,6 +25,7 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     , m_bookingNotice(new QSpinBox)
     , m_maxBookings(new QSpinBox)
     , m_maxQueued(new QSpinBox)
+    , m_namesByAdmin(new QCheckBox(tr("Only the lab admin gives &user names")))
     , m_problem(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel))
 {
@@ -64,6 +66,11 @@ LabPolicyDialog::LabPolicyDialog(QWidget *parent)
     form->addRow(tr("A booking gives &notice of:"), m_bookingNotice);
     form->addRow(tr("Most &bookings ahead per user on a machine:"), m_maxBookings);
     form->addRow(tr("Most runs &queued per user on a machine:"), m_maxQueued);
+    form->addRow(m_namesByAdmin);
+    m_namesByAdmin->setToolTip(
+        tr("Off, a free name is bound on each machine to the computer that uses it first. On, only the "
+           "admin's binding (hamgamctl policy bind NAME FINGERPRINT) gives a name, so no student can take "
+           "a classmate's name on a machine the classmate has not used yet."));
     auto *hint =
         new QLabel(tr("A run whose devices all stay below the utilization for the minutes given is "
                       "stopped and its devices go back to the lab; its user is told why. A booking stops "
@@ -103,6 +110,7 @@ void LabPolicyDialog::setPolicy(const QJsonObject &policy)
     m_maxBookings->setValue(
         policy.value(QStringLiteral("max_bookings_per_user")).toInt(m_maxBookings->maximum()));
     m_maxQueued->setValue(policy.value(QStringLiteral("max_queued_per_user")).toInt(m_maxQueued->maximum()));
+    m_namesByAdmin->setChecked(policy.value(QStringLiteral("names_by_admin")).toBool());
     update();
 }
 
@@ -121,7 +129,8 @@ QJsonObject LabPolicyDialog::policy() const
                        {QStringLiteral("idle_minutes"), m_idleMinutes->value()},
                        {QStringLiteral("booking_notice_min"), m_bookingNotice->value()},
                        {QStringLiteral("max_bookings_per_user"), m_maxBookings->value()},
-                       {QStringLiteral("max_queued_per_user"), m_maxQueued->value()}};
+                       {QStringLiteral("max_queued_per_user"), m_maxQueued->value()},
+                       {QStringLiteral("names_by_admin"), m_namesByAdmin->isChecked()}};
 }
 
 QString LabPolicyDialog::problem() const

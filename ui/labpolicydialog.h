@@ -3,6 +3,7 @@
 #include <QDialog>
 #include <QJsonObject>
 
+class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -23,7 +24,7 @@ public:
     /// Fills the fields from a machine's policy (LabNode::policy).
     void setPolicy(const QJsonObject &policy);
     /// The policy as the agents take it: max_devices_per_user, max_run_s, may_end_others, idle_util_percent,
-    /// idle_minutes, booking_notice_min, max_bookings_per_user, max_queued_per_user.
+    /// idle_minutes, booking_notice_min, max_bookings_per_user, max_queued_per_user, names_by_admin.
     QJsonObject policy() const;
     /// Why OK is off (a user name that is not one); empty when none.
     QString problem() const;
@@ -34,6 +35,7 @@ public:
     QSpinBox *idlePercentBox() const { return m_idlePercent; }
     QSpinBox *idleMinutesBox() const { return m_idleMinutes; }
     QSpinBox *bookingNoticeBox() const { return m_bookingNotice; }
+    QCheckBox *namesByAdminBox() const { return m_namesByAdmin; }
 
 private:
     QStringList mayEndUsers() const;
@@ -47,6 +49,7 @@ private:
     QSpinBox *m_bookingNotice;
     QSpinBox *m_maxBookings;
     QSpinBox *m_maxQueued;
+    QCheckBox *m_namesByAdmin;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };

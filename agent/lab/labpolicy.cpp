@@ -46,6 +46,7 @@ QJsonObject LabPolicy::toJson() const
     o.insert(QStringLiteral("booking_notice_min"), bookingNoticeMinutes);
     o.insert(QStringLiteral("max_bookings_per_user"), maxBookingsPerUser);
     o.insert(QStringLiteral("max_queued_per_user"), maxQueuedPerUser);
+    o.insert(QStringLiteral("names_by_admin"), namesByAdmin);
     o.insert(QStringLiteral("updated_ms"), double(updatedMs));
     o.insert(QStringLiteral("updated_by"), updatedBy);
     return o;
@@ -91,6 +92,11 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
         return Expected<LabPolicy>::failure(tr("updated_ms must be a time in milliseconds"));
     p.updatedMs = value;
 
+    const QJsonValue namesByAdmin = o.value(QStringLiteral("names_by_admin"));
+    if (!namesByAdmin.isUndefined() && !namesByAdmin.isNull() && !namesByAdmin.isBool())
+        return Expected<LabPolicy>::failure(tr("names_by_admin must be true or false"));
+    p.namesByAdmin = namesByAdmin.toBool(false);
+
     const QJsonValue users = o.value(QStringLiteral("may_end_others"));
     if (!users.isUndefined() && !users.isNull() && !users.isArray())
         return Expected<LabPolicy>::failure(tr("may_end_others must be a list of user names"));
@@ -115,7 +121,7 @@ Expected<LabPolicy> LabPolicy::fromJson(const QJsonObject &o)
 QStringList LabPolicy::laterFields()
 {
     return {QStringLiteral("booking_notice_min"), QStringLiteral("max_bookings_per_user"),
-            QStringLiteral("max_queued_per_user")};
+            QStringLiteral("max_queued_per_user"), QStringLiteral("names_by_admin")};
 }
 
 QString LabPolicy::lastGoodPath(const QString &path)

@@ -32,6 +32,10 @@ public:
     /// queue stay within the lab view's frame.
     int maxBookingsPerUser = kDefaultMaxBookingsPerUser;
     int maxQueuedPerUser = kDefaultMaxQueuedPerUser;
+    /// Only the lab admin gives user names (`hamgamctl policy bind`, which reaches every connected
+    /// machine): a first use binds nothing, and a name someone took by first use before counts no
+    /// more. Off, a free name is bound by its first use on each machine (UserBindings; issue #29, item 3).
+    bool namesByAdmin = false;
     qint64 updatedMs = 0;
     QString updatedBy;
 

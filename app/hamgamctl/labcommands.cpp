@@ -653,7 +653,7 @@ int LabCommands::policy(const QStringList &arguments)
         "  hamgamctl policy [show]\n"
         "  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P "
         "--idle-minutes M]\n"
-        "                      [--booking-notice MINUTES]\n"
+        "                      [--booking-notice MINUTES] [--names admin|first-use]\n"
         "  hamgamctl policy bind USER FINGERPRINT   (a student's second computer, a name with rights)\n"
         "  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate's alone)\n"
         "  hamgamctl policy unbind USER"));
@@ -677,6 +677,11 @@ int LabCommands::policy(const QStringList &arguments)
     parser.addOption({QStringLiteral("max-queued"),
                       tr("Most runs one user may have waiting in each machine's queue (1 to 200)."),
                       tr("n")});
+    parser.addOption(
+        {QStringLiteral("names"),
+         tr("Who gives user names: \"admin\" (only hamgamctl policy bind) or \"first-use\" (a free "
+            "name is bound on each machine by its first use)."),
+         tr("who")});
     parser.addOption({QStringLiteral("json"), tr("Print JSON.")});
     auto ctx = openContext(parser, arguments, -1, QString());
     if (!ctx)
@@ -711,7 +716,7 @@ int LabCommands::policy(const QStringList &arguments)
             return 0;
         }
         TextTable table({tr("MACHINE"), tr("MAX DEVICES/USER"), tr("LONGEST RUN"), tr("MAY END OTHERS' RUNS"),
-                         tr("IDLE RECLAIM"), tr("BOOKINGS/QUEUED PER USER"), tr("YOU")});
+                         tr("IDLE RECLAIM"), tr("BOOKINGS/QUEUED PER USER"), tr("NAMES FROM"), tr("YOU")});
         for (const LabNode &n : snapshot.nodes) {
             const QJsonObject &p = n.policy;
             const int maxDevices = p.value(QStringLiteral("max_devices_per_user")).toInt();
@@ -729,15 +734,16 @@ int LabCommands::policy(const QStringList &arguments)
                 enders << (unbound.contains(v)
                                ? tr("%1 (not bound: no rights until the admin binds it)").arg(v.toString())
                                : v.toString());
-            table.addRow({n.name, maxDevices > 0 ? QString::number(maxDevices) : tr("no limit"),
-                          maxRun > 0 ? duration(maxRun * 1000) : tr("no limit"),
-                          enders.isEmpty() ? tr("the admin only") : enders.join(QStringLiteral(", ")),
-                          idleMinutes > 0 && idleUtil > 0
-                              ? tr("under %1% for %2 min").arg(idleUtil).arg(idleMinutes)
-                              : tr("off"),
-                          tr("%1 / %2").arg(perUser(QStringLiteral("max_bookings_per_user")),
-                                            perUser(QStringLiteral("max_queued_per_user"))),
-                          n.admin ? tr("%1 (admin)").arg(n.user) : n.user});
+            table.addRow(
+                {n.name, maxDevices > 0 ? QString::number(maxDevices) : tr("no limit"),
+                 maxRun > 0 ? duration(maxRun * 1000) : tr("no limit"),
+                 enders.isEmpty() ? tr("the admin only") : enders.join(QStringLiteral(", ")),
+                 idleMinutes > 0 && idleUtil > 0 ? tr("under %1% for %2 min").arg(idleUtil).arg(idleMinutes)
+                                                 : tr("off"),
+                 tr("%1 / %2").arg(perUser(QStringLiteral("max_bookings_per_user")),
+                                   perUser(QStringLiteral("max_queued_per_user"))),
+                 p.value(QStringLiteral("names_by_admin")).toBool() ? tr("the admin") : tr("first use"),
+                 n.admin ? tr("%1 (admin)").arg(n.user) : n.user});
         }
         out() << table.render();
         return 0;
@@ -772,6 +778,16 @@ int LabCommands::policy(const QStringList &arguments)
         !intValue(QStringLiteral("max-bookings"), QStringLiteral("max_bookings_per_user"), 200) ||
         !intValue(QStringLiteral("max-queued"), QStringLiteral("max_queued_per_user"), 200))
         return 2;
+    if (parser.isSet(QStringLiteral("names"))) {
+        const QString v = parser.value(QStringLiteral("names"));
+        if (v != QLatin1String("admin") && v != QLatin1String("first-use")) {
+            err() << tr("hamgamctl policy: --names: \"%1\" is neither \"admin\" nor \"first-use\"")
+                         .arg(SafeText::escaped(v))
+                  << Qt::endl;
+            return 2;
+        }
+        next[QStringLiteral("names_by_admin")] = v == QLatin1String("admin");
+    }
     if (parser.isSet(QStringLiteral("max-run"))) {
         const QString v = parser.value(QStringLiteral("max-run"));
         const qint64 s = v == QLatin1String("0") ? 0 : parseDurationSeconds(v);

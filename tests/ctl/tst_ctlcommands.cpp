@@ -1175,6 +1175,27 @@ void TestCtlCommands::policyBindsTheNamesTheRulesGiveRightsTo()
     QVERIFY2(move.code == 0, qPrintable(move.context()));
     QCOMPARE(users.fingerprintsOf(QStringLiteral("ta")), QSet<QString>{laptop});
     QVERIFY(users.boundByAdmin(QStringLiteral("ta"), laptop));
+    // Names from the admin only, and back; a word that is neither is refused and changes nothing.
+    const Ctl adminNames = ctlAgainst(admin, port,
+                                      {QStringLiteral("policy"), QStringLiteral("set"),
+                                       QStringLiteral("--names"), QStringLiteral("admin")});
+    QVERIFY2(adminNames.code == 0, qPrintable(adminNames.context()));
+    QVERIFY(agent.daemon->lab()->policy().namesByAdmin);
+    QCOMPARE(agent.daemon->lab()->policy().mayEndOthers, QStringList{QStringLiteral("ta")});
+    show = ctlAgainst(admin, port, {QStringLiteral("policy")});
+    QVERIFY2(show.out.contains(QLatin1String("NAMES FROM")) && show.out.contains(QLatin1String("the admin")),
+             qPrintable(show.context()));
+    const Ctl wrong = ctlAgainst(admin, port,
+                                 {QStringLiteral("policy"), QStringLiteral("set"), QStringLiteral("--names"),
+                                  QStringLiteral("anyone")});
+    QVERIFY2(wrong.code == 2 && wrong.err.contains(QLatin1String("neither \"admin\" nor \"first-use\"")),
+             qPrintable(wrong.context()));
+    QVERIFY(agent.daemon->lab()->policy().namesByAdmin);
+    const Ctl firstUse = ctlAgainst(admin, port,
+                                    {QStringLiteral("policy"), QStringLiteral("set"),
+                                     QStringLiteral("--names"), QStringLiteral("first-use")});
+    QVERIFY2(firstUse.code == 0, qPrintable(firstUse.context()));
+    QVERIFY(!agent.daemon->lab()->policy().namesByAdmin);
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommands)

@@ -98,6 +98,7 @@ private Q_SLOTS:
     void aNameWithRightsIsTheAdminsToGive();
     void aCertificateHoldsOneName();
     void theAdminMovesAName();
+    void whereTheAdminGivesNamesNoFirstUseTakesOne();
     void aDeviceShowsWhoseWorkersHoldIt();
     // 2. leases
     void aHeldDeviceIsRefusedWithItsHolder();
@@ -535,6 +536,93 @@ void TestLabAgents::theAdminMovesAName()
     QVERIFY(again.daemon->access().users().boundByAdmin(QStringLiteral("sara"), saraFingerprint));
     QCOMPARE(again.daemon->access().users().fingerprintsOf(QStringLiteral("sara")),
              QSet<QString>{saraFingerprint});
+}
+
+// Issue #29, item 3: first uses are per machine, so a student could take a classmate's name on a
+// machine she had not used yet. Where the rules say the admin gives names, no first use binds any,
+// on any machine, and a name taken by first use before speaks no more.
+void TestLabAgents::whereTheAdminGivesNamesNoFirstUseTakesOne()
+{
+    const QString saraFingerprint = m_sara->profile.identity().fingerprint();
+    const QString aliFingerprint = m_ali->profile.identity().fingerprint();
+    QString dir1;
+    {
+        LabAgent box1 = startAgent(QStringLiteral("box1"), 2);
+        LabAgent box2 = startAgent(QStringLiteral("box2"), 2);
+        dir1 = box1.configDir;
+        auto lease = [&](AgentClient &c, const QString &runId, int device) {
+            return request(c, Message::Type::LeaseAcquire,
+                           {{QStringLiteral("run_id"), runId},
+                            {QStringLiteral("devices"), cborInts({device})},
+                            {QStringLiteral("now"), QDateTime::currentMSecsSinceEpoch()}});
+        };
+        // Before the switch, ali's computer took "squat" on box1 by first use.
+        auto squat = client(*m_ali, box1, QStringLiteral("squat"));
+        QVERIFY(lease(*squat, QStringLiteral("s1"), 0).ok());
+        const QCborMap adminOnly{{QStringLiteral("names_by_admin"), true}};
+        for (LabAgent *box : {&box1, &box2}) {
+            auto admin = client(*m_admin, *box, QStringLiteral("prof"));
+            QVERIFY(request(*admin, Message::Type::PolicySet, {{QStringLiteral("policy"), adminOnly}}).ok());
+            const auto rules = request(*admin, Message::Type::PolicyGet, {});
+            QVERIFY(rules.ok());
+            QVERIFY(rules->value(QStringLiteral("policy"))
+                        .toMap()
+                        .value(QStringLiteral("names_by_admin"))
+                        .toBool());
+        }
+        // The attack: ali's computer says it is sara on box2, which sara has not used. Refused, with
+        // the command the admin would run, and the name stays free; his own name too is the admin's.
+        auto asSara = client(*m_ali, box2, QStringLiteral("sara"));
+        const auto stolen = lease(*asSara, QStringLiteral("r1"), 0);
+        QVERIFY(!stolen.ok());
+        QVERIFY2(stolen.error().contains(QLatin1String("only the lab admin gives user names")) &&
+                     stolen.error().contains(QLatin1String("hamgamctl policy bind sara")),
+                 qPrintable(stolen.error()));
+        auto ali2 = client(*m_ali, box2, QStringLiteral("ali"));
+        QVERIFY(!lease(*ali2, QStringLiteral("r2"), 0).ok());
+        QVERIFY(box2.daemon->access().users().users().isEmpty());
+        // The name he took by first use before the switch speaks no more; his lease stays his.
+        const auto squatted =
+            request(*squat, Message::Type::QueueCancel, {{QStringLiteral("run_id"), QStringLiteral("s0")}});
+        QVERIFY(!squatted.ok());
+        QVERIFY2(squatted.error().contains(QLatin1String("only the lab admin gives user names")),
+                 qPrintable(squatted.error()));
+        QCOMPARE(box1.daemon->lab()->leases().holderOf(0)->user, QStringLiteral("squat"));
+        // The admin's own computer still binds a free name by using it.
+        auto admin2 = client(*m_admin, box2, QStringLiteral("prof"));
+        QVERIFY(lease(*admin2, QStringLiteral("p1"), 1).ok());
+        QVERIFY(box2.daemon->access().users().boundByAdmin(QStringLiteral("prof"),
+                                                           m_admin->profile.identity().fingerprint()));
+        // The admin binds sara and ali on each machine: then they speak as themselves, and only so.
+        for (LabAgent *box : {&box1, &box2}) {
+            auto admin = client(*m_admin, *box, QStringLiteral("prof"));
+            for (const auto &[user, fp] : {std::pair{QStringLiteral("sara"), saraFingerprint},
+                                           std::pair{QStringLiteral("ali"), aliFingerprint}})
+                QVERIFY(request(*admin, Message::Type::PolicySet,
+                                {{QStringLiteral("policy"), adminOnly},
+                                 {QStringLiteral("bind"), QCborMap{{QStringLiteral("user"), user},
+                                                                   {QStringLiteral("fingerprint"), fp}}}})
+                            .ok());
+        }
+        auto sara2 = client(*m_sara, box2, QStringLiteral("sara"));
+        const auto hers = lease(*sara2, QStringLiteral("r3"), 0);
+        QVERIFY2(hers.ok(), qPrintable(hers.error()));
+        QVERIFY(!lease(*asSara, QStringLiteral("r4"), 0).ok());
+        // Ali speaks as himself now: what he is told about a run nobody queued is about the run.
+        const auto asHimself =
+            request(*ali2, Message::Type::QueueCancel, {{QStringLiteral("run_id"), QStringLiteral("r0")}});
+        QVERIFY2(!asHimself.ok() && !asHimself.error().contains(QLatin1String("user name")),
+                 qPrintable(asHimself.error()));
+        auto ali1 = client(*m_ali, box1, QStringLiteral("ali"));
+        QVERIFY(lease(*ali1, QStringLiteral("r5"), 1).ok());
+    }
+    // The rule is kept over a restart.
+    LabAgent again = startAgent(QStringLiteral("box1"), 2, 0, dir1);
+    auto squatAgain = client(*m_ali, again, QStringLiteral("squat"));
+    const auto refused =
+        request(*squatAgain, Message::Type::QueueCancel, {{QStringLiteral("run_id"), QStringLiteral("s0")}});
+    QVERIFY2(refused.error().contains(QLatin1String("only the lab admin gives user names")),
+             qPrintable(refused.error()));
 }
 
 void TestLabAgents::aDeviceShowsWhoseWorkersHoldIt()

@@ -41,6 +41,7 @@
 #include "version.h"
 
 #include <QCborArray>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -781,6 +782,13 @@ void TestSharedLabView::rulesAreForTheAdmin()
                  tenMinutes.maxRunBox()->prefix() + QStringLiteral("10") + tenMinutes.maxRunBox()->suffix());
         QCOMPARE(tenMinutes.policy().value(QStringLiteral("max_run_s")).toDouble(), 600.0);
         QCOMPARE(tenMinutes.policy().value(QStringLiteral("booking_notice_min")).toInt(), 15);
+        // Names from the admin only (issue #29, item 3): shown as the machine has it, and kept on OK.
+        QVERIFY(!tenMinutes.namesByAdminBox()->isChecked());
+        QCOMPARE(tenMinutes.policy().value(QStringLiteral("names_by_admin")).toBool(), false);
+        p[QStringLiteral("names_by_admin")] = true;
+        tenMinutes.setPolicy(p);
+        QVERIFY(tenMinutes.namesByAdminBox()->isChecked());
+        QCOMPARE(tenMinutes.policy().value(QStringLiteral("names_by_admin")).toBool(), true);
     }
     QCOMPARE(policy.value(QStringLiteral("may_end_others")).toArray(),
              (QJsonArray{QStringLiteral("prof"), QStringLiteral("ta")}));
