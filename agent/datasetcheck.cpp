@@ -52,7 +52,7 @@ std::optional<DatasetCheck::IdxHeader> DatasetCheck::readIdxHeader(const QString
     return h;
 }
 
-TranslatableText DatasetCheck::mnistDirectory(const QString &dirPath)
+TranslatableText DatasetCheck::mnistDirectory(const QString &dirPath, hamgam::MemoryEstimate::Sample *sample)
 {
     const QDir dir(dirPath);
     if (!dir.exists())
@@ -106,6 +106,9 @@ TranslatableText DatasetCheck::mnistDirectory(const QString &dirPath)
                     .arg(QFileInfo(images).size())
                     .arg(expected);
         }
+        // The worker's images are [1, rows, columns]; its classes at least ten (more if a label says so).
+        if (sample && qstrcmp(split, "train") == 0)
+            *sample = {{1, ih->dims[1], ih->dims[2]}, 10, false};
     }
     return {};
 }
@@ -165,12 +168,17 @@ TranslatableText DatasetCheck::textFile(const QString &path, int context)
     return {};
 }
 
-TranslatableText DatasetCheck::csvTable(const QString &path, const QString &labelColumn)
+TranslatableText DatasetCheck::csvTable(const QString &path, const QString &labelColumn,
+                                        hamgam::MemoryEstimate::Sample *sample)
 {
     // The worker's own reader (agent/datafiles): the fault it would stop on, found first.
     hamgam::CsvTable::Fault fault;
-    if (hamgam::CsvTable::read(QFile::encodeName(path).toStdString(), labelColumn.toStdString(), &fault))
+    if (const auto table = hamgam::CsvTable::read(QFile::encodeName(path).toStdString(),
+                                                  labelColumn.toStdString(), &fault)) {
+        if (sample)
+            *sample = {{table->featureCount()}, table->classes(), false};
         return {};
+    }
     using Kind = hamgam::CsvTable::Fault::Kind;
     const QString file = QFile::decodeName(QByteArray::fromStdString(fault.file));
     auto text = [](const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
@@ -229,7 +237,7 @@ TranslatableText DatasetCheck::csvTable(const QString &path, const QString &labe
         .ltrArg(file);
 }
 
-TranslatableText DatasetCheck::imageFolder(const QString &path)
+TranslatableText DatasetCheck::imageFolder(const QString &path, hamgam::MemoryEstimate::Sample *sample)
 {
     hamgam::ImageFolder::Fault fault;
     const auto folder = hamgam::ImageFolder::scan(QFile::encodeName(path).toStdString(), &fault);
@@ -278,6 +286,8 @@ TranslatableText DatasetCheck::imageFolder(const QString &path)
                     .arg(QString::fromStdString(error));
         }
     }
+    if (sample) // the shape is the run's (the worker resizes every image to it); the classes are the folders
+        *sample = {{}, std::int64_t(folder->classes().size()), false};
     return {};
 }
 

@@ -1,66 +1,71 @@
 #include "modelestimate.h"
 
-ModelEstimate ModelEstimate::of(const RunConfig &c)
+namespace {
+
+bool sharded(const QString &strategy)
 {
-    ModelEstimate e;
-    qint64 inputs = 1;
-    int classes = 10;
-    if (c.dataset.kind == QLatin1String("images")) {
-        for (int d : c.dataset.shape)
-            inputs *= d;
-    } else if (c.dataset.kind == QLatin1String("synthetic")) {
-        for (int d : c.dataset.shape)
-            inputs *= d;
-        classes = c.dataset.classes;
-    } else {
-        inputs = 28 * 28;
-    }
-    const qint64 f = 4; // fp32
-    if (c.model.kind == QLatin1String("mlp")) {
-        qint64 in = inputs;
-        qint64 act = inputs;
-        for (int h : c.model.hidden) {
-            e.parameters += in * h + h;
-            act += 3LL * h; // output, activation, its gradient
-            in = h;
-        }
-        e.parameters += in * classes + classes;
-        act += 2LL * classes;
-        e.activationBytesPerSample = act * f;
-    } else if (c.model.kind == QLatin1String("cnn")) {
-        const qint64 ch = c.model.channels;
-        const qint64 pixels = inputs;
-        e.parameters =
-            9 * ch + ch + qint64(c.model.blocks) * 2 * (9 * ch * ch + 3 * ch) + ch * classes + classes;
-        e.activationBytesPerSample = (qint64(c.model.blocks) * 6 + 3) * ch * pixels * f;
-    } else if (c.model.kind == QLatin1String("gpt")) {
-        const qint64 w = c.model.width;
-        const qint64 t = c.model.context;
-        const qint64 l = c.model.layers;
-        e.parameters = 256 * w + t * w + l * (12 * w * w + 13 * w) + 2 * w + w * 256 + 256;
-        e.activationBytesPerSample = l * t * (18 * w + 2 * qint64(c.model.heads) * t) * f + t * 256 * 2 * f;
-    } else {
-        // A TorchScript module's size is known only once loaded: assume a mid-size model.
-        e.parameters = 10'000'000;
-        e.activationBytesPerSample = 4 * 1024 * 1024;
-    }
-    return e;
+    return strategy == QLatin1String("lsdp") || strategy == QLatin1String("lshdp") ||
+           strategy == QLatin1String("fsdp");
 }
 
-qint64 ModelEstimate::deviceBytes(const RunConfig &c, qint64 localBatch, int shards) const
+} // namespace
+
+ModelEstimate::Estimate::Sample ModelEstimate::sampleOf(const RunConfig &c)
 {
-    const qint64 f = 4;
-    const qint64 optimizerState =
-        c.optimizer.kind == QLatin1String("adamw") ? 2 : (c.optimizer.momentum > 0 ? 1 : 0);
-    qint64 persistent = parameters * f * (2 + optimizerState); // weights, gradients, state
-    const bool sharded = c.strategy == QLatin1String("lsdp") || c.strategy == QLatin1String("lshdp") ||
-                         c.strategy == QLatin1String("fsdp");
-    if (sharded) {
-        // Sharded weights, gradients and state, plus one full layer gathered at a time
-        // (bounded here by a tenth of the model); lsdp keeps optimizer state in host memory.
-        persistent = parameters * f * 2 / qMax(1, shards) + parameters * f / 10;
-        if (c.strategy == QLatin1String("fsdp"))
-            persistent += parameters * f * optimizerState / qMax(1, shards);
+    const QString &kind = c.dataset.kind;
+    // Text, or synthetic tokens for a gpt: windows of the model's context over 256 byte values.
+    if (kind == QLatin1String("text") ||
+        (kind == QLatin1String("synthetic") && c.model.kind == QLatin1String("gpt")))
+        return {{c.model.context}, 256, true};
+    if (kind == QLatin1String("fashion-mnist"))
+        return {{1, 28, 28}, 10, false};
+    if (kind == QLatin1String("cifar-10") || kind == QLatin1String("cifar-100"))
+        return {{3, 32, 32}, kind == QLatin1String("cifar-10") ? 10 : 100, false};
+    if (kind == QLatin1String("csv"))
+        return {{1}, c.dataset.classes, false};
+    Estimate::Sample s; // images and synthetic: the config's shape
+    for (int d : c.dataset.shape)
+        s.dims.push_back(d);
+    s.classes = c.dataset.classes;
+    return s;
+}
+
+ModelEstimate::ModelEstimate(const RunConfig &config, const std::optional<Estimate::Sample> &sample)
+    : m_config(config)
+{
+    Estimate::Sample s = sampleOf(config);
+    if (sample) {
+        if (!sample->dims.empty())
+            s.dims = sample->dims;
+        if (sample->classes > 0)
+            s.classes = sample->classes;
     }
-    return persistent + localBatch * activationBytesPerSample;
+    Estimate::ModelSpec m;
+    m.kind = config.model.kind.toStdString();
+    for (int h : config.model.hidden)
+        m.hidden.push_back(h);
+    m.channels = config.model.channels;
+    m.blocks = config.model.blocks;
+    m.layers = config.model.layers;
+    m.width = config.model.width;
+    m.heads = config.model.heads;
+    m.context = config.model.context;
+    m_units = Estimate::units(m, s);
+}
+
+ModelEstimate::Estimate ModelEstimate::forDevice(int shards) const
+{
+    const RunConfig &c = m_config;
+    Estimate::Residency r;
+    r.parameters = parameters();
+    r.sharded = sharded(c.strategy);
+    r.shards = r.sharded ? qMax(1, shards) : 1;
+    // lsdp and lshdp keep the optimizer's state with the fp32 master copy in host memory.
+    r.optimizerOnHost = c.strategy == QLatin1String("lsdp") || c.strategy == QLatin1String("lshdp");
+    r.stateSlots = c.optimizer.kind == QLatin1String("adamw") ? 2 : (c.optimizer.momentum > 0 ? 1 : 0);
+    const bool freesAfterUse = r.sharded || c.streamParams;
+    return Estimate::of(Estimate::residentBytes(r), freesAfterUse, Estimate::largestUnitParameters(m_units),
+                        Estimate::activationElementsPerSample(m_units, c.recompute),
+                        c.precision == QLatin1String("fp32") ? Estimate::Precision::Fp32
+                                                             : Estimate::Precision::Half);
 }

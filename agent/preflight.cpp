@@ -137,18 +137,19 @@ Preflight::Result Preflight::run(const Input &in)
                                              "bf16 or fp32)"))
                         .ltrArg(QStringLiteral("%1.%2").arg(worker.libTorchMajor).arg(worker.libTorchMinor));
 
-    // The dataset, as this machine sees it.
+    // The dataset, as this machine sees it, and its samples as the worker will load them.
     Text data;
+    hamgam::MemoryEstimate::Sample sample;
     if (c.dataset.kind == QLatin1String("fashion-mnist") && allowed(c.dataset.path))
-        data = DatasetCheck::mnistDirectory(c.dataset.path);
+        data = DatasetCheck::mnistDirectory(c.dataset.path, &sample);
     else if (c.dataset.kind == QLatin1String("cifar-10") && allowed(c.dataset.path))
         data = DatasetCheck::cifarDirectory(c.dataset.path, 10);
     else if (c.dataset.kind == QLatin1String("cifar-100") && allowed(c.dataset.path))
         data = DatasetCheck::cifarDirectory(c.dataset.path, 100);
     else if (c.dataset.kind == QLatin1String("images") && allowed(c.dataset.path))
-        data = DatasetCheck::imageFolder(c.dataset.path);
+        data = DatasetCheck::imageFolder(c.dataset.path, &sample);
     else if (c.dataset.kind == QLatin1String("csv") && allowed(c.dataset.path))
-        data = DatasetCheck::csvTable(c.dataset.path, c.dataset.label);
+        data = DatasetCheck::csvTable(c.dataset.path, c.dataset.label, &sample);
     else if (c.dataset.kind == QLatin1String("text") && allowed(c.dataset.path))
         data = DatasetCheck::textFile(c.dataset.path, c.model.context);
     if (!data.isEmpty())
@@ -171,8 +172,10 @@ Preflight::Result Preflight::run(const Input &in)
                             .arg(d);
     }
 
-    // Memory for the planned batch.
-    const ModelEstimate estimate = ModelEstimate::of(c);
+    // Memory for the planned batch, by the estimate the worker plans its first caps with (MemoryEstimate):
+    // a batch that does not fit whole trains in passes, as the worker will train it; only a device
+    // that cannot hold the model and one sample is an error.
+    const ModelEstimate model(c, sample);
     const int devicesInRun = qMax(1, c.deviceCount());
     qint64 localBatch = (c.globalBatch + devicesInRun - 1) / devicesInRun;
     if (node.batch)
@@ -181,27 +184,43 @@ Preflight::Result Preflight::run(const Input &in)
         localBatch = qMin<qint64>(localBatch, (*node.maxBatch + node.devices.size() - 1) /
                                                   qMax<qsizetype>(1, node.devices.size()));
     const int shards = c.strategy == QLatin1String("fsdp") ? devicesInRun : int(node.devices.size());
+    const hamgam::MemoryEstimate estimate = model.forDevice(shards);
+    const qint64 budgetCap = qint64(c.memoryBudgetMb) << 20;
     if (gpu) {
         for (int d : node.devices) {
             if (d < 0 || d >= devices.size())
                 continue;
             const DeviceSample &dev = devices[d];
-            const qint64 need = estimate.deviceBytes(c, localBatch, shards);
-            const qint64 free = dev.memoryTotal - dev.memoryUsed;
-            if (need > free)
-                r.errors << finding(QT_TRANSLATE_NOOP("Preflight",
-                                                      "%1 has %2 free but the planned batch of %3 "
-                                                      "needs about %4; lower the batch or use lsdp"))
+            // What the worker will take as its memory: the driver's free memory less its margin, within
+            // memory_budget_mb.
+            const qint64 usable = hamgam::MemoryEstimate::usableDeviceBytes(
+                dev.memoryTotal, dev.memoryTotal - dev.memoryUsed, budgetCap);
+            const qint64 passes = model.known() ? estimate.passes(localBatch, usable) : 1;
+            if (passes == 0)
+                r.errors << finding(
+                                QT_TRANSLATE_NOOP("Preflight",
+                                                  "%1 has %2 to use but the model alone needs about %3 "
+                                                  "there (its weights, gradients and optimizer state, and "
+                                                  "one sample); use lsdp, more devices or a smaller model"))
                                 .arg(dev.name)
-                                .dataSizeArg(free)
-                                .arg(localBatch)
-                                .dataSizeArg(need);
-            else if (need > 0.8 * free)
-                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight",
-                                                        "%1 will be nearly full (about %2 of %3 free)"))
+                                .dataSizeArg(usable)
+                                .dataSizeArg(estimate.bytes(1));
+            else if (passes > 1)
+                r.warnings << finding(QT_TRANSLATE_N_NOOP(
+                                          "Preflight", "%1 has %2 to use: the planned batch of %3 trains in "
+                                                       "%Ln pass(es) of up to %4 samples, about %5 each"),
+                                      int(qMin<qint64>(passes, 1 << 30)))
                                   .arg(dev.name)
-                                  .dataSizeArg(need)
-                                  .dataSizeArg(free);
+                                  .dataSizeArg(usable)
+                                  .arg(localBatch)
+                                  .arg(qint64(estimate.capSamples(usable)))
+                                  .dataSizeArg(estimate.bytes(estimate.capSamples(usable)));
+            else if (model.known() && estimate.bytes(localBatch) > 0.8 * usable)
+                r.warnings << finding(QT_TRANSLATE_NOOP("Preflight",
+                                                        "%1 will be nearly full (about %2 of %3 to use)"))
+                                  .arg(dev.name)
+                                  .dataSizeArg(estimate.bytes(localBatch))
+                                  .dataSizeArg(usable);
             if (!dev.processes.isEmpty()) {
                 QStringList procs;
                 for (const DeviceProcess &p : dev.processes) // whose, when the agent could tell
@@ -219,8 +238,28 @@ Preflight::Result Preflight::run(const Input &in)
             }
         }
     } else {
+        // On the CPU the worker splits a batch only within memory_budget_mb.
+        qint64 perPass = localBatch;
+        if (model.known() && budgetCap > 0) {
+            const qint64 passes = estimate.passes(localBatch, budgetCap);
+            if (passes == 0)
+                r.errors << finding(
+                                QT_TRANSLATE_NOOP("Preflight",
+                                                  "memory_budget_mb does not hold the model and one sample "
+                                                  "(about %1 on each device)"))
+                                .dataSizeArg(estimate.bytes(1));
+            else if (passes > 1)
+                r.warnings << finding(QT_TRANSLATE_N_NOOP("Preflight",
+                                                          "within memory_budget_mb the planned batch of %1 "
+                                                          "trains in %Ln pass(es) of up to %2 samples"),
+                                      int(qMin<qint64>(passes, 1 << 30)))
+                                  .arg(localBatch)
+                                  .arg(qint64(estimate.capSamples(budgetCap)));
+            if (passes > 1)
+                perPass = estimate.capSamples(budgetCap);
+        }
         const qint64 need =
-            estimate.deviceBytes(c, localBatch, shards) * qMax<qsizetype>(1, node.devices.size());
+            model.known() ? estimate.bytes(perPass) * qMax<qsizetype>(1, node.devices.size()) : 0;
         const qint64 available = in.telemetry.host.memoryAvailable;
         if (available > 0 && need > available)
             r.errors << finding(

@@ -4190,16 +4190,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Show the lab's rules, or (the lab admin) change them on every connected machine:
-  hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
-                      [--booking-notice MINUTES]
-  hamgamctl policy bind USER FINGERPRINT   (a student's second computer, a name with rights)
-  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate's alone)
-  hamgamctl policy unbind USER</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>show, set, bind, move or unbind.</source>
         <translation type="unfinished" />
     </message>
@@ -4247,6 +4237,40 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>%1 / %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the lab's rules, or (the lab admin) change them on every connected machine:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+                      [--booking-notice MINUTES] [--names admin|first-use]
+  hamgamctl policy bind USER FINGERPRINT   (a student's second computer, a name with rights)
+  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate's alone)
+  hamgamctl policy unbind USER</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Who gives user names: "admin" (only hamgamctl policy bind) or "first-use" (a free name is bound on each machine by its first use).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>who</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NAMES FROM</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the admin</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first use</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hamgamctl policy: --names: "%1" is neither "admin" nor "first-use"</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -4558,6 +4582,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>No earlier rules were kept: the defaults are in force until the lab admin sets the rules again.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>names_by_admin must be true or false</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>LabPolicyDialog</name>
@@ -4635,6 +4663,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>Most runs &amp;queued per user on a machine:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only the lab admin gives &amp;user names</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Off, a free name is bound on each machine to the computer that uses it first. On, only the admin's binding (hamgamctl policy bind NAME FINGERPRINT) gives a name, so no student can take a classmate's name on a machine the classmate has not used yet.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -6156,14 +6192,6 @@ Status: %3%4</source>
         </translation>
     </message>
     <message>
-        <source>%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 will be nearly full (about %2 of %3 free)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>%1 is already used by %2: the run will share it and run slower</source>
         <translation type="unfinished" />
     </message>
@@ -6201,6 +6229,32 @@ Status: %3%4</source>
     <message>
         <source>precision fp16 needs a GPU here: this machine trains on its CPU, and its worker's LibTorch %1 runs only bf16 there (choose bf16 or fp32)</source>
         <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has %2 to use but the model alone needs about %3 there (its weights, gradients and optimizer state, and one sample); use lsdp, more devices or a smaller model</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1 has %2 to use: the planned batch of %3 trains in %Ln pass(es) of up to %4 samples, about %5 each</source>
+        <translation>
+            <numerusform>%1 has %2 to use: the planned batch of %3 trains in %Ln pass of up to %4 samples, about %5 each</numerusform>
+            <numerusform>%1 has %2 to use: the planned batch of %3 trains in %Ln passes of up to %4 samples, about %5 each</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 will be nearly full (about %2 of %3 to use)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>memory_budget_mb does not hold the model and one sample (about %1 on each device)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>within memory_budget_mb the planned batch of %1 trains in %Ln pass(es) of up to %2 samples</source>
+        <translation>
+            <numerusform>within memory_budget_mb the planned batch of %1 trains in %Ln pass of up to %2 samples</numerusform>
+            <numerusform>within memory_budget_mb the planned batch of %1 trains in %Ln passes of up to %2 samples</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8427,6 +8481,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>this controller already speaks as "%1" on this machine and may not take another name; the lab admin can give it one: hamgamctl policy bind %2 %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>on this lab only the lab admin gives user names, and "%1" is not bound to this controller; ask the admin to run: hamgamctl policy bind %1 %2</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -4176,22 +4176,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>رد شد: %1</translation>
     </message>
     <message>
-        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
-  hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
-                      [--booking-notice MINUTES]
-  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer, a name with rights)
-  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate&apos;s alone)
-  hamgamctl policy unbind USER</source>
-        <translation>قوانین آزمایشگاه را نشان می‌دهد، یا (مدیر آزمایشگاه) آن‌ها را روی همهٔ ماشین‌های وصل تغییر می‌دهد:
-  hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
-                      [--booking-notice MINUTES]
-  hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو، نامی با اختیارات)
-  hamgamctl policy move USER FINGERPRINT   (نام فقط از آنِ این گواهی می‌شود)
-  hamgamctl policy unbind USER</translation>
-    </message>
-    <message>
         <source>show, set, bind, move or unbind.</source>
         <translation>show، set، bind، move یا unbind.</translation>
     </message>
@@ -4238,6 +4222,46 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Show the lab&apos;s rules, or (the lab admin) change them on every connected machine:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+                      [--booking-notice MINUTES] [--names admin|first-use]
+  hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer, a name with rights)
+  hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate&apos;s alone)
+  hamgamctl policy unbind USER</source>
+        <translation>قوانین آزمایشگاه را نشان می‌دهد، یا (مدیر آزمایشگاه) آن‌ها را روی همهٔ ماشین‌های وصل تغییر می‌دهد:
+  hamgamctl policy [show]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+                      [--booking-notice MINUTES] [--names admin|first-use]
+  hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو، نامی با اختیارات)
+  hamgamctl policy move USER FINGERPRINT   (نام فقط از آنِ این گواهی می‌شود)
+  hamgamctl policy unbind USER</translation>
+    </message>
+    <message>
+        <source>Who gives user names: &quot;admin&quot; (only hamgamctl policy bind) or &quot;first-use&quot; (a free name is bound on each machine by its first use).</source>
+        <translation>چه کسی نام کاربری می‌دهد: &quot;admin&quot; (فقط hamgamctl policy bind) یا &quot;first-use&quot; (نام آزاد روی هر ماشین با نخستین استفاده‌اش بسته می‌شود).</translation>
+    </message>
+    <message>
+        <source>who</source>
+        <translation>چه کسی</translation>
+    </message>
+    <message>
+        <source>NAMES FROM</source>
+        <translation>نام‌ها از</translation>
+    </message>
+    <message>
+        <source>the admin</source>
+        <translation>مدیر</translation>
+    </message>
+    <message>
+        <source>first use</source>
+        <translation>نخستین استفاده</translation>
+    </message>
+    <message>
+        <source>hamgamctl policy: --names: &quot;%1&quot; is neither &quot;admin&quot; nor &quot;first-use&quot;</source>
+        <translation>hamgamctl policy: --names: &quot;%1&quot; نه &quot;admin&quot; است و نه &quot;first-use&quot;</translation>
     </message>
 </context>
 <context>
@@ -4546,6 +4570,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>No earlier rules were kept: the defaults are in force until the lab admin sets the rules again.</source>
         <translation>قواعد پیشینی نگه داشته نشده بود: تا مدیر آزمایشگاه دوباره قواعد را تعیین کند، پیش‌فرض‌ها برقرارند.</translation>
     </message>
+    <message>
+        <source>names_by_admin must be true or false</source>
+        <translation>names_by_admin باید true یا false باشد</translation>
+    </message>
 </context>
 <context>
     <name>LabPolicyDialog</name>
@@ -4624,6 +4652,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>Most runs &amp;queued per user on a machine:</source>
         <translation>بیشترین اجراهای &amp;در صف هر کاربر روی یک ماشین:</translation>
+    </message>
+    <message>
+        <source>Only the lab admin gives &amp;user names</source>
+        <translation>فقط مدیر آزمایشگاه &amp;نام کاربری می‌دهد</translation>
+    </message>
+    <message>
+        <source>Off, a free name is bound on each machine to the computer that uses it first. On, only the admin&apos;s binding (hamgamctl policy bind NAME FINGERPRINT) gives a name, so no student can take a classmate&apos;s name on a machine the classmate has not used yet.</source>
+        <translation>خاموش: نام آزاد روی هر ماشین به رایانه‌ای بسته می‌شود که نخست آن را به کار ببرد. روشن: فقط بستنِ مدیر (hamgamctl policy bind NAME FINGERPRINT) نام می‌دهد، پس هیچ دانشجویی نمی‌تواند نام هم‌کلاسی‌اش را روی ماشینی بگیرد که او هنوز به کار نبرده است.</translation>
     </message>
 </context>
 <context>
@@ -6120,14 +6156,6 @@ Status: %3%4</source>
         </translation>
     </message>
     <message>
-        <source>%1 has %2 free but the planned batch of %3 needs about %4; lower the batch or use lsdp</source>
-        <translation>دستگاه %1 فقط %2 حافظهٔ آزاد دارد ولی دستهٔ برنامه‌ریزی‌شدهٔ %3 نمونه‌ای حدود %4 لازم دارد؛ دسته را کوچک‌تر کنید یا از lsdp استفاده کنید</translation>
-    </message>
-    <message>
-        <source>%1 will be nearly full (about %2 of %3 free)</source>
-        <translation>حافظهٔ %1 تقریباً پر خواهد شد (حدود %2 از %3 فضای آزاد)</translation>
-    </message>
-    <message>
         <source>%1 is already used by %2: the run will share it and run slower</source>
         <translation>دستگاه %1 هم‌اکنون در اختیار %2 است: اجرا آن را به اشتراک می‌گذارد و کندتر پیش می‌رود</translation>
     </message>
@@ -6164,6 +6192,30 @@ Status: %3%4</source>
     <message>
         <source>precision fp16 needs a GPU here: this machine trains on its CPU, and its worker&apos;s LibTorch %1 runs only bf16 there (choose bf16 or fp32)</source>
         <translation>دقت fp16 در اینجا GPU لازم دارد: این ماشین روی CPU خود آموزش می‌دهد و LibTorch %1 کارگرش در آنجا فقط bf16 را اجرا می‌کند (bf16 یا fp32 را برگزینید)</translation>
+    </message>
+    <message>
+        <source>%1 has %2 to use but the model alone needs about %3 there (its weights, gradients and optimizer state, and one sample); use lsdp, more devices or a smaller model</source>
+        <translation>%1 فقط %2 حافظهٔ قابل استفاده دارد ولی خود مدل آنجا حدود %3 لازم دارد (وزن‌ها، گرادیان‌ها و حالت بهینه‌ساز، و یک نمونه)؛ از lsdp، دستگاه‌های بیشتر یا مدلی کوچک‌تر استفاده کنید</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has %2 to use: the planned batch of %3 trains in %Ln pass(es) of up to %4 samples, about %5 each</source>
+        <translation>
+            <numerusform>%1 حافظهٔ قابل استفادهٔ %2 دارد: دستهٔ برنامه‌ریزی‌شدهٔ %3 در %Ln گذر از حداکثر %4 نمونه آموزش می‌بیند، هر کدام حدود %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 will be nearly full (about %2 of %3 to use)</source>
+        <translation>%1 تقریباً پر خواهد شد (حدود %2 از %3 قابل استفاده)</translation>
+    </message>
+    <message>
+        <source>memory_budget_mb does not hold the model and one sample (about %1 on each device)</source>
+        <translation>memory_budget_mb گنجایش مدل و یک نمونه را ندارد (حدود %1 روی هر دستگاه)</translation>
+    </message>
+    <message numerus="yes">
+        <source>within memory_budget_mb the planned batch of %1 trains in %Ln pass(es) of up to %2 samples</source>
+        <translation>
+            <numerusform>در محدودهٔ memory_budget_mb دستهٔ برنامه‌ریزی‌شدهٔ %1 در %Ln گذر از حداکثر %2 نمونه آموزش می‌بیند</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8379,6 +8431,10 @@ Status: %3%4</source>
     <message>
         <source>this controller already speaks as &quot;%1&quot; on this machine and may not take another name; the lab admin can give it one: hamgamctl policy bind %2 %3</source>
         <translation>این کنترل‌گر روی این ماشین از پیش با نام «%1» سخن می‌گوید و نمی‌تواند نام دیگری بگیرد؛ مدیر آزمایشگاه می‌تواند نامی به آن بدهد: hamgamctl policy bind %2 %3</translation>
+    </message>
+    <message>
+        <source>on this lab only the lab admin gives user names, and &quot;%1&quot; is not bound to this controller; ask the admin to run: hamgamctl policy bind %1 %2</source>
+        <translation>در این آزمایشگاه فقط مدیر آزمایشگاه نام کاربری می‌دهد و &quot;%1&quot; به این کنترل‌گر بسته نشده است؛ از مدیر بخواهید این را اجرا کند: hamgamctl policy bind %1 %2</translation>
     </message>
 </context>
 <context>

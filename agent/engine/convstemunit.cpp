@@ -38,7 +38,7 @@ std::string ConvStemUnit::scriptSource() const
 
 std::int64_t ConvStemUnit::activationElementsPerSample() const
 {
-    return m_in * m_height * m_width + 3 * m_channels * outputSize(m_height) * outputSize(m_width);
+    return UnitFootprint::convStem(m_in, m_channels, m_height, m_width).activationElements;
 }
 
 } // namespace hamgam::engine

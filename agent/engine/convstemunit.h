@@ -15,10 +15,13 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::int64_t activationElementsPerSample() const override;
-    std::int64_t inputElementsPerSample() const override { return m_in * m_height * m_width; }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::convStem(m_in, m_channels, m_height, m_width).inputElements;
+    }
     std::string scriptSource() const override;
 
-    static std::int64_t outputSize(std::int64_t size) { return (size + 1) / 2; }
+    static std::int64_t outputSize(std::int64_t size) { return UnitFootprint::strideTwo(size); }
 
 private:
     std::int64_t m_in;

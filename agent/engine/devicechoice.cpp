@@ -1,5 +1,7 @@
 #include "devicechoice.h"
 
+#include "memoryestimate.h"
+
 #include <algorithm>
 
 namespace hamgam::engine {
@@ -77,13 +79,8 @@ std::optional<std::string> sharedGpu(const std::vector<RankDevice> &ranks)
 
 std::int64_t usableGpuBytes(const GpuMemory &m, std::int64_t budgetCap)
 {
-    // 5 % of the card (at least 256 MiB) stays free: fragmentation, cuBLAS
-    // workspaces and the context grow after the measurement.
-    const std::int64_t margin = std::max<std::int64_t>(m.total / 20, std::int64_t(256) << 20);
-    std::int64_t usable = std::max<std::int64_t>(0, m.free + m.reserved - margin);
-    if (budgetCap > 0)
-        usable = std::min(usable, budgetCap);
-    return usable;
+    // The margin is the shared estimate's, so pre-flight leaves the same.
+    return MemoryEstimate::usableDeviceBytes(m.total, m.free + m.reserved, budgetCap);
 }
 
 std::chrono::milliseconds ncclTimeout(std::chrono::milliseconds engine, std::chrono::milliseconds grace)

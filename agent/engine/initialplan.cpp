@@ -7,8 +7,16 @@
 
 namespace hamgam::engine {
 
+MemoryEstimate InitialPlan::estimate(const WorkerConfig &config, const Footprint &footprint)
+{
+    return MemoryEstimate::of(footprint.residentBytes, footprint.freesAfterUse, footprint.largestUnitNumel,
+                              footprint.activationElementsPerSample,
+                              config.bf16 || config.fp16 ? MemoryEstimate::Precision::Half
+                                                         : MemoryEstimate::Precision::Fp32);
+}
+
 Result<std::int64_t> InitialPlan::ownCap(const WorkerConfig &config, const Topology &topo,
-                                         const Footprint &footprint)
+                                         const Footprint &footprint, std::int64_t deviceBytes)
 {
     std::int64_t ownCap = 0;
     if (!config.nodes.empty()) {
@@ -18,19 +26,22 @@ Result<std::int64_t> InitialPlan::ownCap(const WorkerConfig &config, const Topol
             ownCap = split.batches[static_cast<size_t>(topo.localRank())];
         }
     }
+    const MemoryEstimate memory = estimate(config, footprint);
     if (config.memoryBudgetMb > 0) {
-        const std::int64_t fixed =
-            footprint.residentBytes + (footprint.freesAfterUse ? 2 * footprint.largestUnitNumel * 4 : 0);
-        const std::int64_t perSample = std::max<std::int64_t>(1, footprint.activationElementsPerSample * 4);
-        const std::int64_t budget = config.memoryBudgetMb * 1024 * 1024;
-        const std::int64_t memoryCap = (budget - fixed) / perSample;
+        const std::int64_t memoryCap = memory.capSamples(config.memoryBudgetMb * 1024 * 1024);
         if (memoryCap < 1)
             return Result<std::int64_t>::failure(ErrorKind::Config,
                                                  "memory_budget_mb " + std::to_string(config.memoryBudgetMb) +
                                                      " does not hold this rank's parameters (" +
-                                                     std::to_string(fixed / (1024 * 1024)) +
+                                                     std::to_string(memory.fixedBytes / (1024 * 1024)) +
                                                      " MB) and one sample's activations");
         ownCap = ownCap > 0 ? std::min(ownCap, memoryCap) : memoryCap;
+    } else if (deviceBytes > 0 && !manual(config)) {
+        const std::int64_t share = BatchPlanner::equal(topo.worldSize(), config.globalBatch)
+                                       .batches[static_cast<size_t>(topo.rank())];
+        const std::int64_t memoryCap = memory.capSamples(deviceBytes);
+        if (memoryCap >= 1 && memoryCap < share)
+            ownCap = ownCap > 0 ? std::min(ownCap, memoryCap) : memoryCap;
     }
     return ownCap;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "memoryestimate.h"
 #include "onlineplanner.h"
 #include "result.h"
 #include "topology.h"
@@ -27,10 +28,17 @@ public:
     };
 
     /// This rank's cap in samples, 0 for none: its node's max_batch split over
-    /// the node's devices, and what memory_budget_mb leaves for activations
-    /// (a config error when not even one sample fits).
+    /// the node's devices, and what memory_budget_mb leaves for activations by
+    /// the shared MemoryEstimate (a config error when not even one sample fits).
+    /// `deviceBytes`: what the device may hold when the config sets no budget
+    /// (a GPU's usable memory; 0 on the CPU): when the estimate says the rank's
+    /// equal share of the batch would not fit there, the rank starts in passes
+    /// rather than run out of memory before its first measurement (MemoryProbe
+    /// may lower the cap further; pre-flight says "in N passes" by the same estimate).
     static Result<std::int64_t> ownCap(const WorkerConfig &config, const Topology &topology,
-                                       const Footprint &footprint);
+                                       const Footprint &footprint, std::int64_t deviceBytes = 0);
+    /// The estimate for this rank's footprint at the run's precision.
+    static MemoryEstimate estimate(const WorkerConfig &config, const Footprint &footprint);
     /// nodes[].batch is given: the plan is the config's and never changes.
     static bool manual(const WorkerConfig &config);
     /// The first plan, per rank: each node's manual batch split equally over its

@@ -56,7 +56,7 @@ std::string LinearUnit::scriptSource() const
 
 std::int64_t LinearUnit::activationElementsPerSample() const
 {
-    return m_in + (m_activation == Activation::None ? 1 : 2) * m_out;
+    return UnitFootprint::linear(m_in, m_out, m_activation != Activation::None).activationElements;
 }
 
 } // namespace hamgam::engine

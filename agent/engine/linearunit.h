@@ -22,7 +22,10 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::int64_t activationElementsPerSample() const override;
-    std::int64_t inputElementsPerSample() const override { return m_in; }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::linear(m_in, m_out, m_activation != Activation::None).inputElements;
+    }
     std::string scriptSource() const override;
 
 private:

@@ -16,9 +16,12 @@ public:
     std::string scriptSource() const override;
     std::int64_t activationElementsPerSample() const override
     {
-        return m_context * (2 * m_width + 2 * m_vocab);
+        return UnitFootprint::lmHead(m_width, m_vocab, m_context).activationElements;
     }
-    std::int64_t inputElementsPerSample() const override { return m_context * m_width; }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::lmHead(m_width, m_vocab, m_context).inputElements;
+    }
 
 private:
     std::int64_t m_width;

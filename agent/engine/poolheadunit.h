@@ -15,10 +15,12 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::string scriptSource() const override;
-    std::int64_t activationElementsPerSample() const override { return m_channels + m_classes; }
-    std::int64_t inputElementsPerSample() const override { return m_channels * m_pixels; }
+    std::int64_t activationElementsPerSample() const override { return footprint().activationElements; }
+    std::int64_t inputElementsPerSample() const override { return footprint().inputElements; }
 
 private:
+    UnitFootprint footprint() const { return UnitFootprint::poolHead(m_channels, m_classes, m_pixels); }
+
     std::int64_t m_channels;
     std::int64_t m_classes;
     std::int64_t m_pixels;

@@ -47,7 +47,7 @@ std::string ResidualBlockUnit::scriptSource() const
 
 std::int64_t ResidualBlockUnit::activationElementsPerSample() const
 {
-    return 7 * m_channels * m_pixels;
+    return UnitFootprint::residualBlock(m_channels, m_pixels).activationElements;
 }
 
 } // namespace hamgam::engine

@@ -17,7 +17,10 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::int64_t activationElementsPerSample() const override;
-    std::int64_t inputElementsPerSample() const override { return m_channels * m_pixels; }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::residualBlock(m_channels, m_pixels).inputElements;
+    }
     std::string scriptSource() const override;
 
 private:

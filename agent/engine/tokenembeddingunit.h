@@ -14,8 +14,14 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::string scriptSource() const override;
-    std::int64_t activationElementsPerSample() const override { return m_context * (m_width + 1); }
-    std::int64_t inputElementsPerSample() const override { return 2 * m_context; }
+    std::int64_t activationElementsPerSample() const override
+    {
+        return UnitFootprint::tokenEmbedding(0, m_width, m_context).activationElements;
+    }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::tokenEmbedding(0, m_width, m_context).inputElements;
+    }
 
 private:
     std::int64_t m_width;

@@ -296,7 +296,11 @@ Status Trainer::setUpPlan()
     for (int i = 0; i < m_model->unitCount(); ++i)
         footprint.largestUnitNumel = std::max(footprint.largestUnitNumel, m_model->unitNumel(i));
     footprint.activationElementsPerSample = m_model->activationElementsPerSample(m_config.recompute);
-    auto ownCap = InitialPlan::ownCap(m_config, topo, footprint);
+    // A GPU's usable memory when the config sets no budget: the estimate's first cap (InitialPlan).
+    const std::int64_t deviceBytes =
+        m_device.is_cuda() && m_policy->measuresMemory() ? usableGpuBytes(gpu::memory(m_device), 0) : 0;
+    auto ownCap = InitialPlan::ownCap(m_config, topo, footprint, deviceBytes);
+    m_activationBytesPerSample = InitialPlan::estimate(m_config, footprint).perSampleBytes;
     if (!ownCap)
         return ownCap.error();
     at::Tensor caps = at::zeros({world}, at::kDouble);
@@ -513,8 +517,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     const auto decision = m_planner->decide();
     report.stepMs = stepTimer.ms();
     report.deviceBytes =
-        m_memory->stepBytes(m_store->deviceResidentBytes() +
-                            m_model->activationElementsPerSample(m_config.recompute) * 4 * passSamples);
+        m_memory->stepBytes(m_store->deviceResidentBytes() + m_activationBytesPerSample * passSamples);
     report.step = step + 1;
     report.epoch = pos.epoch;
     report.loss = outcome.loss;

@@ -113,6 +113,7 @@ private:
     std::unique_ptr<ModelExporter> m_exporter; ///< rank 0 of a run with --export-dir
     nlohmann::json m_lastEvalEvent;
     std::vector<std::int64_t> m_caps;
+    std::int64_t m_activationBytesPerSample = 0; ///< the shared estimate's, for the step's bytes off a GPU
     bool m_manualPlan = false;
     std::int64_t m_totalSteps = 0;
     std::int64_t m_startStep = 0;

@@ -102,7 +102,7 @@ std::string TransformerBlockUnit::scriptSource() const
 
 std::int64_t TransformerBlockUnit::activationElementsPerSample() const
 {
-    return m_context * m_width * 16 + 3 * m_heads * m_context * m_context;
+    return UnitFootprint::transformerBlock(m_width, m_heads, m_context).activationElements;
 }
 
 } // namespace hamgam::engine

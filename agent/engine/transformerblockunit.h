@@ -16,7 +16,10 @@ public:
     const std::vector<ParamSpec> &params() const override { return m_params; }
     at::Tensor forward(const at::Tensor &input, const std::vector<at::Tensor> &params) override;
     std::int64_t activationElementsPerSample() const override;
-    std::int64_t inputElementsPerSample() const override { return m_context * m_width; }
+    std::int64_t inputElementsPerSample() const override
+    {
+        return UnitFootprint::transformerBlock(m_width, m_heads, m_context).inputElements;
+    }
     std::string scriptSource() const override;
 
 private:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "paramspec.h"
+#include "unitfootprint.h"
 
 #include <ATen/ATen.h>
 #include <string>
