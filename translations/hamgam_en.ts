@@ -846,10 +846,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>lowest value at the bottom, highest at the top</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Precision</source>
         <translation type="unfinished" />
     </message>
@@ -6096,6 +6092,13 @@ Status: %3%4</source>
             <numerusform>hamgamctl watch  %1  %Ln device</numerusform>
             <numerusform>hamgamctl watch  %1  %Ln devices</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ParallelCoordinates</name>
+    <message>
+        <source>lowest value at the bottom, highest at the top</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

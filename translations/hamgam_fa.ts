@@ -844,10 +844,6 @@
         <translation>تنظیمات در برابر زیان پایانی و دقت</translation>
     </message>
     <message>
-        <source>lowest value at the bottom, highest at the top</source>
-        <translation>کمترین مقدار در پایین، بیشترین در بالا</translation>
-    </message>
-    <message>
         <source>Precision</source>
         <translation>دقت محاسبه</translation>
     </message>
@@ -6062,6 +6058,13 @@ Status: %3%4</source>
         <translation>
             <numerusform>hamgamctl watch  %1  %Ln دستگاه</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ParallelCoordinates</name>
+    <message>
+        <source>lowest value at the bottom, highest at the top</source>
+        <translation>کمترین مقدار در پایین، بیشترین در بالا</translation>
     </message>
 </context>
 <context>

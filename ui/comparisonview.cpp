@@ -7,6 +7,7 @@
 #include "eventtext.h"
 #include "localeformat.h"
 #include "localetickers.h"
+#include "parallelcoordinates.h"
 #include "plotexporter.h"
 #include "runconfig.h"
 #include "runstablemodel.h"
@@ -649,127 +650,40 @@ void ComparisonView::fillRuns()
 
 void ComparisonView::drawParallel(QCustomPlot *plot)
 {
-    // One vertical axis per setting that differs (a number, or the choices in order), then
-    // the final loss and the accuracy; each run a line across them, coloured as everywhere.
+    // One axis per setting that differs (at most ten), then the final loss and the accuracy.
     plot->legend->setVisible(false);
     titleOf(plot)->setText(tr("Settings against final loss and accuracy"));
-    struct Axis
-    {
-        QString label;
-        QList<std::optional<double>> values; ///< per run
-        QStringList categories;              ///< a setting of words: its values in order
-    };
-    QList<Axis> axes;
+    QList<ParallelCoordinates::Axis> axes;
     for (const QString &field : std::as_const(m_differing)) {
         if (field == QLatin1String("name") || axes.size() >= 10)
             continue;
-        Axis a{fieldLabel(field), {}, {}};
-        QList<QJsonValue> raw;
-        bool numeric = true;
+        QList<QJsonValue> values;
+        QStringList texts;
         for (const RunData &r : std::as_const(m_runs)) {
             QJsonValue value(QJsonValue::Undefined);
             for (const auto &[path, v] : RunConfig::flatten(r.record.config)) {
                 if (path == field)
                     value = v;
             }
-            raw << value;
-            numeric = numeric && (value.isDouble() || value.isUndefined() || value.isBool());
+            values << value;
+            texts << jsonText(value);
         }
-        for (const QJsonValue &v : std::as_const(raw)) {
-            if (v.isUndefined())
-                a.values << std::nullopt;
-            else if (numeric)
-                a.values << (v.isBool() ? (v.toBool() ? 1.0 : 0.0) : v.toDouble());
-            else {
-                const QString text = jsonText(v);
-                if (!a.categories.contains(text))
-                    a.categories << text;
-                a.values << std::nullopt; // placed below, once the categories are sorted
-            }
-        }
-        if (!numeric) {
-            a.categories.sort();
-            for (int i = 0; i < raw.size(); ++i) {
-                if (!raw[i].isUndefined())
-                    a.values[i] = double(a.categories.indexOf(jsonText(raw[i])));
-            }
-        }
-        axes << a;
+        axes << ParallelCoordinates::settingAxis(fieldLabel(field), values, texts);
     }
     for (const auto &[key, label] :
          {std::pair{"final_loss", tr("Final loss")}, std::pair{"eval_accuracy", tr("Accuracy (%)")}}) {
-        Axis a{label, {}, {}};
+        QList<std::optional<double>> values;
         for (const RunData &r : std::as_const(m_runs))
-            a.values << result(r.summary, key);
-        axes << a;
+            values << result(r.summary, key);
+        axes << ParallelCoordinates::resultAxis(label, values);
     }
     m_parallelAxes.clear();
-    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
-    const QColor text = palette().color(QPalette::Text);
-    for (int x = 0; x < axes.size(); ++x) {
-        Axis &a = axes[x];
+    for (const auto &a : std::as_const(axes))
         m_parallelAxes << a.label;
-        ticks->addTick(x, a.label);
-        double low = 0, high = 0;
-        bool any = false;
-        for (const auto &v : std::as_const(a.values)) {
-            if (!v)
-                continue;
-            low = any ? qMin(low, *v) : *v;
-            high = any ? qMax(high, *v) : *v;
-            any = true;
-        }
-        // Each axis runs from its lowest value (bottom) to its highest (top), its ends labelled.
-        for (auto &v : a.values) {
-            if (v)
-                v = high > low ? (*v - low) / (high - low) : 0.5;
-        }
-        auto end = [&](double y, const QString &label) {
-            auto *item = new QCPItemText(plot);
-            item->position->setCoords(x, y);
-            item->setPositionAlignment((y > 0.5 ? Qt::AlignBottom : Qt::AlignTop) | Qt::AlignHCenter);
-            item->setText(label);
-            item->setColor(text);
-            item->setFont(font());
-        };
-        auto format = [&](double v) {
-            if (!a.categories.isEmpty())
-                return a.categories.value(int(v));
-            return LocaleFormat::number(v, std::abs(v) < 10 && v != std::floor(v) ? 4 : 0);
-        };
-        if (any) {
-            end(1.02, format(high));
-            if (high > low)
-                end(-0.02, format(low));
-        }
-        auto *line = new QCPItemStraightLine(plot);
-        line->point1->setCoords(x, 0);
-        line->point2->setCoords(x, 1);
-        line->setPen(QPen(palette().color(QPalette::Mid), 1));
-    }
-    for (int i = 0; i < m_runs.size(); ++i) {
-        QVector<double> xs, ys;
-        for (int x = 0; x < axes.size(); ++x) {
-            xs << x;
-            ys << (axes[x].values.value(i) ? *axes[x].values[i] : qQNaN()); // a gap where a run has no value
-        }
-        QCPGraph *graph = plot->addGraph();
-        graph->setName(runLabel(i));
-        graph->setPen(QPen(runColor(i), m_runs.size() > 20 ? 1 : 2));
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, runColor(i), 5));
-        graph->setAntialiased(true);
-        graph->setData(xs, ys, true);
-    }
-    plot->xAxis->setTicker(ticks);
-    plot->xAxis->setTickLabelRotation(axes.size() > 5 ? -30 : 0);
-    plot->xAxis->setSubTicks(false);
-    plot->xAxis->grid()->setVisible(false);
-    plot->xAxis->setRange(-0.4, qMax<qsizetype>(1, axes.size()) - 0.6);
-    plot->yAxis->setRange(-0.12, 1.12);
-    plot->yAxis->setTicks(false);
-    plot->yAxis->setTickLabels(false);
-    plot->yAxis->grid()->setVisible(false);
-    plot->yAxis->setLabel(tr("lowest value at the bottom, highest at the top"));
+    QList<ParallelCoordinates::Line> lines;
+    for (int i = 0; i < m_runs.size(); ++i)
+        lines << ParallelCoordinates::Line{runLabel(i), runColor(i)};
+    ParallelCoordinates::draw(plot, axes, lines, palette(), font());
 }
 
 void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)

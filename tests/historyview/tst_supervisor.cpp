@@ -6,6 +6,7 @@
 #include "comparisonview.h"
 #include "historystore.h"
 #include "historyview.h"
+#include "parallelcoordinates.h"
 #include "runconfig.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
@@ -40,6 +41,7 @@ private Q_SLOTS:
     void eventsOfEverySelectedRun();
     void tagsAndNoteAreKeptAndFound();
     void compareAHundredRuns();
+    void parallelAxesHoldEachRunsValue();
 
 private:
     /// A finished run: `lr` and `batch` its settings, `loss` its final loss, `accuracy` its last evaluation.
@@ -319,6 +321,31 @@ void TestSupervisor::compareAHundredRuns()
     // A hundred names do not fit a legend: the table names the colours.
     QVERIFY(!view.plot(ComparisonView::LossByStepPlot)->legend->visible());
     QVERIFY(ComparisonView::runColor(99) != ComparisonView::runColor(98));
+}
+
+// The parallel plot's axes, apart from any drawing (issue #30, item 4): numbers and switches as they
+// are, words in natural order (issue #31, item 2: "[64]" sorted above "[128]"), a gap for a run
+// without the setting, and each axis scaled from its lowest to its highest value.
+void TestSupervisor::parallelAxesHoldEachRunsValue()
+{
+    const QList<QJsonValue> hidden{QJsonArray{128}, QJsonArray{64}, QJsonValue(QJsonValue::Undefined),
+                                   QJsonArray{256}, QJsonArray{64}};
+    const QStringList texts{QStringLiteral("[128]"), QStringLiteral("[64]"), QString(),
+                            QStringLiteral("[256]"), QStringLiteral("[64]")};
+    const ParallelCoordinates::Axis words =
+        ParallelCoordinates::settingAxis(QStringLiteral("Hidden layers"), hidden, texts);
+    QCOMPARE(words.categories,
+             (QStringList{QStringLiteral("[64]"), QStringLiteral("[128]"), QStringLiteral("[256]")}));
+    QCOMPARE(words.values, (QList<std::optional<double>>{1.0, 0.0, std::nullopt, 2.0, 0.0}));
+    QCOMPARE(ParallelCoordinates::scaled(words),
+             (QList<std::optional<double>>{0.5, 0.0, std::nullopt, 1.0, 0.0}));
+    const ParallelCoordinates::Axis numbers = ParallelCoordinates::settingAxis(
+        QStringLiteral("Learning rate"), {QJsonValue(0.1), QJsonValue(0.3), QJsonValue(true)}, {});
+    QVERIFY(numbers.categories.isEmpty());
+    QCOMPARE(numbers.values, (QList<std::optional<double>>{0.1, 0.3, 1.0}));
+    // Runs that agree sit in the middle of their axis.
+    const auto same = ParallelCoordinates::resultAxis(QStringLiteral("Final loss"), {0.25, 0.25});
+    QCOMPARE(ParallelCoordinates::scaled(same), (QList<std::optional<double>>{0.5, 0.5}));
 }
 
 QTEST_MAIN(TestSupervisor)
