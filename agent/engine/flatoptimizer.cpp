@@ -1,5 +1,7 @@
 #include "flatoptimizer.h"
 
+#include "memoryestimate.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -7,9 +9,7 @@ namespace hamgam::engine {
 
 int FlatOptimizer::stateSlots() const
 {
-    if (m_settings.kind == Kind::AdamW)
-        return 2;
-    return m_settings.momentum != 0.0 ? 1 : 0;
+    return MemoryEstimate::optimizerStateSlots(m_settings.kind == Kind::AdamW, m_settings.momentum);
 }
 
 std::int64_t FlatOptimizer::temporaryBytes(std::int64_t numel) const

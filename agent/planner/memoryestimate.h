@@ -61,6 +61,12 @@ public:
     static std::int64_t activationElementsPerSample(const std::vector<UnitFootprint> &units, bool recompute);
     static std::int64_t parameters(const std::vector<UnitFootprint> &units);
     static std::int64_t largestUnitParameters(const std::vector<UnitFootprint> &units);
+    /// Optimizer state per parameter: AdamW's two moments, SGD's momentum buffer when it has momentum
+    /// (FlatOptimizer keeps exactly these).
+    static int optimizerStateSlots(bool adamw, double momentum)
+    {
+        return adamw ? 2 : (momentum != 0.0 ? 1 : 0);
+    }
     static int bytesPerElement(Precision precision) { return precision == Precision::Fp32 ? 4 : 2; }
     /// Weights, gradients and optimizer state a device holds (fp32 master copies whatever the
     /// precision), before the units gathered in flight.
