@@ -560,240 +560,12 @@
         <translation>، </translation>
     </message>
     <message>
-        <source>Config version</source>
-        <translation>نسخهٔ پیکربندی</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>نام</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>راهبرد</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>دستهٔ سراسری</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>گام‌ها</translation>
-    </message>
-    <message>
-        <source>Epochs</source>
-        <translation>دوره‌ها</translation>
-    </message>
-    <message>
-        <source>Random seed</source>
-        <translation>بذر تصادفی</translation>
-    </message>
-    <message>
-        <source>CPU threads</source>
-        <translation>ریسه‌های CPU</translation>
-    </message>
-    <message>
-        <source>Gradient clipping</source>
-        <translation>برش گرادیان</translation>
-    </message>
-    <message>
-        <source>Memory budget (MB)</source>
-        <translation>بودجهٔ حافظه (مگابایت)</translation>
-    </message>
-    <message>
-        <source>Elastic</source>
-        <translation>بازیابی کشسان</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>مدل</translation>
-    </message>
-    <message>
-        <source>Hidden layers</source>
-        <translation>لایه‌های پنهان</translation>
-    </message>
-    <message>
-        <source>Channels</source>
-        <translation>کانال‌ها</translation>
-    </message>
-    <message>
-        <source>Blocks</source>
-        <translation>بلوک‌ها</translation>
-    </message>
-    <message>
-        <source>Normalization groups</source>
-        <translation>گروه‌های نرمال‌سازی</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>لایه‌ها</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>پهنا</translation>
-    </message>
-    <message>
-        <source>Attention heads</source>
-        <translation>سرهای توجه</translation>
-    </message>
-    <message>
-        <source>Context length</source>
-        <translation>طول زمینه</translation>
-    </message>
-    <message>
-        <source>Model file</source>
-        <translation>پروندهٔ مدل</translation>
-    </message>
-    <message>
-        <source>Dataset</source>
-        <translation>مجموعه‌داده</translation>
-    </message>
-    <message>
-        <source>Dataset folder</source>
-        <translation>پوشهٔ مجموعه‌داده</translation>
-    </message>
-    <message>
-        <source>Samples</source>
-        <translation>نمونه‌ها</translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation>کلاس‌ها</translation>
-    </message>
-    <message>
-        <source>Sample shape</source>
-        <translation>شکل نمونه</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>بهینه‌ساز</translation>
-    </message>
-    <message>
-        <source>Learning rate</source>
-        <translation>نرخ یادگیری</translation>
-    </message>
-    <message>
-        <source>Momentum</source>
-        <translation>تکانه</translation>
-    </message>
-    <message>
-        <source>Weight decay</source>
-        <translation>کاهش وزن</translation>
-    </message>
-    <message>
-        <source>Adam betas</source>
-        <translation>ضرایب بتای Adam</translation>
-    </message>
-    <message>
-        <source>Adam epsilon</source>
-        <translation>اپسیلون Adam</translation>
-    </message>
-    <message>
-        <source>Learning rate schedule</source>
-        <translation>زمان‌بندی نرخ یادگیری</translation>
-    </message>
-    <message>
-        <source>Warm-up steps</source>
-        <translation>گام‌های گرم‌کردن</translation>
-    </message>
-    <message>
-        <source>Final learning rate ratio</source>
-        <translation>نسبت نرخ یادگیری پایانی</translation>
-    </message>
-    <message>
-        <source>Profiling steps</source>
-        <translation>گام‌های سنجش سرعت</translation>
-    </message>
-    <message>
-        <source>Re-plan interval</source>
-        <translation>فاصلهٔ بازبرنامه‌ریزی</translation>
-    </message>
-    <message>
-        <source>Re-plan margin</source>
-        <translation>آستانهٔ بازبرنامه‌ریزی</translation>
-    </message>
-    <message>
-        <source>Speed smoothing</source>
-        <translation>هموارسازی سرعت</translation>
-    </message>
-    <message>
-        <source>Gradient bucket (MB)</source>
-        <translation>سطل گرادیان (مگابایت)</translation>
-    </message>
-    <message>
-        <source>Half-precision gradients</source>
-        <translation>گرادیان‌های نیم‌دقت</translation>
-    </message>
-    <message>
-        <source>Communication timeout (s)</source>
-        <translation>مهلت ارتباط (ثانیه)</translation>
-    </message>
-    <message>
-        <source>Evaluation interval</source>
-        <translation>فاصلهٔ ارزیابی</translation>
-    </message>
-    <message>
-        <source>Evaluation samples</source>
-        <translation>نمونه‌های ارزیابی</translation>
-    </message>
-    <message>
-        <source>Checkpoint folder</source>
-        <translation>پوشهٔ نقطه‌های وارسی</translation>
-    </message>
-    <message>
-        <source>Checkpoint interval</source>
-        <translation>فاصلهٔ نقطه‌های وارسی</translation>
-    </message>
-    <message>
-        <source>Checkpoints kept</source>
-        <translation>نقطه‌های وارسی نگه‌داشته</translation>
-    </message>
-    <message>
-        <source>Stream parameters</source>
-        <translation>بارگیری جریانی پارامترها</translation>
-    </message>
-    <message>
-        <source>agent</source>
-        <translation>عامل</translation>
-    </message>
-    <message>
-        <source>devices</source>
-        <translation>دستگاه‌ها</translation>
-    </message>
-    <message>
-        <source>slowdown</source>
-        <translation>کندی</translation>
-    </message>
-    <message>
-        <source>batch</source>
-        <translation>دسته</translation>
-    </message>
-    <message>
-        <source>largest batch</source>
-        <translation>بزرگ‌ترین دسته</translation>
-    </message>
-    <message>
-        <source>rank</source>
-        <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>from step</source>
-        <translation>از گام</translation>
-    </message>
-    <message>
-        <source>factor</source>
-        <translation>ضریب</translation>
-    </message>
-    <message>
         <source>Node %1: %2</source>
         <translation>گرهٔ %1: %2</translation>
     </message>
     <message>
         <source>Slowdown %1: %2</source>
         <translation>کندی %1: %2</translation>
-    </message>
-    <message>
-        <source>Gradients on the wire</source>
-        <translation>ارسال گرادیان‌ها</translation>
     </message>
     <message>
         <source>⚠ %1 (%2) started on busy machines — %3. Its speed says as much about them as about its settings.</source>
@@ -842,22 +614,6 @@
     <message>
         <source>Settings against final loss and accuracy</source>
         <translation>تنظیمات در برابر زیان پایانی و دقت</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>دقت محاسبه</translation>
-    </message>
-    <message>
-        <source>Label column</source>
-        <translation>ستون برچسب</translation>
-    </message>
-    <message>
-        <source>Augmentation</source>
-        <translation>داده‌افزایی</translation>
-    </message>
-    <message>
-        <source>Recompute activations</source>
-        <translation>بازمحاسبهٔ فعال‌سازی‌ها</translation>
     </message>
 </context>
 <context>
@@ -2132,110 +1888,6 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <source>time</source>
-        <translation>زمان</translation>
-    </message>
-    <message>
-        <source>rank</source>
-        <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>گام</translation>
-    </message>
-    <message>
-        <source>epoch</source>
-        <translation>دوره</translation>
-    </message>
-    <message>
-        <source>loss</source>
-        <translation>زیان</translation>
-    </message>
-    <message>
-        <source>local batch</source>
-        <translation>دستهٔ محلی</translation>
-    </message>
-    <message>
-        <source>data ms</source>
-        <translation>داده (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>compute ms</source>
-        <translation>محاسبه (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>wait ms</source>
-        <translation>انتظار (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>communication ms</source>
-        <translation>ارتباط (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>optimizer ms</source>
-        <translation>بهینه‌ساز (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>samples per second</source>
-        <translation>نمونه در ثانیه</translation>
-    </message>
-    <message>
-        <source>device memory bytes</source>
-        <translation>حافظهٔ دستگاه (بایت)</translation>
-    </message>
-    <message>
-        <source>bytes within the node</source>
-        <translation>بایت درون گره</translation>
-    </message>
-    <message>
-        <source>bytes between nodes</source>
-        <translation>بایت میان گره‌ها</translation>
-    </message>
-    <message>
-        <source>source</source>
-        <translation>منبع</translation>
-    </message>
-    <message>
-        <source>sequence</source>
-        <translation>شماره</translation>
-    </message>
-    <message>
-        <source>kind</source>
-        <translation>نوع</translation>
-    </message>
-    <message>
-        <source>device</source>
-        <translation>دستگاه</translation>
-    </message>
-    <message>
-        <source>payload</source>
-        <translation>محتوا</translation>
-    </message>
-    <message>
-        <source>agent</source>
-        <translation>عامل</translation>
-    </message>
-    <message>
-        <source>utilization %</source>
-        <translation>میزان استفاده (٪)</translation>
-    </message>
-    <message>
-        <source>memory used bytes</source>
-        <translation>حافظهٔ مصرفی (بایت)</translation>
-    </message>
-    <message>
-        <source>memory total bytes</source>
-        <translation>کل حافظه (بایت)</translation>
-    </message>
-    <message>
-        <source>temperature °C</source>
-        <translation>دما (°C)</translation>
-    </message>
-    <message>
-        <source>power W</source>
-        <translation>توان (وات)</translation>
-    </message>
-    <message>
         <source>All statuses</source>
         <translation>همهٔ وضعیت‌ها</translation>
     </message>
@@ -2276,18 +1928,6 @@
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <source>Summary</source>
-        <translation>خلاصه</translation>
-    </message>
-    <message>
-        <source>Ranks</source>
-        <translation>رتبه‌ها</translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation>رویدادها</translation>
-    </message>
-    <message>
         <source>Compare</source>
         <translation>مقایسه</translation>
     </message>
@@ -2308,185 +1948,12 @@
         <translation>مقایسهٔ اجراها</translation>
     </message>
     <message>
-        <source>The run %1 is no longer in the history.</source>
-        <translation>اجرای %1 دیگر در تاریخچه نیست.</translation>
-    </message>
-    <message>
-        <source>Cannot export %1: %2</source>
-        <translation>خروجی گرفتن از %1 ممکن نشد: %2</translation>
-    </message>
-    <message>
         <source>Export runs to</source>
         <translation>خروجی اجراها در</translation>
     </message>
     <message>
         <source>Either way the values stay machine-readable: ISO dates and ASCII digits.</source>
         <translation>در هر دو حالت مقدارها ماشین‌خوان می‌مانند: تاریخ‌های ISO و رقم‌های لاتین.</translation>
-    </message>
-    <message>
-        <source>Controller</source>
-        <translation>کنترل‌گر</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>راهبرد</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>Model and data</source>
-        <translation>مدل و داده</translation>
-    </message>
-    <message>
-        <source>%1 on %2</source>
-        <translation>%1 روی %2</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>دستهٔ سراسری</translation>
-    </message>
-    <message>
-        <source>Created</source>
-        <translation>ساخته‌شده</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>آغاز</translation>
-    </message>
-    <message>
-        <source>Ended</source>
-        <translation>پایان</translation>
-    </message>
-    <message>
-        <source>Duration</source>
-        <translation>مدت</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>گام‌ها</translation>
-    </message>
-    <message>
-        <source>Final loss</source>
-        <translation>زیان پایانی</translation>
-    </message>
-    <message>
-        <source>Evaluation accuracy</source>
-        <translation>دقت ارزیابی</translation>
-    </message>
-    <message>
-        <source>Evaluation perplexity</source>
-        <translation>سرگشتگی ارزیابی</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>گذردهی</translation>
-    </message>
-    <message>
-        <source>%1 samples/s</source>
-        <translation>%1 نمونه در ثانیه</translation>
-    </message>
-    <message>
-        <source>Waiting</source>
-        <translation>انتظار</translation>
-    </message>
-    <message>
-        <source>Run id</source>
-        <translation>شناسهٔ اجرا</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>گره‌ها</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation>گره</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>نشانی</translation>
-    </message>
-    <message>
-        <source>Final plan (samples per device)</source>
-        <translation>برنامهٔ پایانی (نمونه برای هر دستگاه)</translation>
-    </message>
-    <message>
-        <source>%1–%2</source>
-        <translation>%1–%2</translation>
-    </message>
-    <message>
-        <source>Rank</source>
-        <translation>رتبه</translation>
-    </message>
-    <message>
-        <source>Local batch</source>
-        <translation>دستهٔ محلی</translation>
-    </message>
-    <message>
-        <source>Data ms</source>
-        <translation>داده (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>Compute ms</source>
-        <translation>محاسبه (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>Wait ms</source>
-        <translation>انتظار (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>Communication ms</source>
-        <translation>ارتباط (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>Optimizer ms</source>
-        <translation>بهینه‌ساز (میلی‌ثانیه)</translation>
-    </message>
-    <message>
-        <source>Wait</source>
-        <translation>انتظار</translation>
-    </message>
-    <message>
-        <source>Samples/s</source>
-        <translation>نمونه/ثانیه</translation>
-    </message>
-    <message>
-        <source>Share of the step spent waiting for other devices</source>
-        <translation>سهم گام که به انتظار دستگاه‌های دیگر گذشت</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>زمان</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>منبع</translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation>رویداد</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>جزئیات</translation>
-    </message>
-    <message>
-        <source>%1 on average, %2 on the device that waited most</source>
-        <translation>%1 به طور میانگین، %2 در دستگاهی که بیشتر از همه منتظر ماند</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>between the numbers of a list</comment>
-        <translation>، </translation>
     </message>
     <message numerus="yes">
         <source>%Ln file(s) written to %1</source>
@@ -2507,40 +1974,12 @@
         <translation>فقط اجراهایی که نام، برچسب‌ها یا یادداشتشان این متن را دارد</translation>
     </message>
     <message>
-        <source>Tags</source>
-        <translation>برچسب‌ها</translation>
-    </message>
-    <message>
-        <source>e.g. baseline, thesis chapter 3</source>
-        <translation>مثلاً پایه، فصل ۳ پایان‌نامه</translation>
-    </message>
-    <message>
-        <source>Labels of your own, separated by commas; the filter above finds them</source>
-        <translation>برچسب‌های دلخواه شما، جداشده با ویرگول؛ پالایهٔ بالا آن‌ها را پیدا می‌کند</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>یادداشت</translation>
-    </message>
-    <message>
-        <source>What this run was for, what you learned from it</source>
-        <translation>این اجرا برای چه بود و از آن چه آموختید</translation>
-    </message>
-    <message>
-        <source>Save tags and note</source>
-        <translation>ذخیرهٔ برچسب‌ها و یادداشت</translation>
-    </message>
-    <message>
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
         <source>Write the selected runs&apos; data, machines, differing settings and charts into a folder</source>
         <translation>نوشتن داده‌ها، ماشین‌ها، تنظیمات متفاوت و نمودارهای اجراهای برگزیده در یک پوشه</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>نوشتن %1 ممکن نشد: %2</translation>
     </message>
     <message>
         <source>Export runs</source>
@@ -2593,34 +2032,6 @@
     <message>
         <source>Headers</source>
         <translation>سرستون‌ها</translation>
-    </message>
-    <message>
-        <source>Devices (numbered on the machine)</source>
-        <translation>دستگاه‌ها (شماره روی ماشین)</translation>
-    </message>
-    <message>
-        <source>Ranks (one per device)</source>
-        <translation>رتبه‌ها (یکی برای هر دستگاه)</translation>
-    </message>
-    <message>
-        <source>The devices of the machine the run used, numbered as the Machines list numbers them</source>
-        <translation>دستگاه‌هایی از ماشین که اجرا به کار برد، با همان شماره‌هایی که فهرست ماشین‌ها نشان می‌دهد</translation>
-    </message>
-    <message>
-        <source>The ranks of the run&apos;s workers on this machine: one worker, and one rank, per device</source>
-        <translation>رتبهٔ کارگرهای اجرا روی این ماشین: برای هر دستگاه یک کارگر و یک رتبه</translation>
-    </message>
-    <message>
-        <source>How many samples of each step every device of the machine took at the end, in device order</source>
-        <translation>شمار نمونه‌هایی که هر دستگاه این ماشین در پایان از هر گام برداشت، به ترتیب دستگاه‌ها</translation>
-    </message>
-    <message>
-        <source>Select a run to see its details. Select two to %1 runs to compare them.</source>
-        <translation>برای دیدن جزئیات یک اجرا آن را برگزینید. برای مقایسه، دو تا %1 اجرا را برگزینید.</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>اجرا</translation>
     </message>
     <message>
         <source>Export model…</source>
@@ -6630,36 +6041,12 @@ Status: %3%4</source>
         <translation>شبکهٔ MLP باید ۱ تا ۱۶ لایهٔ پنهان داشته باشد</translation>
     </message>
     <message>
-        <source>each hidden layer has 1 to 65536 units</source>
-        <translation>هر لایهٔ پنهان باید ۱ تا ۶۵۵۳۶ واحد داشته باشد</translation>
-    </message>
-    <message>
-        <source>channels must be between 1 and 1024</source>
-        <translation>تعداد کانال‌ها باید بین ۱ و ۱۰۲۴ باشد</translation>
-    </message>
-    <message>
-        <source>blocks must be between 1 and 64</source>
-        <translation>تعداد بلوک‌ها باید بین ۱ و ۶۴ باشد</translation>
-    </message>
-    <message>
         <source>GroupNorm groups must divide the channel count</source>
         <translation>تعداد کانال‌ها باید بر تعداد گروه‌های GroupNorm بخش‌پذیر باشد</translation>
     </message>
     <message>
-        <source>layers must be between 1 and 256</source>
-        <translation>تعداد لایه‌ها باید بین ۱ و ۲۵۶ باشد</translation>
-    </message>
-    <message>
-        <source>width must be between 8 and 65536</source>
-        <translation>پهنا باید بین ۸ و ۶۵۵۳۶ باشد</translation>
-    </message>
-    <message>
         <source>the number of heads must divide the width</source>
         <translation>پهنا باید بر تعداد سرهای توجه بخش‌پذیر باشد</translation>
-    </message>
-    <message>
-        <source>context must be between 2 and 65536</source>
-        <translation>طول زمینه باید بین ۲ و ۶۵۵۳۶ باشد</translation>
     </message>
     <message>
         <source>give the path of the TorchScript module</source>
@@ -6668,14 +6055,6 @@ Status: %3%4</source>
     <message>
         <source>unknown dataset &quot;%1&quot;; choose one of %2</source>
         <translation>مجموعه‌دادهٔ ناشناخته «%1»؛ یکی از این‌ها را برگزینید: %2</translation>
-    </message>
-    <message>
-        <source>samples must be between 1 and 100,000,000</source>
-        <translation>تعداد نمونه‌ها باید بین ۱ و ۱۰۰٬۰۰۰٬۰۰۰ باشد</translation>
-    </message>
-    <message>
-        <source>classes must be between 2 and 100,000</source>
-        <translation>تعداد کلاس‌ها باید بین ۲ و ۱۰۰٬۰۰۰ باشد</translation>
     </message>
     <message>
         <source>the sample shape needs positive sizes</source>
@@ -6694,112 +6073,24 @@ Status: %3%4</source>
         <translation>مجموعه‌داده‌های متنی به مدل gpt نیاز دارند</translation>
     </message>
     <message>
-        <source>the global batch must be between 1 and 10,000,000</source>
-        <translation>دستهٔ سراسری باید بین ۱ و ۱۰٬۰۰۰٬۰۰۰ باشد</translation>
-    </message>
-    <message>
         <source>the global batch (%1) is smaller than the number of devices (%2): every device needs at least one sample</source>
         <translation>دستهٔ سراسری (%1) از تعداد دستگاه‌ها (%2) کوچک‌تر است: هر دستگاه دست‌کم به یک نمونه نیاز دارد</translation>
-    </message>
-    <message>
-        <source>steps and epochs cannot be negative</source>
-        <translation>تعداد گام‌ها و دوره‌ها نمی‌تواند منفی باشد</translation>
     </message>
     <message>
         <source>give either a number of steps or a number of epochs</source>
         <translation>یا تعداد گام‌ها را بدهید یا تعداد دوره‌ها را</translation>
     </message>
     <message>
-        <source>too many steps</source>
-        <translation>تعداد گام‌ها بیش از حد است</translation>
-    </message>
-    <message>
         <source>unknown optimizer &quot;%1&quot;; choose sgd or adamw</source>
         <translation>بهینه‌ساز ناشناخته «%1»؛ sgd یا adamw را برگزینید</translation>
-    </message>
-    <message>
-        <source>the learning rate must be above 0 and at most 10</source>
-        <translation>نرخ یادگیری باید بزرگ‌تر از ۰ و حداکثر ۱۰ باشد</translation>
-    </message>
-    <message>
-        <source>momentum must be at least 0 and below 1</source>
-        <translation>تکانه باید دست‌کم ۰ و کمتر از ۱ باشد</translation>
-    </message>
-    <message>
-        <source>weight decay must be between 0 and 1</source>
-        <translation>کاهش وزن باید بین ۰ و ۱ باشد</translation>
-    </message>
-    <message>
-        <source>betas must be at least 0 and below 1</source>
-        <translation>ضرایب بتا باید دست‌کم ۰ و کمتر از ۱ باشند</translation>
-    </message>
-    <message>
-        <source>eps must be above 0 and below 1</source>
-        <translation>اپسیلون باید بزرگ‌تر از ۰ و کمتر از ۱ باشد</translation>
     </message>
     <message>
         <source>unknown schedule &quot;%1&quot;; choose cosine or constant</source>
         <translation>زمان‌بندی ناشناخته «%1»؛ cosine یا constant را برگزینید</translation>
     </message>
     <message>
-        <source>warm-up steps cannot be negative</source>
-        <translation>تعداد گام‌های گرم‌کردن نمی‌تواند منفی باشد</translation>
-    </message>
-    <message>
-        <source>the final learning-rate ratio must be between 0 and 1</source>
-        <translation>نسبت نرخ یادگیری پایانی باید بین ۰ و ۱ باشد</translation>
-    </message>
-    <message>
-        <source>gradient clipping cannot be negative (0 turns it off)</source>
-        <translation>برش گرادیان نمی‌تواند منفی باشد (۰ آن را خاموش می‌کند)</translation>
-    </message>
-    <message>
-        <source>threads must be between 0 (automatic) and 1024</source>
-        <translation>تعداد ریسه‌ها باید بین ۰ (خودکار) و ۱۰۲۴ باشد</translation>
-    </message>
-    <message>
-        <source>profiling steps must be between 1 and 1000</source>
-        <translation>تعداد گام‌های سنجش سرعت باید بین ۱ و ۱۰۰۰ باشد</translation>
-    </message>
-    <message>
-        <source>the re-plan interval must be at least 1 step</source>
-        <translation>فاصلهٔ بازبرنامه‌ریزی باید دست‌کم ۱ گام باشد</translation>
-    </message>
-    <message>
-        <source>the re-plan margin must be at least 0 and below 1</source>
-        <translation>آستانهٔ بازبرنامه‌ریزی باید دست‌کم ۰ و کمتر از ۱ باشد</translation>
-    </message>
-    <message>
-        <source>the EWMA weight must be above 0 and at most 1</source>
-        <translation>وزن EWMA باید بزرگ‌تر از ۰ و حداکثر ۱ باشد</translation>
-    </message>
-    <message>
-        <source>the bucket size must be between 0.001 and 4096 MB</source>
-        <translation>اندازهٔ سطل باید بین ۰٫۰۰۱ و ۴۰۹۶ مگابایت باشد</translation>
-    </message>
-    <message>
-        <source>the communication timeout must be between 5 s and one day</source>
-        <translation>مهلت ارتباط باید بین ۵ ثانیه و یک روز باشد</translation>
-    </message>
-    <message>
-        <source>evaluate on at least one sample</source>
-        <translation>ارزیابی باید دست‌کم روی یک نمونه انجام شود</translation>
-    </message>
-    <message>
-        <source>the checkpoint interval cannot be negative (0: only at the end)</source>
-        <translation>فاصلهٔ نقطه‌های وارسی نمی‌تواند منفی باشد (۰: فقط در پایان)</translation>
-    </message>
-    <message>
-        <source>keep at least one checkpoint</source>
-        <translation>دست‌کم یک نقطهٔ وارسی نگه دارید</translation>
-    </message>
-    <message>
         <source>give a checkpoint directory</source>
         <translation>پوشهٔ نقطه‌های وارسی را بدهید</translation>
-    </message>
-    <message>
-        <source>the memory budget cannot be negative (0: no budget)</source>
-        <translation>بودجهٔ حافظه نمی‌تواند منفی باشد (۰: بدون بودجه)</translation>
     </message>
     <message>
         <source>add at least one machine to the training group</source>
@@ -6818,16 +6109,8 @@ Status: %3%4</source>
         <translation>دست‌کم یک دستگاه برگزینید</translation>
     </message>
     <message>
-        <source>device indices must be distinct and between 0 and 1023</source>
-        <translation>شماره‌های دستگاه باید متمایز و بین ۰ و ۱۰۲۳ باشند</translation>
-    </message>
-    <message>
         <source>a node&apos;s batch must give each of its devices at least one sample</source>
         <translation>دستهٔ هر گره باید دست‌کم یک نمونه به هر یک از دستگاه‌هایش برساند</translation>
-    </message>
-    <message>
-        <source>the emulated slowdown must be between 1 and 100</source>
-        <translation>کندی شبیه‌سازی‌شده باید بین ۱ و ۱۰۰ باشد</translation>
     </message>
     <message>
         <source>a manual batch split needs a batch for every node</source>
@@ -6836,10 +6119,6 @@ Status: %3%4</source>
     <message>
         <source>the manual batches add up to %1, not to the global batch %2</source>
         <translation>جمع دسته‌های دستی %1 است، نه برابر با دستهٔ سراسری %2</translation>
-    </message>
-    <message>
-        <source>needs a valid rank, a step of 0 or more and a factor from 1 to 100</source>
-        <translation>به رتبهٔ معتبر، گام ۰ یا بیشتر و ضریبی از ۱ تا ۱۰۰ نیاز دارد</translation>
     </message>
     <message>
         <source>1D tensor parallel (Megatron) inside each node, any number of GPUs: every layer split across the node&apos;s GPUs over its fast links; nodes share only gradients, with batches that follow their speed.</source>
@@ -6856,10 +6135,6 @@ Status: %3%4</source>
     <message>
         <source>unknown activation &quot;%1&quot;; choose relu, gelu or tanh</source>
         <translation>تابع فعال‌سازی ناشناخته «%1»؛ relu، gelu یا tanh را برگزینید</translation>
-    </message>
-    <message>
-        <source>the watchdog&apos;s grace must be between 1 s and one hour</source>
-        <translation>مهلت اضافهٔ دیده‌بان باید بین ۱ ثانیه و یک ساعت باشد</translation>
     </message>
     <message>
         <source>strategy %1 splits the linear layers of the mlp and gpt models, not %2</source>
@@ -6938,10 +6213,6 @@ Status: %3%4</source>
         <translation>سطرهای جدول تخت‌اند: آن‌ها را با مدل mlp (یا یک مدل TorchScript) آموزش دهید</translation>
     </message>
     <message>
-        <source>the evaluation interval is &quot;epoch&quot; or a number of steps (0 turns it off), not %1</source>
-        <translation>فاصلهٔ ارزیابی «epoch» یا تعدادی گام است (۰ آن را خاموش می‌کند)، نه %1</translation>
-    </message>
-    <message>
         <source>give the images&apos; size as [channels, height, width]: 1 (grey) or 3 (colour) channels, each side 1 to 4096 pixels</source>
         <translation>اندازهٔ تصویرها را به شکل [کانال، ارتفاع، پهنا] بدهید: ۱ (خاکستری) یا ۳ (رنگی) کانال، هر ضلع از ۱ تا ۴۰۹۶ پیکسل</translation>
     </message>
@@ -6960,6 +6231,319 @@ Status: %3%4</source>
     <message>
         <source>%1 is not available yet with the tensor-parallel strategies; use fp32 or a data-parallel strategy</source>
         <translation>%1 هنوز با راهبردهای موازی‌سازی تانسوری در دسترس نیست؛ از fp32 یا یک راهبرد موازی‌سازی داده استفاده کنید</translation>
+    </message>
+    <message>
+        <source>device indices must be distinct</source>
+        <translation>شمارهٔ دستگاه‌ها باید متفاوت باشند</translation>
+    </message>
+    <message numerus="yes">
+        <source>rank %1 is not in the run, which has %Ln rank(s)</source>
+        <translation>
+            <numerusform>رتبهٔ %1 در این اجرا نیست؛ اجرا %Ln رتبه دارد</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3</source>
+        <translation>%1 باید بین %2 و %3 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be above %2 and at most %3</source>
+        <translation>%1 باید بیشتر از %2 و حداکثر %3 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2 and below %3</source>
+        <translation>%1 باید دست‌کم %2 و کمتر از %3 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be above %2 and below %3</source>
+        <translation>%1 باید بیشتر از %2 و کمتر از %3 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be above %2</source>
+        <translation>%1 باید بیشتر از %2 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be at least %2</source>
+        <translation>%1 باید دست‌کم %2 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be below %2</source>
+        <translation>%1 باید کمتر از %2 باشد</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2</source>
+        <translation>%1 باید حداکثر %2 باشد</translation>
+    </message>
+    <message>
+        <source>%1 is one of %2</source>
+        <translation>%1 یکی از این‌هاست: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RunConfigField</name>
+    <message>
+        <source>format version</source>
+        <translation>نسخهٔ قالب</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>راهبرد</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>مدل</translation>
+    </message>
+    <message>
+        <source>hidden layers</source>
+        <translation>لایه‌های پنهان</translation>
+    </message>
+    <message>
+        <source>activation</source>
+        <translation>تابع فعال‌سازی</translation>
+    </message>
+    <message>
+        <source>channels</source>
+        <translation>کانال‌ها</translation>
+    </message>
+    <message>
+        <source>residual blocks</source>
+        <translation>بلوک‌های باقی‌مانده</translation>
+    </message>
+    <message>
+        <source>GroupNorm groups</source>
+        <translation>گروه‌های GroupNorm</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>لایه‌ها</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>پهنا</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>سرهای توجه</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>طول زمینه</translation>
+    </message>
+    <message>
+        <source>TorchScript file</source>
+        <translation>پروندهٔ TorchScript</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>مجموعه‌داده</translation>
+    </message>
+    <message>
+        <source>dataset path</source>
+        <translation>مسیر مجموعه‌داده</translation>
+    </message>
+    <message>
+        <source>label column</source>
+        <translation>ستون برچسب</translation>
+    </message>
+    <message>
+        <source>synthetic samples</source>
+        <translation>نمونه‌های مصنوعی</translation>
+    </message>
+    <message>
+        <source>classes</source>
+        <translation>کلاس‌ها</translation>
+    </message>
+    <message>
+        <source>sample shape</source>
+        <translation>شکل نمونه</translation>
+    </message>
+    <message>
+        <source>augmentation</source>
+        <translation>داده‌افزایی</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>دستهٔ سراسری</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>گام‌ها</translation>
+    </message>
+    <message>
+        <source>epochs</source>
+        <translation>دوره‌ها</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>بهینه‌ساز</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>نرخ یادگیری</translation>
+    </message>
+    <message>
+        <source>momentum</source>
+        <translation>تکانه</translation>
+    </message>
+    <message>
+        <source>Nesterov momentum</source>
+        <translation>تکانهٔ نستروف</translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation>کاهش وزن</translation>
+    </message>
+    <message>
+        <source>betas</source>
+        <translation>بتاها</translation>
+    </message>
+    <message>
+        <source>epsilon</source>
+        <translation>اپسیلون</translation>
+    </message>
+    <message>
+        <source>learning-rate schedule</source>
+        <translation>زمان‌بندی نرخ یادگیری</translation>
+    </message>
+    <message>
+        <source>warm-up steps</source>
+        <translation>گام‌های گرم‌کردن</translation>
+    </message>
+    <message>
+        <source>final learning-rate ratio</source>
+        <translation>نسبت نهایی نرخ یادگیری</translation>
+    </message>
+    <message>
+        <source>gradient clipping</source>
+        <translation>برش گرادیان</translation>
+    </message>
+    <message>
+        <source>label smoothing</source>
+        <translation>هموارسازی برچسب</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>بذر تصادفی</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>ریسه‌ها</translation>
+    </message>
+    <message>
+        <source>profiling steps</source>
+        <translation>گام‌های سنجش سرعت</translation>
+    </message>
+    <message>
+        <source>re-plan interval</source>
+        <translation>فاصلهٔ بازبرنامه‌ریزی</translation>
+    </message>
+    <message>
+        <source>re-plan margin</source>
+        <translation>آستانهٔ بازبرنامه‌ریزی</translation>
+    </message>
+    <message>
+        <source>EWMA weight</source>
+        <translation>وزن میانگین متحرک (EWMA)</translation>
+    </message>
+    <message>
+        <source>bucket size (MB)</source>
+        <translation>اندازهٔ سطل (مگابایت)</translation>
+    </message>
+    <message>
+        <source>gradients on the wire</source>
+        <translation>قالب گرادیان‌ها در شبکه</translation>
+    </message>
+    <message>
+        <source>fp16 gradients</source>
+        <translation>گرادیان‌های fp16</translation>
+    </message>
+    <message>
+        <source>communication timeout (s)</source>
+        <translation>مهلت ارتباط (ثانیه)</translation>
+    </message>
+    <message>
+        <source>watchdog grace (s)</source>
+        <translation>مهلت اضافهٔ نگهبان (ثانیه)</translation>
+    </message>
+    <message>
+        <source>evaluation interval</source>
+        <translation>فاصلهٔ ارزیابی</translation>
+    </message>
+    <message>
+        <source>evaluation samples</source>
+        <translation>نمونه‌های ارزیابی</translation>
+    </message>
+    <message>
+        <source>checkpoint directory</source>
+        <translation>پوشهٔ نقطه‌های وارسی</translation>
+    </message>
+    <message>
+        <source>checkpoint interval</source>
+        <translation>فاصلهٔ نقطه‌های وارسی</translation>
+    </message>
+    <message>
+        <source>checkpoints kept</source>
+        <translation>نقطه‌های وارسی نگه‌داشته</translation>
+    </message>
+    <message>
+        <source>parameter streaming</source>
+        <translation>بارگیری جریانی پارامترها</translation>
+    </message>
+    <message>
+        <source>compute precision</source>
+        <translation>دقت محاسبه</translation>
+    </message>
+    <message>
+        <source>memory budget (MB)</source>
+        <translation>بودجهٔ حافظه (مگابایت)</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>بازمحاسبه</translation>
+    </message>
+    <message>
+        <source>elastic recovery</source>
+        <translation>بازیابی کشسان</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>رتبه</translation>
+    </message>
+    <message>
+        <source>from step</source>
+        <translation>از گام</translation>
+    </message>
+    <message>
+        <source>slowdown factor</source>
+        <translation>ضریب کندی</translation>
+    </message>
+    <message>
+        <source>machine</source>
+        <translation>ماشین</translation>
+    </message>
+    <message>
+        <source>machine name</source>
+        <translation>نام ماشین</translation>
+    </message>
+    <message>
+        <source>devices</source>
+        <translation>دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>manual batch</source>
+        <translation>دستهٔ دستی</translation>
+    </message>
+    <message>
+        <source>batch cap</source>
+        <translation>سقف دسته</translation>
+    </message>
+    <message>
+        <source>emulated slowdown</source>
+        <translation>کندی شبیه‌سازی‌شده</translation>
     </message>
 </context>
 <context>
@@ -7035,6 +6619,357 @@ Status: %3%4</source>
     <message>
         <source>%1&apos;s agent stopped: the machine went down or the agent was killed</source>
         <translation>عامل %1 متوقف شد: ماشین از کار افتاد یا عامل کشته شد</translation>
+    </message>
+</context>
+<context>
+    <name>RunDetailsPanel</name>
+    <message>
+        <source>, </source>
+        <comment>between the numbers of a list</comment>
+        <translation>، </translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>برچسب‌ها</translation>
+    </message>
+    <message>
+        <source>e.g. baseline, thesis chapter 3</source>
+        <translation>مثلاً پایه، فصل ۳ پایان‌نامه</translation>
+    </message>
+    <message>
+        <source>Labels of your own, separated by commas; the filter above finds them</source>
+        <translation>برچسب‌های دلخواه شما، جداشده با ویرگول؛ پالایهٔ بالا آن‌ها را پیدا می‌کند</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>یادداشت</translation>
+    </message>
+    <message>
+        <source>What this run was for, what you learned from it</source>
+        <translation>این اجرا برای چه بود و از آن چه آموختید</translation>
+    </message>
+    <message>
+        <source>Save tags and note</source>
+        <translation>ذخیرهٔ برچسب‌ها و یادداشت</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>خلاصه</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>گره‌ها</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>رتبه‌ها</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>رویدادها</translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation>کنترل‌گر</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>گره</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>نشانی</translation>
+    </message>
+    <message>
+        <source>Devices (numbered on the machine)</source>
+        <translation>دستگاه‌ها (شماره روی ماشین)</translation>
+    </message>
+    <message>
+        <source>Ranks (one per device)</source>
+        <translation>رتبه‌ها (یکی برای هر دستگاه)</translation>
+    </message>
+    <message>
+        <source>Final plan (samples per device)</source>
+        <translation>برنامهٔ پایانی (نمونه برای هر دستگاه)</translation>
+    </message>
+    <message>
+        <source>The devices of the machine the run used, numbered as the Machines list numbers them</source>
+        <translation>دستگاه‌هایی از ماشین که اجرا به کار برد، با همان شماره‌هایی که فهرست ماشین‌ها نشان می‌دهد</translation>
+    </message>
+    <message>
+        <source>The ranks of the run&apos;s workers on this machine: one worker, and one rank, per device</source>
+        <translation>رتبهٔ کارگرهای اجرا روی این ماشین: برای هر دستگاه یک کارگر و یک رتبه</translation>
+    </message>
+    <message>
+        <source>How many samples of each step every device of the machine took at the end, in device order</source>
+        <translation>شمار نمونه‌هایی که هر دستگاه این ماشین در پایان از هر گام برداشت، به ترتیب دستگاه‌ها</translation>
+    </message>
+    <message>
+        <source>Select a run to see its details. Select two to %1 runs to compare them.</source>
+        <translation>برای دیدن جزئیات یک اجرا آن را برگزینید. برای مقایسه، دو تا %1 اجرا را برگزینید.</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>راهبرد</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Model and data</source>
+        <translation>مدل و داده</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 روی %2</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>دستهٔ سراسری</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>ساخته‌شده</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>آغاز</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>پایان</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>مدت</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>گام‌ها</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>زیان پایانی</translation>
+    </message>
+    <message>
+        <source>Evaluation accuracy</source>
+        <translation>دقت ارزیابی</translation>
+    </message>
+    <message>
+        <source>Evaluation perplexity</source>
+        <translation>سرگشتگی ارزیابی</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>گذردهی</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 نمونه در ثانیه</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>انتظار</translation>
+    </message>
+    <message>
+        <source>%1 on average, %2 on the device that waited most</source>
+        <translation>%1 به طور میانگین، %2 در دستگاهی که بیشتر از همه منتظر ماند</translation>
+    </message>
+    <message>
+        <source>Run id</source>
+        <translation>شناسهٔ اجرا</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>رتبه</translation>
+    </message>
+    <message>
+        <source>Local batch</source>
+        <translation>دستهٔ محلی</translation>
+    </message>
+    <message>
+        <source>Data ms</source>
+        <translation>داده (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>Compute ms</source>
+        <translation>محاسبه (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>Wait ms</source>
+        <translation>انتظار (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>Communication ms</source>
+        <translation>ارتباط (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>Optimizer ms</source>
+        <translation>بهینه‌ساز (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>انتظار</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>نمونه/ثانیه</translation>
+    </message>
+    <message>
+        <source>Share of the step spent waiting for other devices</source>
+        <translation>سهم گام که به انتظار دستگاه‌های دیگر گذشت</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>زمان</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>منبع</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>رویداد</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>جزئیات</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>اجرا</translation>
+    </message>
+</context>
+<context>
+    <name>RunExporter</name>
+    <message>
+        <source>time</source>
+        <translation>زمان</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>رتبه</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>گام</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>دوره</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>زیان</translation>
+    </message>
+    <message>
+        <source>local batch</source>
+        <translation>دستهٔ محلی</translation>
+    </message>
+    <message>
+        <source>data ms</source>
+        <translation>داده (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>compute ms</source>
+        <translation>محاسبه (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>wait ms</source>
+        <translation>انتظار (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>communication ms</source>
+        <translation>ارتباط (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>optimizer ms</source>
+        <translation>بهینه‌ساز (میلی‌ثانیه)</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>نمونه در ثانیه</translation>
+    </message>
+    <message>
+        <source>device memory bytes</source>
+        <translation>حافظهٔ دستگاه (بایت)</translation>
+    </message>
+    <message>
+        <source>bytes within the node</source>
+        <translation>بایت درون گره</translation>
+    </message>
+    <message>
+        <source>bytes between nodes</source>
+        <translation>بایت میان گره‌ها</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>منبع</translation>
+    </message>
+    <message>
+        <source>sequence</source>
+        <translation>شماره</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>نوع</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>دستگاه</translation>
+    </message>
+    <message>
+        <source>payload</source>
+        <translation>محتوا</translation>
+    </message>
+    <message>
+        <source>agent</source>
+        <translation>عامل</translation>
+    </message>
+    <message>
+        <source>utilization %</source>
+        <translation>میزان استفاده (٪)</translation>
+    </message>
+    <message>
+        <source>memory used bytes</source>
+        <translation>حافظهٔ مصرفی (بایت)</translation>
+    </message>
+    <message>
+        <source>memory total bytes</source>
+        <translation>کل حافظه (بایت)</translation>
+    </message>
+    <message>
+        <source>temperature °C</source>
+        <translation>دما (°C)</translation>
+    </message>
+    <message>
+        <source>power W</source>
+        <translation>توان (وات)</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>نوشتن %1 ممکن نشد: %2</translation>
+    </message>
+    <message>
+        <source>The run %1 is no longer in the history.</source>
+        <translation>اجرای %1 دیگر در تاریخچه نیست.</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: %2</source>
+        <translation>خروجی گرفتن از %1 ممکن نشد: %2</translation>
     </message>
 </context>
 <context>
@@ -7590,6 +7525,10 @@ Status: %3%4</source>
     <message>
         <source>fp16 (loss scaling; GPUs)</source>
         <translation>fp16 (مقیاس‌دهی زیان؛ پردازنده‌های گرافیکی)</translation>
+    </message>
+    <message>
+        <source>Label smoothing (0: off)</source>
+        <translation>هموارسازی برچسب (۰: خاموش)</translation>
     </message>
 </context>
 <context>

@@ -95,102 +95,22 @@ void fitLegend(QCustomPlot *plot, int width)
     }
 }
 
-// Names of the config fields in words, so the table of differences reads in
-// the user's language; the dotted path stays in the tooltip.
-struct FieldLabel
-{
-    const char *path;
-    const char *label;
-};
-const FieldLabel kFieldLabels[] = {
-    {"version", QT_TRANSLATE_NOOP("ComparisonView", "Config version")},
-    {"name", QT_TRANSLATE_NOOP("ComparisonView", "Name")},
-    {"strategy", QT_TRANSLATE_NOOP("ComparisonView", "Strategy")},
-    {"global_batch", QT_TRANSLATE_NOOP("ComparisonView", "Global batch")},
-    {"steps", QT_TRANSLATE_NOOP("ComparisonView", "Steps")},
-    {"epochs", QT_TRANSLATE_NOOP("ComparisonView", "Epochs")},
-    {"seed", QT_TRANSLATE_NOOP("ComparisonView", "Random seed")},
-    {"threads", QT_TRANSLATE_NOOP("ComparisonView", "CPU threads")},
-    {"grad_clip", QT_TRANSLATE_NOOP("ComparisonView", "Gradient clipping")},
-    {"memory_budget_mb", QT_TRANSLATE_NOOP("ComparisonView", "Memory budget (MB)")},
-    {"elastic", QT_TRANSLATE_NOOP("ComparisonView", "Elastic")},
-    {"precision", QT_TRANSLATE_NOOP("ComparisonView", "Precision")},
-    {"model.kind", QT_TRANSLATE_NOOP("ComparisonView", "Model")},
-    {"model.hidden", QT_TRANSLATE_NOOP("ComparisonView", "Hidden layers")},
-    {"model.channels", QT_TRANSLATE_NOOP("ComparisonView", "Channels")},
-    {"model.blocks", QT_TRANSLATE_NOOP("ComparisonView", "Blocks")},
-    {"model.groups", QT_TRANSLATE_NOOP("ComparisonView", "Normalization groups")},
-    {"model.layers", QT_TRANSLATE_NOOP("ComparisonView", "Layers")},
-    {"model.width", QT_TRANSLATE_NOOP("ComparisonView", "Width")},
-    {"model.heads", QT_TRANSLATE_NOOP("ComparisonView", "Attention heads")},
-    {"model.context", QT_TRANSLATE_NOOP("ComparisonView", "Context length")},
-    {"model.path", QT_TRANSLATE_NOOP("ComparisonView", "Model file")},
-    {"dataset.kind", QT_TRANSLATE_NOOP("ComparisonView", "Dataset")},
-    {"dataset.path", QT_TRANSLATE_NOOP("ComparisonView", "Dataset folder")},
-    {"dataset.label", QT_TRANSLATE_NOOP("ComparisonView", "Label column")},
-    {"dataset.augment", QT_TRANSLATE_NOOP("ComparisonView", "Augmentation")},
-    {"dataset.samples", QT_TRANSLATE_NOOP("ComparisonView", "Samples")},
-    {"dataset.classes", QT_TRANSLATE_NOOP("ComparisonView", "Classes")},
-    {"dataset.shape", QT_TRANSLATE_NOOP("ComparisonView", "Sample shape")},
-    {"optimizer.kind", QT_TRANSLATE_NOOP("ComparisonView", "Optimizer")},
-    {"optimizer.lr", QT_TRANSLATE_NOOP("ComparisonView", "Learning rate")},
-    {"optimizer.momentum", QT_TRANSLATE_NOOP("ComparisonView", "Momentum")},
-    {"optimizer.weight_decay", QT_TRANSLATE_NOOP("ComparisonView", "Weight decay")},
-    {"optimizer.betas", QT_TRANSLATE_NOOP("ComparisonView", "Adam betas")},
-    {"optimizer.eps", QT_TRANSLATE_NOOP("ComparisonView", "Adam epsilon")},
-    {"schedule.kind", QT_TRANSLATE_NOOP("ComparisonView", "Learning rate schedule")},
-    {"schedule.warmup_steps", QT_TRANSLATE_NOOP("ComparisonView", "Warm-up steps")},
-    {"schedule.min_lr_ratio", QT_TRANSLATE_NOOP("ComparisonView", "Final learning rate ratio")},
-    {"planner.profile_steps", QT_TRANSLATE_NOOP("ComparisonView", "Profiling steps")},
-    {"planner.replan_interval", QT_TRANSLATE_NOOP("ComparisonView", "Re-plan interval")},
-    {"planner.margin", QT_TRANSLATE_NOOP("ComparisonView", "Re-plan margin")},
-    {"planner.ewma", QT_TRANSLATE_NOOP("ComparisonView", "Speed smoothing")},
-    {"comm.bucket_mb", QT_TRANSLATE_NOOP("ComparisonView", "Gradient bucket (MB)")},
-    {"comm.dtype", QT_TRANSLATE_NOOP("ComparisonView", "Gradients on the wire")},
-    {"comm.fp16",
-     QT_TRANSLATE_NOOP("ComparisonView", "Half-precision gradients")}, // runs kept before comm.dtype
-    {"comm.timeout_s", QT_TRANSLATE_NOOP("ComparisonView", "Communication timeout (s)")},
-    {"eval.interval", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation interval")},
-    {"eval.samples", QT_TRANSLATE_NOOP("ComparisonView", "Evaluation samples")},
-    {"checkpoint.dir", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoint folder")},
-    {"checkpoint.interval", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoint interval")},
-    {"checkpoint.keep", QT_TRANSLATE_NOOP("ComparisonView", "Checkpoints kept")},
-    {"lsdp.stream_params", QT_TRANSLATE_NOOP("ComparisonView", "Stream parameters")},
-    {"memory.recompute", QT_TRANSLATE_NOOP("ComparisonView", "Recompute activations")},
-    {"agent", QT_TRANSLATE_NOOP("ComparisonView", "agent")},
-    {"devices", QT_TRANSLATE_NOOP("ComparisonView", "devices")},
-    {"slowdown", QT_TRANSLATE_NOOP("ComparisonView", "slowdown")},
-    {"batch", QT_TRANSLATE_NOOP("ComparisonView", "batch")},
-    {"max_batch", QT_TRANSLATE_NOOP("ComparisonView", "largest batch")},
-    {"rank", QT_TRANSLATE_NOOP("ComparisonView", "rank")},
-    {"from_step", QT_TRANSLATE_NOOP("ComparisonView", "from step")},
-    {"factor", QT_TRANSLATE_NOOP("ComparisonView", "factor")},
-};
-
-QString knownLabel(const QString &path)
-{
-    for (const FieldLabel &f : kFieldLabels) {
-        if (path == QLatin1String(f.path))
-            return ComparisonView::tr(f.label);
-    }
-    return {};
-}
-
+// Names of the config fields in words, from the run-config table's labels
+// (agent/contracts/runconfigfields.cpp), so the table of differences reads in the user's
+// language; the dotted path stays in the tooltip.
 QString fieldLabel(const QString &path)
 {
-    if (const QString known = knownLabel(path); !known.isEmpty())
-        return known;
+    auto title = [](const QString &label) -> QString { return label.left(1).toUpper() + label.mid(1); };
     static const QRegularExpression item(QStringLiteral(R"(^(nodes|slowdown_schedule)\[(\d+)\]\.(\w+)$)"));
     if (const QRegularExpressionMatch m = item.match(path); m.hasMatch()) {
         const QString index = LocaleFormat::number(m.captured(2).toLongLong() + 1);
-        QString leaf = knownLabel(m.captured(3));
-        if (leaf.isEmpty())
-            leaf = m.captured(3);
+        const QString leaf = RunConfig::fieldLabel(m.captured(1) + QStringLiteral("[].") + m.captured(3));
         return m.captured(1) == QLatin1String("nodes")
                    ? ComparisonView::tr("Node %1: %2").arg(index, leaf)
                    : ComparisonView::tr("Slowdown %1: %2").arg(index, leaf);
     }
-    return path;
+    const QString label = RunConfig::fieldLabel(path);
+    return label == path ? path : title(label); // a field of a newer version: its path
 }
 
 QString jsonText(const QJsonValue &v)

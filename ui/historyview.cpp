@@ -12,6 +12,8 @@
 #include "modelfetcher.h"
 #include "plotexporter.h"
 #include "runconfig.h"
+#include "rundetailspanel.h"
+#include "runexporter.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
 #include "safetext.h"
@@ -48,86 +50,6 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-namespace {
-// The events a user reads to understand a run; steps, plans and checkpoints
-// are in the plots and the ranks table.
-const QStringList &notableKinds()
-{
-    static const QStringList kinds = [] {
-        QStringList names;
-        for (EventKind kind : {EventKind::Launch, EventKind::State, EventKind::Error, EventKind::Warning,
-                               EventKind::Rebalance, EventKind::WorkerExit, EventKind::Diagnosis,
-                               EventKind::StopRequested, EventKind::AbortRequested, EventKind::Finished})
-            names << EventKinds::name(kind);
-        return names;
-    }();
-    return kinds;
-}
-
-constexpr int kMostEvents = 500;
-
-// Column names of the exported CSV files, translated only when the user asks.
-struct CsvHeader
-{
-    const char *key;
-    const char *text;
-};
-const CsvHeader kCsvHeaders[] = {
-    {"time", QT_TRANSLATE_NOOP("HistoryView", "time")},
-    {"rank", QT_TRANSLATE_NOOP("HistoryView", "rank")},
-    {"step", QT_TRANSLATE_NOOP("HistoryView", "step")},
-    {"epoch", QT_TRANSLATE_NOOP("HistoryView", "epoch")},
-    {"loss", QT_TRANSLATE_NOOP("HistoryView", "loss")},
-    {"local_batch", QT_TRANSLATE_NOOP("HistoryView", "local batch")},
-    {"data_ms", QT_TRANSLATE_NOOP("HistoryView", "data ms")},
-    {"compute_ms", QT_TRANSLATE_NOOP("HistoryView", "compute ms")},
-    {"wait_ms", QT_TRANSLATE_NOOP("HistoryView", "wait ms")},
-    {"comm_ms", QT_TRANSLATE_NOOP("HistoryView", "communication ms")},
-    {"optimizer_ms", QT_TRANSLATE_NOOP("HistoryView", "optimizer ms")},
-    {"samples_per_s", QT_TRANSLATE_NOOP("HistoryView", "samples per second")},
-    {"device_bytes", QT_TRANSLATE_NOOP("HistoryView", "device memory bytes")},
-    {"bytes_intra", QT_TRANSLATE_NOOP("HistoryView", "bytes within the node")},
-    {"bytes_inter", QT_TRANSLATE_NOOP("HistoryView", "bytes between nodes")},
-    {"source", QT_TRANSLATE_NOOP("HistoryView", "source")},
-    {"seq", QT_TRANSLATE_NOOP("HistoryView", "sequence")},
-    {"kind", QT_TRANSLATE_NOOP("HistoryView", "kind")},
-    {"device", QT_TRANSLATE_NOOP("HistoryView", "device")},
-    {"payload", QT_TRANSLATE_NOOP("HistoryView", "payload")},
-    {"agent", QT_TRANSLATE_NOOP("HistoryView", "agent")},
-    {"util", QT_TRANSLATE_NOOP("HistoryView", "utilization %")},
-    {"mem_used", QT_TRANSLATE_NOOP("HistoryView", "memory used bytes")},
-    {"mem_total", QT_TRANSLATE_NOOP("HistoryView", "memory total bytes")},
-    {"temperature", QT_TRANSLATE_NOOP("HistoryView", "temperature °C")},
-    {"power", QT_TRANSLATE_NOOP("HistoryView", "power W")},
-};
-
-QString batchesText(const QJsonArray &batches)
-{
-    QStringList parts;
-    for (const QJsonValue v : batches)
-        parts << LocaleFormat::number(jsonInt64(v));
-    // A middle dot would read as the Persian zero (۰): the language's own comma.
-    return parts.join(HistoryView::tr(", ", "between the numbers of a list"));
-}
-
-QStandardItem *numberItem(double value, int decimals)
-{
-    auto *item = new QStandardItem(LocaleFormat::number(value, decimals));
-    item->setData(value, Qt::UserRole);
-    item->setTextAlignment(Qt::AlignTrailing | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem *textItem(const QString &text)
-{
-    auto *item = new QStandardItem(text);
-    item->setData(text, Qt::UserRole);
-    item->setEditable(false);
-    return item;
-}
-} // namespace
 
 HistoryView::HistoryView(HistoryStore &store, QWidget *parent)
     : QWidget(parent)
@@ -195,81 +117,11 @@ void HistoryView::buildUi()
     m_table->horizontalHeader()->setSectionResizeMode(RunsTableModel::NameColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setMinimumSectionSize(48);
 
-    // The summary as a form rather than rich text: Qt's rich-text tables do not
-    // mirror for right-to-left, a form layout does.
-    m_summaryTitle = new QLabel;
-    QFont titleFont = m_summaryTitle->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
-    m_summaryTitle->setFont(titleFont);
-    m_summaryTitle->setWordWrap(true);
-    m_summaryTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summaryForm = new QFormLayout;
-    m_summaryForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_summaryForm->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    // The user's tags and note on the run: searched by the filter, kept in the history.
-    m_tagsLabel = new QLabel;
-    m_noteLabel = new QLabel;
-    m_tagsEdit = new QLineEdit;
-    m_tagsEdit->setObjectName(QStringLiteral("tags"));
-    m_noteEdit = new QPlainTextEdit;
-    m_noteEdit->setObjectName(QStringLiteral("note"));
-    m_noteEdit->setTabChangesFocus(true);
-    m_noteEdit->setFixedHeight(m_noteEdit->fontMetrics().lineSpacing() * 4 + 12);
-    m_saveNotesButton = new QPushButton;
-    m_notesBox = new QWidget;
-    auto *notes = new QFormLayout(m_notesBox);
-    notes->setContentsMargins(0, 8, 0, 0);
-    notes->addRow(m_tagsLabel, m_tagsEdit);
-    notes->addRow(m_noteLabel, m_noteEdit);
-    notes->addRow(QString(), m_saveNotesButton);
-    auto *summaryPage = new QWidget;
-    auto *summaryLayout = new QVBoxLayout(summaryPage);
-    summaryLayout->addWidget(m_summaryTitle);
-    summaryLayout->addLayout(m_summaryForm);
-    summaryLayout->addWidget(m_notesBox);
-    summaryLayout->addStretch(1);
-    m_summary = new QScrollArea;
-    m_summary->setWidget(summaryPage);
-    m_summary->setWidgetResizable(true);
-    m_summary->setFrameShape(QFrame::NoFrame);
-    m_nodes = new QStandardItemModel(this);
-    m_nodesView = new QTableView;
-    m_nodesView->setModel(m_nodes);
-    m_nodesView->verticalHeader()->hide();
-    m_nodesView->setAlternatingRowColors(true);
-    m_nodesView->setWordWrap(false);
-    m_nodesView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_nodesView->horizontalHeader()->setStretchLastSection(true);
-    m_ranks = new QStandardItemModel(this);
-    m_ranksView = new QTableView;
-    m_ranksView->setModel(m_ranks);
-    m_ranksView->verticalHeader()->hide();
-    m_ranksView->setSortingEnabled(true);
-    m_ranksView->setAlternatingRowColors(true);
-    m_ranksView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_events = new QStandardItemModel(this);
-    m_eventsView = new QTableView;
-    m_eventsView->setModel(m_events);
-    m_eventsView->verticalHeader()->hide();
-    m_eventsView->setWordWrap(true);
-    m_eventsView->setAlternatingRowColors(true);
-    m_eventsView->horizontalHeader()->setStretchLastSection(true);
-    m_eventsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_eventsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    for (QStandardItemModel *m : {m_nodes, m_ranks, m_events})
-        m->setSortRole(Qt::UserRole);
-
-    m_detailsTabs = new QTabWidget;
-    m_detailsTabs->addTab(m_summary, QString());
-    m_detailsTabs->addTab(m_nodesView, QString());
-    m_detailsTabs->addTab(m_ranksView, QString());
-    m_detailsTabs->addTab(m_eventsView, QString());
-    m_detailsTabs->setDocumentMode(true);
+    m_details = new RunDetailsPanel(m_store, *m_model);
 
     m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->addWidget(m_table);
-    m_splitter->addWidget(m_detailsTabs);
+    m_splitter->addWidget(m_details);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setChildrenCollapsible(false);
@@ -312,14 +164,13 @@ void HistoryView::buildUi()
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &HistoryView::showDetails);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &HistoryView::showDetails);
-    connect(m_table, &QTableView::doubleClicked, this, [this] { m_detailsTabs->setCurrentIndex(0); });
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this] { m_details->setCurrentIndex(RunDetailsPanel::SummaryTab); });
     connect(m_model, &RunsTableModel::dataChanged, this, &HistoryView::onModelDataChanged);
     connect(m_model, &RunsTableModel::rowsInserted, this, [this] {
         if (!m_columnsFitted)
             fitColumns();
     });
-    connect(m_tagsEdit, &QLineEdit::editingFinished, this, &HistoryView::saveNotes);
-    connect(m_saveNotesButton, &QPushButton::clicked, this, &HistoryView::saveNotes);
     connect(m_compareButton, &QPushButton::clicked, this, &HistoryView::compareSelected);
     connect(m_exportButton, &QPushButton::clicked, this, &HistoryView::exportSelected);
     connect(m_newRunButton, &QPushButton::clicked, this, &HistoryView::newRunFromSelected);
@@ -331,12 +182,6 @@ void HistoryView::retranslateUi()
     setWindowTitle(tr("History"));
     m_nameEdit->setPlaceholderText(tr("Filter by name, tag or note"));
     m_nameEdit->setToolTip(tr("Show only runs whose name, tags or note contain this text"));
-    m_tagsLabel->setText(tr("Tags"));
-    m_tagsEdit->setPlaceholderText(tr("e.g. baseline, thesis chapter 3"));
-    m_tagsEdit->setToolTip(tr("Labels of your own, separated by commas; the filter above finds them"));
-    m_noteLabel->setText(tr("Note"));
-    m_noteEdit->setPlaceholderText(tr("What this run was for, what you learned from it"));
-    m_saveNotesButton->setText(tr("Save tags and note"));
 
     // Refill the combos in the new language, keeping what was chosen.
     const QString status = m_statusCombo->currentData().toString();
@@ -368,10 +213,7 @@ void HistoryView::retranslateUi()
     m_refreshButton->setToolTip(tr("Read the history again"));
     m_refreshButton->setAccessibleName(tr("Refresh"));
 
-    m_detailsTabs->setTabText(0, tr("Summary"));
-    m_detailsTabs->setTabText(1, tr("Nodes"));
-    m_detailsTabs->setTabText(2, tr("Ranks"));
-    m_detailsTabs->setTabText(3, tr("Events"));
+    m_details->retranslate();
     m_compareButton->setText(tr("Compare"));
     m_compareButton->setToolTip(
         tr("Compare %1 to %2 selected runs: curves, throughput, waiting, utilization and the "
@@ -411,7 +253,7 @@ void HistoryView::applyLocale()
     }
     m_model->retranslate();
     fitColumns();
-    m_detailsStatus = -1;
+    m_details->invalidate();
     showDetails();
 }
 
@@ -419,8 +261,8 @@ void HistoryView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
-    } else if (event->type() == QEvent::LayoutDirectionChange && m_summaryForm) {
-        m_detailsStatus = -1;
+    } else if (event->type() == QEvent::LayoutDirectionChange && m_details) {
+        m_details->invalidate();
         showDetails();
     }
     QWidget::changeEvent(event);
@@ -584,10 +426,7 @@ void HistoryView::newRunFromSelected()
 
 QHash<QString, QString> HistoryView::localizedCsvHeaders()
 {
-    QHash<QString, QString> out;
-    for (const CsvHeader &h : kCsvHeaders)
-        out.insert(QLatin1String(h.key), tr(h.text));
-    return out;
+    return RunExporter::localizedCsvHeaders();
 }
 
 Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QString &dir,
@@ -600,127 +439,10 @@ Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QStr
     return exportRuns(ids, dir, options);
 }
 
-namespace {
-QString jsonText(const QJsonValue &v)
-{
-    if (v.isString())
-        return v.toString();
-    if (v.isUndefined())
-        return {};
-    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-}
-
-Status writeText(const QString &path, const QString &text)
-{
-    QFile f(path);
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()) ||
-        !f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.toUtf8()) < 0)
-        return Status::failure(HistoryView::tr("cannot write %1: %2").arg(Bidi::ltr(path), f.errorString()));
-    return {};
-}
-} // namespace
-
 Expected<QStringList> HistoryView::exportRuns(const QStringList &ids, const QString &dir,
                                               const ExportOptions &options) const
 {
-    using Result = Expected<QStringList>;
-    QStringList written;
-    QList<RunRecord> runs;
-    for (const QString &id : ids) {
-        const auto run = m_store.run(id);
-        if (!run)
-            return Result::failure(tr("The run %1 is no longer in the history.").arg(id));
-        runs << *run;
-    }
-    for (const RunRecord &run : std::as_const(runs)) {
-        const QString sub = QDir(dir).filePath(
-            PlotExporter::safeFileName(QStringLiteral("%1-%2").arg(run.name, run.id.left(8))));
-        if (options.data) {
-            auto r = exportOne(run.id, sub, options.localizedHeaders);
-            if (!r)
-                return Result::failure(tr("Cannot export %1: %2").arg(run.name, r.error()));
-            written << *r;
-        }
-        if (options.nodes) {
-            // Machine-readable as the other tables: plain digits, "0;1" lists.
-            QString text = QStringLiteral("node,agent,address,devices,first_rank,final_plan\n");
-            for (const RunNodeRecord &n : m_store.nodes(run.id)) {
-                QStringList devices, plan;
-                for (int d : n.devices)
-                    devices << QString::number(d);
-                for (const QJsonValue v : n.finalPlan)
-                    plan << QString::number(jsonInt64(v));
-                text += Csv::row({n.name, n.agentId, n.address, devices.join(QLatin1Char(';')),
-                                  QString::number(n.firstRank), plan.join(QLatin1Char(';'))});
-            }
-            const QString path = QDir(sub).filePath(QStringLiteral("nodes.csv"));
-            if (const Status s = writeText(path, text); !s)
-                return Result::failure(s.error());
-            written << path;
-        }
-    }
-    if (options.settings && !runs.isEmpty()) {
-        // The settings that differ between the runs, one row each; a single run's every setting.
-        QStringList fields;
-        for (const auto &[path, value] : RunConfig::flatten(runs.first().config)) {
-            bool differs = runs.size() == 1;
-            for (qsizetype i = 1; i < runs.size() && !differs; ++i)
-                differs = RunConfig::differingFields(runs.first().config, runs[i].config).contains(path);
-            if (differs)
-                fields << path;
-        }
-        for (qsizetype i = 1; i < runs.size(); ++i) {
-            for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
-                if (!fields.contains(f))
-                    fields << f;
-            }
-        }
-        QStringList header{QStringLiteral("setting")};
-        for (const RunRecord &r : std::as_const(runs))
-            header << r.id;
-        QString text = Csv::row(header);
-        for (const QString &field : std::as_const(fields)) {
-            QStringList row{field};
-            for (const RunRecord &r : std::as_const(runs)) {
-                QJsonValue value;
-                for (const auto &[path, v] : RunConfig::flatten(r.config)) {
-                    if (path == field)
-                        value = v;
-                }
-                row << jsonText(value);
-            }
-            text += Csv::row(row);
-        }
-        const QString path = QDir(dir).filePath(QStringLiteral("settings.csv"));
-        if (const Status s = writeText(path, text); !s)
-            return Result::failure(s.error());
-        written << path;
-    }
-    if (options.charts && !runs.isEmpty()) {
-        ComparisonView view(m_store);
-        view.resize(1100, 700);
-        view.setRuns(ids);
-        auto plots = view.exportPlots(QDir(dir).filePath(QStringLiteral("charts")));
-        if (!plots)
-            return Result::failure(plots.error());
-        written << *plots;
-    }
-    return written;
-}
-
-Expected<QStringList> HistoryView::exportOne(const QString &id, const QString &sub,
-                                             bool localizedHeaders) const
-{
-    using Result = Expected<QStringList>;
-    const QHash<QString, QString> headers =
-        localizedHeaders ? localizedCsvHeaders() : QHash<QString, QString>();
-    const auto files = m_store.exportCsv(id, sub, headers);
-    if (!files)
-        return Result::failure(files.error());
-    QStringList written;
-    for (const QString &f : *files)
-        written << QDir(sub).filePath(f);
-    return written;
+    return RunExporter(m_store).write(ids, dir, options);
 }
 
 QString HistoryView::proposedExportFolder()
@@ -818,14 +540,14 @@ Status HistoryView::exportAndReport(const QStringList &ids, const QString &dir, 
 
 void HistoryView::onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
 {
-    if (m_detailsRunId.isEmpty())
+    if (m_details->runId().isEmpty())
         return;
-    const QModelIndex i = m_model->indexOfRun(m_detailsRunId);
+    const QModelIndex i = m_model->indexOfRun(m_details->runId());
     if (!i.isValid() || i.row() < topLeft.row() || i.row() > bottomRight.row())
         return;
     // Reread the details when the run's state moved on, not at every refresh of a running run.
-    if (m_model->run(i.row()) && int(m_model->run(i.row())->status) != m_detailsStatus) {
-        m_detailsStatus = -1;
+    if (m_model->run(i.row()) && int(m_model->run(i.row())->status) != m_details->shownStatus()) {
+        m_details->invalidate();
         showDetails();
     }
 }
@@ -841,256 +563,40 @@ void HistoryView::showDetails()
     const RunRecord *record = nullptr;
     if (!id.isEmpty())
         record = m_model->run(m_model->indexOfRun(id).row());
-    const int status = record ? int(record->status) : -1;
-    const QStringList selection = selectedRunIds();
-    if (id == m_detailsRunId && status == m_detailsStatus && !id.isEmpty() && selection == m_detailsSelection)
-        return;
-    m_detailsSelection = selection;
-    m_detailsRunId = id;
-    m_detailsStatus = status;
-    m_nodeNames.clear();
-    fillSummary(id);
-    fillRanks(id);
-    fillEvents(selectedRunIds().size() > 1 ? selectedRunIds()
-                                           : (id.isEmpty() ? QStringList() : QStringList{id}));
+    m_details->showRuns(id, record ? int(record->status) : -1, selectedRunIds());
 }
 
 void HistoryView::saveNotes()
 {
-    if (m_detailsRunId.isEmpty())
-        return;
-    QStringList tags;
-    for (const QString &t : m_tagsEdit->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        if (!t.trimmed().isEmpty() && !tags.contains(t.trimmed()))
-            tags << t.trimmed();
-    }
-    const QString note = m_noteEdit->toPlainText().trimmed();
-    const QModelIndex i = m_model->indexOfRun(m_detailsRunId);
-    if (i.isValid() && i.data(RunsTableModel::TagsRole).toStringList() == tags &&
-        i.data(RunsTableModel::NoteRole).toString() == note)
-        return;
-    m_store.setNotes(m_detailsRunId, tags, note);
-    m_store.flush();
-    m_model->refresh();
+    m_details->saveNotes();
 }
 
-QString HistoryView::nodeName(const QString &agentId) const
+QStandardItemModel *HistoryView::nodesModel() const
 {
-    if (agentId == QLatin1String("controller"))
-        return tr("Controller");
-    return m_nodeNames.value(agentId, agentId.left(12));
+    return m_details->nodesModel();
 }
 
-QString HistoryView::directed(const QString &text) const
+QStandardItemModel *HistoryView::ranksModel() const
 {
-    // A label takes its paragraph direction from its first letter: a run name
-    // or "HDP — …" would turn a Persian line around. Rich text can say the
-    // direction; the interface's is the right one.
-    return QStringLiteral("<div dir='%1'>%2</div>")
-        .arg(layoutDirection() == Qt::RightToLeft ? QStringLiteral("rtl") : QStringLiteral("ltr"),
-             text.toHtmlEscaped());
+    return m_details->ranksModel();
 }
 
-void HistoryView::fillSummary(const QString &runId)
+QStandardItemModel *HistoryView::eventsModel() const
 {
-    while (m_summaryForm->rowCount() > 0)
-        m_summaryForm->removeRow(0);
-    m_nodes->clear();
-    // Each column says what its numbers are: the machine's own device numbers, the workers' ranks.
-    m_nodes->setHorizontalHeaderLabels({tr("Node"), tr("Address"), tr("Devices (numbered on the machine)"),
-                                        tr("Ranks (one per device)"), tr("Final plan (samples per device)")});
-    m_nodes->horizontalHeaderItem(2)->setToolTip(
-        tr("The devices of the machine the run used, numbered as the Machines list numbers them"));
-    m_nodes->horizontalHeaderItem(3)->setToolTip(
-        tr("The ranks of the run's workers on this machine: one worker, and one rank, per device"));
-    m_nodes->horizontalHeaderItem(4)->setToolTip(
-        tr("How many samples of each step every device of the machine took at the end, in device order"));
-    const auto run = runId.isEmpty() ? std::nullopt : m_store.run(runId);
-    m_notesBox->setVisible(run.has_value());
-    if (!run) {
-        m_summaryTitle->setText(
-            directed(tr("Select a run to see its details. Select two to %1 runs to compare "
-                        "them.")
-                         .arg(LocaleFormat::number(qint64(kMaxCompare)))));
-        QFont f = m_summaryTitle->font();
-        f.setBold(false);
-        m_summaryTitle->setFont(f);
-        return;
-    }
-    m_tagsEdit->setText(run->tags.join(QStringLiteral(", ")));
-    m_noteEdit->setPlainText(run->note);
-    QFont f = m_summaryTitle->font();
-    f.setBold(true);
-    m_summaryTitle->setFont(f);
-    m_summaryTitle->setText(directed(SafeText::neutralized(run->name)));
-
-    const QList<RunNodeRecord> nodes = m_store.nodes(runId);
-    for (const RunNodeRecord &n : nodes)
-        m_nodeNames.insert(n.agentId, n.name.isEmpty() ? n.agentId.left(12) : n.name);
-    QJsonObject summary = run->summary;
-    if (summary.isEmpty())
-        summary = m_store.computeSummary(runId);
-
-    auto row = [&](const QString &label, const QString &value) {
-        if (value.isEmpty())
-            return;
-        auto *name = new QLabel(label);
-        QFont bold = name->font();
-        bold.setBold(true);
-        name->setFont(bold);
-        auto *text = new QLabel(directed(value));
-        text->setWordWrap(true);
-        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        m_summaryForm->addRow(name, text);
-    };
-    auto number = [&](const char *key, int decimals) -> QString {
-        const QJsonValue v = summary.value(QLatin1String(key));
-        return v.isDouble() ? LocaleFormat::number(v.toDouble(), decimals) : QString();
-    };
-    auto pct = [&](const char *key) -> QString {
-        const QJsonValue v = summary.value(QLatin1String(key));
-        return v.isDouble() ? LocaleFormat::percent(v.toDouble(), 1) : QString();
-    };
-    row(tr("Status"), run->reason.isEmpty() ? RunStatusText::display(run->status)
-                                            : tr("%1: %2").arg(RunStatusText::display(run->status),
-                                                               SafeText::neutralized(run->reason)));
-    row(tr("Strategy"),
-        tr("%1 — %2").arg(run->strategy.toUpper(), RunConfig::strategyDescription(run->strategy)));
-    const QJsonObject model = run->config.value(QStringLiteral("model")).toObject();
-    const QJsonObject dataset = run->config.value(QStringLiteral("dataset")).toObject();
-    if (!model.isEmpty() || !dataset.isEmpty())
-        row(tr("Model and data"), tr("%1 on %2")
-                                      .arg(model.value(QStringLiteral("kind")).toString(),
-                                           dataset.value(QStringLiteral("kind")).toString()));
-    if (run->config.contains(QStringLiteral("global_batch")))
-        row(tr("Global batch"),
-            LocaleFormat::number(jsonInt64(run->config.value(QStringLiteral("global_batch")))));
-    row(tr("Created"),
-        LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->createdMs), QLocale::LongFormat));
-    if (run->startedMs > 0)
-        row(tr("Started"), LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->startedMs)));
-    if (run->endedMs > 0)
-        row(tr("Ended"), LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->endedMs)));
-    if (run->startedMs > 0 && run->endedMs > 0)
-        row(tr("Duration"), LocaleFormat::duration(run->endedMs - run->startedMs));
-    row(tr("Steps"), number("steps", 0));
-    row(tr("Final loss"), number("final_loss", 4));
-    if (summary.value(QStringLiteral("eval_accuracy")).isDouble())
-        row(tr("Evaluation accuracy"),
-            LocaleFormat::percent(summary.value(QStringLiteral("eval_accuracy")).toDouble() * 100, 2));
-    row(tr("Evaluation perplexity"), number("eval_perplexity", 2));
-    if (summary.value(QStringLiteral("samples_per_s")).isDouble())
-        row(tr("Throughput"), tr("%1 samples/s").arg(number("samples_per_s", 1)));
-    if (summary.value(QStringLiteral("mean_wait_pct")).isDouble())
-        row(tr("Waiting"), summary.value(QStringLiteral("max_wait_pct")).isDouble()
-                               ? tr("%1 on average, %2 on the device that waited most")
-                                     .arg(pct("mean_wait_pct"), pct("max_wait_pct"))
-                               : pct("mean_wait_pct"));
-    row(tr("Run id"), Bidi::ltr(run->id));
-
-    for (const RunNodeRecord &n : nodes) {
-        QStringList devices;
-        for (int d : n.devices)
-            devices << LocaleFormat::number(qint64(d));
-        const int last = n.firstRank + qMax(1, int(n.devices.size())) - 1;
-        const QString ranks = last > n.firstRank ? tr("%1–%2").arg(LocaleFormat::number(qint64(n.firstRank)),
-                                                                   LocaleFormat::number(qint64(last)))
-                                                 : LocaleFormat::number(qint64(n.firstRank));
-        auto *rankItem = textItem(ranks);
-        rankItem->setData(n.firstRank, Qt::UserRole);
-        m_nodes->appendRow(
-            {textItem(m_nodeNames.value(n.agentId)), textItem(Bidi::ltr(n.address)),
-             textItem(devices.join(tr(", ", "between the numbers of a list"))), rankItem,
-             textItem(n.finalPlan.isEmpty() ? QStringLiteral("—") : batchesText(n.finalPlan))});
-    }
+    return m_details->eventsModel();
 }
 
-void HistoryView::fillRanks(const QString &runId)
+QLineEdit *HistoryView::tagsEdit() const
 {
-    m_ranks->clear();
-    m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("Node"), tr("Local batch"), tr("Data ms"),
-                                        tr("Compute ms"), tr("Wait ms"), tr("Communication ms"),
-                                        tr("Optimizer ms"), tr("Wait"), tr("Samples/s")});
-    m_ranks->horizontalHeaderItem(8)->setToolTip(tr("Share of the step spent waiting for other devices"));
-    if (runId.isEmpty())
-        return;
-    // Which node a rank ran on: each node holds ranks first_rank .. first_rank + devices - 1.
-    QList<std::pair<int, QString>> firstRanks;
-    for (const RunNodeRecord &n : m_store.nodes(runId))
-        firstRanks.append({n.firstRank, n.name.isEmpty() ? n.agentId.left(12) : n.name});
-    std::sort(firstRanks.begin(), firstRanks.end());
-    for (const QJsonObject &r : m_store.rankBreakdown(runId)) {
-        const int rank = r.value(QStringLiteral("rank")).toInt();
-        QString node;
-        for (const auto &[first, name] : std::as_const(firstRanks)) {
-            if (first <= rank)
-                node = name;
-        }
-        double total = 0;
-        for (const char *k : {"data_ms", "compute_ms", "wait_ms", "comm_ms", "optimizer_ms"})
-            total += r.value(QLatin1String(k)).toDouble();
-        const double waitPct =
-            total > 0 ? 100.0 * r.value(QStringLiteral("wait_ms")).toDouble() / total : 0.0;
-        QList<QStandardItem *> row{numberItem(rank, 0),
-                                   textItem(node),
-                                   numberItem(r.value(QStringLiteral("local_batch")).toDouble(), 1),
-                                   numberItem(r.value(QStringLiteral("data_ms")).toDouble(), 1),
-                                   numberItem(r.value(QStringLiteral("compute_ms")).toDouble(), 1),
-                                   numberItem(r.value(QStringLiteral("wait_ms")).toDouble(), 1),
-                                   numberItem(r.value(QStringLiteral("comm_ms")).toDouble(), 1),
-                                   numberItem(r.value(QStringLiteral("optimizer_ms")).toDouble(), 1),
-                                   numberItem(waitPct, 1),
-                                   numberItem(r.value(QStringLiteral("samples_per_s")).toDouble(), 1)};
-        row[8]->setText(LocaleFormat::percent(waitPct, 1));
-        m_ranks->appendRow(row);
-    }
+    return m_details->tagsEdit();
 }
 
-void HistoryView::fillEvents(const QStringList &runIds)
+QPlainTextEdit *HistoryView::noteEdit() const
 {
-    m_events->clear();
-    // Several runs selected: the events of every one of them, each row naming its run.
-    const bool several = runIds.size() > 1;
-    QStringList headers{tr("Time"), tr("Source"), tr("Event"), tr("Details")};
-    if (several)
-        headers.prepend(tr("Run"));
-    m_events->setHorizontalHeaderLabels(headers);
-    for (const QString &runId : runIds) {
-        const QModelIndex index = m_model->indexOfRun(runId);
-        const RunRecord *record = index.isValid() ? m_model->run(index.row()) : nullptr;
-        if (several) {
-            m_nodeNames.clear();
-            for (const RunNodeRecord &n : m_store.nodes(runId))
-                m_nodeNames.insert(n.agentId, n.name.isEmpty() ? n.agentId.left(12) : n.name);
-        }
-        const QString runName = record ? RunsTableModel::distinctName(*record, true) : runId;
-        fillEventsOf(runId, several ? runName : QString());
-    }
+    return m_details->noteEdit();
 }
 
-void HistoryView::fillEventsOf(const QString &runId, const QString &runName)
+QString HistoryView::detailsRunId() const
 {
-    for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
-        if (EventKinds::fromString(e.kind) == EventKind::WorkerExit &&
-            EventText::level(e) != EventText::Level::Error)
-            continue; // a normal end says nothing the state does not
-        const QString kind = EventText::title(e, EventText::Shown::Widget);
-        // One row for each line: a diagnosis has one per finding.
-        QStringList lines = EventText::details(e, EventText::Shown::Widget);
-        if (lines.isEmpty())
-            lines << QString();
-        const QString source = EventText::source(nodeName(e.source), e.rank);
-        const QDateTime at = QDateTime::fromMSecsSinceEpoch(e.timeMs);
-        for (const QString &text : std::as_const(lines)) {
-            auto *time = textItem(LocaleFormat::dateTime(at, QStringLiteral("HH:mm:ss")));
-            time->setData(e.timeMs, Qt::UserRole);
-            time->setToolTip(LocaleFormat::dateTime(at, QLocale::LongFormat));
-            auto *detailsItem = textItem(text);
-            detailsItem->setToolTip(text);
-            QList<QStandardItem *> row{time, textItem(source), textItem(kind), detailsItem};
-            if (!runName.isEmpty())
-                row.prepend(textItem(runName));
-            m_events->appendRow(row);
-        }
-    }
+    return m_details->runId();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "expected.h"
+#include "runexporter.h"
 
 #include <functional>
 #include <QHash>
@@ -26,6 +27,7 @@ class QStandardItemModel;
 class QTabWidget;
 class QTableView;
 class QToolButton;
+class RunDetailsPanel;
 class RunsFilterProxy;
 class RunsTableModel;
 
@@ -44,15 +46,8 @@ public:
     static constexpr int kMinCompare = 2;
     static constexpr int kMaxCompare = 100; ///< as ComparisonView::kMaxRuns
 
-    /// What Export writes into the chosen folder.
-    struct ExportOptions
-    {
-        bool data = true;     ///< per run: steps.csv, events.csv, telemetry.csv, run.json
-        bool nodes = true;    ///< per run: nodes.csv, each machine with its devices, ranks and final plan
-        bool settings = true; ///< settings.csv: the settings that differ between the runs (all of one run's)
-        bool charts = false;  ///< charts/: the comparison's plots as PNG and PDF
-        bool localizedHeaders = false; ///< column names in the interface language
-    };
+    /// What Export writes into the chosen folder (RunExporter).
+    using ExportOptions = RunExporter::Options;
 
     explicit HistoryView(HistoryStore &store, QWidget *parent = nullptr);
     ~HistoryView() override;
@@ -62,9 +57,9 @@ public:
     QTableView *table() const { return m_table; }
     QSplitter *splitter() const { return m_splitter; }
     /// The details of the selected run: nodes with their final plan, per-rank breakdown, notable events.
-    QStandardItemModel *nodesModel() const { return m_nodes; }
-    QStandardItemModel *ranksModel() const { return m_ranks; }
-    QStandardItemModel *eventsModel() const { return m_events; }
+    QStandardItemModel *nodesModel() const;
+    QStandardItemModel *ranksModel() const;
+    QStandardItemModel *eventsModel() const;
     QPushButton *compareButton() const { return m_compareButton; }
     QPushButton *exportButton() const { return m_exportButton; }
     QPushButton *newRunButton() const { return m_newRunButton; }
@@ -79,7 +74,7 @@ public:
     QStringList selectedRunIds() const;
     void selectRuns(const QStringList &ids);
     /// The run the details panel shows; empty when none.
-    QString detailsRunId() const { return m_detailsRunId; }
+    QString detailsRunId() const;
 
     /// true (default): Compare opens a ComparisonView in a window of its own and
     /// emits compareRequested; false: it only emits compareRequested, for a host
@@ -100,8 +95,8 @@ public:
     /// Documents folder if there is one, else the home folder. It always exists.
     static QString proposedExportFolder();
     /// The tags and note of the run in the details, as the Summary tab edits them.
-    QLineEdit *tagsEdit() const { return m_tagsEdit; }
-    QPlainTextEdit *noteEdit() const { return m_noteEdit; }
+    QLineEdit *tagsEdit() const;
+    QPlainTextEdit *noteEdit() const;
     /// Stores the edited tags and note of the run in the details.
     void saveNotes();
     /// The status line's text, for tests.
@@ -137,15 +132,6 @@ private:
     void updateButtons();
     void showDetails();
     void onModelDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
-    QString directed(const QString &text) const;
-    void fillSummary(const QString &runId);
-    void fillRanks(const QString &runId);
-    void fillEvents(const QStringList &runIds);
-    /// One run's notable events, after its name when several runs are shown.
-    void fillEventsOf(const QString &runId, const QString &runName);
-    QString nodeName(const QString &agentId) const;
-    /// One run's steps.csv, events.csv, telemetry.csv and run.json into `sub`.
-    Expected<QStringList> exportOne(const QString &id, const QString &sub, bool localizedHeaders) const;
 
     HistoryStore &m_store;
     RunsTableModel *m_model = nullptr;
@@ -160,22 +146,7 @@ private:
     QToolButton *m_refreshButton = nullptr;
     QTableView *m_table = nullptr;
     QSplitter *m_splitter = nullptr;
-    QTabWidget *m_detailsTabs = nullptr;
-    QScrollArea *m_summary = nullptr;
-    QLabel *m_summaryTitle = nullptr;
-    QFormLayout *m_summaryForm = nullptr;
-    QTableView *m_nodesView = nullptr;
-    QStandardItemModel *m_nodes = nullptr;
-    QTableView *m_ranksView = nullptr;
-    QStandardItemModel *m_ranks = nullptr;
-    QTableView *m_eventsView = nullptr;
-    QStandardItemModel *m_events = nullptr;
-    QWidget *m_notesBox = nullptr;
-    QLabel *m_tagsLabel = nullptr;
-    QLabel *m_noteLabel = nullptr;
-    QLineEdit *m_tagsEdit = nullptr;
-    QPlainTextEdit *m_noteEdit = nullptr;
-    QPushButton *m_saveNotesButton = nullptr;
+    RunDetailsPanel *m_details = nullptr; ///< the selected run's summary, nodes, ranks and events
     QPushButton *m_compareButton = nullptr;
     QPushButton *m_exportButton = nullptr;
     QPushButton *m_newRunButton = nullptr;
@@ -184,10 +155,6 @@ private:
     ModelFetcher *m_fetcher = nullptr; ///< the model being brought, if any
     QLabel *m_statusLabel = nullptr;
     std::function<QString()> m_statusText; ///< what the status line says, worded again on a language change
-    QString m_detailsRunId;
-    QStringList m_detailsSelection; ///< the runs selected when the details were filled
-    int m_detailsStatus = -1;
-    QHash<QString, QString> m_nodeNames; ///< agent id -> name, of the run in the details
     QList<QPointer<QDialog>> m_compareWindows;
     bool m_compareInWindow = true;
     bool m_columnsFitted = false;

@@ -4,6 +4,7 @@
 #include "atomicfile.h"
 #include "bidi.h"
 #include "compactdoublespinbox.h"
+#include "configfieldeditors.h"
 #include "errorcolor.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
@@ -153,9 +154,9 @@ void RunSetupWidget::build()
     auto *cnn = new QWidget;
     auto *cnnForm = new QFormLayout(cnn);
     cnnForm->setContentsMargins(0, 0, 0, 0);
-    m_cnnChannels = spin(1, 1024, 32);
-    m_cnnBlocks = spin(1, 64, 2);
-    m_cnnGroups = spin(1, 1024, 8);
+    m_cnnChannels = ConfigFieldEditors::integerEditor(QStringLiteral("model.channels"));
+    m_cnnBlocks = ConfigFieldEditors::integerEditor(QStringLiteral("model.blocks"));
+    m_cnnGroups = ConfigFieldEditors::integerEditor(QStringLiteral("model.groups"));
     for (auto [label, w, field] : {std::tuple{QT_TR_NOOP("Channels"), m_cnnChannels, "model.channels"},
                                    std::tuple{QT_TR_NOOP("Residual blocks"), m_cnnBlocks, "model.blocks"},
                                    std::tuple{QT_TR_NOOP("GroupNorm groups"), m_cnnGroups, "model.groups"}}) {
@@ -169,10 +170,10 @@ void RunSetupWidget::build()
     auto *gpt = new QWidget;
     auto *gptForm = new QFormLayout(gpt);
     gptForm->setContentsMargins(0, 0, 0, 0);
-    m_gptLayers = spin(1, 256, 2);
-    m_gptWidth = spin(8, 65536, 128);
-    m_gptHeads = spin(1, 1024, 4);
-    m_gptContext = spin(2, 65536, 64);
+    m_gptLayers = ConfigFieldEditors::integerEditor(QStringLiteral("model.layers"));
+    m_gptWidth = ConfigFieldEditors::integerEditor(QStringLiteral("model.width"));
+    m_gptHeads = ConfigFieldEditors::integerEditor(QStringLiteral("model.heads"));
+    m_gptContext = ConfigFieldEditors::integerEditor(QStringLiteral("model.context"));
     for (auto [label, w, field] :
          {std::tuple{QT_TR_NOOP("Layers"), m_gptLayers, "model.layers"},
           std::tuple{QT_TR_NOOP("Width"), m_gptWidth, "model.width"},
@@ -208,9 +209,9 @@ void RunSetupWidget::build()
     row(QT_TR_NOOP("Label column"), m_labelColumn, {QStringLiteral("dataset.label")});
     m_imageShape = new QLineEdit(QStringLiteral("3, 32, 32"));
     row(QT_TR_NOOP("Image shape"), m_imageShape, {QStringLiteral("dataset.shape")});
-    m_augment = new QCheckBox;
+    m_augment = ConfigFieldEditors::flagEditor(QStringLiteral("dataset.augment"));
     row(QT_TR_NOOP("Augment (random crop and flip)"), m_augment, {QStringLiteral("dataset.augment")});
-    m_syntheticSamples = spin(1, 100000000, 60000);
+    m_syntheticSamples = ConfigFieldEditors::integerEditor(QStringLiteral("dataset.samples"));
     row(QT_TR_NOOP("Synthetic samples"), m_syntheticSamples, {QStringLiteral("dataset.samples")});
 
     m_strategy = new QComboBox;
@@ -220,15 +221,21 @@ void RunSetupWidget::build()
     m_strategyHelp = helpLabel();
     form->addRow(QString(), m_strategyHelp);
 
-    m_globalBatch = spin(1, 10000000, 256);
+    m_globalBatch = ConfigFieldEditors::integerEditor(QStringLiteral("global_batch"));
     row(QT_TR_NOOP("&Global batch"), m_globalBatch, {QStringLiteral("global_batch")});
     auto *lengthBox = new QWidget;
     auto *length = new QHBoxLayout(lengthBox);
     length->setContentsMargins(0, 0, 0, 0);
     m_bySteps = new QRadioButton;
     m_byEpochs = new QRadioButton;
-    m_steps = spin(1, 100000000, 500);
-    m_epochs = spin(1, 100000, 1);
+    // 0 steps means "by epochs": the radio buttons choose, so each box starts at 1.
+    m_steps = ConfigFieldEditors::integerEditor(QStringLiteral("steps"));
+    m_steps->setMinimum(1);
+    m_epochs = ConfigFieldEditors::integerEditor(QStringLiteral("epochs"));
+    m_epochs->setRange(1, m_epochs->maximum());
+    m_epochs->setValue(1);
+    ConfigFieldEditors::setBoundByHand(m_steps);
+    ConfigFieldEditors::setBoundByHand(m_epochs);
     length->addWidget(m_bySteps);
     length->addWidget(m_steps, 1);
     length->addWidget(m_byEpochs);
@@ -239,13 +246,13 @@ void RunSetupWidget::build()
     m_optimizer->addItem(QStringLiteral("SGD"), QStringLiteral("sgd"));
     m_optimizer->addItem(QStringLiteral("AdamW"), QStringLiteral("adamw"));
     row(QT_TR_NOOP("&Optimizer"), m_optimizer, {QStringLiteral("optimizer.kind")});
-    m_lr = dspin(0.000001, 10, 0.05, 6, 0.001);
+    m_lr = ConfigFieldEditors::numberEditor(QStringLiteral("optimizer.lr"), 6, 0.001);
     // Up or down by a tenth of the value's own order: 0.05 -> 0.051, 0.0003 -> 0.00031.
     m_lr->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     row(QT_TR_NOOP("&Learning rate"), m_lr, {QStringLiteral("optimizer.lr")});
     m_checkpointDir = new QLineEdit;
     row(QT_TR_NOOP("Checkpoint directory"), m_checkpointDir, {QStringLiteral("checkpoint.dir")});
-    m_checkpointInterval = spin(0, 10000000, 0);
+    m_checkpointInterval = ConfigFieldEditors::integerEditor(QStringLiteral("checkpoint.interval"));
     row(QT_TR_NOOP("Checkpoint every (steps)"), m_checkpointInterval,
         {QStringLiteral("checkpoint.interval")});
     // Not part of the config: what the lab's queue and leases plan with (docs/lab.md).
@@ -271,29 +278,31 @@ void RunSetupWidget::build()
         if (!errorField.isEmpty())
             addError(adv, errorField);
     };
-    m_momentum = dspin(0, 0.999, 0.9, 3, 0.05);
+    m_momentum = ConfigFieldEditors::numberEditor(QStringLiteral("optimizer.momentum"), 3, 0.05);
     advRow(QT_TR_NOOP("Momentum (SGD)"), m_momentum, QStringLiteral("optimizer.momentum"));
-    m_weightDecay = dspin(0, 1, 0, 5, 0.001);
+    m_weightDecay = ConfigFieldEditors::numberEditor(QStringLiteral("optimizer.weight_decay"), 5, 0.001);
     advRow(QT_TR_NOOP("Weight decay"), m_weightDecay, QStringLiteral("optimizer.weight_decay"));
     m_schedule = new QComboBox;
     m_schedule->addItem(QString(), QStringLiteral("cosine"));
     m_schedule->addItem(QString(), QStringLiteral("constant"));
     advRow(QT_TR_NOOP("Learning-rate schedule"), m_schedule, QStringLiteral("schedule.kind"));
-    m_warmup = spin(0, 10000000, 20);
+    m_warmup = ConfigFieldEditors::integerEditor(QStringLiteral("schedule.warmup_steps"));
     advRow(QT_TR_NOOP("Warm-up steps"), m_warmup, QStringLiteral("schedule.warmup_steps"));
-    m_gradClip = dspin(0, 1000, 0, 3, 0.1);
+    m_gradClip = ConfigFieldEditors::numberEditor(QStringLiteral("grad_clip"), 3, 0.1, 1000);
     advRow(QT_TR_NOOP("Gradient clipping (0: off)"), m_gradClip, QStringLiteral("grad_clip"));
-    m_seed = spin(0, 2147483647, 42);
+    m_seed = ConfigFieldEditors::integerEditor(QStringLiteral("seed"));
     advRow(QT_TR_NOOP("Seed"), m_seed, {});
-    m_threads = spin(0, 1024, 0);
+    m_threads = ConfigFieldEditors::integerEditor(QStringLiteral("threads"));
     advRow(QT_TR_NOOP("Threads per worker (0: automatic)"), m_threads, QStringLiteral("threads"));
-    m_profileSteps = spin(1, 1000, 3);
+    m_profileSteps = ConfigFieldEditors::integerEditor(QStringLiteral("planner.profile_steps"));
     advRow(QT_TR_NOOP("Profiling steps"), m_profileSteps, QStringLiteral("planner.profile_steps"));
-    m_replanInterval = spin(1, 1000000, 20);
+    m_replanInterval = ConfigFieldEditors::integerEditor(QStringLiteral("planner.replan_interval"));
     advRow(QT_TR_NOOP("Re-plan every (steps)"), m_replanInterval, QStringLiteral("planner.replan_interval"));
+    // Shown in percent, so bound by hand (config() and setConfig()).
     m_margin = dspin(0, 99, 5, 0, 1);
+    ConfigFieldEditors::setBoundByHand(m_margin);
     advRow(QT_TR_NOOP("Re-plan only if a step gets faster by"), m_margin, QStringLiteral("planner.margin"));
-    m_bucketMb = dspin(0.001, 4096, 25, 3, 1);
+    m_bucketMb = ConfigFieldEditors::numberEditor(QStringLiteral("comm.bucket_mb"), 3, 1);
     advRow(QT_TR_NOOP("Gradient bucket (MB)"), m_bucketMb, QStringLiteral("comm.bucket_mb"));
     // fp16 halves the bytes but its sums, divided by the batch, can underflow;
     // bf16 halves them with fp32's range (docs/engine.md, "Wire formats").
@@ -308,18 +317,21 @@ void RunSetupWidget::build()
     m_precision->addItem(QString(), QStringLiteral("bf16"));
     m_precision->addItem(QString(), QStringLiteral("fp16"));
     advRow(QT_TR_NOOP("Compute precision"), m_precision, QStringLiteral("precision"));
-    m_timeout = spin(5, 86400, 60);
+    m_timeout = ConfigFieldEditors::integerEditor(QStringLiteral("comm.timeout_s"));
     advRow(QT_TR_NOOP("Communication timeout (s)"), m_timeout, QStringLiteral("comm.timeout_s"));
     // The lowest value stands for "epoch", the default: each epoch's end and the run's end.
     m_evalInterval = spin(RunConfig::Eval::EachEpoch, 10000000, RunConfig::Eval::EachEpoch);
     advRow(QT_TR_NOOP("Evaluate every (steps, 0: off)"), m_evalInterval, QStringLiteral("eval.interval"));
-    m_streamParams = new QCheckBox;
+    m_streamParams = ConfigFieldEditors::flagEditor(QStringLiteral("lsdp.stream_params"));
     advRow(QT_TR_NOOP("Stream parameters from host memory (lsdp)"), m_streamParams, {});
     // Each unit keeps only its input for the backward and runs again there (docs/run-config.md).
-    m_recompute = new QCheckBox;
+    m_recompute = ConfigFieldEditors::flagEditor(QStringLiteral("memory.recompute"));
+    advRow(QT_TR_NOOP("Label smoothing (0: off)"),
+           ConfigFieldEditors::numberEditor(QStringLiteral("loss.label_smoothing"), 2, 0.05),
+           QStringLiteral("loss.label_smoothing"));
     advRow(QT_TR_NOOP("Recompute activations (less memory, more compute)"), m_recompute,
            QStringLiteral("memory.recompute"));
-    m_elastic = new QCheckBox;
+    m_elastic = ConfigFieldEditors::flagEditor(QStringLiteral("elastic"));
     advRow(QT_TR_NOOP("Elastic recovery"), m_elastic, {});
     m_manualBatches = new QLineEdit;
     advRow(QT_TR_NOOP("Manual batch per node"), m_manualBatches, QStringLiteral("nodes.batch"));
@@ -430,7 +442,7 @@ void RunSetupWidget::build()
                                                          {m_precision, "precision"},
                                                          {m_timeout, "comm.timeout_s"},
                                                          {m_evalInterval, "eval.interval"},
-                                                         {m_streamParams, "stream_params"},
+                                                         {m_streamParams, "lsdp.stream_params"},
                                                          {m_recompute, "memory.recompute"},
                                                          {m_elastic, "elastic"},
                                                          {m_manualBatches, "nodes.batch"},
@@ -607,56 +619,26 @@ QString RunSetupWidget::datasetDescription(const QString &kind)
 
 RunConfig RunSetupWidget::config() const
 {
-    RunConfig c = m_base;
-    c.name = m_name->text().trimmed();
-    c.model.kind = m_model->currentData().toString();
+    // Every editor named after a field of the table is read by key (ConfigFieldEditors); what
+    // follows are the fields the form shows in its own way.
+    QJsonObject json = m_base.toJson();
+    ConfigFieldEditors::read(this, json);
+    QList<ConfigError> ignored; // the editors' values have the table's types
+    RunConfig c = RunConfig::fromJson(json, &ignored);
     bool ok = true;
     const QList<int> hidden = parseInts(m_mlpHidden->text(), &ok);
     c.model.hidden = ok ? hidden : QList<int>{};
-    c.model.channels = m_cnnChannels->value();
-    c.model.blocks = m_cnnBlocks->value();
-    c.model.groups = m_cnnGroups->value();
-    c.model.layers = m_gptLayers->value();
-    c.model.width = m_gptWidth->value();
-    c.model.heads = m_gptHeads->value();
-    c.model.context = m_gptContext->value();
-    c.model.path = m_scriptPath->text().trimmed();
-    c.dataset.kind = m_dataset->currentData().toString();
-    c.dataset.path = m_datasetPath->text().trimmed();
-    c.dataset.label = m_labelColumn->text().trimmed();
     if (c.dataset.kind == QLatin1String("images")) {
         bool shapeOk = true;
         const QList<int> shape = parseInts(m_imageShape->text(), &shapeOk);
         c.dataset.shape = shapeOk ? shape : QList<int>{};
-        c.dataset.augment = m_augment->isChecked();
+    } else {
+        c.dataset.shape = m_base.dataset.shape;
     }
-    c.dataset.samples = m_syntheticSamples->value();
-    c.strategy = m_strategy->currentData().toString();
-    c.globalBatch = m_globalBatch->value();
     c.steps = m_bySteps->isChecked() ? m_steps->value() : 0;
     c.epochs = m_byEpochs->isChecked() ? m_epochs->value() : 0;
-    c.optimizer.kind = m_optimizer->currentData().toString();
-    c.optimizer.lr = m_lr->value();
-    c.optimizer.momentum = m_momentum->value();
-    c.optimizer.weightDecay = m_weightDecay->value();
-    c.schedule.kind = m_schedule->currentData().toString();
-    c.schedule.warmupSteps = m_warmup->value();
-    c.gradClip = m_gradClip->value();
-    c.seed = m_seed->value();
-    c.threads = m_threads->value();
-    c.planner.profileSteps = m_profileSteps->value();
-    c.planner.replanInterval = m_replanInterval->value();
     c.planner.margin = m_margin->value() / 100.0;
-    c.comm.bucketMb = m_bucketMb->value();
-    c.comm.dtype = m_wireType->currentData().toString();
-    c.precision = m_precision->currentData().toString();
-    c.comm.timeoutS = m_timeout->value();
     c.eval.interval = m_evalInterval->value();
-    c.checkpoint.dir = m_checkpointDir->text().trimmed();
-    c.checkpoint.interval = m_checkpointInterval->value();
-    c.streamParams = m_streamParams->isChecked();
-    c.recompute = m_recompute->isChecked();
-    c.elastic = m_elastic->isChecked();
     c.nodes = m_group.configNodes(m_base.nodes);
     const QList<int> batches = parseInts(m_manualBatches->text(), &ok);
     const bool manual = ok && !batches.isEmpty() && batches.size() == c.nodes.size();
@@ -676,59 +658,23 @@ void RunSetupWidget::setConfig(const RunConfig &c)
 {
     m_loading = true;
     m_base = c;
-    m_name->setText(c.name);
-    m_model->setCurrentIndex(qMax(0, m_model->findData(c.model.kind)));
+    ConfigFieldEditors::write(this, c.toJson());
     QStringList hidden;
     for (int h : c.model.hidden)
         hidden << QString::number(h);
     m_mlpHidden->setText(hidden.join(QStringLiteral(", ")));
-    m_cnnChannels->setValue(c.model.channels);
-    m_cnnBlocks->setValue(c.model.blocks);
-    m_cnnGroups->setValue(c.model.groups);
-    m_gptLayers->setValue(c.model.layers);
-    m_gptWidth->setValue(c.model.width);
-    m_gptHeads->setValue(c.model.heads);
-    m_gptContext->setValue(c.model.context);
-    m_scriptPath->setText(c.model.path);
-    m_dataset->setCurrentIndex(qMax(0, m_dataset->findData(c.dataset.kind)));
-    m_datasetPath->setText(c.dataset.path);
-    m_labelColumn->setText(c.dataset.label);
     if (c.dataset.kind == QLatin1String("images")) {
         QStringList shape;
         for (int d : c.dataset.shape)
             shape << QString::number(d);
         m_imageShape->setText(shape.join(QStringLiteral(", ")));
     }
-    m_augment->setChecked(c.dataset.augment);
-    m_syntheticSamples->setValue(int(qMin<qint64>(c.dataset.samples, m_syntheticSamples->maximum())));
-    m_strategy->setCurrentIndex(qMax(0, m_strategy->findData(c.strategy)));
-    m_globalBatch->setValue(c.globalBatch);
     m_bySteps->setChecked(c.steps > 0 || c.epochs <= 0);
     m_byEpochs->setChecked(!(c.steps > 0 || c.epochs <= 0));
     m_steps->setValue(int(qMax<qint64>(1, qMin<qint64>(c.steps, m_steps->maximum()))));
     m_epochs->setValue(qMax(1, c.epochs));
-    m_optimizer->setCurrentIndex(qMax(0, m_optimizer->findData(c.optimizer.kind)));
-    m_lr->setValue(c.optimizer.lr);
-    m_momentum->setValue(c.optimizer.momentum);
-    m_weightDecay->setValue(c.optimizer.weightDecay);
-    m_schedule->setCurrentIndex(qMax(0, m_schedule->findData(c.schedule.kind)));
-    m_warmup->setValue(c.schedule.warmupSteps);
-    m_gradClip->setValue(c.gradClip);
-    m_seed->setValue(int(c.seed));
-    m_threads->setValue(c.threads);
-    m_profileSteps->setValue(c.planner.profileSteps);
-    m_replanInterval->setValue(c.planner.replanInterval);
     m_margin->setValue(c.planner.margin * 100.0);
-    m_bucketMb->setValue(c.comm.bucketMb);
-    m_wireType->setCurrentIndex(qMax(0, m_wireType->findData(c.comm.dtype)));
-    m_precision->setCurrentIndex(qMax(0, m_precision->findData(c.precision)));
-    m_timeout->setValue(c.comm.timeoutS);
     m_evalInterval->setValue(c.eval.interval);
-    m_checkpointDir->setText(c.checkpoint.dir);
-    m_checkpointInterval->setValue(c.checkpoint.interval);
-    m_streamParams->setChecked(c.streamParams);
-    m_recompute->setChecked(c.recompute);
-    m_elastic->setChecked(c.elastic);
     QStringList batches;
     QStringList slow;
     bool anySlow = false;

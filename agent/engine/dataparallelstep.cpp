@@ -51,7 +51,7 @@ void DataParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &lo
     m_dataset.evalBatch(begin, end, input, target);
     const at::Tensor out = m_runner.evaluate(input.to(m_device));
     const at::Tensor t = target.to(m_device);
-    lossSum += m_model.lossSum(out, t).item<double>();
+    lossSum += m_model.heldOutLossSum(out, t).item<double>();
     correct += static_cast<double>(m_model.correct(out, t));
 }
 

@@ -45,14 +45,30 @@ std::int64_t Model::activationElementsPerSample(bool recompute) const
     return recompute ? n + largest : n;
 }
 
+namespace {
+
+// Σ of each sample's cross-entropy (a language model's: the mean over its tokens).
+at::Tensor crossEntropySum(Model::Task task, const at::Tensor &output, const at::Tensor &target,
+                           double smoothing)
+{
+    if (task == Model::Task::Classification)
+        return at::cross_entropy_loss(output, target, {}, at::Reduction::Sum, -100, smoothing);
+    const std::int64_t tokens = target.size(1);
+    const at::Tensor flat = at::cross_entropy_loss(
+        output.reshape({-1, output.size(-1)}), target.reshape({-1}), {}, at::Reduction::Sum, -100, smoothing);
+    return flat / static_cast<double>(tokens);
+}
+
+} // namespace
+
 at::Tensor Model::lossSum(const at::Tensor &output, const at::Tensor &target) const
 {
-    if (m_task == Task::Classification)
-        return at::cross_entropy_loss(output, target, {}, at::Reduction::Sum);
-    const std::int64_t tokens = target.size(1);
-    const at::Tensor flat = at::cross_entropy_loss(output.reshape({-1, output.size(-1)}),
-                                                   target.reshape({-1}), {}, at::Reduction::Sum);
-    return flat / static_cast<double>(tokens);
+    return crossEntropySum(m_task, output, target, m_labelSmoothing);
+}
+
+at::Tensor Model::heldOutLossSum(const at::Tensor &output, const at::Tensor &target) const
+{
+    return crossEntropySum(m_task, output, target, 0.0);
 }
 
 std::int64_t Model::correct(const at::Tensor &output, const at::Tensor &target) const

@@ -40,7 +40,12 @@ public:
     /// Σ over the batch of each sample's loss (cross-entropy; for a language
     /// model a sample's loss is the mean over its tokens). Dividing by the
     /// global batch gives each rank's share of the exact global mean.
+    /// Training's loss uses the targets smoothed by setLabelSmoothing; the held-out loss never does,
+    /// so runs with and without smoothing compare.
     at::Tensor lossSum(const at::Tensor &output, const at::Tensor &target) const;
+    at::Tensor heldOutLossSum(const at::Tensor &output, const at::Tensor &target) const;
+    /// loss.label_smoothing: 1 − ε on the true class, ε spread over all classes (0: off).
+    void setLabelSmoothing(double epsilon) { m_labelSmoothing = epsilon; }
     /// Correct predictions (classification) or 0.
     std::int64_t correct(const at::Tensor &output, const at::Tensor &target) const;
 
@@ -48,6 +53,7 @@ private:
     std::vector<std::unique_ptr<Unit>> m_units;
     Task m_task;
     std::string m_description;
+    double m_labelSmoothing = 0.0;
 };
 
 } // namespace hamgam::engine

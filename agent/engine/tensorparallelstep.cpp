@@ -92,7 +92,7 @@ void TensorParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &
     const at::Tensor out = m_runner.evaluate(r.input.to(m_device)).narrow(0, 0, r.valid);
     const at::Tensor t = r.target.narrow(0, 0, r.valid).to(m_device);
     if (m_tp.reportsLoss()) {
-        lossSum += m_model.lossSum(out, t).item<double>();
+        lossSum += m_model.heldOutLossSum(out, t).item<double>();
         correct += static_cast<double>(m_model.correct(out, t));
     }
 }

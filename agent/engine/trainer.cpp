@@ -257,6 +257,7 @@ Status Trainer::buildDataAndModel()
     if (!model)
         return model.error();
     m_model = std::move(*model);
+    m_model->setLabelSmoothing(m_config.byKey.number("loss.label_smoothing"));
     return {};
 }
 

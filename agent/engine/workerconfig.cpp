@@ -1,6 +1,10 @@
 #include "workerconfig.h"
 
+#include "runconfigfield.h"
+
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <set>
@@ -62,6 +66,8 @@ public:
             else
                 return fail(key, "must be an integer");
         }
+        if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>)
+            checkBounds(key, static_cast<double>(out));
     }
 
     template<typename T> void getList(const char *key, std::vector<T> &out)
@@ -76,8 +82,19 @@ public:
             if (!item.is_number_integer())
                 return fail(key, "must be a list of integers");
             values.push_back(item.get<T>());
+            checkBounds(key, static_cast<double>(values.back()));
+            if (failed())
+                return;
         }
         out = std::move(values);
+    }
+
+    /// The table's bounds for this field (agent/contracts), for a value or each item of a list.
+    void checkBounds(const char *key, double value)
+    {
+        const contracts::RunConfigField *field = contracts::findRunConfigField(m_path + key);
+        if (field && !field->inBounds(value))
+            fail(key, field->boundsProblem(value));
     }
 
     void fail(const char *key, const std::string &what) { m_error = m_path + key + " " + what; }
@@ -89,8 +106,9 @@ public:
     {
         if (!m_object.is_object())
             return;
+        // A field the table declares is not unknown here: held by key, it is read by the generic pass.
         for (const auto &item : m_object.items())
-            if (m_asked.count(item.key()) == 0)
+            if (m_asked.count(item.key()) == 0 && !contracts::findRunConfigField(m_path + item.key()))
                 out.push_back(prefix + item.key());
     }
     void noteUnknown(std::vector<std::string> &out) const { noteUnknown(out, m_path); }
@@ -106,6 +124,65 @@ private:
 Result<WorkerConfig> configError(const std::string &message)
 {
     return Result<WorkerConfig>::failure(ErrorKind::Config, "run config: " + message);
+}
+
+// The fields held by key (agent/contracts): read by their table row, not by a line of their own, so
+// a new one needs no code here. Unknown keys of an object only such fields live in are noted too.
+std::string readHeldByKey(const json &root, WorkerConfig &c, std::set<std::string> *fieldsRead)
+{
+    static const std::set<std::string> kReadByHand = {"",           "model",   "dataset", "optimizer",
+                                                      "schedule",   "planner", "comm",    "eval",
+                                                      "checkpoint", "lsdp",    "memory"};
+    static const json kEmpty = json::object();
+    std::map<std::string, Reader> readers;
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+        if (!field.heldByKey || field.controllerOnly)
+            continue;
+        const std::string section(field.section());
+        const json &object =
+            section.empty()
+                ? root
+                : (root.contains(section) && root.at(section).is_object() ? root.at(section) : kEmpty);
+        Reader &reader =
+            readers.try_emplace(section, object, section.empty() ? "" : section + ".", fieldsRead)
+                .first->second;
+        const std::string leaf(field.leaf());
+        using Value = contracts::FieldValues::Value;
+        switch (field.type) {
+        case contracts::FieldType::Bool: {
+            bool value = c.byKey.flag(field.key);
+            reader.get(leaf.c_str(), value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        case contracts::FieldType::Integer: {
+            std::int64_t value = c.byKey.integer(field.key);
+            reader.get(leaf.c_str(), value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        case contracts::FieldType::Number: {
+            double value = c.byKey.number(field.key);
+            reader.get(leaf.c_str(), value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        default: {
+            std::string value = c.byKey.text(field.key);
+            reader.get(leaf.c_str(), value);
+            if (!reader.failed() && !field.allows(value))
+                return std::string(field.key) + " \"" + value + "\" is not one of " +
+                       std::string(field.choices);
+            c.byKey.set(field.key, Value(value));
+        }
+        }
+        if (reader.failed())
+            return reader.error();
+    }
+    for (const auto &[section, reader] : readers)
+        if (kReadByHand.count(section) == 0)
+            reader.noteUnknown(c.unknownKeys);
+    return {};
 }
 
 } // namespace
@@ -245,9 +322,11 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             return std::string(key) + " must be an object";
         return {};
     };
-    for (const char *key : {"model", "dataset", "optimizer", "schedule", "planner", "comm", "eval",
-                            "checkpoint", "lsdp", "memory"}) {
-        if (auto e = needObject(key); !e.empty())
+    // Every object the table declares fields in (agent/contracts), lists of entries aside.
+    for (const std::string &key : contracts::runConfigSections()) {
+        if (key.find('[') != std::string::npos)
+            continue;
+        if (auto e = needObject(key.c_str()); !e.empty())
             return configError(e);
     }
     static const json kEmpty = json::object();
@@ -311,6 +390,8 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
                 return configError("optimizer.betas must be a list of two numbers");
             c.optimizer.beta1 = b[0].get<double>();
             c.optimizer.beta2 = b[1].get<double>();
+            o.checkBounds("betas", c.optimizer.beta1);
+            o.checkBounds("betas", c.optimizer.beta2);
         }
         if (o.failed())
             return configError(o.error());
@@ -408,8 +489,6 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             if (e.failed())
                 return configError(e.error());
             e.noteUnknown(c.unknownKeys, "slowdown_schedule[" + std::to_string(i) + "].");
-            if (change.factor < 1.0)
-                return configError("slowdown_schedule[].factor must be at least 1");
             c.slowdownSchedule.push_back(change);
         }
     }
@@ -441,15 +520,13 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
             n.noteUnknown(c.unknownKeys, "nodes[" + std::to_string(i) + "].");
             if (node.devices.empty())
                 return configError("nodes[].devices must list at least one device");
-            if (node.slowdown < 1.0)
-                return configError("nodes[].slowdown must be at least 1");
             if (node.maxBatch && *node.maxBatch < static_cast<std::int64_t>(node.devices.size()))
                 return configError("nodes[].max_batch must allow at least one sample per device");
-            if (node.batch && *node.batch < 0)
-                return configError("nodes[].batch must not be negative");
             c.nodes.push_back(std::move(node));
         }
     }
+    if (auto problem = readHeldByKey(root, c, fieldsRead); !problem.empty())
+        return configError(problem);
     {
         std::vector<std::string> top; // the top level's before the objects'
         r.noteUnknown(top);
@@ -457,29 +534,19 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     }
 
     // Cross-field validation.
-    if (c.globalBatch < 1)
-        return configError("global_batch must be at least 1");
-    if (c.steps < 0 || c.epochs < 0)
-        return configError("steps and epochs must not be negative");
     if (c.steps == 0 && c.epochs == 0)
         return configError("give steps or epochs (or both; steps then caps the run)");
     const auto &m = c.model;
     if (m.kind != "mlp" && m.kind != "cnn" && m.kind != "gpt" && m.kind != "torchscript")
         return configError("model.kind \"" + m.kind + "\" is not one of mlp, cnn, gpt, torchscript:PATH");
     if (m.kind == "mlp") {
-        for (auto h : m.hidden)
-            if (h < 1)
-                return configError("model.hidden sizes must be at least 1");
         if (m.activation != "relu" && m.activation != "gelu" && m.activation != "tanh")
             return configError("model.activation must be relu, gelu or tanh");
     }
-    if (m.kind == "cnn" && (m.channels < 1 || m.blocks < 0 || m.groups < 1 || m.channels % m.groups != 0))
+    if (m.kind == "cnn" && m.channels % m.groups != 0)
         return configError("model.channels must be a positive multiple of model.groups");
-    if (m.kind == "gpt") {
-        if (m.layers < 0 || m.width < 1 || m.heads < 1 || m.context < 1 || m.width % m.heads != 0)
-            return configError(
-                "model.width must be a positive multiple of model.heads; layers ≥ 0, context ≥ 1");
-    }
+    if (m.kind == "gpt" && m.width % m.heads != 0)
+        return configError("model.width must be a positive multiple of model.heads");
     if (m.kind == "torchscript" && m.path.empty())
         return configError("model.path (or kind \"torchscript:PATH\") names the TorchScript file");
     const auto &d = c.dataset;
@@ -509,13 +576,8 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     if (cifar && d.path.empty())
         return configError("dataset.path names the " + d.kind + " directory (its binary version)");
     if (d.kind == "synthetic") {
-        if (d.samples < 1 || d.classes < 2)
-            return configError("dataset.samples must be ≥ 1 and dataset.classes ≥ 2");
         if (d.shape.empty())
             return configError("dataset.shape must not be empty");
-        for (auto s : d.shape)
-            if (s < 1)
-                return configError("dataset.shape entries must be at least 1");
     }
     if (m.kind == "gpt" && (d.kind == "fashion-mnist" || d.kind == "images" || cifar))
         return configError("the gpt model trains on text:PATH or synthetic data, not on images");
@@ -526,32 +588,10 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     const auto &o = c.optimizer;
     if (o.kind != "sgd" && o.kind != "adamw")
         return configError("optimizer.kind must be sgd or adamw");
-    if (!(o.lr > 0))
-        return configError("optimizer.lr must be positive");
-    if (o.momentum < 0 || o.weightDecay < 0 || o.eps <= 0 || o.beta1 < 0 || o.beta1 >= 1 || o.beta2 < 0 ||
-        o.beta2 >= 1)
-        return configError("optimizer momentum, weight_decay, betas or eps out of range");
     if (c.schedule.kind != "constant" && c.schedule.kind != "cosine" && c.schedule.kind != "none")
         return configError("schedule.kind must be constant or cosine");
-    if (c.schedule.warmupSteps < 0 || c.schedule.minLrRatio < 0 || c.schedule.minLrRatio > 1)
-        return configError("schedule.warmup_steps must be ≥ 0 and min_lr_ratio in [0, 1]");
-    if (c.gradClip < 0)
-        return configError("grad_clip must not be negative");
-    if (c.threads < 0)
-        return configError("threads must not be negative");
-    const auto &p = c.planner;
-    if (p.profileSteps < 1 || p.replanInterval < 1 || p.margin < 0 || p.ewma <= 0 || p.ewma > 1)
-        return configError("planner: profile_steps and replan_interval ≥ 1, margin ≥ 0, ewma in (0, 1]");
-    if (!(c.comm.bucketMb > 0) || !(c.comm.timeoutS > 0) || c.comm.watchdogGraceS < 0)
-        return configError("comm.bucket_mb and comm.timeout_s must be positive");
-    if ((c.eval.interval < 0 && c.eval.interval != EvalConfig::kEachEpoch) || c.eval.samples < 0)
-        return configError("eval.interval and eval.samples must not be negative");
-    if (c.checkpoint.interval < 0 || c.checkpoint.keep < 1)
-        return configError("checkpoint.interval must be ≥ 0 and checkpoint.keep ≥ 1");
     if (c.checkpoint.interval > 0 && c.checkpoint.dir.empty())
         return configError("checkpoint.interval needs checkpoint.dir");
-    if (c.memoryBudgetMb < 0)
-        return configError("memory_budget_mb must not be negative");
     const auto manual = std::count_if(c.nodes.begin(), c.nodes.end(),
                                       [](const NodeConfig &n) { return n.batch.has_value(); });
     if (manual != 0 && manual != static_cast<long>(c.nodes.size()))

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fieldvalues.h"
 #include "result.h"
 #include "tensorparallellayout.h"
 
@@ -165,6 +166,9 @@ struct WorkerConfig
     bool elastic = false;
     std::vector<SlowdownChange> slowdownSchedule;
     std::vector<NodeConfig> nodes;
+    /// The fields the table holds by key (agent/contracts/runconfigfields.cpp), such as
+    /// loss.label_smoothing: read where they are used, `byKey.number("loss.label_smoothing")`.
+    contracts::FieldValues byKey;
     /// The config's keys that this worker does not read, as paths ("stream_params",
     /// "lsdp.foo", "nodes[1].gpu"; the top level's first): ignored, and warned about.
     std::vector<std::string> unknownKeys;

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "fieldvalues.h"
+
 #include <optional>
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -155,6 +158,9 @@ public:
     bool elastic = false;
     QList<SlowdownChange> slowdownSchedule;
     QList<Node> nodes;
+    /// The fields the table holds by key (agent/contracts/runconfigfields.cpp), such as
+    /// loss.label_smoothing: parsed, written, checked and shown from their row alone.
+    hamgam::contracts::FieldValues byKey;
 
     /// `unknown`, when given, receives every field this version does not read, with a
     /// "did you mean" where a known field is close; those fields are ignored either way.
@@ -168,9 +174,15 @@ public:
     QList<ConfigError> validate() const;
     int deviceCount() const;
 
+    /// The choices, as the table declares them (agent/contracts/runconfigfields.cpp).
     static QStringList strategies();
     static QStringList modelKinds();
     static QStringList datasetKinds();
+    /// A field's label from the table, translated ("learning rate"); the key when it has none.
+    static QString fieldLabel(const QString &key);
+    /// What a field's bounds in the table allow, as a message: "learning rate must be above 0 and at most
+    /// 10".
+    static QString boundsMessage(const QString &key);
     /// One line explaining a strategy, for forms and `hamgamctl --help`.
     static QString strategyDescription(const QString &strategy);
     /// The config fields (dotted paths) whose values differ between two configs.
@@ -179,6 +191,11 @@ public:
     static QList<std::pair<QString, QJsonValue>> flatten(const QJsonObject &json);
 
 private:
+    // The table's part (core/protocol/runconfigtable.cpp): the fields held by key, and every
+    // field's bounds.
+    void readHeldByKey(const QJsonObject &json, QList<ConfigError> *errors, QSet<QString> *known);
+    void writeHeldByKey(QJsonObject &json) const;
+    void validateFieldBounds(QList<ConfigError> &errors) const;
     // validate()'s rule groups, in the order it runs them.
     void validateIdentity(QList<ConfigError> &errors) const;
     void validateModel(QList<ConfigError> &errors) const;

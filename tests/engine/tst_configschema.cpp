@@ -5,6 +5,7 @@
 // accepts that the worker would refuse.
 #include "message.h"
 #include "runconfig.h"
+#include "runconfigfield.h"
 #include "workerconfig.h"
 
 #include <functional>
@@ -23,15 +24,23 @@ namespace engine = hamgam::engine;
 
 namespace {
 
-// Fields toJson() writes that the worker does not read, each with the reason.
-// None: everything a run is configured with reaches its workers.
-const QSet<QString> kControllerOnly = {};
+namespace contracts = hamgam::contracts;
 
-// Fields the worker reads that toJson() never writes, each with the reason.
-const QSet<QString> kWorkerOnly = {
-    // The older spelling of "dtype": "fp16"; RunConfig::fromJson reads it too.
-    QStringLiteral("comm.fp16"),
-};
+// The table's fields of one kind (agent/contracts/runconfigfields.cpp).
+QSet<QString> tableFields(bool contracts::RunConfigField::*flag)
+{
+    QSet<QString> out;
+    for (const contracts::RunConfigField &field : contracts::runConfigFields())
+        if (field.*flag)
+            out.insert(QString::fromUtf8(field.key.data(), qsizetype(field.key.size())));
+    return out;
+}
+
+// Fields toJson() writes that the worker does not read: the table's controller-only ones.
+const QSet<QString> kControllerOnly = tableFields(&contracts::RunConfigField::controllerOnly);
+
+// Fields the worker reads that toJson() never writes: the table's older spellings ("comm.fp16").
+const QSet<QString> kWorkerOnly = tableFields(&contracts::RunConfigField::readOnlyAlias);
 
 // Fields no config can set to another value: both sides refuse any version but
 // 1 (workerRefusalsAreControllerRefusals).
@@ -308,14 +317,37 @@ const QList<Field> &fields()
              return each(w.nodes, [](const engine::NodeConfig &n) { return real(n.slowdown); });
          }},
     };
-    return table;
+    static const QList<Field> withHeldByKey = [] {
+        // The fields held by key need no line here: both sides hold them in byKey.
+        QList<Field> all = table;
+        for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+            if (!field.heldByKey)
+                continue;
+            const std::string key(field.key);
+            all.append({QString::fromStdString(key), always,
+                        [key](const RunConfig &c) {
+                            return QString::fromStdString(
+                                contracts::FieldValues::toJsonText(c.byKey.all().find(key)->second));
+                        },
+                        [key](const W &w) {
+                            return QString::fromStdString(
+                                contracts::FieldValues::toJsonText(w.byKey.all().find(key)->second));
+                        }});
+        }
+        return all;
+    }();
+    return withHeldByKey;
 }
 
-/// Whether a path is a field of the table, or a list whose entries' fields are.
+/// Whether a path is a field of the run-config table, or a list whose entries' fields are.
 bool described(const QString &path)
 {
-    return std::any_of(fields().cbegin(), fields().cend(), [&path](const Field &f) {
-        return f.path == path || f.path.startsWith(path + QStringLiteral("[]."));
+    if (contracts::findRunConfigField(path.toStdString()))
+        return true;
+    const std::string list = path.toStdString() + "[].";
+    const auto &all = contracts::runConfigFields();
+    return std::any_of(all.cbegin(), all.cend(), [&list](const contracts::RunConfigField &f) {
+        return f.key.substr(0, list.size()) == list;
     });
 }
 
@@ -564,6 +596,8 @@ const QList<Change> &changes()
              c.nodes[1].maxBatch = 128;
          }},
         {"nodes[].slowdown", "any", [](RunConfig &c) { c.nodes[1].slowdown = 1.5; }},
+        {"loss.label_smoothing", "any",
+         [](RunConfig &c) { c.byKey.set("loss.label_smoothing", contracts::FieldValues::Value(0.1)); }},
     };
     return list;
 }
@@ -717,6 +751,13 @@ void TestConfigSchema::bothSidesKnowTheSameFields()
                  qPrintable(f.path + QStringLiteral(" is not written by RunConfig::toJson()")));
         QVERIFY2(read.contains(f.path),
                  qPrintable(f.path + QStringLiteral(" is not read by WorkerConfig::parse")));
+    }
+    // Every row of the run-config table is a field here, with each side's value.
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+        const QString key = QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
+        QVERIFY2(field.readOnlyAlias || std::any_of(fields().cbegin(), fields().cend(),
+                                                    [&key](const Field &f) { return f.path == key; }),
+                 qPrintable(key + QStringLiteral(": a row of the table this test does not compare")));
     }
     for (const QString &path : kControllerOnly)
         QVERIFY2(written.contains(path) && !read.contains(path), qPrintable(path));

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void dataParallelWithoutSamplesRunsTheCollectivesOnly();
     void passesAddUpToTheWholeBatch();
     void dataParallelEvaluates();
+    void labelSmoothingTrainsButIsNotEvaluated();
     void tensorParallelRows();
     void tensorParallelDescribesItsLayout();
 
@@ -175,6 +176,33 @@ void TestStepPolicy::dataParallelEvaluates()
     step.evaluate(7, 7, lossSum, correctSum); // a share used up: the forward's collectives only
     QCOMPARE(lossSum, 1.0 + loss);
     QCOMPARE(correctSum, 2.0 + correct);
+}
+
+// loss.label_smoothing (issue #30, item 2): training's loss takes the smoothed targets,
+// (1 − ε)·CE + ε·mean over the classes of −log p, as PyTorch's label_smoothing; the held-out
+// loss stays plain cross-entropy, so runs with and without it compare.
+void TestStepPolicy::labelSmoothingTrainsButIsNotEvaluated()
+{
+    const double epsilon = 0.2;
+    const Batch batch = batchOf(0, 6);
+    const at::Tensor out = m_runner->evaluate(batch.input);
+    const at::Tensor logp = at::log_softmax(out, 1);
+    const double plain = -logp.gather(1, batch.target.unsqueeze(1)).sum().item<double>();
+    const double uniform = -logp.mean(1).sum().item<double>();
+    const double expected = (1 - epsilon) * plain + epsilon * uniform;
+
+    m_model->setLabelSmoothing(epsilon);
+    QVERIFY(std::abs(m_model->lossSum(out, batch.target).item<double>() - expected) < 1e-5 * expected);
+    QVERIFY(std::abs(m_model->heldOutLossSum(out, batch.target).item<double>() - plain) < 1e-5 * plain);
+    DataParallelStep step(*m_model, *m_runner, m_data, at::kCPU);
+    m_store->beginStep();
+    const double trained = step.train(batch, 6, 1, 1.0).lossSum;
+    QVERIFY(m_store->finishGradients().ok());
+    QVERIFY(std::abs(trained - expected) < 1e-5 * expected);
+    double lossSum = 0, correct = 0;
+    step.evaluate(0, 6, lossSum, correct);
+    QVERIFY(std::abs(lossSum - plain) < 1e-5 * plain);
+    m_model->setLabelSmoothing(0);
 }
 
 void TestStepPolicy::tensorParallelRows()

@@ -4,6 +4,7 @@
 // same; the messages and the explanations under the choices follow a switch to
 // Persian; the action icons render offscreen.
 #include "appicons.h"
+#include "configfieldeditors.h"
 #include "noderegistry.h"
 #include "runsetupwidget.h"
 #include "testsupport.h"
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void groupChangeThatBreaksTheManualSplitOpensAdvanced();
     void groupProblemsShowBelowTheForm();
     void savedConfigLoadsBackTheSame();
+    void editorsFollowTheTable();
     void loadWarnsOfUnknownFields();
     void modelAndDatasetAreExplained();
     void messagesFollowTheLanguage();
@@ -351,12 +353,14 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
            QStringLiteral("comm.dtype=bf16"),
            QStringLiteral("eval.interval=25"),
            QStringLiteral("elastic=true"),
+           QStringLiteral("loss.label_smoothing=0.15"),
            QStringLiteral("nodes.batch=200, 100"),
            QStringLiteral("nodes.slowdown=1, 2.5")});
     QVERIFY2(m_form->currentErrors().isEmpty(), qPrintable(m_form->currentErrors().value(0).message));
     const RunConfig saved = m_form->config();
     QCOMPARE(saved.nodes.value(1).batch.value_or(-1), 100);
     QCOMPARE(saved.nodes.value(1).slowdown, 2.5);
+    QCOMPARE(saved.byKey.number("loss.label_smoothing"), 0.15);
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("run.json"));
@@ -380,6 +384,40 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
     QVERIFY(!loaded.loadFrom(broken.fileName(), &error));
     QVERIFY2(error.contains(QStringLiteral("JSON")), qPrintable(error));
     QCOMPARE(QJsonDocument(loaded.config().toJson()).toJson(), QJsonDocument(saved.toJson()).toJson());
+}
+
+// Issue #30, item 2: the form binds its editors by their field:<key> names, and makes them from
+// the run-config table's rows: a field's bounds are the table's, and a field held by key (label
+// smoothing) needs no line in the form's config() or setConfig().
+void TestRunSetup::editorsFollowTheTable()
+{
+    const QStringList bound = ConfigFieldEditors::boundKeys(m_form.get());
+    for (const char *key : {"name", "model.kind", "model.channels", "dataset.path", "strategy",
+                            "global_batch", "optimizer.lr", "comm.dtype", "precision", "lsdp.stream_params",
+                            "memory.recompute", "loss.label_smoothing", "elastic", "seed"})
+        QVERIFY2(bound.contains(QLatin1String(key)), key);
+    // The form converts these itself: steps or epochs by a choice, the margin in percent, "epoch" as -1.
+    for (const char *key : {"steps", "epochs", "planner.margin", "eval.interval", "model.hidden"})
+        QVERIFY2(!bound.contains(QLatin1String(key)), key);
+    auto *channels = m_form->findChild<QSpinBox *>(QStringLiteral("field:model.channels"));
+    QCOMPARE(channels->maximum(), 1024);
+    QCOMPARE(m_form->findChild<QSpinBox *>(QStringLiteral("field:comm.timeout_s"))->minimum(), 2);
+    auto *smoothing = m_form->findChild<QDoubleSpinBox *>(QStringLiteral("field:loss.label_smoothing"));
+    QVERIFY(smoothing);
+    QCOMPARE(smoothing->minimum(), 0.0);
+    QVERIFY(smoothing->maximum() < 1.0);                      // the table's "below 1"
+    QCOMPARE(m_form->learningRateBox()->minimum(), 0.000001); // "above 0", one step of its 6 decimals in
+
+    // A config's value reaches its editor and comes back, through the key alone.
+    RunConfig c = m_form->config();
+    c.byKey.set("loss.label_smoothing", hamgam::contracts::FieldValues::Value(0.3));
+    c.model.kind = QStringLiteral("cnn");
+    c.model.channels = 48;
+    m_form->setConfig(c);
+    QCOMPARE(smoothing->value(), 0.3);
+    QCOMPARE(channels->value(), 48);
+    QCOMPARE(m_form->config().byKey.number("loss.label_smoothing"), 0.3);
+    QCOMPARE(m_form->config().model.channels, 48);
 }
 
 // Issue #21: Load ignored "stpes" without a word and the run trained the default 500 steps.
