@@ -1,6 +1,7 @@
 #include "configfieldeditors.h"
 
 #include "compactdoublespinbox.h"
+#include "runconfig.h"
 #include "runconfigfield.h"
 
 #include <cmath>
@@ -17,6 +18,11 @@ namespace contracts = hamgam::contracts;
 namespace {
 
 const char *const kPrefix = "field:";
+
+QString keyOf(const contracts::RunConfigField &field)
+{
+    return QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
+}
 const char *const kByHand = "hamgamBoundByHand";
 
 const contracts::RunConfigField &fieldOf(const QString &key)
@@ -51,30 +57,6 @@ const contracts::RunConfigField *boundField(const QWidget *editor)
     if (!field || !isScalar(field->type) || field->key.find('[') != std::string_view::npos)
         return nullptr;
     return field;
-}
-
-QJsonValue valueAt(const QJsonObject &json, std::string_view key)
-{
-    const auto dot = key.find('.');
-    if (dot == std::string_view::npos)
-        return json.value(QString::fromUtf8(key.data(), qsizetype(key.size())));
-    const QString section = QString::fromUtf8(key.data(), qsizetype(dot));
-    const std::string_view leaf = key.substr(dot + 1);
-    return json.value(section).toObject().value(QString::fromUtf8(leaf.data(), qsizetype(leaf.size())));
-}
-
-void setValueAt(QJsonObject &json, std::string_view key, const QJsonValue &value)
-{
-    const auto dot = key.find('.');
-    if (dot == std::string_view::npos) {
-        json[QString::fromUtf8(key.data(), qsizetype(key.size()))] = value;
-        return;
-    }
-    const QString section = QString::fromUtf8(key.data(), qsizetype(dot));
-    const std::string_view leaf = key.substr(dot + 1);
-    QJsonObject object = json.value(section).toObject();
-    object[QString::fromUtf8(leaf.data(), qsizetype(leaf.size()))] = value;
-    json[section] = object;
 }
 
 } // namespace
@@ -145,7 +127,7 @@ void ConfigFieldEditors::read(const QWidget *root, QJsonObject &json)
             value = line->text().trimmed();
         else
             continue;
-        setValueAt(json, field->key, value);
+        RunConfig::setValueAt(json, keyOf(*field), value);
     }
 }
 
@@ -155,7 +137,7 @@ void ConfigFieldEditors::write(QWidget *root, const QJsonObject &json)
         const contracts::RunConfigField *field = boundField(editor);
         if (!field)
             continue;
-        QJsonValue value = valueAt(json, field->key);
+        QJsonValue value = RunConfig::valueAt(json, keyOf(*field));
         if (value.isUndefined() || value.isNull())
             value = defaultOf(*field);
         if (auto *spin = qobject_cast<QSpinBox *>(editor))
@@ -177,7 +159,7 @@ QStringList ConfigFieldEditors::boundKeys(const QWidget *root)
     QStringList keys;
     for (const QWidget *editor : root->findChildren<QWidget *>())
         if (const contracts::RunConfigField *field = boundField(editor))
-            keys << QString::fromUtf8(field->key.data(), qsizetype(field->key.size()));
+            keys << keyOf(*field);
     keys.sort();
     return keys;
 }

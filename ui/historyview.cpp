@@ -3,11 +3,7 @@
 #include "appicons.h"
 #include "bidi.h"
 #include "comparisonview.h"
-#include "csv.h"
-#include "eventkind.h"
-#include "eventtext.h"
 #include "historystore.h"
-#include "jsonnumber.h"
 #include "localeformat.h"
 #include "modelfetcher.h"
 #include "plotexporter.h"
@@ -16,7 +12,6 @@
 #include "runexporter.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
-#include "safetext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -25,29 +20,24 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
-#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 

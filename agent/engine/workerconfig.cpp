@@ -147,33 +147,27 @@ std::string readHeldByKey(const json &root, WorkerConfig &c, std::set<std::strin
             readers.try_emplace(section, object, section.empty() ? "" : section + ".", fieldsRead)
                 .first->second;
         const std::string leaf(field.leaf());
-        using Value = contracts::FieldValues::Value;
+        // Each value read over its default, in the type the table gives it.
+        auto read = [&](auto value) {
+            reader.get(leaf.c_str(), value);
+            return contracts::FieldValues::Value(value);
+        };
         switch (field.type) {
-        case contracts::FieldType::Bool: {
-            bool value = c.byKey.flag(field.key);
-            reader.get(leaf.c_str(), value);
-            c.byKey.set(field.key, Value(value));
+        case contracts::FieldType::Bool:
+            c.byKey.set(field.key, read(c.byKey.flag(field.key)));
             break;
-        }
-        case contracts::FieldType::Integer: {
-            std::int64_t value = c.byKey.integer(field.key);
-            reader.get(leaf.c_str(), value);
-            c.byKey.set(field.key, Value(value));
+        case contracts::FieldType::Integer:
+            c.byKey.set(field.key, read(c.byKey.integer(field.key)));
             break;
-        }
-        case contracts::FieldType::Number: {
-            double value = c.byKey.number(field.key);
-            reader.get(leaf.c_str(), value);
-            c.byKey.set(field.key, Value(value));
+        case contracts::FieldType::Number:
+            c.byKey.set(field.key, read(c.byKey.number(field.key)));
             break;
-        }
         default: {
-            std::string value = c.byKey.text(field.key);
-            reader.get(leaf.c_str(), value);
-            if (!reader.failed() && !field.allows(value))
-                return std::string(field.key) + " \"" + value + "\" is not one of " +
+            const auto value = read(c.byKey.text(field.key));
+            if (!reader.failed() && !field.allows(std::get<std::string>(value)))
+                return std::string(field.key) + " \"" + std::get<std::string>(value) + "\" is not one of " +
                        std::string(field.choices);
-            c.byKey.set(field.key, Value(value));
+            c.byKey.set(field.key, value);
         }
         }
         if (reader.failed())

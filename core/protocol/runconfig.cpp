@@ -1,5 +1,7 @@
 #include "runconfig.h"
 
+#include "runconfigfield.h"
+
 #include <cmath>
 #include <limits>
 #include <QDir>
@@ -461,7 +463,39 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
         n.number("slowdown", &node.slowdown);
         c.nodes.append(node);
     }
-    c.readHeldByKey(json, errors, unknown ? &known : nullptr);
+    // The fields held by key: read by their row of the table, with the same readers as the others.
+    using Value = hamgam::contracts::FieldValues::Value;
+    for (const hamgam::contracts::RunConfigField &field : hamgam::contracts::runConfigFields()) {
+        if (!field.heldByKey)
+            continue;
+        const std::string section(field.section()), leaf(field.leaf());
+        const Reader in = section.empty() ? r : r.object(section.c_str());
+        switch (field.type) {
+        case hamgam::contracts::FieldType::Bool: {
+            bool value = c.byKey.flag(field.key);
+            in.boolean(leaf.c_str(), &value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        case hamgam::contracts::FieldType::Integer: {
+            std::int64_t value = c.byKey.integer(field.key);
+            in.integer(leaf.c_str(), &value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        case hamgam::contracts::FieldType::Number: {
+            double value = c.byKey.number(field.key);
+            in.number(leaf.c_str(), &value);
+            c.byKey.set(field.key, Value(value));
+            break;
+        }
+        default: {
+            QString value = QString::fromStdString(c.byKey.text(field.key));
+            in.string(leaf.c_str(), &value);
+            c.byKey.set(field.key, Value(value.toStdString()));
+        }
+        }
+    }
     if (unknown)
         collectUnknown(json, {}, known, unknown);
     return c;

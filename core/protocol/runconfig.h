@@ -6,7 +6,6 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -187,13 +186,16 @@ public:
     static QString strategyDescription(const QString &strategy);
     /// The config fields (dotted paths) whose values differ between two configs.
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);
+    /// A field's value in a config's JSON by its key ("optimizer.lr"), and setting it there; the
+    /// run form binds its editors with these.
+    static QJsonValue valueAt(const QJsonObject &json, const QString &key);
+    static void setValueAt(QJsonObject &json, const QString &key, const QJsonValue &value);
     /// Every leaf of a JSON object as "a.b[2].c" -> value.
     static QList<std::pair<QString, QJsonValue>> flatten(const QJsonObject &json);
 
 private:
-    // The table's part (core/protocol/runconfigtable.cpp): the fields held by key, and every
-    // field's bounds.
-    void readHeldByKey(const QJsonObject &json, QList<ConfigError> *errors, QSet<QString> *known);
+    // The table's part (core/protocol/runconfigtable.cpp): writing the fields held by key (fromJson
+    // reads them), and every field's bounds.
     void writeHeldByKey(QJsonObject &json) const;
     void validateFieldBounds(QList<ConfigError> &errors) const;
     // validate()'s rule groups, in the order it runs them.

@@ -12,6 +12,11 @@ namespace contracts = hamgam::contracts;
 
 namespace {
 
+QString text(std::string_view key)
+{
+    return QString::fromUtf8(key.data(), qsizetype(key.size()));
+}
+
 QString number(double value)
 {
     return QLocale().toString(value, 'g', QLocale::FloatingPointShortest);
@@ -94,66 +99,36 @@ void RunConfig::validateFieldBounds(QList<ConfigError> &e) const
     for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
         if (field.heldByKey && field.type == contracts::FieldType::Text &&
             !field.allows(byKey.text(field.key)))
-            add(e, QString::fromUtf8(field.key.data(), qsizetype(field.key.size())),
+            add(e, text(field.key),
                 tr("%1 is one of %2")
-                    .arg(fieldLabel(QString::fromUtf8(field.key.data(), qsizetype(field.key.size()))),
+                    .arg(fieldLabel(text(field.key)),
                          QLocale().createSeparatedList(choicesOf(std::string(field.key).c_str()))));
     }
 }
 
-void RunConfig::readHeldByKey(const QJsonObject &json, QList<ConfigError> *errors, QSet<QString> *known)
+QJsonValue RunConfig::valueAt(const QJsonObject &json, const QString &key)
 {
-    using Value = contracts::FieldValues::Value;
-    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
-        if (!field.heldByKey)
-            continue;
-        const QString key = QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
-        const QString section = QString::fromUtf8(field.section().data(), qsizetype(field.section().size()));
-        const QString leaf = QString::fromUtf8(field.leaf().data(), qsizetype(field.leaf().size()));
-        if (known) {
-            known->insert(key);
-            if (!section.isEmpty())
-                known->insert(section);
-        }
-        const QJsonValue value = (section.isEmpty() ? json : json.value(section).toObject()).value(leaf);
-        if (value.isUndefined() || value.isNull())
-            continue;
-        switch (field.type) {
-        case contracts::FieldType::Bool:
-            if (!value.isBool())
-                errors->append({key, tr("must be true or false")});
-            else
-                byKey.set(field.key, Value(value.toBool()));
-            break;
-        case contracts::FieldType::Integer:
-            if (!value.isDouble() || value.toDouble() != std::floor(value.toDouble()) ||
-                std::abs(value.toDouble()) > 9.0e15)
-                errors->append({key, tr("must be a whole number")});
-            else
-                byKey.set(field.key, Value(std::int64_t(value.toDouble())));
-            break;
-        case contracts::FieldType::Number:
-            if (!value.isDouble())
-                errors->append({key, tr("must be a number")});
-            else
-                byKey.set(field.key, Value(value.toDouble()));
-            break;
-        default:
-            if (!value.isString())
-                errors->append({key, tr("must be text")});
-            else
-                byKey.set(field.key, Value(value.toString().toStdString()));
-        }
+    const qsizetype dot = key.indexOf(QLatin1Char('.'));
+    if (dot < 0)
+        return json.value(key);
+    return json.value(key.left(dot)).toObject().value(key.mid(dot + 1));
+}
+
+void RunConfig::setValueAt(QJsonObject &json, const QString &key, const QJsonValue &value)
+{
+    const qsizetype dot = key.indexOf(QLatin1Char('.'));
+    if (dot < 0) {
+        json[key] = value;
+        return;
     }
+    QJsonObject object = json.value(key.left(dot)).toObject();
+    object[key.mid(dot + 1)] = value;
+    json[key.left(dot)] = object;
 }
 
 void RunConfig::writeHeldByKey(QJsonObject &json) const
 {
     for (const auto &[key, value] : byKey.all()) {
-        const contracts::RunConfigField *field = contracts::findRunConfigField(key);
-        const QString section =
-            QString::fromUtf8(field->section().data(), qsizetype(field->section().size()));
-        const QString leaf = QString::fromUtf8(field->leaf().data(), qsizetype(field->leaf().size()));
         QJsonValue out;
         if (const bool *b = std::get_if<bool>(&value))
             out = *b;
@@ -163,12 +138,6 @@ void RunConfig::writeHeldByKey(QJsonObject &json) const
             out = *d;
         else
             out = QString::fromStdString(std::get<std::string>(value));
-        if (section.isEmpty()) {
-            json[leaf] = out;
-        } else {
-            QJsonObject object = json.value(section).toObject();
-            object[leaf] = out;
-            json[section] = object;
-        }
+        setValueAt(json, QString::fromStdString(key), out);
     }
 }
