@@ -12,6 +12,7 @@
 #include "runconfig.h"
 #include "runstablemodel.h"
 #include "safetext.h"
+#include "workereventjson.h"
 
 #include <cmath>
 #include <optional>
@@ -375,11 +376,12 @@ void ComparisonView::setRuns(const QStringList &runIds)
         QMap<double, double> accuracy;
         QMap<double, double> perplexity;
         for (const RunEvent &e : m_store.events(id, {EventKinds::name(EventKind::Eval)})) {
-            const double step = e.payload.value(QStringLiteral("step")).toDouble();
-            if (e.payload.contains(QStringLiteral("accuracy")))
-                accuracy.insert(step, 100.0 * e.payload.value(QStringLiteral("accuracy")).toDouble());
-            else if (e.payload.contains(QStringLiteral("perplexity")))
-                perplexity.insert(step, e.payload.value(QStringLiteral("perplexity")).toDouble());
+            const auto eval = WorkerEventJson::read<hamgam::contracts::EvalEvent>(e.payload);
+            const double step = double(eval.step);
+            if (eval.accuracy)
+                accuracy.insert(step, 100.0 * *eval.accuracy);
+            else if (eval.perplexity)
+                perplexity.insert(step, *eval.perplexity);
         }
         d.evalIsAccuracy = !accuracy.isEmpty() || perplexity.isEmpty();
         const QMap<double, double> &eval = d.evalIsAccuracy ? accuracy : perplexity;

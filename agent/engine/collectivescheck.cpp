@@ -141,12 +141,9 @@ bool CollectivesCheck::ok() const
     return true;
 }
 
-nlohmann::json CollectivesCheck::fields() const
+contracts::CollectivesCheckEvent CollectivesCheck::event() const
 {
-    nlohmann::json out = nlohmann::json::object();
-    for (const auto &[name, result] : results)
-        out[name] = result;
-    return {{"backend", backend}, {"device", device}, {"results", out}, {"ok", ok()}};
+    return {backend, device, {results.begin(), results.end()}, ok()};
 }
 
 } // namespace hamgam::engine

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "result.h"
+#include "workerevents.h"
 
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,8 +37,8 @@ public:
 
     /// Every result "ok" or "skipped: ...".
     bool ok() const;
-    /// The collectives_check event's fields (docs/worker-events.md).
-    nlohmann::json fields() const;
+    /// Its collectives_check event (docs/worker-events.md).
+    contracts::CollectivesCheckEvent event() const;
 };
 
 } // namespace hamgam::engine

@@ -55,9 +55,9 @@ void DataParallelStep::evaluate(std::int64_t begin, std::int64_t end, double &lo
     correct += static_cast<double>(m_model.correct(out, t));
 }
 
-nlohmann::json DataParallelStep::readyInfo() const
+std::optional<contracts::TensorParallelInfo> DataParallelStep::readyInfo() const
 {
-    return nullptr;
+    return std::nullopt;
 }
 
 } // namespace hamgam::engine

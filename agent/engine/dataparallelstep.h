@@ -22,7 +22,7 @@ public:
     void evaluate(std::int64_t begin, std::int64_t end, double &lossSum, double &correct) override;
     bool measuresMemory() const override { return true; }
     std::optional<double> takeTensorParallelMs() override { return std::nullopt; }
-    nlohmann::json readyInfo() const override;
+    std::optional<contracts::TensorParallelInfo> readyInfo() const override;
 
 private:
     Model &m_model;

@@ -40,18 +40,22 @@ void Evaluator::forwards()
     }
 }
 
-Result<nlohmann::json> Evaluator::agree(std::int64_t step, CommGroup &control)
+Result<contracts::EvalEvent> Evaluator::agree(std::int64_t step, CommGroup &control)
 {
     at::Tensor totals = at::tensor({m_lossSum, m_correct}, at::kDouble);
     if (Status s = control.allreduceSumNow(totals); !s)
         return s.error();
     const std::int64_t n = m_samples;
     const double loss = n > 0 ? totals[0].item<double>() / static_cast<double>(n) : 0.0;
-    nlohmann::json event = {{"step", step}, {"loss", loss}, {"samples", n}, {"ms", m_timer.ms()}};
+    contracts::EvalEvent event;
+    event.step = step;
+    event.loss = loss;
+    event.samples = n;
+    event.ms = m_timer.ms();
     if (m_model.task() == Model::Task::Classification)
-        event["accuracy"] = n > 0 ? totals[1].item<double>() / static_cast<double>(n) : 0.0;
+        event.accuracy = n > 0 ? totals[1].item<double>() / static_cast<double>(n) : 0.0;
     else
-        event["perplexity"] = std::exp(loss);
+        event.perplexity = std::exp(loss);
     return event;
 }
 

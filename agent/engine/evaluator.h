@@ -2,9 +2,9 @@
 
 #include "result.h"
 #include "stopwatch.h"
+#include "workerevents.h"
 
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 
 namespace hamgam::engine {
 
@@ -30,7 +30,7 @@ public:
     /// This rank's forwards. Throws on failure (the store or the tensor-parallel group records it).
     void forwards();
     /// The sums over all ranks (a collective on `control`): the eval event's fields after `step` steps.
-    Result<nlohmann::json> agree(std::int64_t step, CommGroup &control);
+    Result<contracts::EvalEvent> agree(std::int64_t step, CommGroup &control);
 
 private:
     const Model &m_model;

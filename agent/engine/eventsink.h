@@ -1,8 +1,9 @@
 #pragma once
 
+#include "eventjson.h"
+
 #include <cstdio>
 #include <mutex>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace hamgam::engine {
@@ -15,6 +16,11 @@ class EventSink
 public:
     explicit EventSink(int rank, std::FILE *out = stdout);
 
+    /// A declared event (agent/contracts/workerevents.h), under its name.
+    template<class Event> void publish(const Event &event)
+    {
+        publish(Event::kName, EventJsonWriter::object(event));
+    }
     void publish(const std::string &event, const nlohmann::json &fields);
     void setRank(int rank) { m_rank = rank; }
 

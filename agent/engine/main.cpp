@@ -60,9 +60,7 @@ bool readFirstLine(std::string &line)
 
 [[noreturn]] void finish(EventSink &events, const Error &error)
 {
-    events.publish(
-        "error",
-        {{"message", error.message}, {"cause", causeName(error.kind)}, {"exit_code", exitCode(error.kind)}});
+    events.publish(hamgam::contracts::ErrorEvent{error.message, causeName(error.kind), exitCode(error.kind)});
     std::fflush(stderr);
     // _exit: peers may be dead, and tearing down their connections must not hang.
     ::_exit(exitCode(error.kind));
@@ -135,7 +133,7 @@ int main(int argc, char **argv)
         const std::string message = "unknown config keys (ignored): " + list;
         log.warning(message);
         if (!options->checkCollectives)
-            events.publish("warning", {{"message", message}, {"unknown_keys", config->unknownKeys}});
+            events.publish(hamgam::contracts::WarningEvent{message, config->unknownKeys, std::nullopt});
     }
 
     std::signal(SIGTERM, onTerminate);
@@ -154,7 +152,7 @@ int main(int argc, char **argv)
         auto check = CollectivesCheck::run(*options, config->comm, log, &watchdog);
         if (!check)
             finish(events, check.error());
-        events.publish("collectives_check", check->fields());
+        events.publish(check->event());
         std::fflush(stderr);
         ::_exit(check->ok() ? 0 : 1);
     }

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "batch.h"
+#include "workerevents.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 
 namespace hamgam::engine {
@@ -44,8 +44,8 @@ public:
     virtual bool measuresMemory() const = 0;
     /// Milliseconds blocked in tensor-parallel collectives since beginStep(); nothing for data parallelism.
     virtual std::optional<double> takeTensorParallelMs() = 0;
-    /// The ready event's `tensor_parallel` field (null for data parallelism).
-    virtual nlohmann::json readyInfo() const = 0;
+    /// The ready event's `tensor_parallel` field (none for data parallelism).
+    virtual std::optional<contracts::TensorParallelInfo> readyInfo() const = 0;
 
 protected:
     /// Gradient accumulation's pass `pass` of `passes` over `samples`: samples

@@ -2,9 +2,9 @@
 
 #include "onlineplanner.h"
 #include "trafficmeter.h"
+#include "workerevents.h"
 
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 
@@ -40,11 +40,11 @@ struct StepReport
     std::optional<double> tensorParallelMs; ///< tensor parallelism only
     std::optional<double> gradNorm;         ///< with grad_clip > 0 only; not finite is reported as 0
 
-    /// The `step` event's fields.
-    nlohmann::json event() const;
-    /// The `rebalance` event's fields for a plan adopted after `step` steps.
-    static nlohmann::json rebalance(std::int64_t step, const OnlinePlanner::Decision &decision,
-                                    const std::vector<double> &secondsPerSample);
+    /// The `step` event.
+    contracts::StepEvent event() const;
+    /// The `rebalance` event for a plan adopted after `step` steps.
+    static contracts::RebalanceEvent rebalance(std::int64_t step, const OnlinePlanner::Decision &decision,
+                                               const std::vector<double> &secondsPerSample);
 };
 
 } // namespace hamgam::engine

@@ -102,14 +102,13 @@ std::optional<double> TensorParallelStep::takeTensorParallelMs()
     return m_tp.takeBlockedMs();
 }
 
-nlohmann::json TensorParallelStep::readyInfo() const
+std::optional<contracts::TensorParallelInfo> TensorParallelStep::readyInfo() const
 {
     const auto &layout = m_tp.layout();
-    return {{"size", layout.size()},
-            {"side", layout.side()},
-            {"dims", layout.dims()},
-            {"coords", std::vector<int>(layout.coords().begin(), layout.coords().begin() + layout.dims())},
-            {"row_parts", layout.rowParts()}};
+    return contracts::TensorParallelInfo{
+        layout.size(), layout.side(), layout.dims(),
+        std::vector<std::int64_t>(layout.coords().begin(), layout.coords().begin() + layout.dims()),
+        layout.rowParts()};
 }
 
 } // namespace hamgam::engine

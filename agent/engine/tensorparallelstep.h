@@ -40,7 +40,7 @@ public:
     /// A node's ranks share its samples: one rank's peak does not scale with its own batch.
     bool measuresMemory() const override { return false; }
     std::optional<double> takeTensorParallelMs() override;
-    nlohmann::json readyInfo() const override;
+    std::optional<contracts::TensorParallelInfo> readyInfo() const override;
 
 private:
     Rows rowsOf(const at::Tensor &input, const at::Tensor &target, std::int64_t samples) const;

@@ -162,7 +162,10 @@ Status Trainer::setUpPlacement()
                                     ": the Gloo of this LibTorch (or of another rank's) cannot sum " +
                                     m_config.comm.dtype + " gradients, so they travel as fp32";
         m_log.warning(message);
-        m_events.publish("warning", {{"message", message}, {"comm_dtype", "fp32"}});
+        contracts::WarningEvent warning;
+        warning.message = message;
+        warning.commDtype = "fp32";
+        m_events.publish(warning);
     }
 
     // The plan's groups in its order, each created only by its members.
@@ -343,11 +346,12 @@ Status Trainer::resume()
         m_planner->restore({manifest->plan, manifest->secondsPerSample, manifest->plannerObserved});
     } else if (!sameRanks && m_planner->settings().adaptive) {
         // Other ranks than before: measure again from a fresh plan.
-        m_events.publish("rebalance", {{"step", m_startStep},
-                                       {"old", manifest->plan},
-                                       {"new", m_planner->plan()},
-                                       {"reason", "resume"},
-                                       {"predicted_gain", nullptr}});
+        contracts::RebalanceEvent rebalance;
+        rebalance.step = m_startStep;
+        rebalance.oldPlan = manifest->plan;
+        rebalance.newPlan = m_planner->plan();
+        rebalance.reason = "resume";
+        m_events.publish(rebalance);
     }
     m_log.info("resumed from " + stepDir + " at step " + std::to_string(m_startStep));
     return {};
@@ -357,43 +361,47 @@ void Trainer::publishReady(bool resumed)
 {
     const Topology &topo = m_comm->topology();
     const ShardingScheme &scheme = m_placement->scheme();
-    m_events.publish("ready", {{"strategy", WorkerConfig::strategyName(m_config.strategy)},
-                               {"world_size", topo.worldSize()},
-                               {"node", topo.node()},
-                               {"nodes", topo.nodeCount()},
-                               {"local_rank", topo.localRank()},
-                               {"local_world_size", topo.localWorldSize()},
-                               {"device", m_device.str()},
-                               {"threads", at::get_num_threads()},
-                               {"model", m_model->description()},
-                               {"parameters", m_model->parameterCount()},
-                               {"units", m_model->unitCount()},
-                               {"dataset", m_config.dataset.kind},
-                               {"train_samples", m_dataset->trainSize()},
-                               {"eval_samples", m_dataset->evalSize()},
-                               {"global_batch", m_config.globalBatch},
-                               {"steps", m_totalSteps},
-                               {"start_step", m_startStep},
-                               {"steps_per_epoch", m_sampler->stepsPerEpoch()},
-                               {"shard_group_size", scheme.shardGroupSize()},
-                               {"pieces", scheme.pieces()},
-                               {"host_master", m_placement->hostMaster()},
-                               {"stream_params", m_placement->stream()},
-                               {"recompute", m_config.recompute},
-                               {"host_offload", m_store->hostOffload()},
-                               {"ordered_collectives", m_placement->orderedCollectives()},
-                               {"tensor_parallel", m_policy->readyInfo()},
-                               {"resumed", resumed}});
+    contracts::ReadyEvent ready;
+    ready.strategy = WorkerConfig::strategyName(m_config.strategy);
+    ready.worldSize = topo.worldSize();
+    ready.node = topo.node();
+    ready.nodes = topo.nodeCount();
+    ready.localRank = topo.localRank();
+    ready.localWorldSize = topo.localWorldSize();
+    ready.device = m_device.str();
+    ready.threads = at::get_num_threads();
+    ready.model = m_model->description();
+    ready.parameters = m_model->parameterCount();
+    ready.units = m_model->unitCount();
+    ready.dataset = m_config.dataset.kind;
+    ready.trainSamples = m_dataset->trainSize();
+    ready.evalSamples = m_dataset->evalSize();
+    ready.globalBatch = m_config.globalBatch;
+    ready.steps = m_totalSteps;
+    ready.startStep = m_startStep;
+    ready.stepsPerEpoch = m_sampler->stepsPerEpoch();
+    ready.shardGroupSize = scheme.shardGroupSize();
+    ready.pieces = scheme.pieces();
+    ready.hostMaster = m_placement->hostMaster();
+    ready.streamParams = m_placement->stream();
+    ready.recompute = m_config.recompute;
+    ready.hostOffload = m_store->hostOffload();
+    ready.orderedCollectives = m_placement->orderedCollectives();
+    ready.tensorParallel = m_policy->readyInfo();
+    ready.resumed = resumed;
+    m_events.publish(ready);
 }
 
 void Trainer::emitPlan(std::int64_t step, const char *source)
 {
-    m_events.publish("plan", {{"step", step},
-                              {"batches", m_planner->plan()},
-                              {"global_batch", m_config.globalBatch},
-                              {"source", source},
-                              {"caps", m_caps},
-                              {"micro_batches", BatchPlanner::microBatches(m_planner->plan(), m_caps)}});
+    contracts::PlanEvent plan;
+    plan.step = step;
+    plan.batches = m_planner->plan();
+    plan.globalBatch = m_config.globalBatch;
+    plan.source = source;
+    plan.caps = m_caps;
+    plan.microBatches = BatchPlanner::microBatches(m_planner->plan(), m_caps);
+    m_events.publish(plan);
 }
 
 Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
@@ -540,11 +548,10 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     report.emulatedMs = emulatedMs;
     if (m_config.gradClip > 0)
         report.gradNorm = gradNorm;
-    m_events.publish("step", report.event());
+    m_events.publish(report.event());
 
     if (decision) {
-        m_events.publish("rebalance",
-                         StepReport::rebalance(step + 1, *decision, m_planner->secondsPerSample()));
+        m_events.publish(StepReport::rebalance(step + 1, *decision, m_planner->secondsPerSample()));
         emitPlan(step + 1, "planned");
         m_prefetcher->reset(step + 1, m_placement->dataShares(m_planner->plan()));
     }
@@ -564,7 +571,7 @@ Status Trainer::evaluate(std::int64_t step)
     auto event = m_evaluator->agree(step, m_comm->control());
     if (!event)
         return event.error();
-    m_events.publish("eval", *event);
+    m_events.publish(*event);
     m_lastEvalEvent = *event;
     return {};
 }
@@ -589,8 +596,7 @@ Status Trainer::checkpoint(std::int64_t step)
     auto saved = m_checkpointer->save(header, *m_store, *m_comm, m_placement->writesCheckpoint());
     if (!saved)
         return saved.error();
-    m_events.publish("checkpoint",
-                     {{"step", step}, {"dir", saved->dir}, {"bytes", saved->bytes}, {"ms", saved->ms}});
+    m_events.publish(contracts::CheckpointEvent{step, saved->dir, saved->bytes, saved->ms});
     m_lastCheckpoint = step;
     return {};
 }
@@ -613,8 +619,8 @@ Status Trainer::exportModel(std::int64_t step)
                                  {{"kind", m_config.dataset.kind},
                                   {"path", m_config.dataset.path},
                                   {"label", m_config.dataset.label}}}};
-        if (!m_lastEvalEvent.is_null())
-            about["eval"] = m_lastEvalEvent;
+        if (m_lastEvalEvent)
+            about["eval"] = EventJsonWriter::object(*m_lastEvalEvent);
         auto size = m_exporter->write(m_options.exportDir, *full, about);
         if (size)
             bytes = *size;
@@ -626,8 +632,7 @@ Status Trainer::exportModel(std::int64_t step)
         return s;
     m_lastExport = step;
     if (m_comm->topology().rank() == 0)
-        m_events.publish(
-            "model", {{"step", step}, {"dir", m_options.exportDir}, {"bytes", bytes}, {"ms", watch.ms()}});
+        m_events.publish(contracts::ModelEvent{step, m_options.exportDir, bytes, watch.ms()});
     return {};
 }
 
@@ -699,11 +704,8 @@ Status Trainer::run()
     // Nobody tears down the store (rank 0) while others still use it.
     if (Status s = m_comm->barrier(); !s)
         return s;
-    m_events.publish("done", {{"steps", step},
-                              {"reason", stopped ? "stopped" : "completed"},
-                              {"loss", finiteOrZero(lastLoss)},
-                              {"samples", m_samplesTrained},
-                              {"wall_s", wall.ms() / 1000.0}});
+    m_events.publish(contracts::DoneEvent{step, stopped ? "stopped" : "completed", finiteOrZero(lastLoss),
+                                          m_samplesTrained, wall.ms() / 1000.0});
     return {};
 }
 

@@ -11,6 +11,7 @@
 #include "result.h"
 #include "stepcontrol.h"
 #include "workerconfig.h"
+#include "workerevents.h"
 #include "workeroptions.h"
 
 #include <ATen/ATen.h>
@@ -110,8 +111,8 @@ private:
     LossScaler m_scaler{false};
     std::unique_ptr<Prefetcher> m_prefetcher;
     std::unique_ptr<Checkpointer> m_checkpointer;
-    std::unique_ptr<ModelExporter> m_exporter; ///< rank 0 of a run with --export-dir
-    nlohmann::json m_lastEvalEvent;
+    std::unique_ptr<ModelExporter> m_exporter;           ///< rank 0 of a run with --export-dir
+    std::optional<contracts::EvalEvent> m_lastEvalEvent; ///< for the exported model's model.json
     std::vector<std::int64_t> m_caps;
     std::int64_t m_activationBytesPerSample = 0; ///< the shared estimate's, for the step's bytes off a GPU
     bool m_manualPlan = false;

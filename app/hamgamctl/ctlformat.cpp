@@ -95,17 +95,17 @@ QString number(const QJsonValue &v, int decimals)
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
 }
 
-QString planByNode(const QJsonArray &plan, const QList<std::pair<QString, int>> &nodes)
+QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes)
 {
     const QLocale locale;
     QStringList parts;
-    qsizetype rank = 0;
+    size_t rank = 0;
     for (const auto &[node, devices] : nodes) {
         QStringList shares;
         qint64 sum = 0;
         for (int d = 0; d < qMax(1, devices) && rank < plan.size(); ++d, ++rank) {
-            shares << locale.toString(jsonInt64(plan[rank]));
-            sum += jsonInt64(plan[rank]);
+            shares << locale.toString(qint64(plan[rank]));
+            sum += plan[rank];
         }
         if (shares.isEmpty())
             break;

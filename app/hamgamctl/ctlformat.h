@@ -12,6 +12,7 @@
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>
+#include <vector>
 
 class CtlContext;
 class HistoryStore;
@@ -42,7 +43,7 @@ QString number(const QJsonValue &v, int decimals);
 QString json(const QJsonDocument &document);
 /// A per-rank plan by node ((name, devices) in rank order): "alpha 20, beta 28", a node of
 /// several devices as "alpha 24 (12 + 12)". Names are escaped for the terminal.
-QString planByNode(const QJsonArray &plan, const QList<std::pair<QString, int>> &nodes);
+QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes);
 QJsonObject runJson(const RunRecord &r);
 /// 0 finished, 1 failed, 5 stopped or aborted.
 int exitCodeFor(RunStatus status);

@@ -9,6 +9,7 @@
 #include "runconfig.h"
 #include "safetext.h"
 #include "texttable.h"
+#include "workereventjson.h"
 
 #include <algorithm>
 #include <functional>
@@ -272,18 +273,22 @@ int HistoryCommands::show(const QStringList &arguments)
         switch (kind) {
         case EventKind::Plan:
         case EventKind::Rebalance: {
-            const QJsonArray plan =
-                e.payload.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new"))
-                    .toArray();
-            const QString step = QString::number(jsonInt64(e.payload.value(QStringLiteral("step"))));
-            const QString key = e.kind + step + QString::fromUtf8(QJsonDocument(plan).toJson());
+            const WorkerEventJson::PlanChange change = WorkerEventJson::planChange(e);
+            const std::vector<std::int64_t> &plan = change.batches;
+            const QString step = QString::number(change.step);
+            QStringList shares;
+            for (const std::int64_t b : plan)
+                shares << QString::number(b);
+            const QString key = e.kind + step + QLatin1Char(' ') + shares.join(QLatin1Char(','));
             if (said.contains(key))
                 continue;
             said.insert(key);
             const QString why =
                 kind == EventKind::Rebalance
-                    ? EventText::replanReason(e.payload.value(QStringLiteral("reason")).toString(),
-                                              EventText::Shown::Terminal)
+                    ? EventText::replanReason(
+                          QString::fromStdString(
+                              WorkerEventJson::read<hamgam::contracts::RebalanceEvent>(e.payload).reason),
+                          EventText::Shown::Terminal)
                     : QString();
             text = kind == EventKind::Plan
                        ? tr("Plan from step %1: %2")

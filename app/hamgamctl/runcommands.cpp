@@ -5,13 +5,13 @@
 #include "eventkind.h"
 #include "eventtext.h"
 #include "historystore.h"
-#include "jsonnumber.h"
 #include "labclient.h"
 #include "labcommands.h"
 #include "runcontroller.h"
 #include "runsession.h"
 #include "rununtildone.h"
 #include "safetext.h"
+#include "workereventjson.h"
 
 #include <functional>
 #include <optional>
@@ -43,21 +43,19 @@ public:
     void onEvent(const RunEvent &e)
     {
         const EventKind kind = EventKinds::fromString(e.kind);
-        if (kind == EventKind::Step) {
-            const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
-            const double total = e.payload.value(QStringLiteral("data_ms")).toDouble() +
-                                 e.payload.value(QStringLiteral("compute_ms")).toDouble() +
-                                 e.payload.value(QStringLiteral("wait_ms")).toDouble() +
-                                 e.payload.value(QStringLiteral("comm_ms")).toDouble() +
-                                 e.payload.value(QStringLiteral("optimizer_ms")).toDouble();
-            m_wait[e.rank] =
-                total > 0 ? 100.0 * e.payload.value(QStringLiteral("wait_ms")).toDouble() / total : 0;
+        using namespace hamgam::contracts;
+        if (kind == EventKind::Ready) {
+            if (const auto ready = WorkerEventJson::read<ReadyEvent>(e.payload); ready.steps > 0)
+                m_totalSteps = ready.steps;
+        } else if (kind == EventKind::Step) {
+            const auto event = WorkerEventJson::read<StepEvent>(e.payload);
+            const qint64 step = event.step;
+            const double total = event.times.total();
+            m_wait[e.rank] = total > 0 ? 100.0 * event.times.waitMs / total : 0;
             // Every rank reports the run's global throughput for its step.
-            m_globalSamples = e.payload.value(QStringLiteral("samples_per_s")).toDouble();
-            if (e.payload.contains(QStringLiteral("loss")))
-                m_loss = e.payload.value(QStringLiteral("loss")).toDouble();
-            if (e.payload.contains(QStringLiteral("total_steps")))
-                m_totalSteps = jsonInt64(e.payload.value(QStringLiteral("total_steps")));
+            m_globalSamples = event.samplesPerS;
+            if (event.loss)
+                m_loss = *event.loss;
             if (step > m_step) {
                 m_step = step;
                 if (m_startMs == 0)
@@ -67,9 +65,13 @@ public:
             }
         } else if (kind == EventKind::Rebalance) {
             // Every rank reports the same re-plan: print it once, by node.
-            const QJsonArray plan = e.payload.value(QStringLiteral("new")).toArray();
-            const QString key = number(e.payload.value(QStringLiteral("step")), 0) + QLatin1Char(' ') +
-                                QString::fromUtf8(QJsonDocument(plan).toJson(QJsonDocument::Compact));
+            const auto replan = WorkerEventJson::read<RebalanceEvent>(e.payload);
+            const std::vector<std::int64_t> &plan = replan.newPlan;
+            QStringList shares;
+            for (const std::int64_t b : plan)
+                shares << QString::number(b);
+            const QString key =
+                QString::number(replan.step) + QLatin1Char(' ') + shares.join(QLatin1Char(','));
             if (key == m_lastRebalance)
                 return;
             m_lastRebalance = key;
@@ -78,12 +80,11 @@ public:
             for (const RunConfig::Node &n : m_config.nodes)
                 nodes.append({n.name.isEmpty() ? n.agent.left(8) : n.name, int(n.devices.size())});
             out() << RunCommands::tr("re-planned at step %1: %2")
-                         .arg(QLocale().toString(jsonInt64(e.payload.value(QStringLiteral("step")))),
-                              planByNode(plan, nodes))
+                         .arg(QLocale().toString(replan.step), planByNode(plan, nodes))
                   << Qt::endl;
         } else if (kind == EventKind::Eval) {
             // Every rank may report the evaluation: once, in words.
-            const qint64 step = jsonInt64(e.payload.value(QStringLiteral("step")));
+            const qint64 step = WorkerEventJson::read<EvalEvent>(e.payload).step;
             if (step == m_lastEval)
                 return;
             m_lastEval = step;
@@ -95,7 +96,8 @@ public:
             finishLine();
             out() << RunCommands::tr("error on rank %1: %2")
                          .arg(e.rank)
-                         .arg(SafeText::escaped(e.payload.value(QStringLiteral("message")).toString()))
+                         .arg(SafeText::escaped(
+                             QString::fromStdString(WorkerEventJson::read<ErrorEvent>(e.payload).message)))
                   << Qt::endl;
         }
     }

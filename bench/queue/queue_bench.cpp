@@ -217,7 +217,7 @@ QString writeWorker(const QTemporaryDir &dir, double speedup)
         qFatal("cannot write %s", qPrintable(worker));
     f.write(QStringLiteral("#!/bin/sh\n"
                            "steps=$(grep -o '\"steps\":[0-9]*' \"$2\" | cut -d: -f2)\n"
-                           "echo '{\"event\":\"ready\",\"total_steps\":1}'\n"
+                           "echo '{\"event\":\"ready\",\"steps\":1}'\n"
                            "sleep $(awk \"BEGIN{print $steps*60/%1}\")\n"
                            "echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":1}'\n")
                 .arg(speedup)

@@ -4,7 +4,10 @@
 #include "runfailuretext.h"
 #include "safetext.h"
 #include "utilizationdoctor.h"
+#include "workereventjson.h"
 
+#include <algorithm>
+#include <limits>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -31,14 +34,14 @@ QString EventText::untrusted(const QString &text, Shown shown)
     return shown == Shown::Terminal ? SafeText::escaped(text) : SafeText::neutralized(text);
 }
 
-QString EventText::numbers(const QJsonArray &values, const QLocale &locale)
+QString EventText::numbers(const std::vector<std::int64_t> &values, const QLocale &locale)
 {
     // A line stays a line: a plan of a 512-rank run shows its first shares and
     // the count (the per-node table and the plots have every figure).
-    constexpr qsizetype kShown = 16;
+    constexpr size_t kShown = 16;
     QStringList parts;
-    for (qsizetype i = 0; i < qMin(values.size(), kShown); ++i)
-        parts << locale.toString(jsonInt64(values[i]));
+    for (size_t i = 0; i < qMin(values.size(), kShown); ++i)
+        parts << locale.toString(qint64(values[i]));
     // A middle dot would read as the Persian zero (۰): the language's own comma.
     const QString shown = parts.join(tr(", ", "between the numbers of a list"));
     if (values.size() <= kShown)
@@ -102,66 +105,76 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
     const auto integer = [&](const char *key) {
         return locale.toString(jsonInt64(p.value(QLatin1String(key))));
     };
-    const auto fromStep = [&](const QString &why) {
-        return why.isEmpty() ? tr("From step %1").arg(integer("step"))
-                             : tr("From step %1 (%2)").arg(integer("step"), why);
+    const auto fromStep = [&](qint64 step, const QString &why) {
+        return why.isEmpty() ? tr("From step %1").arg(locale.toString(step))
+                             : tr("From step %1 (%2)").arg(locale.toString(step), why);
+    };
+    using namespace hamgam::contracts;
+    const auto untrustedText = [shown](const std::string &s) {
+        return untrusted(QString::fromStdString(s), shown);
     };
     switch (EventKinds::fromString(e.kind)) {
-    case EventKind::Ready:
-        return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model",
-                   p.value(QStringLiteral("world_size")).toInt())
-                    .arg(untrusted(text("strategy"), shown), untrusted(text("model"), shown))};
+    case EventKind::Ready: {
+        const auto ready = WorkerEventJson::read<ReadyEvent>(p);
+        return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model", int(ready.worldSize))
+                    .arg(untrustedText(ready.strategy), untrustedText(ready.model))};
+    }
     case EventKind::Plan: {
         // The plan's sources (docs/worker-events.md).
-        const QString source = text("source");
+        const auto plan = WorkerEventJson::read<PlanEvent>(p);
+        const QString source = QString::fromStdString(plan.source);
         const QString why = source == QLatin1String("equal")     ? tr("equal shares")
                             : source == QLatin1String("manual")  ? tr("as the config sets them")
                             : source == QLatin1String("initial") ? tr("before the speeds are measured")
                             : source == QLatin1String("planned") ? tr("planned from the measured speeds")
                                                                  : untrusted(source, shown);
-        return {
-            tr("%1: %2").arg(fromStep(why), numbers(p.value(QStringLiteral("batches")).toArray(), locale))};
+        return {tr("%1: %2").arg(fromStep(plan.step, why), numbers(plan.batches, locale))};
     }
-    case EventKind::Step:
+    case EventKind::Step: {
+        const auto step = WorkerEventJson::read<StepEvent>(p);
         return {tr("%1, loss %2, %3 samples/s")
-                    .arg(integer("step"), locale.toString(p.value(QStringLiteral("loss")).toDouble(), 'f', 4),
-                         locale.toString(p.value(QStringLiteral("samples_per_s")).toDouble(), 'f', 0))};
+                    .arg(locale.toString(step.step), locale.toString(step.loss.value_or(0), 'f', 4),
+                         locale.toString(step.samplesPerS, 'f', 0))};
+    }
     case EventKind::Rebalance: {
-        const QJsonArray before = p.value(QStringLiteral("old")).toArray();
-        const QString after = numbers(p.value(QStringLiteral("new")).toArray(), locale);
-        const QString at = fromStep(replanReason(text("reason"), shown));
-        QString line = before.isEmpty() ? tr("%1: %2").arg(at, after)
-                                        : tr("%1: %2 → %3").arg(at, numbers(before, locale), after);
-        if (const QJsonValue gain = p.value(QStringLiteral("predicted_gain")); gain.isDouble())
+        const auto replan = WorkerEventJson::read<RebalanceEvent>(p);
+        const QString after = numbers(replan.newPlan, locale);
+        const QString at = fromStep(replan.step, replanReason(QString::fromStdString(replan.reason), shown));
+        QString line = replan.oldPlan.empty()
+                           ? tr("%1: %2").arg(at, after)
+                           : tr("%1: %2 → %3").arg(at, numbers(replan.oldPlan, locale), after);
+        if (replan.predictedGain)
             line = tr("%1 (predicted %2 faster)")
-                       .arg(line, locale.toString(gain.toDouble() * 100, 'f', 1) + locale.percent());
+                       .arg(line, locale.toString(*replan.predictedGain * 100, 'f', 1) + locale.percent());
         return {line};
     }
     case EventKind::Eval: {
         // Named after what the event reports: accuracy for classifiers,
         // perplexity for text models, else the held-out loss.
-        const QString step = integer("step");
-        if (const QJsonValue v = p.value(QStringLiteral("accuracy")); v.isDouble())
-            return {tr("accuracy %1 % at step %2").arg(locale.toString(100 * v.toDouble(), 'f', 1), step)};
-        if (const QJsonValue v = p.value(QStringLiteral("perplexity")); v.isDouble())
-            return {tr("perplexity %1 at step %2").arg(locale.toString(v.toDouble(), 'f', 2), step)};
-        if (const QJsonValue v = p.value(QStringLiteral("loss")); v.isDouble())
-            return {tr("loss %1 at step %2").arg(locale.toString(v.toDouble(), 'f', 4), step)};
+        const auto eval = WorkerEventJson::read<EvalEvent>(p);
+        const QString step = locale.toString(eval.step);
+        if (eval.accuracy)
+            return {tr("accuracy %1 % at step %2").arg(locale.toString(100 * *eval.accuracy, 'f', 1), step)};
+        if (eval.perplexity)
+            return {tr("perplexity %1 at step %2").arg(locale.toString(*eval.perplexity, 'f', 2), step)};
+        if (eval.loss)
+            return {tr("loss %1 at step %2").arg(locale.toString(*eval.loss, 'f', 4), step)};
         return {tr("at step %1").arg(step)};
     }
     case EventKind::Checkpoint:
+        return {tr("step %1").arg(locale.toString(WorkerEventJson::read<CheckpointEvent>(p).step))};
     case EventKind::Model:
-        return {tr("step %1").arg(integer("step"))};
+        return {tr("step %1").arg(locale.toString(WorkerEventJson::read<ModelEvent>(p).step))};
     case EventKind::Done: {
-        const int steps = p.value(QStringLiteral("steps")).toInt();
-        return {text("reason") == QLatin1String("stopped") ? tr("stopped after %Ln step(s)", nullptr, steps)
-                                                           : tr("%Ln step(s)", nullptr, steps)};
+        const auto done = WorkerEventJson::read<DoneEvent>(p);
+        const int steps = int(std::clamp<std::int64_t>(done.steps, 0, std::numeric_limits<int>::max()));
+        return {done.reason == "stopped" ? tr("stopped after %Ln step(s)", nullptr, steps)
+                                         : tr("%Ln step(s)", nullptr, steps)};
     }
     case EventKind::Error: {
         // The engine's message names a peer or a file of another machine.
-        QJsonObject safe = p;
-        safe.insert(QStringLiteral("message"), untrusted(text("message"), shown));
-        return {RunFailureText::workerError(safe)};
+        const auto error = WorkerEventJson::read<ErrorEvent>(p);
+        return {RunFailureText::workerError(error, untrusted(QString::fromStdString(error.message), shown))};
     }
     case EventKind::Log:
         return {untrusted(text("text"), shown)};

@@ -55,5 +55,5 @@ public:
 
 private:
     static QString untrusted(const QString &text, Shown shown);
-    static QString numbers(const QJsonArray &values, const QLocale &locale);
+    static QString numbers(const std::vector<std::int64_t> &values, const QLocale &locale);
 };

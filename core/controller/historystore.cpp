@@ -5,6 +5,7 @@
 #include "eventkind.h"
 #include "historyschema.h"
 #include "logging.h"
+#include "stepcolumns.h"
 
 #include <algorithm>
 #include <QDir>
@@ -73,10 +74,7 @@ HistoryStore::~HistoryStore()
 
 QStringList HistoryStore::stepMetrics()
 {
-    return {QStringLiteral("loss"),         QStringLiteral("local_batch"),   QStringLiteral("data_ms"),
-            QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),       QStringLiteral("comm_ms"),
-            QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"), QStringLiteral("device_bytes"),
-            QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
+    return StepColumns::metrics();
 }
 
 namespace {
@@ -715,19 +713,14 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         written << file;
         return {};
     };
-    const QStringList stepColumns{
-        QStringLiteral("time"),         QStringLiteral("rank"),         QStringLiteral("step"),
-        QStringLiteral("epoch"),        QStringLiteral("loss"),         QStringLiteral("local_batch"),
-        QStringLiteral("data_ms"),      QStringLiteral("compute_ms"),   QStringLiteral("wait_ms"),
-        QStringLiteral("comm_ms"),      QStringLiteral("optimizer_ms"), QStringLiteral("samples_per_s"),
-        QStringLiteral("device_bytes"), QStringLiteral("bytes_intra"),  QStringLiteral("bytes_inter")};
-    if (auto s = writeTable(
-            QStringLiteral("steps.csv"), stepColumns,
-            QStringLiteral("SELECT time_ms, rank, step, epoch, loss, local_batch, data_ms, compute_ms, "
-                           "wait_ms, comm_ms, "
-                           "optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter FROM steps "
-                           "WHERE run_id = ? ORDER BY step, rank"),
-            0);
+    QStringList stepColumns{QStringLiteral("time"), QStringLiteral("rank"), QStringLiteral("step")};
+    for (const StepColumn &c : StepColumns::all())
+        stepColumns << QLatin1String(c.column);
+    if (auto s = writeTable(QStringLiteral("steps.csv"), stepColumns,
+                            QStringLiteral("SELECT time_ms, rank, step, %1 FROM steps "
+                                           "WHERE run_id = ? ORDER BY step, rank")
+                                .arg(StepColumns::joined()),
+                            0);
         !s)
         return Result::failure(s.error());
     if (auto s = writeTable(

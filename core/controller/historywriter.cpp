@@ -3,6 +3,7 @@
 #include "eventkind.h"
 #include "jsonnumber.h"
 #include "logging.h"
+#include "stepcolumns.h"
 
 #include <limits>
 #include <QJsonDocument>
@@ -82,11 +83,10 @@ bool HistoryWriter::openDatabase()
     m_st.reset(new Statements{QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db), QSqlQuery(m_db)});
     m_st->event.prepare(QStringLiteral("INSERT OR IGNORE INTO events(run_id, source, seq, time_ms, kind, "
                                        "rank, device, payload) VALUES (?,?,?,?,?,?,?,?)"));
-    m_st->step.prepare(
-        QStringLiteral("INSERT OR IGNORE INTO steps(run_id, rank, step, time_ms, epoch, loss, local_batch, "
-                       "data_ms, compute_ms, wait_ms, "
-                       "comm_ms, optimizer_ms, samples_per_s, device_bytes, bytes_intra, bytes_inter) "
-                       "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    const QString placeholders = QStringLiteral(",?").repeated(int(StepColumns::all().size()));
+    m_st->step.prepare(QStringLiteral("INSERT OR IGNORE INTO steps(run_id, rank, step, time_ms, %1) "
+                                      "VALUES (?,?,?,?%2)")
+                           .arg(StepColumns::joined(), placeholders));
     m_st->telemetry.prepare(QStringLiteral("INSERT OR IGNORE INTO telemetry(run_id, agent_id, device, "
                                            "time_ms, util, mem_used, mem_total, temperature, power) "
                                            "VALUES (?,?,?,?,?,?,?,?,?)"));
@@ -277,18 +277,12 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
             st->step.bindValue(1, ev.rank);
             st->step.bindValue(2, jsonInt64(p.value(QLatin1String("step"))));
             st->step.bindValue(3, ev.timeMs);
-            st->step.bindValue(4, nullableInt(p.value(QLatin1String("epoch"))));
-            st->step.bindValue(5, nullable(p.value(QLatin1String("loss"))));
-            st->step.bindValue(6, nullableInt(p.value(QLatin1String("local_batch"))));
-            st->step.bindValue(7, nullable(p.value(QLatin1String("data_ms"))));
-            st->step.bindValue(8, nullable(p.value(QLatin1String("compute_ms"))));
-            st->step.bindValue(9, nullable(p.value(QLatin1String("wait_ms"))));
-            st->step.bindValue(10, nullable(p.value(QLatin1String("comm_ms"))));
-            st->step.bindValue(11, nullable(p.value(QLatin1String("optimizer_ms"))));
-            st->step.bindValue(12, nullable(p.value(QLatin1String("samples_per_s"))));
-            st->step.bindValue(13, nullableInt(p.value(QLatin1String("device_bytes"))));
-            st->step.bindValue(14, nullableInt(p.value(QLatin1String("bytes_within_node"))));
-            st->step.bindValue(15, nullableInt(p.value(QLatin1String("bytes_across_nodes"))));
+            // A field the line lacks is NULL, not 0: an older or hand-written worker's step.
+            int column = 4;
+            for (const StepColumn &c : StepColumns::all()) {
+                const QJsonValue v = p.value(QLatin1String(c.eventKey));
+                st->step.bindValue(column++, c.integer ? nullableInt(v) : nullable(v));
+            }
             if (!st->step.exec())
                 return false;
             ++*rows;

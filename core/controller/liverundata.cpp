@@ -2,6 +2,7 @@
 
 #include "eventtext.h"
 #include "jsonnumber.h"
+#include "workereventjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -100,14 +101,11 @@ void LiveRunData::addEvent(const RunEvent &e)
         window.emplace_back();
         if (window.size() > kSplitWindow)
             window.pop_front();
+        const auto event = WorkerEventJson::read<hamgam::contracts::StepEvent>(p);
         StepSplit &s = window.back();
-        s.dataMs = p.value(QStringLiteral("data_ms")).toDouble();
-        s.computeMs = p.value(QStringLiteral("compute_ms")).toDouble();
-        s.waitMs = p.value(QStringLiteral("wait_ms")).toDouble();
-        s.commMs = p.value(QStringLiteral("comm_ms")).toDouble();
-        s.optimizerMs = p.value(QStringLiteral("optimizer_ms")).toDouble();
-        s.localBatch = p.value(QStringLiteral("local_batch")).toDouble();
-        const qint64 step = jsonInt64(p.value(QStringLiteral("step")));
+        static_cast<hamgam::contracts::StepTimes &>(s) = event.times;
+        s.localBatch = double(event.localBatch);
+        const qint64 step = event.step;
         if (step > m_step) {
             // The first rank to report a step adds the run-wide points (loss and throughput are global).
             if (m_firstStep == 0) {
@@ -117,28 +115,27 @@ void LiveRunData::addEvent(const RunEvent &e)
             m_step = step;
             m_lastStepMs = e.timeMs;
             const double t = seconds(e.timeMs);
-            if (p.contains(QStringLiteral("loss"))) {
-                m_loss.append(double(step), p.value(QStringLiteral("loss")).toDouble());
-                m_lossTime.append(t, p.value(QStringLiteral("loss")).toDouble());
+            if (event.loss) {
+                m_loss.append(double(step), *event.loss);
+                m_lossTime.append(t, *event.loss);
             }
-            m_throughput.append(double(step), p.value(QStringLiteral("samples_per_s")).toDouble());
+            m_throughput.append(double(step), event.samplesPerS);
         }
         touch(Part::Steps);
         return;
     }
     case EventKind::Plan:
     case EventKind::Rebalance: {
-        const QJsonArray batches =
-            p.value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new")).toArray();
-        if (batches.isEmpty())
+        const WorkerEventJson::PlanChange change = WorkerEventJson::planChange(e);
+        if (change.batches.empty())
             return;
         PlanPoint point;
-        point.step = p.value(QStringLiteral("step")).toDouble();
+        point.step = double(change.step);
         point.perNode.fill(0, m_nodes.size());
-        for (qsizetype r = 0; r < batches.size(); ++r) {
+        for (size_t r = 0; r < change.batches.size(); ++r) {
             const int n = nodeOfRank(int(r));
             if (n >= 0)
-                point.perNode[n] += batches[r].toDouble();
+                point.perNode[n] += double(change.batches[r]);
         }
         if (!m_plan.isEmpty() && m_plan.last().perNode == point.perNode)
             return; // every rank reports the same plan
@@ -150,7 +147,7 @@ void LiveRunData::addEvent(const RunEvent &e)
             m_plan.removeFirst();
         if (kind == EventKind::Rebalance) {
             m_replans.append(point.step);
-            m_predictedGain = p.value(QStringLiteral("predicted_gain")).toDouble(-1);
+            m_predictedGain = change.predictedGain.value_or(-1);
             logIt();
         }
         touch(Part::Plan);
@@ -159,29 +156,23 @@ void LiveRunData::addEvent(const RunEvent &e)
     case EventKind::Eval: {
         // The metric is named after what the event reports (docs/worker-events.md):
         // accuracy for classifiers, perplexity for text models, else the held-out loss.
-        QString metric;
-        for (const QString &key :
-             {QStringLiteral("accuracy"), QStringLiteral("perplexity"), QStringLiteral("loss")}) {
-            if (p.value(key).isDouble()) {
-                metric = key;
-                break;
-            }
-        }
-        if (metric.isEmpty())
+        const auto eval = WorkerEventJson::read<hamgam::contracts::EvalEvent>(p);
+        const auto metric = eval.headline();
+        if (!metric)
             return;
-        m_evalMetric = metric;
-        const double v = p.value(metric).toDouble();
-        if (!m_eval.isEmpty() && m_eval.lastX() == p.value(QStringLiteral("step")).toDouble())
+        m_evalMetric = QLatin1String(metric->key);
+        const double v = metric->value;
+        if (!m_eval.isEmpty() && m_eval.lastX() == double(eval.step))
             return; // every rank reports the same evaluation
-        m_eval.append(p.value(QStringLiteral("step")).toDouble(), v);
+        m_eval.append(double(eval.step), v);
         m_evalTime.append(seconds(e.timeMs), v);
         logIt();
         touch(Part::Steps);
         return;
     }
     case EventKind::Ready:
-        if (p.contains(QStringLiteral("total_steps")))
-            m_totalSteps = jsonInt64(p.value(QStringLiteral("total_steps")));
+        if (const auto ready = WorkerEventJson::read<hamgam::contracts::ReadyEvent>(p); ready.steps > 0)
+            m_totalSteps = ready.steps;
         if (e.rank >= 0)
             m_ready.insert(e.rank);
         touch(Part::Steps);
@@ -329,8 +320,13 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
             continue;
         const int device = m_nodes[n].devices.value(it.key() - m_nodes[n].firstRank);
         const StepSplit s = rankSplit(it.key());
-        in.ranks.append({it.key(), m_nodes[n].name, device, s.dataMs, s.computeMs, s.waitMs, s.commMs,
-                         s.optimizerMs, s.localBatch});
+        UtilizationDoctor::RankMetrics r;
+        static_cast<hamgam::contracts::StepTimes &>(r) = s;
+        r.rank = it.key();
+        r.node = m_nodes[n].name;
+        r.device = device;
+        r.localBatch = s.localBatch;
+        in.ranks.append(r);
     }
     for (const DeviceSlot &s : m_slots) {
         if (s.lastReportMs == 0)

@@ -55,35 +55,20 @@ public:
         int foreignProcesses = 0;
         qint64 lastReportMs = 0;
     };
-    struct StepSplit
+    /// A rank's (or a node's) step: its times as the step event declares them, and its samples.
+    struct StepSplit : hamgam::contracts::StepTimes
     {
-        double dataMs = 0;
-        double computeMs = 0;
-        double waitMs = 0;
-        double commMs = 0;
-        double optimizerMs = 0;
         double localBatch = 0;
 
         /// Adds another split, its batch too (a node's batch is its devices' sum).
         StepSplit &operator+=(const StepSplit &o)
         {
-            dataMs += o.dataMs;
-            computeMs += o.computeMs;
-            waitMs += o.waitMs;
-            commMs += o.commMs;
-            optimizerMs += o.optimizerMs;
+            StepTimes::operator+=(o);
             localBatch += o.localBatch;
             return *this;
         }
         /// A sum of `n` splits' times made their mean; the batch is left as it is.
-        void divideTimes(double n)
-        {
-            dataMs /= n;
-            computeMs /= n;
-            waitMs /= n;
-            commMs /= n;
-            optimizerMs /= n;
-        }
+        void divideTimes(double n) { StepTimes::operator/=(n); }
     };
     /// Where a run is before its first steps count: the live view says so rather
     /// than "step 0 of 300" for the half minute the workers take to start.

@@ -5,6 +5,7 @@
 #include "historystore.h"
 #include "noderegistry.h"
 #include "runlauncher.h"
+#include "workereventjson.h"
 
 #include <QCborValue>
 #include <QDir>
@@ -30,8 +31,9 @@ Expected<ModelFetcher::Source> ModelFetcher::locate(const HistoryStore &history,
     const int attempt =
         last.source.contains(QLatin1Char('#')) ? last.source.section(QLatin1Char('#'), 1).toInt() : 0;
     s.agentRunId = RunLauncher::agentRunId(runId, attempt);
-    s.step = last.payload.value(QStringLiteral("step")).toInteger(-1);
-    s.bytes = last.payload.value(QStringLiteral("bytes")).toInteger(0);
+    const auto model = WorkerEventJson::read<hamgam::contracts::ModelEvent>(last.payload);
+    s.step = model.step;
+    s.bytes = model.bytes;
     return s;
 }
 

@@ -4,7 +4,6 @@
 #include "eventkind.h"
 #include "historystore.h"
 #include "journalfollower.h"
-#include "jsonnumber.h"
 #include "logging.h"
 #include "noderegistry.h"
 #include "nodestate.h"
@@ -12,6 +11,7 @@
 #include "runestimate.h"
 #include "runfailuretext.h"
 #include "runlauncher.h"
+#include "workereventjson.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -573,16 +573,17 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
                 m_failures.append({node.agentId, node.name, ev.rank, code, crashed,
                                    ev.payload.value(QStringLiteral("description")).toString(), m_aborting});
         } else if (kind == EventKind::Checkpoint) {
-            m_checkpoints[node.agentId].insert(jsonInt64(ev.payload.value(QStringLiteral("step"))),
-                                               ev.payload.value(QStringLiteral("dir")).toString());
+            const auto checkpoint = WorkerEventJson::read<hamgam::contracts::CheckpointEvent>(ev.payload);
+            m_checkpoints[node.agentId].insert(checkpoint.step, QString::fromStdString(checkpoint.dir));
         } else if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
             if (m_history && current) {
-                const QJsonArray plan =
-                    ev.payload
-                        .value(kind == EventKind::Plan ? QStringLiteral("batches") : QStringLiteral("new"))
-                        .toArray();
-                if (!plan.isEmpty())
+                const WorkerEventJson::PlanChange change = WorkerEventJson::planChange(ev);
+                if (!change.batches.empty()) {
+                    QJsonArray plan;
+                    for (const std::int64_t b : change.batches)
+                        plan.append(qint64(b));
                     m_history->setFinalPlan(m_runId, node.index, plan);
+                }
             }
         }
         Q_EMIT eventReceived(ev);

@@ -67,7 +67,7 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
     const bool balancing = in.strategy == QLatin1String("hdp") || in.strategy == QLatin1String("lshdp");
 
     for (const RankMetrics &r : in.ranks) {
-        const double step = r.dataMs + r.computeMs + r.waitMs + r.commMs + r.optimizerMs;
+        const double step = r.total();
         if (step <= 0)
             continue;
         const double wait = r.waitMs / step;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workerevents.h"
+
 #include <optional>
 #include <QCoreApplication>
 #include <QList>
@@ -28,16 +30,12 @@ public:
     };
 
     /// One rank's recent step timing (means over the last few steps).
-    struct RankMetrics
+    /// A rank's mean step times (as the step event declares them) and where it runs.
+    struct RankMetrics : hamgam::contracts::StepTimes
     {
         int rank = 0;
         QString node; ///< node name
         int device = 0;
-        double dataMs = 0;
-        double computeMs = 0;
-        double waitMs = 0;
-        double commMs = 0;
-        double optimizerMs = 0;
         double localBatch = 0;
     };
     /// One device's latest telemetry.

@@ -29,10 +29,9 @@ QString RunFailureText::cause(const QString &cause, const QString &message)
     return {};
 }
 
-QString RunFailureText::workerError(const QJsonObject &payload)
+QString RunFailureText::workerError(const hamgam::contracts::ErrorEvent &error, const QString &message)
 {
-    const QString message = payload.value(QStringLiteral("message")).toString();
-    const QString line = cause(payload.value(QStringLiteral("cause")).toString(), message);
+    const QString line = cause(QString::fromStdString(error.cause), message);
     if (line.isEmpty())
         return message;
     if (message.isEmpty())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workerevents.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
@@ -18,8 +20,8 @@ public:
     /// cause and its message together ("the checkpoint disk is full"); empty
     /// for an unknown cause.
     static QString cause(const QString &cause, const QString &message = {});
-    /// An `error` event: the cause's line, then the engine's message.
-    static QString workerError(const QJsonObject &payload);
+    /// An `error` event: the cause's line, then `message` (the engine's, made safe to show).
+    static QString workerError(const hamgam::contracts::ErrorEvent &error, const QString &message);
     /// A `worker_exit` event: "exited with code 3", "killed by signal 9 (SIGKILL)".
     static QString workerExit(const QJsonObject &payload);
     /// A `state` event's reason: `reason_text` translated now, after the line

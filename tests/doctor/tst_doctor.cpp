@@ -24,7 +24,7 @@ private:
         in.strategy = QStringLiteral("dp");
         in.globalBatch = 256;
         for (int r = 0; r < 2; ++r) {
-            in.ranks.append({r, QStringLiteral("node%1").arg(r), 0, 1.0, 100.0, 2.0, 10.0, 3.0, 128});
+            in.ranks.append({{1.0, 100.0, 2.0, 10.0, 3.0}, r, QStringLiteral("node%1").arg(r), 0, 128});
             in.devices.append(
                 {QStringLiteral("node%1").arg(r), 0, 95.0, 8LL << 30, 24LL << 30, 0, 500, 1000});
         }

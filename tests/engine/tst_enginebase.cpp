@@ -1511,7 +1511,7 @@ void TestEngineBase::stepReport()
     r.slowdown = 2;
     r.emulatedMs = 1.5;
 
-    const nlohmann::json e = r.event();
+    const nlohmann::json e = EventJsonWriter::object(r.event());
     QStringList keys;
     for (auto it = e.begin(); it != e.end(); ++it)
         keys << QString::fromStdString(it.key());
@@ -1542,16 +1542,16 @@ void TestEngineBase::stepReport()
     r.stepMs = 0;
     r.tensorParallelMs = 0.75;
     r.gradNorm = std::numeric_limits<double>::infinity();
-    const nlohmann::json f = r.event();
+    const nlohmann::json f = EventJsonWriter::object(r.event());
     QVERIFY(!f["emulated"].get<bool>());
     QCOMPARE(f["samples_per_s"].get<double>(), 0.0);
     QCOMPARE(f["tensor_parallel_ms"].get<double>(), 0.75);
     QCOMPARE(f["grad_norm"].get<double>(), 0.0); // not finite: reported as 0
     r.gradNorm = 1.25;
-    QCOMPARE(r.event()["grad_norm"].get<double>(), 1.25);
+    QCOMPARE(EventJsonWriter::object(r.event())["grad_norm"].get<double>(), 1.25);
 
     hamgam::OnlinePlanner::Decision d{{8, 8}, {11, 5}, "profiled", 0.02, 0.015, 0.25};
-    const nlohmann::json b = StepReport::rebalance(9, d, {0.001, 0.002});
+    const nlohmann::json b = EventJsonWriter::object(StepReport::rebalance(9, d, {0.001, 0.002}));
     QCOMPARE(b.dump(),
              std::string(R"({"new":[11,5],"old":[8,8],"predicted_gain":0.25,"predicted_new_ms":15.0,)"
                          R"("predicted_old_ms":20.0,"reason":"profiled","seconds_per_sample":[0.001,0.002],)"

@@ -174,7 +174,7 @@ void TestLabAgents::initTestCase()
     QVERIFY(TestSupport::writeScript(
         m_worker, "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) +
                       "'; exit 0; fi\n"
-                      "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
+                      "echo '{\"event\":\"ready\",\"steps\":10}'\n"
                       "if grep -q '\"name\":\"paced' \"$2\"; then\n"
                       "  echo '{\"event\":\"ready\",\"steps\":100,\"start_step\":0}'\n"
                       "  echo '{\"event\":\"step\",\"step\":1,\"time\":1000}'\n"

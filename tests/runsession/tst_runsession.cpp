@@ -50,7 +50,7 @@ void TestRunSession::initTestCase()
         worker,
         "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) +
             "'; exit 0; fi\n"
-            "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
+            "echo '{\"event\":\"ready\",\"steps\":10}'\n"
             "echo '{\"event\":\"plan\",\"step\":0,\"batches\":[48]}'\n"
             "i=1\n"
             "while [ $i -le 5 ]; do\n"

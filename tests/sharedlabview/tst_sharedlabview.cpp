@@ -926,7 +926,7 @@ void TestSharedLabView::queueButtonPutsTheRunInTheAgentsQueue()
     QVERIFY(TestSupport::writeScript(
         worker, "if [ \"$1\" = --version ]; then echo 'hamgam-worker " + QByteArray(Hamgam::kVersion) +
                     "'; exit 0; fi\n"
-                    "echo '{\"event\":\"ready\",\"total_steps\":10}'\n"
+                    "echo '{\"event\":\"ready\",\"steps\":10}'\n"
                     "sleep 0.3\n"
                     "echo '{\"event\":\"done\",\"reason\":\"completed\",\"step\":10}'\n"
                     "exit 0\n"));
