@@ -4723,6 +4723,122 @@ to %5</source>
     </message>
 </context>
 <context>
+    <name>MachineActions</name>
+    <message>
+        <source>Add machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host name or address of the agent, with :port if it is not %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to the training group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install agent over SSH…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget %1? Its pinned certificate is removed; you will be asked again when it is seen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %Ln core(s)</source>
+        <translation>
+            <numerusform>%1, %Ln core</numerusform>
+            <numerusform>%1, %Ln cores</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 available of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% busy, %2 of %3 memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Hamgam agent was found on %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MachineDelegate</name>
     <message>
         <source>%1%</source>
@@ -4824,107 +4940,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host name or address of the agent, with :port if it is not %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trust…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Forget</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Forget machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Forget %1? Its pinned certificate is removed; you will be asked again when it is seen.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A Hamgam agent was found on %1 (%2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
-
-%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trust</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Agent version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fingerprint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operating system</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Processor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1, %Ln core(s)</source>
-        <translation>
-            <numerusform>%1, %Ln core</numerusform>
-            <numerusform>%1, %Ln cores</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 available of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1% busy, %2 of %3 memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Abort run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4996,14 +5011,6 @@ Status: %3%4</source>
         <source>&amp;About Hamgam</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Add to the training group</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Machine details</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%Ln machine(s), %1 in all; the first one hosts the rendezvous.</source>
         <translation>
@@ -5060,10 +5067,6 @@ Status: %3%4</source>
     </message>
     <message>
         <source>&amp;Install agent on a machine…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Install agent over SSH…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

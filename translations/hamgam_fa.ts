@@ -4695,6 +4695,123 @@ to %5</source>
     </message>
 </context>
 <context>
+    <name>MachineActions</name>
+    <message>
+        <source>Add machine</source>
+        <translation>افزودن ماشین</translation>
+    </message>
+    <message>
+        <source>Host name or address of the agent, with :port if it is not %1:</source>
+        <translation>نام میزبان یا نشانی عامل (اگر درگاه آن %1 نیست، درگاه را پس از «:» بنویسید):</translation>
+    </message>
+    <message>
+        <source>Add to the training group</source>
+        <translation>افزودن به گروه آموزش</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>جزئیات</translation>
+    </message>
+    <message>
+        <source>Trust…</source>
+        <translation>اعتماد…</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>فراموش کردن</translation>
+    </message>
+    <message>
+        <source>Install agent over SSH…</source>
+        <translation>نصب عامل از راه SSH…</translation>
+    </message>
+    <message>
+        <source>Forget machine</source>
+        <translation>فراموش کردن ماشین</translation>
+    </message>
+    <message>
+        <source>Forget %1? Its pinned certificate is removed; you will be asked again when it is seen.</source>
+        <translation>ماشین %1 فراموش شود؟ گواهی ثبت‌شده‌اش حذف می‌شود و دفعهٔ بعد که دیده شود، دوباره از شما پرسیده می‌شود.</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>نشانی</translation>
+    </message>
+    <message>
+        <source>Node id</source>
+        <translation>شناسهٔ گره</translation>
+    </message>
+    <message>
+        <source>Agent version</source>
+        <translation>نسخهٔ عامل</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>اثر انگشت</translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation>نام میزبان</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>سیستم‌عامل</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>پردازنده</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %Ln core(s)</source>
+        <translation>
+            <numerusform>%1، %Ln هسته</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>حافظه</translation>
+    </message>
+    <message>
+        <source>%1 available of %2</source>
+        <translation>%1 آزاد از %2</translation>
+    </message>
+    <message>
+        <source>%1% busy, %2 of %3 memory</source>
+        <translation>%1٪ مشغول، %2 از %3 حافظه</translation>
+    </message>
+    <message>
+        <source>Machine details</source>
+        <translation>جزئیات ماشین</translation>
+    </message>
+    <message>
+        <source>New machine</source>
+        <translation>ماشین تازه</translation>
+    </message>
+    <message>
+        <source>A Hamgam agent was found on %1 (%2).</source>
+        <translation>یک عامل هم‌گام روی %1 (%2) پیدا شد.</translation>
+    </message>
+    <message>
+        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
+
+%1</source>
+        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان ⁦hamgam-agent --fingerprint⁩ روی ماشین عامل چاپ می‌کند یکی باشد:
+
+%1</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>اعتماد</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>اکنون نه</translation>
+    </message>
+</context>
+<context>
     <name>MachineDelegate</name>
     <message>
         <source>%1%</source>
@@ -4797,108 +4914,6 @@ Status: %3%4</source>
         <translation>افزودن عاملی از زیرشبکهٔ دیگر با نام میزبان یا نشانی</translation>
     </message>
     <message>
-        <source>Add machine</source>
-        <translation>افزودن ماشین</translation>
-    </message>
-    <message>
-        <source>Host name or address of the agent, with :port if it is not %1:</source>
-        <translation>نام میزبان یا نشانی عامل (اگر درگاه آن %1 نیست، درگاه را پس از «:» بنویسید):</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>جزئیات</translation>
-    </message>
-    <message>
-        <source>Trust…</source>
-        <translation>اعتماد…</translation>
-    </message>
-    <message>
-        <source>Forget</source>
-        <translation>فراموش کردن</translation>
-    </message>
-    <message>
-        <source>Forget machine</source>
-        <translation>فراموش کردن ماشین</translation>
-    </message>
-    <message>
-        <source>Forget %1? Its pinned certificate is removed; you will be asked again when it is seen.</source>
-        <translation>ماشین %1 فراموش شود؟ گواهی ثبت‌شده‌اش حذف می‌شود و دفعهٔ بعد که دیده شود، دوباره از شما پرسیده می‌شود.</translation>
-    </message>
-    <message>
-        <source>New machine</source>
-        <translation>ماشین تازه</translation>
-    </message>
-    <message>
-        <source>A Hamgam agent was found on %1 (%2).</source>
-        <translation>یک عامل هم‌گام روی %1 (%2) پیدا شد.</translation>
-    </message>
-    <message>
-        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
-
-%1</source>
-        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان ⁦hamgam-agent --fingerprint⁩ روی ماشین عامل چاپ می‌کند یکی باشد:
-
-%1</translation>
-    </message>
-    <message>
-        <source>Trust</source>
-        <translation>اعتماد</translation>
-    </message>
-    <message>
-        <source>Not now</source>
-        <translation>اکنون نه</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>وضعیت</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>نشانی</translation>
-    </message>
-    <message>
-        <source>Node id</source>
-        <translation>شناسهٔ گره</translation>
-    </message>
-    <message>
-        <source>Agent version</source>
-        <translation>نسخهٔ عامل</translation>
-    </message>
-    <message>
-        <source>Fingerprint</source>
-        <translation>اثر انگشت</translation>
-    </message>
-    <message>
-        <source>Host name</source>
-        <translation>نام میزبان</translation>
-    </message>
-    <message>
-        <source>Operating system</source>
-        <translation>سیستم‌عامل</translation>
-    </message>
-    <message>
-        <source>Processor</source>
-        <translation>پردازنده</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1, %Ln core(s)</source>
-        <translation>
-            <numerusform>%1، %Ln هسته</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>حافظه</translation>
-    </message>
-    <message>
-        <source>%1 available of %2</source>
-        <translation>%1 آزاد از %2</translation>
-    </message>
-    <message>
-        <source>%1% busy, %2 of %3 memory</source>
-        <translation>%1٪ مشغول، %2 از %3 حافظه</translation>
-    </message>
-    <message>
         <source>Abort run</source>
         <translation>لغو اجرا</translation>
     </message>
@@ -4970,14 +4985,6 @@ Status: %3%4</source>
         <source>&amp;About Hamgam</source>
         <translation>&amp;دربارهٔ هم‌گام</translation>
     </message>
-    <message>
-        <source>Add to the training group</source>
-        <translation>افزودن به گروه آموزش</translation>
-    </message>
-    <message>
-        <source>Machine details</source>
-        <translation>جزئیات ماشین</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln machine(s), %1 in all; the first one hosts the rendezvous.</source>
         <translation>
@@ -5033,10 +5040,6 @@ Status: %3%4</source>
     <message>
         <source>&amp;Install agent on a machine…</source>
         <translation>نصب عامل روی یک ماشین ا&amp;ز راه دور…</translation>
-    </message>
-    <message>
-        <source>Install agent over SSH…</source>
-        <translation>نصب عامل از راه SSH…</translation>
     </message>
     <message>
         <source>Shared lab</source>

@@ -16,6 +16,7 @@ class LabFeed;
 class LabNotifier;
 class LiveRunData;
 class LiveView;
+class MachineActions;
 class MachinesModel;
 class MachinesView;
 class NodeRegistry;
@@ -100,12 +101,8 @@ private:
     void buildUi();
     void buildMenus();
     void retranslateUi();
-    void addMachine();
     /// Restores the splitters inside a tab page now and saves them when the window closes.
     void rememberSplitters(QWidget *page, const QString &name);
-    void showContextMenu(const QPoint &pos);
-    void promptTrust(const QString &key);
-    void showNextTrustPrompt();
     void updateDetails();
     void updateStatus();
     void checkRun(const RunConfig &config);
@@ -139,8 +136,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     QSplitter *m_splitter = nullptr;
     QLabel *m_statusLabel = nullptr;
-    QStringList m_trustQueue;
-    QPointer<QMessageBox> m_trustBox;
+    MachineActions *m_machineActions = nullptr;
     std::unique_ptr<RunSession> m_session;
     /// Declared after the session and before the views: gone before any view it answers.
     std::unique_ptr<LabClientBackend> m_labBackend;
