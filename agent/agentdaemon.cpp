@@ -7,6 +7,7 @@
 #include "checkpointowners.h"
 #include "deviceprobe.h"
 #include "labclock.h"
+#include "labrequests.h"
 #include "labservice.h"
 #include "labtext.h"
 #include "logging.h"
@@ -50,6 +51,7 @@ AgentDaemon::~AgentDaemon()
     // it goes first, before the members and the other children.
     if (m_access)
         m_access->setCoordinatorCheck({});
+    m_labRequests.reset();
     delete m_lab;
     m_lab = nullptr;
 }
@@ -146,6 +148,7 @@ Status AgentDaemon::start()
     m_lab = new LabService(lab, this);
     if (auto s = m_lab->start(); !s)
         return s;
+    m_labRequests = std::make_unique<LabRequests>(*m_lab);
     m_access->setCoordinatorCheck([this](const QString &fp) { return m_lab->isCoordinator(fp); });
     connect(m_lab, &LabService::changed, this, [this](const QString &what) {
         broadcast(QStringLiteral("lab"),
@@ -327,8 +330,8 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         onModelFetch(session, request);
         return;
     default:
-        if (LabService::handles(request.type())) {
-            m_lab->handle(session, request);
+        if (LabRequests::handles(request.type())) {
+            m_labRequests->handle(session, request);
             return;
         }
         session->replyError(request.id(), QStringLiteral("unsupported"),

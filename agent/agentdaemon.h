@@ -17,6 +17,7 @@ class AgentServer;
 class BeaconSender;
 class DeviceProbe;
 class LabClock;
+class LabRequests;
 class LabService;
 class RunSupervisor;
 class TelemetrySampler;
@@ -82,6 +83,7 @@ private:
     std::unique_ptr<AgentAccess> m_access;
     std::unique_ptr<LabClock> m_labClock;
     LabService *m_lab = nullptr;
+    std::unique_ptr<LabRequests> m_labRequests; ///< reads and answers the lab requests for m_lab
     QString m_nodeId;
     QString m_name;
     AgentServer *m_server = nullptr;

@@ -35,7 +35,9 @@ struct TelemetrySnapshot;
 /// the last day and week, all on disk under <config-dir>/lab. It answers the
 /// lab's requests, starts queued runs this node coordinates when their turn
 /// comes (QueueCoordinator), and enforces the rules: the longest run, a booking
-/// that begins, idle reclaim. Everything time-related reads its LabClock.
+/// that begins, idle reclaim. Everything time-related reads its LabClock. The
+/// requests that reach it from the network are read and answered by its wire
+/// adapter, LabRequests.
 class LabService final : public QObject
 {
     Q_OBJECT
@@ -69,10 +71,6 @@ public:
 
     /// Reads the books (a damaged file is kept aside and reported in the log) and starts the timers.
     Status start();
-
-    static bool handles(Message::Type type);
-    /// One of the lab's requests (handles() said so), answered on the session.
-    void handle(AgentSession *session, const Message &request);
 
     /// A controller's start_run: the lease it names (pending, this run's, this controller's), or
     /// one taken now for the node's devices. Not confirmed until confirmLease().
@@ -115,6 +113,11 @@ public:
     /// Runs the scheduler now (the timer does it every second too): starts what may start.
     void schedule();
 
+    /// The farthest a controller's time may lie from this agent's clock, and the longest run.
+    static constexpr qint64 kYearMs = 366LL * 24 * 3600 * 1000;
+    /// A predicted or expected length from a controller, in ms: at most a year.
+    static qint64 secondsToMs(qint64 seconds);
+
 Q_SIGNALS:
     /// Leases, queue, bookings or rules changed: "leases", "queue", "bookings", "policy".
     void changed(const QString &what);
@@ -124,18 +127,9 @@ Q_SIGNALS:
 
 private:
     friend class QueueCoordinator;
+    /// The wire adapter: it reads and answers the requests, and changes the books as they ask.
+    friend class LabRequests;
 
-    void onAcquire(AgentSession *session, const Message &request);
-    void onRelease(AgentSession *session, const Message &request);
-    void onSubmit(AgentSession *session, const Message &request);
-    void onCancel(AgentSession *session, const Message &request);
-    void onReserve(AgentSession *session, const Message &request);
-    void onUnreserve(AgentSession *session, const Message &request);
-    void onPolicySet(AgentSession *session, const Message &request);
-
-    /// A refusal as an error reply: its kind as the code, worded in the session's language, with
-    /// the figures and the untranslated text beside.
-    void replyRefusal(AgentSession *session, qint64 requestId, const Refusal &refusal);
     Grant grantFrom(const LeaseBook::AcquireResult &result);
     /// A lease ended: its device-hours go to the ledger; listeners learn it.
     void closed(const Lease &lease);
@@ -147,13 +141,6 @@ private:
     void enforce();
     void sendNotice(const QString &kind, const QString &runId, const QString &user,
                     const TranslatableText &reason = {});
-    /// A controller's time on this agent's clock; nothing when it is out of range (far past, far future,
-    /// or sent from a clock far from ours).
-    std::optional<qint64> toLocal(qint64 senderMs, qint64 senderNowMs) const;
-    static qint64 secondsToMs(qint64 seconds);
-    static constexpr qint64 kYearMs = 366LL * 24 * 3600 * 1000;
-    /// What a lab_state leaves of the frame limit for its envelope and problem lines.
-    static constexpr qsizetype kReplyMarginBytes = 64 * 1024;
     QCborMap withNow(QCborMap body) const;
 
     Context m;

@@ -4136,9 +4136,13 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
 </context>
 <context>
-    <name>LabService</name>
+    <name>LabRequests</name>
     <message>
-        <source>cannot create %1</source>
+        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4166,26 +4170,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>lease %1 holds other devices than the run names</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 is not queued here under a lease of this coordinator</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1&apos;s entry here is damaged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>only a controller queues runs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4206,6 +4190,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the queued run&apos;s plan names no address for this machine, where its workers meet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>no run %1 on this agent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4214,27 +4206,38 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the queued run&apos;s plan names no address for this machine, where its workers meet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a booking must lie within the next two years, from a clock less than a year off this machine&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
+        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LabService</name>
+    <message>
+        <source>cannot create %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
+        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
+        <source>lease %1 holds other devices than the run names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here under a lease of this coordinator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1&apos;s entry here is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4123,10 +4123,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
 </context>
 <context>
-    <name>LabService</name>
+    <name>LabRequests</name>
     <message>
-        <source>cannot create %1</source>
-        <translation>ساختن %1 ممکن نشد</translation>
+        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
+        <translation>بیش از آن است که یک‌جا نشان داده شود؛ از این نما کنار گذاشته شد: رزروها %1، اجراهای در صف %2؛ مدیر آزمایشگاه می‌تواند سقف‌های هر کاربر را پایین بیاورد</translation>
+    </message>
+    <message>
+        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
+        <translation>هفته از روز ۱ تا ۷ آغاز می‌شود، در منطقهٔ زمانی‌ای که بیش از ۱۴ ساعت با UTC فاصله ندارد</translation>
     </message>
     <message>
         <source>this agent does not support &quot;%1&quot;</source>
@@ -4153,26 +4157,6 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>اجرای %1 از این اجاره استفاده می‌کند؛ به جای آن اجرا را متوقف کنید</translation>
     </message>
     <message>
-        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
-        <translation>اجارهٔ %1 برای اجرای %2 اینجا نیست (شاید منقضی شده باشد)؛ اجرا را دوباره آغاز کنید</translation>
-    </message>
-    <message>
-        <source>lease %1 holds other devices than the run names</source>
-        <translation>اجارهٔ %1 دستگاه‌هایی جز آنچه اجرا نام می‌برد در اختیار دارد</translation>
-    </message>
-    <message>
-        <source>run %1 is not queued here under a lease of this coordinator</source>
-        <translation>اجرای %1 اینجا با اجاره‌ای از این هماهنگ‌کننده در صف نیست</translation>
-    </message>
-    <message>
-        <source>run %1&apos;s entry here is damaged</source>
-        <translation>مدخل اجرای %1 در اینجا آسیب دیده است</translation>
-    </message>
-    <message>
-        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
-        <translation>اجرای %1 متعلق به %2 است؛ قواعد آزمایشگاه فقط به کاربرش، مدیر آزمایشگاه و کاربرانی که مدیر نام می‌برد اجازه می‌دهند آن را پایان دهند</translation>
-    </message>
-    <message>
         <source>only a controller queues runs</source>
         <translation>فقط کنترل‌گر اجرا را در صف می‌گذارد</translation>
     </message>
@@ -4193,6 +4177,14 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>برنامهٔ اجرای در صف گرهٔ %1 را بدون نشانی یا گواهی‌اش نام می‌برد</translation>
     </message>
     <message>
+        <source>the queued run&apos;s plan names no address for this machine, where its workers meet</source>
+        <translation>طرح اجرای در صف هیچ نشانی‌ای برای این ماشین، جایی که کارگرهایش به هم می‌رسند، ندارد</translation>
+    </message>
+    <message>
+        <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
+        <translation>اجرای %1 همین حالا در صف این ماشین منتظر است؛ برای تغییرش آن را از صف بیرون بیاورید</translation>
+    </message>
+    <message>
         <source>no run %1 on this agent</source>
         <translation>اجرای %1 روی این عامل نیست</translation>
     </message>
@@ -4201,28 +4193,39 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <translation>اجرای %1 متعلق به %2 است؛ فقط کاربرش، مدیر آزمایشگاه و کاربرانی که مدیر نام می‌برد می‌توانند آن را از صف بیرون ببرند</translation>
     </message>
     <message>
-        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
-        <translation>فقط مدیر آزمایشگاه می‌تواند قواعد آزمایشگاه را تغییر دهد (روی هر ماشین: ⁦hamgam-agent --trust-admin FINGERPRINT⁩)</translation>
-    </message>
-    <message>
-        <source>the queued run&apos;s plan names no address for this machine, where its workers meet</source>
-        <translation>طرح اجرای در صف هیچ نشانی‌ای برای این ماشین، جایی که کارگرهایش به هم می‌رسند، ندارد</translation>
-    </message>
-    <message>
         <source>a booking must lie within the next two years, from a clock less than a year off this machine&apos;s</source>
         <translation>رزرو باید در دو سال آینده باشد و از ساعتی بیاید که کمتر از یک سال با ساعت این ماشین فاصله دارد</translation>
     </message>
     <message>
-        <source>run %1 is already waiting in this machine&apos;s queue; take it out of the queue to change it</source>
-        <translation>اجرای %1 همین حالا در صف این ماشین منتظر است؛ برای تغییرش آن را از صف بیرون بیاورید</translation>
+        <source>only the lab admin may change the lab&apos;s rules (on each machine: hamgam-agent --trust-admin FINGERPRINT)</source>
+        <translation>فقط مدیر آزمایشگاه می‌تواند قواعد آزمایشگاه را تغییر دهد (روی هر ماشین: ⁦hamgam-agent --trust-admin FINGERPRINT⁩)</translation>
+    </message>
+</context>
+<context>
+    <name>LabService</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation>ساختن %1 ممکن نشد</translation>
     </message>
     <message>
-        <source>too much to show at once, left out of this view: bookings %1, queued runs %2; the lab admin can lower the per-user caps</source>
-        <translation>بیش از آن است که یک‌جا نشان داده شود؛ از این نما کنار گذاشته شد: رزروها %1، اجراهای در صف %2؛ مدیر آزمایشگاه می‌تواند سقف‌های هر کاربر را پایین بیاورد</translation>
+        <source>no lease %1 for run %2 here (it may have expired); start the run again</source>
+        <translation>اجارهٔ %1 برای اجرای %2 اینجا نیست (شاید منقضی شده باشد)؛ اجرا را دوباره آغاز کنید</translation>
     </message>
     <message>
-        <source>a week begins on day 1 to 7, in a time zone within 14 hours of UTC</source>
-        <translation>هفته از روز ۱ تا ۷ آغاز می‌شود، در منطقهٔ زمانی‌ای که بیش از ۱۴ ساعت با UTC فاصله ندارد</translation>
+        <source>lease %1 holds other devices than the run names</source>
+        <translation>اجارهٔ %1 دستگاه‌هایی جز آنچه اجرا نام می‌برد در اختیار دارد</translation>
+    </message>
+    <message>
+        <source>run %1 is not queued here under a lease of this coordinator</source>
+        <translation>اجرای %1 اینجا با اجاره‌ای از این هماهنگ‌کننده در صف نیست</translation>
+    </message>
+    <message>
+        <source>run %1&apos;s entry here is damaged</source>
+        <translation>مدخل اجرای %1 در اینجا آسیب دیده است</translation>
+    </message>
+    <message>
+        <source>run %1 belongs to %2; the lab&apos;s rules let only its user, the lab admin and the users the admin names end it</source>
+        <translation>اجرای %1 متعلق به %2 است؛ قواعد آزمایشگاه فقط به کاربرش، مدیر آزمایشگاه و کاربرانی که مدیر نام می‌برد اجازه می‌دهند آن را پایان دهند</translation>
     </message>
 </context>
 <context>
