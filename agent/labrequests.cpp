@@ -71,8 +71,8 @@ std::optional<qint64> LabRequests::toLocal(qint64 senderMs, qint64 senderNowMs) 
     // most, and a sender's clock is never taken from further than a year off ours.
     const qint64 now = m_lab.m.clock.nowMs();
     if (senderNowMs > 0) {
-        if (senderNowMs < now - LabService::kYearMs || senderNowMs > now + LabService::kYearMs || senderMs < senderNowMs - LabService::kYearMs ||
-            senderMs > senderNowMs + 2 * LabService::kYearMs)
+        if (senderNowMs < now - LabService::kYearMs || senderNowMs > now + LabService::kYearMs ||
+            senderMs < senderNowMs - LabService::kYearMs || senderMs > senderNowMs + 2 * LabService::kYearMs)
             return std::nullopt;
         // The sender's clock may be minutes off ours: what counts is how far from its `now` it meant.
         return senderMs - senderNowMs + now;
@@ -108,18 +108,21 @@ void LabRequests::handle(AgentSession *session, const Message &request)
         onPolicySet(session, request);
         return;
     case Message::Type::QueueList:
-        session->reply(request.id(), m_lab.withNow(LabReplies::queue(m_lab, m_lab.m_coordinator->placements(now), now)));
+        session->reply(request.id(),
+                       m_lab.withNow(LabReplies::queue(m_lab, m_lab.m_coordinator->placements(now), now)));
         return;
     case Message::Type::LabState: {
         const bool series = request.body().value(QStringLiteral("series")).toBool();
-        QCborMap body = LabReplies::state(m_lab, m_lab.m.sampler.latest(), m_lab.m_reservations, m_lab.m_utilization,
-                                          m_lab.m_coordinator->placements(now), now, series);
+        QCborMap body =
+            LabReplies::state(m_lab, m_lab.m.sampler.latest(), m_lab.m_reservations, m_lab.m_utilization,
+                              m_lab.m_coordinator->placements(now), now, series);
         body[QStringLiteral("node_id")] = m_lab.m.nodeId;
         body[QStringLiteral("name")] = m_lab.m.name;
         body[QStringLiteral("admin")] = session->isAdmin();
         body[QStringLiteral("user")] = session->user();
         // Damaged files found at start: the rules concern everyone, the rest is the admin's to mend.
-        QStringList problems = session->isAdmin() ? m_lab.m_policyProblems + m_lab.m_fileProblems : m_lab.m_policyProblems;
+        QStringList problems =
+            session->isAdmin() ? m_lab.m_policyProblems + m_lab.m_fileProblems : m_lab.m_policyProblems;
         // Under the frame limit whatever the books hold, with room for the problems and the envelope.
         const LabReplies::Trimmed trimmed =
             LabReplies::fit(body, Protocol::kMaxFrameBytes - kReplyMarginBytes, now);
@@ -147,14 +150,14 @@ void LabRequests::handle(AgentSession *session, const Message &request)
                                 tr("a week begins on day 1 to 7, in a time zone within 14 hours of UTC"));
             return;
         }
-        session->reply(request.id(),
-                       m_lab.withNow(LabReplies::usage(m_lab.m_usage, m_lab.m_leases.leases(), now, weeks, *week)));
+        session->reply(request.id(), m_lab.withNow(LabReplies::usage(m_lab.m_usage, m_lab.m_leases.leases(),
+                                                                     now, weeks, *week)));
         return;
     }
     case Message::Type::PolicyGet:
-        session->reply(request.id(),
-                       m_lab.withNow(QCborMap{{QStringLiteral("policy"), QCborMap::fromJsonObject(m_lab.policyJson())},
-                                        {QStringLiteral("admin"), session->isAdmin()}}));
+        session->reply(request.id(), m_lab.withNow(QCborMap{{QStringLiteral("policy"),
+                                                             QCborMap::fromJsonObject(m_lab.policyJson())},
+                                                            {QStringLiteral("admin"), session->isAdmin()}}));
         return;
     default:
         session->replyError(request.id(), QStringLiteral("unsupported"),
@@ -168,7 +171,7 @@ void LabRequests::replyRefusal(AgentSession *session, qint64 requestId, const Re
     session->replyError(
         requestId, refusal.kindName(), text.toString(),
         m_lab.withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(refusal.toJson())},
-                         {QStringLiteral("text"), text.toCbor()}}));
+                               {QStringLiteral("text"), text.toCbor()}}));
 }
 
 void LabRequests::onAcquire(AgentSession *session, const Message &request)
@@ -215,7 +218,8 @@ void LabRequests::onAcquire(AgentSession *session, const Message &request)
         want.count =
             int(qBound(qint64(0), CborValue::integer(b.value(QStringLiteral("count"))), qint64(1024)));
     }
-    const LeaseBook::AcquireResult result = m_lab.m_leases.acquire(want, m_lab.m_reservations, m_lab.m_policy);
+    const LeaseBook::AcquireResult result =
+        m_lab.m_leases.acquire(want, m_lab.m_reservations, m_lab.m_policy);
     if (!result.ok()) {
         if (result.refusal)
             replyRefusal(session, request.id(), *result.refusal);
@@ -225,11 +229,11 @@ void LabRequests::onAcquire(AgentSession *session, const Message &request)
     }
     if (!result.existing)
         Q_EMIT m_lab.changed(QStringLiteral("leases"));
-    session->reply(request.id(),
-                   m_lab.withNow(QCborMap{{QStringLiteral("lease_id"), result.lease->id},
-                                    {QStringLiteral("devices"),
-                                     QCborArray::fromJsonArray(LabDevices::toJson(result.lease->devices))},
-                                    {QStringLiteral("expires"), result.lease->expiresMs}}));
+    session->reply(request.id(), m_lab.withNow(QCborMap{
+                                     {QStringLiteral("lease_id"), result.lease->id},
+                                     {QStringLiteral("devices"),
+                                      QCborArray::fromJsonArray(LabDevices::toJson(result.lease->devices))},
+                                     {QStringLiteral("expires"), result.lease->expiresMs}}));
 }
 
 void LabRequests::onRelease(AgentSession *session, const Message &request)
@@ -242,7 +246,8 @@ void LabRequests::onRelease(AgentSession *session, const Message &request)
                             tr("no lease %1 of yours here").arg(id.left(40)));
         return;
     }
-    if (lease->isActive() && !NodeStates::isFinal(NodeStates::fromString(m_lab.m.runs.stateOf(lease->runId)))) {
+    if (lease->isActive() &&
+        !NodeStates::isFinal(NodeStates::fromString(m_lab.m.runs.stateOf(lease->runId)))) {
         session->replyError(request.id(), QStringLiteral("refused"),
                             tr("run %1 is using this lease; stop the run instead").arg(lease->runId));
         return;
@@ -480,7 +485,8 @@ void LabRequests::onReserve(AgentSession *session, const Message &request)
                             tr("\"devices\" is not a list of device numbers"));
         return;
     }
-    if (m_lab.m_reservations.upcomingOf(session->user(), m_lab.m.clock.nowMs()) >= m_lab.m_policy.maxBookingsPerUser) {
+    if (m_lab.m_reservations.upcomingOf(session->user(), m_lab.m.clock.nowMs()) >=
+        m_lab.m_policy.maxBookingsPerUser) {
         Refusal r;
         r.kind = Refusal::Policy;
         r.detail = QStringLiteral("max_bookings");
@@ -599,7 +605,7 @@ void LabRequests::onPolicySet(AgentSession *session, const Message &request)
     m_lab.m.access.users().setNameRules(m_lab.m_policy.mayEndOthers, m_lab.m_policy.namesByAdmin);
     qCInfo(lcRuns).noquote() << "lab rules changed by" << session->user();
     Q_EMIT m_lab.changed(QStringLiteral("policy"));
-    session->reply(request.id(),
-                   m_lab.withNow(QCborMap{{QStringLiteral("policy"), QCborMap::fromJsonObject(m_lab.policyJson())}}));
+    session->reply(request.id(), m_lab.withNow(QCborMap{{QStringLiteral("policy"),
+                                                         QCborMap::fromJsonObject(m_lab.policyJson())}}));
     m_lab.schedule();
 }
