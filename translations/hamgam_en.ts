@@ -1402,6 +1402,14 @@
         <source>Model written</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1, each in %Ln passes</source>
+        <comment>a plan&apos;s batches, each taken in passes (gradient accumulation)</comment>
+        <translation>
+            <numerusform>%1, each in %Ln passes</numerusform>
+            <numerusform>%1, each in %Ln passes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1857,6 +1865,21 @@
     </message>
     <message>
         <source>perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of up to %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, each share in %2 passes</source>
+        <comment>node and its shares, passes</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1391,6 +1391,13 @@
         <source>Model written</source>
         <translation>مدل نوشته شد</translation>
     </message>
+    <message numerus="yes">
+        <source>%1, each in %Ln passes</source>
+        <comment>a plan&apos;s batches, each taken in passes (gradient accumulation)</comment>
+        <translation>
+            <numerusform>%1، هر کدام در %Ln گذر</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1845,6 +1852,21 @@
     <message>
         <source>perplexity</source>
         <translation>سرگشتگی</translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation>%1 در %2 گذر %3تایی</translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of up to %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation>%1 در %2 گذر تا %3تایی</translation>
+    </message>
+    <message>
+        <source>%1, each share in %2 passes</source>
+        <comment>node and its shares, passes</comment>
+        <translation>%1، هر سهم در %2 گذر</translation>
     </message>
 </context>
 <context>

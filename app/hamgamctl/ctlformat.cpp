@@ -95,7 +95,8 @@ QString number(const QJsonValue &v, int decimals)
     return v.isDouble() ? QString::number(v.toDouble(), 'f', decimals) : QStringLiteral("-");
 }
 
-QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes)
+QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes,
+                   std::int64_t passes)
 {
     const QLocale locale;
     QStringList parts;
@@ -110,12 +111,27 @@ QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<
         if (shares.isEmpty())
             break;
         const QString name = SafeText::escaped(node);
-        parts << (shares.size() == 1
-                      ? QCoreApplication::translate("HistoryCommands", "%1 %2", "node, its batch")
-                            .arg(name, shares.first())
-                      : QCoreApplication::translate("HistoryCommands", "%1 %2 (%3)",
-                                                    "node, its batch, each device's share")
-                            .arg(name, locale.toString(sum), shares.join(QStringLiteral(" + "))));
+        QString part = shares.size() == 1
+                           ? QCoreApplication::translate("HistoryCommands", "%1 %2", "node, its batch")
+                                 .arg(name, shares.first())
+                           : QCoreApplication::translate("HistoryCommands", "%1 %2 (%3)",
+                                                         "node, its batch, each device's share")
+                                 .arg(name, locale.toString(sum), shares.join(QStringLiteral(" + ")));
+        // Gradient accumulation: each device takes its share in that many passes.
+        if (passes > 1 && shares.size() == 1) {
+            const qint64 pass = (sum + passes - 1) / passes;
+            part = (sum % passes == 0
+                        ? QCoreApplication::translate("HistoryCommands", "%1 in %2 passes of %3",
+                                                      "node and batch, passes, samples a pass")
+                        : QCoreApplication::translate("HistoryCommands", "%1 in %2 passes of up to %3",
+                                                      "node and batch, passes, samples a pass"))
+                       .arg(part, locale.toString(passes), locale.toString(pass));
+        } else if (passes > 1) {
+            part = QCoreApplication::translate("HistoryCommands", "%1, each share in %2 passes",
+                                               "node and its shares, passes")
+                       .arg(part, locale.toString(passes));
+        }
+        parts << part;
     }
     return parts.join(QCoreApplication::translate("HistoryCommands", ", ", "between the nodes of a plan"));
 }

@@ -42,8 +42,10 @@ QString number(const QJsonValue &v, int decimals);
 /// user's run name, C1 controls) as \uXXXX escapes (issue #29, item 10).
 QString json(const QJsonDocument &document);
 /// A per-rank plan by node ((name, devices) in rank order): "alpha 20, beta 28", a node of
-/// several devices as "alpha 24 (12 + 12)". Names are escaped for the terminal.
-QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes);
+/// several devices as "alpha 24 (12 + 12)"; with gradient accumulation (`passes` > 1) "alpha 512 in 4
+/// passes of 128". Names are escaped for the terminal.
+QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes,
+                   std::int64_t passes = 1);
 QJsonObject runJson(const RunRecord &r);
 /// 0 finished, 1 failed, 5 stopped or aborted.
 int exitCodeFor(RunStatus status);

@@ -276,13 +276,15 @@ int HistoryCommands::show(const QStringList &arguments)
             const WorkerEventJson::PlanChange change = WorkerEventJson::planChange(e);
             const std::vector<std::int64_t> &plan = change.batches;
             const QString step = QString::number(change.step);
-            QStringList shares;
-            for (const std::int64_t b : plan)
-                shares << QString::number(b);
-            const QString key = e.kind + step + QLatin1Char(' ') + shares.join(QLatin1Char(','));
+            // A re-plan is followed by the plan it made: one line.
+            const QString key = EventText::happening(e);
             if (said.contains(key))
                 continue;
             said.insert(key);
+            const std::int64_t passes =
+                kind == EventKind::Plan
+                    ? WorkerEventJson::read<hamgam::contracts::PlanEvent>(e.payload).microBatches
+                    : 1;
             const QString why =
                 kind == EventKind::Rebalance
                     ? EventText::replanReason(
@@ -292,12 +294,13 @@ int HistoryCommands::show(const QStringList &arguments)
                     : QString();
             text = kind == EventKind::Plan
                        ? tr("Plan from step %1: %2")
-                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes))
+                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes, passes))
                    : why.isEmpty()
                        ? tr("Re-plan at step %1: %2")
-                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes))
+                             .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes, passes))
                        : tr("Re-plan at step %1 (%2): %3")
-                             .arg(QLocale().toString(step.toLongLong()), why, planByNode(plan, planNodes));
+                             .arg(QLocale().toString(step.toLongLong()), why,
+                                  planByNode(plan, planNodes, passes));
             break;
         }
         case EventKind::State:

@@ -128,7 +128,14 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
                             : source == QLatin1String("initial") ? tr("before the speeds are measured")
                             : source == QLatin1String("planned") ? tr("planned from the measured speeds")
                                                                  : untrusted(source, shown);
-        return {tr("%1: %2").arg(fromStep(plan.step, why), numbers(plan.batches, locale))};
+        const QString line = tr("%1: %2").arg(fromStep(plan.step, why), numbers(plan.batches, locale));
+        // Gradient accumulation: every rank takes its share in that many passes.
+        if (plan.microBatches > 1)
+            return {tr("%1, each in %Ln passes",
+                       "a plan's batches, each taken in passes (gradient accumulation)",
+                       int(qMin<std::int64_t>(plan.microBatches, std::numeric_limits<int>::max())))
+                        .arg(line)};
+        return {line};
     }
     case EventKind::Step: {
         const auto step = WorkerEventJson::read<StepEvent>(p);
@@ -249,6 +256,38 @@ QString EventText::source(const QString &node, int rank, const QLocale &locale)
         return node;
     return node.isEmpty() ? tr("rank %1").arg(locale.toString(rank))
                           : tr("%1, rank %2").arg(node, locale.toString(rank));
+}
+
+QString EventText::happening(const RunEvent &e)
+{
+    using namespace hamgam::contracts;
+    const auto plan = [](qint64 step, const std::vector<std::int64_t> &batches) {
+        QStringList shares;
+        for (const std::int64_t b : batches)
+            shares << QString::number(b);
+        // A plan and the re-plan that made it name the same step and batches: one happening.
+        return QStringLiteral("plan %1: %2").arg(step).arg(shares.join(QLatin1Char(',')));
+    };
+    switch (EventKinds::fromString(e.kind)) {
+    case EventKind::Plan: {
+        const auto p = WorkerEventJson::read<PlanEvent>(e.payload);
+        return plan(p.step, p.batches);
+    }
+    case EventKind::Rebalance: {
+        const auto r = WorkerEventJson::read<RebalanceEvent>(e.payload);
+        return plan(r.step, r.newPlan);
+    }
+    case EventKind::Eval:
+        return QStringLiteral("eval %1").arg(WorkerEventJson::read<EvalEvent>(e.payload).step);
+    case EventKind::Checkpoint:
+        return QStringLiteral("checkpoint %1").arg(WorkerEventJson::read<CheckpointEvent>(e.payload).step);
+    case EventKind::Model:
+        return QStringLiteral("model %1").arg(WorkerEventJson::read<ModelEvent>(e.payload).step);
+    case EventKind::Done:
+        return QStringLiteral("done %1").arg(WorkerEventJson::read<DoneEvent>(e.payload).steps);
+    default:
+        return {};
+    }
 }
 
 QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale)

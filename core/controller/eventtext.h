@@ -43,6 +43,10 @@ public:
                         const QLocale &locale = QLocale());
     /// Who sent an event: "box-a, rank 0", or the node alone for an event of no rank.
     static QString source(const QString &node, int rank, const QLocale &locale = QLocale());
+    /// What happened, for events every rank reports alike (a plan and the re-plan that made it, an
+    /// evaluation, a checkpoint, the model, the end): one key for all their copies, so a list shows
+    /// it once. Empty for an event that is each rank's or node's own.
+    static QString happening(const RunEvent &event);
     static Level level(const RunEvent &event);
     /// A node's run state: "Running", "Failed"; an unknown one as it came.
     static QString state(const QString &name, Shown shown);

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void eventText_data();
     void eventText();
     void terminalTextIsEscaped();
+    void eachHappeningOnce();
 };
 
 void TestContracts::initTestCase()
@@ -246,6 +247,10 @@ void TestContracts::eventText_data()
         "Plan: From step 0 (equal shares): 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, … (40 in "
         "all)",
         L::Info);
+    // Gradient accumulation (issue #31, item 3): the plan says its passes.
+    row("plan in passes", "plan", 0, "box-a",
+        R"({"step": 0, "batches": [512, 512], "source": "initial", "micro_batches": 4})", "Plan",
+        "Plan: From step 0 (before the speeds are measured): 512, 512, each in 4 passes", L::Info);
     row("step", "step", 1, "box-a", R"({"step": 10, "loss": 2.31794, "samples_per_s": 6043.9})", "Step",
         "box-a, rank 1: Step: 10, loss 2.3179, 6044 samples/s", L::Info);
     row("rebalance", "rebalance", 0, "box-a",
@@ -327,6 +332,30 @@ void TestContracts::eventText()
     // Plain text is the same on a terminal.
     QCOMPARE(EventText::line(e, node, EventText::Shown::Terminal), line);
     QCOMPARE(EventText::level(e), level);
+}
+
+// Issue #31, item 3: what every rank reports alike is one happening; a re-plan and the plan it
+// made are one too; what is a rank's or node's own is none.
+void TestContracts::eachHappeningOnce()
+{
+    const auto e = [](const char *kind, int rank, const char *payload) {
+        return runEvent(QLatin1String(kind), rank, QJsonDocument::fromJson(payload).object());
+    };
+    const QString replan =
+        EventText::happening(e("rebalance", 0, R"({"step": 5, "old": [8, 8], "new": [6, 10]})"));
+    QVERIFY(!replan.isEmpty());
+    QCOMPARE(EventText::happening(e("rebalance", 1, R"({"step": 5, "old": [8, 8], "new": [6, 10]})")),
+             replan);
+    QCOMPARE(EventText::happening(e("plan", 2, R"({"step": 5, "batches": [6, 10], "source": "planned"})")),
+             replan);
+    QVERIFY(EventText::happening(e("plan", 0, R"({"step": 6, "batches": [6, 10]})")) != replan);
+    QCOMPARE(EventText::happening(e("eval", 0, R"({"step": 20, "ms": 3.5})")),
+             EventText::happening(e("eval", 1, R"({"step": 20, "ms": 4.25})")));
+    QVERIFY(EventText::happening(e("eval", 0, R"({"step": 20})")) !=
+            EventText::happening(e("eval", 0, R"({"step": 30})")));
+    QVERIFY(EventText::happening(e("step", 0, R"({"step": 20})")).isEmpty());
+    QVERIFY(EventText::happening(e("error", 0, R"({"message": "x"})")).isEmpty());
+    QVERIFY(EventText::happening(e("state", -1, R"({"state": "running"})")).isEmpty());
 }
 
 void TestContracts::terminalTextIsEscaped()

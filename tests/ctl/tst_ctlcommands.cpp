@@ -503,7 +503,23 @@ void TestCtlCommands::showReadsAsSentences()
         again.payload = {{QStringLiteral("step"), 5},
                          {QStringLiteral("new"), QJsonArray{20, 28}},
                          {QStringLiteral("reason"), QStringLiteral("speed changed")}};
-        store.appendEvents({again});
+        // The plan the re-plan made comes right after it (issue #31, item 3: one line, not two).
+        RunEvent made = again;
+        made.seq = 101;
+        made.kind = QStringLiteral("plan");
+        made.rank = 0;
+        made.payload = {{QStringLiteral("step"), 5},
+                        {QStringLiteral("batches"), QJsonArray{20, 28}},
+                        {QStringLiteral("source"), QStringLiteral("planned")}};
+        // A plan in passes (gradient accumulation) says so.
+        RunEvent passes = made;
+        passes.seq = 102;
+        passes.timeMs += 100;
+        passes.payload = {{QStringLiteral("step"), 8},
+                          {QStringLiteral("batches"), QJsonArray{512, 510}},
+                          {QStringLiteral("micro_batches"), 4},
+                          {QStringLiteral("source"), QStringLiteral("planned")}};
+        store.appendEvents({again, made, passes});
         store.flush();
     }
     const Ctl r = ctl({QStringLiteral("show"), kBaseline}, history);
@@ -511,6 +527,10 @@ void TestCtlCommands::showReadsAsSentences()
     QVERIFY2(!r.out.contains(QLatin1Char('[')) && !r.out.contains(QLatin1Char('{')), qPrintable(r.out));
     QCOMPARE(r.out.count(QLatin1String("Plan from step 0: alpha 24, beta 24")), 1);
     QCOMPARE(r.out.count(QLatin1String("Re-plan at step 5")), 1);
+    QVERIFY2(!r.out.contains(QLatin1String("Plan from step 5")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QLatin1String(
+                 "Plan from step 8: alpha 512 in 4 passes of 128, beta 510 in 4 passes of up to 128")),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains(QLatin1String("Re-plan at step 5 (speed changed): alpha 20, beta 28")),
              qPrintable(r.out));
     const QStringList lines = r.out.split(u'\n');

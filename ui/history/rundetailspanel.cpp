@@ -19,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -395,16 +396,25 @@ void RunDetailsPanel::fillEvents(const QStringList &runIds)
 
 void RunDetailsPanel::fillEventsOf(const QString &runId, const QString &runName)
 {
+    QSet<QString> said;
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
         if (EventKinds::fromString(e.kind) == EventKind::WorkerExit &&
             EventText::level(e) != EventText::Level::Error)
             continue; // a normal end says nothing the state does not
+        // What every rank reports alike (a plan, the re-plan before it, an evaluation): once, from no rank.
+        const QString happening = EventText::happening(e);
+        if (!happening.isEmpty()) {
+            if (said.contains(happening))
+                continue;
+            said.insert(happening);
+        }
         const QString kind = EventText::title(e, EventText::Shown::Widget);
         // One row for each line: a diagnosis has one per finding.
         QStringList lines = EventText::details(e, EventText::Shown::Widget);
         if (lines.isEmpty())
             lines << QString();
-        const QString source = EventText::source(nodeName(e.source), e.rank);
+        const QString source =
+            happening.isEmpty() ? EventText::source(nodeName(e.source), e.rank) : QString();
         const QDateTime at = QDateTime::fromMSecsSinceEpoch(e.timeMs);
         for (const QString &text : std::as_const(lines)) {
             auto *time = textItem(LocaleFormat::dateTime(at, QStringLiteral("HH:mm:ss")));
