@@ -167,11 +167,8 @@ void LabRequests::handle(AgentSession *session, const Message &request)
 
 void LabRequests::replyRefusal(AgentSession *session, qint64 requestId, const Refusal &refusal)
 {
-    const TranslatableText text = LabText::refusal(refusal, m_lab.m.clock.nowMs());
-    session->replyError(
-        requestId, refusal.kindName(), text.toString(),
-        m_lab.withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(refusal.toJson())},
-                               {QStringLiteral("text"), text.toCbor()}}));
+    const LabService::Grant g = m_lab.refused(refusal);
+    session->replyError(requestId, g.code, g.message, g.details);
 }
 
 void LabRequests::onAcquire(AgentSession *session, const Message &request)

@@ -120,6 +120,17 @@ qint64 LabService::secondsToMs(qint64 seconds)
     return qBound<qint64>(0, seconds, kYearMs / 1000) * 1000;
 }
 
+LabService::Grant LabService::refused(const Refusal &refusal) const
+{
+    const TranslatableText text = LabText::refusal(refusal, m.clock.nowMs());
+    Grant g;
+    g.code = refusal.kindName();
+    g.message = text.toString();
+    g.details = withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(refusal.toJson())},
+                                 {QStringLiteral("text"), text.toCbor()}});
+    return g;
+}
+
 LabService::Grant LabService::grantFrom(const LeaseBook::AcquireResult &result)
 {
     Grant g;
@@ -129,15 +140,8 @@ LabService::Grant LabService::grantFrom(const LeaseBook::AcquireResult &result)
             Q_EMIT changed(QStringLiteral("leases"));
         return g;
     }
-    if (result.refusal) {
-        const TranslatableText text = LabText::refusal(*result.refusal, m.clock.nowMs());
-        g.code = result.refusal->kindName();
-        g.message = text.toString();
-        g.details =
-            withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(result.refusal->toJson())},
-                             {QStringLiteral("text"), text.toCbor()}});
-        return g;
-    }
+    if (result.refusal)
+        return refused(*result.refusal);
     g.code = QStringLiteral("failed");
     g.message = result.error;
     return g;

@@ -130,6 +130,9 @@ private:
     /// The wire adapter: it reads and answers the requests, and changes the books as they ask.
     friend class LabRequests;
 
+    /// A refusal as the lab words it: its kind as the code, the message in this agent's language,
+    /// the figures and the untranslated text as details (a start's refusal and a request's alike).
+    Grant refused(const Refusal &refusal) const;
     Grant grantFrom(const LeaseBook::AcquireResult &result);
     /// A lease ended: its device-hours go to the ledger; listeners learn it.
     void closed(const Lease &lease);

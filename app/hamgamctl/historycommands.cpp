@@ -281,17 +281,11 @@ int HistoryCommands::show(const QStringList &arguments)
             if (said.contains(key))
                 continue;
             said.insert(key);
-            const std::int64_t passes =
-                kind == EventKind::Plan
-                    ? WorkerEventJson::read<hamgam::contracts::PlanEvent>(e.payload).microBatches
-                    : 1;
-            const QString why =
-                kind == EventKind::Rebalance
-                    ? EventText::replanReason(
-                          QString::fromStdString(
-                              WorkerEventJson::read<hamgam::contracts::RebalanceEvent>(e.payload).reason),
-                          EventText::Shown::Terminal)
-                    : QString();
+            const std::int64_t passes = change.microBatches;
+            const QString why = kind == EventKind::Rebalance
+                                    ? EventText::replanReason(QString::fromStdString(change.reason),
+                                                              EventText::Shown::Terminal)
+                                    : QString();
             text = kind == EventKind::Plan
                        ? tr("Plan from step %1: %2")
                              .arg(QLocale().toString(step.toLongLong()), planByNode(plan, planNodes, passes))

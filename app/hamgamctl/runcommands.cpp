@@ -67,11 +67,7 @@ public:
             // Every rank reports the same re-plan: print it once, by node.
             const auto replan = WorkerEventJson::read<RebalanceEvent>(e.payload);
             const std::vector<std::int64_t> &plan = replan.newPlan;
-            QStringList shares;
-            for (const std::int64_t b : plan)
-                shares << QString::number(b);
-            const QString key =
-                QString::number(replan.step) + QLatin1Char(' ') + shares.join(QLatin1Char(','));
+            const QString key = EventText::happening(e);
             if (key == m_lastRebalance)
                 return;
             m_lastRebalance = key;
@@ -152,7 +148,7 @@ private:
     bool m_tty;
     bool m_open = false;
     qint64 m_step = -1;
-    QString m_lastRebalance; ///< "step plan" of the last re-plan printed
+    QString m_lastRebalance; ///< the last re-plan printed (EventText::happening)
     qint64 m_lastEval = -1;  ///< step of the last evaluation printed
     qint64 m_totalSteps = 0;
     double m_loss = 0;

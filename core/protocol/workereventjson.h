@@ -174,6 +174,8 @@ struct PlanChange
     qint64 step = 0;
     std::vector<std::int64_t> batches;
     std::optional<double> predictedGain; ///< a re-plan's
+    std::string reason;                  ///< a re-plan's (profiled, periodic, resume, memory)
+    std::int64_t microBatches = 1;       ///< a plan's passes a step (gradient accumulation)
 };
 inline PlanChange planChange(const RunEvent &e)
 {
@@ -181,11 +183,11 @@ inline PlanChange planChange(const RunEvent &e)
     switch (EventKinds::fromString(e.kind)) {
     case EventKind::Plan: {
         const auto plan = read<PlanEvent>(e.payload);
-        return {plan.step, plan.batches, std::nullopt};
+        return {plan.step, plan.batches, std::nullopt, {}, plan.microBatches};
     }
     case EventKind::Rebalance: {
         const auto replan = read<RebalanceEvent>(e.payload);
-        return {replan.step, replan.newPlan, replan.predictedGain};
+        return {replan.step, replan.newPlan, replan.predictedGain, replan.reason, 1};
     }
     default:
         return {};
