@@ -89,6 +89,18 @@ public:
         out = std::move(values);
     }
 
+    /// Any member of WorkerConfig's field lists, by its type: a list, a value that may be absent, a value.
+    template<typename T> void read(const char *key, std::vector<T> &out) { getList(key, out); }
+    template<typename T> void read(const char *key, std::optional<T> &out)
+    {
+        if (!has(key))
+            return;
+        T value{};
+        get(key, value);
+        out = value;
+    }
+    template<typename T> void read(const char *key, T &out) { get(key, out); }
+
     /// The table's bounds for this field (agent/contracts), for a value or each item of a list.
     void checkBounds(const char *key, double value)
     {
@@ -126,26 +138,66 @@ Result<WorkerConfig> configError(const std::string &message)
     return Result<WorkerConfig>::failure(ErrorKind::Config, "run config: " + message);
 }
 
-// The fields held by key (agent/contracts): read by their table row, not by a line of their own, so
-// a new one needs no code here. Unknown keys of an object only such fields live in are noted too.
-std::string readHeldByKey(const json &root, WorkerConfig &c, std::set<std::string> *fieldsRead)
+// One reader per object of the config, in the table's order (agent/contracts), each made when first
+// asked for, so every field of an object, by hand or by the lists, is read by one reader that then
+// knows which of the object's keys nobody read.
+class SectionReaders
 {
-    static const std::set<std::string> kReadByHand = {"",           "model",   "dataset", "optimizer",
-                                                      "schedule",   "planner", "comm",    "eval",
-                                                      "checkpoint", "lsdp",    "memory"};
-    static const json kEmpty = json::object();
-    std::map<std::string, Reader> readers;
+public:
+    SectionReaders(const json &root, std::set<std::string> *fieldsRead)
+        : m_root(root)
+        , m_fieldsRead(fieldsRead)
+    {}
+
+    /// The reader of an object ("model"); an absent one reads as empty. parse() has checked that
+    /// each one there is an object.
+    Reader &of(const std::string &section)
+    {
+        static const json kEmpty = json::object();
+        auto it = m_readers.find(section);
+        if (it == m_readers.end()) {
+            const json &object =
+                m_root.contains(section) && m_root.at(section).is_object() ? m_root.at(section) : kEmpty;
+            it = m_readers.try_emplace(section, object, section + ".", m_fieldsRead).first;
+        }
+        return it->second;
+    }
+    /// A dotted key's reader and its own name there: "model.kind" -> (model's reader, "kind").
+    std::pair<Reader &, std::string> leafOf(std::string_view key)
+    {
+        const auto dot = key.rfind('.');
+        return {of(std::string(key.substr(0, dot))), std::string(key.substr(dot + 1))};
+    }
+    /// The first problem, objects in the table's order.
+    std::string firstError()
+    {
+        for (const std::string &section : contracts::runConfigSections())
+            if (auto it = m_readers.find(section); it != m_readers.end() && it->second.failed())
+                return it->second.error();
+        return {};
+    }
+    void noteUnknown(std::vector<std::string> &out) const
+    {
+        for (const std::string &section : contracts::runConfigSections())
+            if (auto it = m_readers.find(section); it != m_readers.end())
+                it->second.noteUnknown(out);
+    }
+
+private:
+    const json &m_root;
+    std::set<std::string> *m_fieldsRead;
+    std::map<std::string, Reader> m_readers;
+};
+
+// The fields held by key (agent/contracts): read by their table row, not by a line of their own, so
+// a new one needs no code here.
+std::string readHeldByKey(Reader &top, SectionReaders &sections, WorkerConfig &c)
+{
     for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
         if (!field.heldByKey || field.controllerOnly)
             continue;
         const std::string section(field.section());
-        const json &object =
-            section.empty()
-                ? root
-                : (root.contains(section) && root.at(section).is_object() ? root.at(section) : kEmpty);
-        Reader &reader =
-            readers.try_emplace(section, object, section.empty() ? "" : section + ".", fieldsRead)
-                .first->second;
+        Reader &reader = section.empty() ? top : sections.of(section);
         const std::string leaf(field.leaf());
         // Each value read over its default, in the type the table gives it.
         auto read = [&](auto value) {
@@ -173,9 +225,29 @@ std::string readHeldByKey(const json &root, WorkerConfig &c, std::set<std::strin
         if (reader.failed())
             return reader.error();
     }
-    for (const auto &[section, reader] : readers)
-        if (kReadByHand.count(section) == 0)
-            reader.noteUnknown(c.unknownKeys);
+    return {};
+}
+
+// A list's entries ("nodes", "slowdown_schedule"), each read through its type's field list; unknown
+// keys are noted with the entry's index.
+template<typename Entry>
+std::string readEntries(const json &list, const std::string &name, std::vector<Entry> &out,
+                        std::set<std::string> *fieldsRead, std::vector<std::string> &unknownKeys)
+{
+    if (!list.is_array())
+        return name + " must be a list";
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const json &item = list[i];
+        if (!item.is_object())
+            return name + " entries must be objects";
+        Entry entry;
+        Reader reader(item, name + "[].", fieldsRead);
+        Entry::forEachField(entry, [&](const char *key, auto &member) { reader.read(key, member); });
+        if (reader.failed())
+            return reader.error();
+        reader.noteUnknown(unknownKeys, name + "[" + std::to_string(i) + "].");
+        out.push_back(std::move(entry));
+    }
     return {};
 }
 
@@ -252,27 +324,20 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError("must be a JSON object");
 
     WorkerConfig c;
+    // The top level first: its version and kinds are checked before any object is read.
     Reader r(root, "", fieldsRead);
-    r.get("version", c.version);
-    r.get("name", c.name);
+    forEachPlainField(c, [&](std::string_view key, auto &member) {
+        if (key.find('.') == std::string_view::npos)
+            r.read(std::string(key).c_str(), member);
+    });
     std::string strategy = strategyName(c.strategy);
     r.get("strategy", strategy);
-    r.get("global_batch", c.globalBatch);
-    r.get("steps", c.steps);
-    r.get("epochs", c.epochs);
-    if (c.epochs > 0 && (!root.contains("steps") || root.at("steps").is_null()))
-        c.steps = 0; // a length in epochs alone
-    r.get("grad_clip", c.gradClip);
-    std::int64_t seed = static_cast<std::int64_t>(c.seed);
-    r.get("seed", seed);
-    c.seed = static_cast<std::uint64_t>(seed);
-    r.get("threads", c.threads);
-    r.get("memory_budget_mb", c.memoryBudgetMb);
-    r.get("elastic", c.elastic);
     std::string precision = "fp32";
     r.get("precision", precision);
     if (r.failed())
         return configError(r.error());
+    if (c.epochs > 0 && (!root.contains("steps") || root.at("steps").is_null()))
+        c.steps = 0; // a length in epochs alone
     if (c.version != 1)
         return configError("version " + std::to_string(c.version) +
                            " is not supported (this worker reads version 1)");
@@ -304,223 +369,89 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError("strategy \"" + strategy +
                            "\" is not one of dp, hdp, lsdp, lshdp, fsdp, tp1d, tp2d, tp3d");
 
-    auto section = [&](const char *key) -> const json * {
-        r.known(key);
-        if (!root.contains(key) || root.at(key).is_null())
-            return nullptr;
-        return &root.at(key);
-    };
-    auto needObject = [&](const char *key) -> std::string {
-        const json *s = section(key);
-        if (s && !s->is_object())
-            return std::string(key) + " must be an object";
-        return {};
-    };
     // Every object the table declares fields in (agent/contracts), lists of entries aside.
     for (const std::string &key : contracts::runConfigSections()) {
         if (key.find('[') != std::string::npos)
             continue;
-        if (auto e = needObject(key.c_str()); !e.empty())
-            return configError(e);
+        r.known(key.c_str());
+        if (root.contains(key) && !root.at(key).is_null() && !root.at(key).is_object())
+            return configError(key + " must be an object");
     }
-    static const json kEmpty = json::object();
-    auto obj = [&](const char *key) -> const json & {
-        const json *s = section(key);
-        return s ? *s : kEmpty;
-    };
 
-    {
-        Reader m(obj("model"), "model.", fieldsRead);
-        m.get("kind", c.model.kind);
-        m.getList("hidden", c.model.hidden);
-        m.get("activation", c.model.activation);
-        m.get("channels", c.model.channels);
-        m.get("blocks", c.model.blocks);
-        m.get("groups", c.model.groups);
-        m.get("layers", c.model.layers);
-        m.get("width", c.model.width);
-        m.get("heads", c.model.heads);
-        m.get("context", c.model.context);
-        m.get("path", c.model.path);
-        if (m.failed())
-            return configError(m.error());
-        m.noteUnknown(c.unknownKeys);
-        // "torchscript:PATH" is accepted as a kind, as the issue writes it.
-        if (c.model.kind.rfind("torchscript:", 0) == 0) {
-            c.model.path = c.model.kind.substr(12);
-            c.model.kind = "torchscript";
-        }
+    // The objects' plain fields, each through its line in forEachPlainField.
+    SectionReaders sections(root, fieldsRead);
+    forEachPlainField(c, [&](std::string_view key, auto &member) {
+        if (key.find('.') == std::string_view::npos)
+            return;
+        auto [reader, leaf] = sections.leafOf(key);
+        reader.read(leaf.c_str(), member);
+    });
+    if (const std::string e = sections.firstError(); !e.empty())
+        return configError(e);
+
+    // "torchscript:PATH" is accepted as a kind, as the issue writes it; "text:PATH" likewise.
+    if (c.model.kind.rfind("torchscript:", 0) == 0) {
+        c.model.path = c.model.kind.substr(12);
+        c.model.kind = "torchscript";
     }
-    {
-        Reader d(obj("dataset"), "dataset.", fieldsRead);
-        d.get("kind", c.dataset.kind);
-        d.get("path", c.dataset.path);
-        d.get("samples", c.dataset.samples);
-        d.get("classes", c.dataset.classes);
-        d.getList("shape", c.dataset.shape);
-        d.get("label", c.dataset.label);
-        d.get("augment", c.dataset.augment);
-        if (d.failed())
-            return configError(d.error());
-        d.noteUnknown(c.unknownKeys);
-        if (c.dataset.kind.rfind("text:", 0) == 0) {
-            c.dataset.path = c.dataset.kind.substr(5);
-            c.dataset.kind = "text";
-        }
-        if (c.dataset.kind == "fashion-mnist" && c.dataset.path.empty())
-            c.dataset.path = "/usr/share/datasets/fashion-mnist";
+    if (c.dataset.kind.rfind("text:", 0) == 0) {
+        c.dataset.path = c.dataset.kind.substr(5);
+        c.dataset.kind = "text";
     }
-    {
-        Reader o(obj("optimizer"), "optimizer.", fieldsRead);
-        o.get("kind", c.optimizer.kind);
-        o.get("lr", c.optimizer.lr);
-        o.get("momentum", c.optimizer.momentum);
-        o.get("weight_decay", c.optimizer.weightDecay);
-        o.get("nesterov", c.optimizer.nesterov);
-        o.get("eps", c.optimizer.eps);
-        if (o.has("betas")) {
-            const json &b = obj("optimizer").at("betas");
-            if (!b.is_array() || b.size() != 2 || !b[0].is_number() || !b[1].is_number())
-                return configError("optimizer.betas must be a list of two numbers");
-            c.optimizer.beta1 = b[0].get<double>();
-            c.optimizer.beta2 = b[1].get<double>();
-            o.checkBounds("betas", c.optimizer.beta1);
-            o.checkBounds("betas", c.optimizer.beta2);
-        }
+    if (c.dataset.kind == "fashion-mnist" && c.dataset.path.empty())
+        c.dataset.path = "/usr/share/datasets/fashion-mnist";
+
+    // The fields of a shape of their own.
+    if (Reader &o = sections.of("optimizer"); o.has("betas")) {
+        const json &b = root.at("optimizer").at("betas");
+        if (!b.is_array() || b.size() != 2 || !b[0].is_number() || !b[1].is_number())
+            return configError("optimizer.betas must be a list of two numbers");
+        c.optimizer.beta1 = b[0].get<double>();
+        c.optimizer.beta2 = b[1].get<double>();
+        o.checkBounds("betas", c.optimizer.beta1);
+        o.checkBounds("betas", c.optimizer.beta2);
         if (o.failed())
             return configError(o.error());
-        o.noteUnknown(c.unknownKeys);
     }
-    {
-        Reader s(obj("schedule"), "schedule.", fieldsRead);
-        s.get("kind", c.schedule.kind);
-        s.get("warmup_steps", c.schedule.warmupSteps);
-        s.get("min_lr_ratio", c.schedule.minLrRatio);
-        if (s.failed())
-            return configError(s.error());
-        s.noteUnknown(c.unknownKeys);
-    }
-    {
-        Reader p(obj("planner"), "planner.", fieldsRead);
-        p.get("profile_steps", c.planner.profileSteps);
-        p.get("replan_interval", c.planner.replanInterval);
-        p.get("margin", c.planner.margin);
-        p.get("ewma", c.planner.ewma);
-        if (p.failed())
-            return configError(p.error());
-        p.noteUnknown(c.unknownKeys);
-    }
-    {
-        Reader m(obj("comm"), "comm.", fieldsRead);
-        m.get("bucket_mb", c.comm.bucketMb);
-        m.get("fp16", c.comm.fp16);
-        m.get("dtype", c.comm.dtype);
-        m.get("timeout_s", c.comm.timeoutS);
-        m.get("watchdog_grace_s", c.comm.watchdogGraceS);
-        if (m.failed())
-            return configError(m.error());
-        m.noteUnknown(c.unknownKeys);
-        if (c.comm.dtype != "fp32" && c.comm.dtype != "fp16" && c.comm.dtype != "bf16")
-            return configError("comm.dtype must be fp32, fp16 or bf16");
-        if (c.comm.fp16 && c.comm.dtype == "bf16")
-            return configError("comm.fp16 asks for fp16 gradients, comm.dtype for bf16: give one");
-        if (c.comm.fp16)
-            c.comm.dtype = "fp16";
-        c.comm.fp16 = c.comm.dtype == "fp16";
-    }
-    {
-        Reader e(obj("eval"), "eval.", fieldsRead);
-        if (const json &eval = obj("eval"); eval.contains("interval") && eval.at("interval").is_string()) {
-            if (eval.at("interval").get<std::string>() != "epoch")
+    if (c.comm.dtype != "fp32" && c.comm.dtype != "fp16" && c.comm.dtype != "bf16")
+        return configError("comm.dtype must be fp32, fp16 or bf16");
+    if (c.comm.fp16 && c.comm.dtype == "bf16")
+        return configError("comm.fp16 asks for fp16 gradients, comm.dtype for bf16: give one");
+    if (c.comm.fp16)
+        c.comm.dtype = "fp16";
+    c.comm.fp16 = c.comm.dtype == "fp16";
+    if (Reader &e = sections.of("eval"); e.has("interval")) {
+        if (const json &interval = root.at("eval").at("interval"); interval.is_string()) {
+            if (interval.get<std::string>() != "epoch")
                 return configError("eval.interval must be \"epoch\" or a number of steps");
             c.eval.interval = EvalConfig::kEachEpoch;
-            e.has("interval"); // read: not an unknown field
         } else {
             e.get("interval", c.eval.interval);
-        }
-        e.get("samples", c.eval.samples);
-        if (e.failed())
-            return configError(e.error());
-        e.noteUnknown(c.unknownKeys);
-    }
-    {
-        Reader k(obj("checkpoint"), "checkpoint.", fieldsRead);
-        k.get("dir", c.checkpoint.dir);
-        k.get("interval", c.checkpoint.interval);
-        k.get("keep", c.checkpoint.keep);
-        if (k.failed())
-            return configError(k.error());
-        k.noteUnknown(c.unknownKeys);
-    }
-    {
-        Reader l(obj("lsdp"), "lsdp.", fieldsRead);
-        l.get("stream_params", c.streamParams);
-        if (l.failed())
-            return configError(l.error());
-        l.noteUnknown(c.unknownKeys);
-    }
-    {
-        Reader mem(obj("memory"), "memory.", fieldsRead);
-        mem.get("recompute", c.recompute);
-        if (mem.failed())
-            return configError(mem.error());
-        mem.noteUnknown(c.unknownKeys);
-    }
-    // The lists are noted as read even when absent; their entries' fields when there is one.
-    if (r.has("slowdown_schedule")) {
-        const json *s = section("slowdown_schedule");
-        if (!s->is_array())
-            return configError("slowdown_schedule must be a list");
-        for (std::size_t i = 0; i < s->size(); ++i) {
-            const json &item = (*s)[i];
-            if (!item.is_object())
-                return configError("slowdown_schedule entries must be objects");
-            SlowdownChange change;
-            Reader e(item, "slowdown_schedule[].", fieldsRead);
-            e.get("rank", change.rank);
-            e.get("from_step", change.fromStep);
-            e.get("factor", change.factor);
             if (e.failed())
                 return configError(e.error());
-            e.noteUnknown(c.unknownKeys, "slowdown_schedule[" + std::to_string(i) + "].");
-            c.slowdownSchedule.push_back(change);
         }
     }
+    if (auto problem = readHeldByKey(r, sections, c); !problem.empty())
+        return configError(problem);
+    sections.noteUnknown(c.unknownKeys);
+
+    // The lists are noted as read even when absent; their entries' fields when there is one.
+    if (r.has("slowdown_schedule")) {
+        if (auto e = readEntries(root.at("slowdown_schedule"), "slowdown_schedule", c.slowdownSchedule,
+                                 fieldsRead, c.unknownKeys);
+            !e.empty())
+            return configError(e);
+    }
     if (r.has("nodes")) {
-        const json *s = section("nodes");
-        if (!s->is_array())
-            return configError("nodes must be a list");
-        for (std::size_t i = 0; i < s->size(); ++i) {
-            const json &item = (*s)[i];
-            if (!item.is_object())
-                return configError("nodes entries must be objects");
-            NodeConfig node;
-            Reader n(item, "nodes[].", fieldsRead);
-            n.get("agent", node.agent);
-            n.get("name", node.name);
-            n.getList("devices", node.devices);
-            n.get("slowdown", node.slowdown);
-            std::int64_t value = 0;
-            if (n.has("batch")) {
-                n.get("batch", value);
-                node.batch = value;
-            }
-            if (n.has("max_batch")) {
-                n.get("max_batch", value);
-                node.maxBatch = value;
-            }
-            if (n.failed())
-                return configError(n.error());
-            n.noteUnknown(c.unknownKeys, "nodes[" + std::to_string(i) + "].");
+        if (auto e = readEntries(root.at("nodes"), "nodes", c.nodes, fieldsRead, c.unknownKeys); !e.empty())
+            return configError(e);
+        for (const NodeConfig &node : c.nodes) {
             if (node.devices.empty())
                 return configError("nodes[].devices must list at least one device");
             if (node.maxBatch && *node.maxBatch < static_cast<std::int64_t>(node.devices.size()))
                 return configError("nodes[].max_batch must allow at least one sample per device");
-            c.nodes.push_back(std::move(node));
         }
     }
-    if (auto problem = readHeldByKey(root, c, fieldsRead); !problem.empty())
-        return configError(problem);
     {
         std::vector<std::string> top; // the top level's before the objects'
         r.noteUnknown(top);

@@ -122,6 +122,17 @@ struct NodeConfig
     std::optional<std::int64_t> batch;    ///< manual share of the node, split over its devices
     std::optional<std::int64_t> maxBatch; ///< memory cap of the node, split over its devices
     double slowdown = 1.0;
+
+    /// Each member by its key in an entry of `nodes` (the table's "nodes[].KEY").
+    template<typename Self, typename Visit> static void forEachField(Self &n, Visit &&visit)
+    {
+        visit("agent", n.agent);
+        visit("name", n.name);
+        visit("devices", n.devices);
+        visit("batch", n.batch);
+        visit("max_batch", n.maxBatch);
+        visit("slowdown", n.slowdown);
+    }
 };
 
 /// One entry of `slowdown_schedule`.
@@ -130,6 +141,14 @@ struct SlowdownChange
     int rank = 0;
     std::int64_t fromStep = 0;
     double factor = 1.0;
+
+    /// Each member by its key in an entry of `slowdown_schedule`.
+    template<typename Self, typename Visit> static void forEachField(Self &s, Visit &&visit)
+    {
+        visit("rank", s.rank);
+        visit("from_step", s.fromStep);
+        visit("factor", s.factor);
+    }
 };
 
 /// The run config (docs/worker-config.md, version 1) as the worker sees it;
@@ -179,6 +198,68 @@ struct WorkerConfig
     /// not ("model.kind", "nodes[].batch"; an entry's fields once the list has
     /// one), so a test can hold RunConfig::toJson() to it (tests/engine/tst_configschema.cpp).
     static Result<WorkerConfig> parse(const std::string &json, std::set<std::string> *fieldsRead = nullptr);
+
+    /// The worker's member for each field of the run-config table (agent/contracts) that it keeps as a
+    /// plain value, by the field's key. parse() reads every one of them through this list, and the
+    /// schema test reads the worker's side of a config through it (tests/engine/tst_configschema.cpp),
+    /// so a new plain option is a line here, its row in the table and its use. What is not here is
+    /// read in a shape of its own (strategy, precision, optimizer.betas, eval.interval), held by key
+    /// (`byKey`), or a list's entries (NodeConfig::forEachField, SlowdownChange::forEachField).
+    template<typename Self, typename Visit> static void forEachPlainField(Self &c, Visit &&visit)
+    {
+        visit("version", c.version);
+        visit("name", c.name);
+        visit("global_batch", c.globalBatch);
+        visit("steps", c.steps);
+        visit("epochs", c.epochs);
+        visit("grad_clip", c.gradClip);
+        visit("seed", c.seed);
+        visit("threads", c.threads);
+        visit("memory_budget_mb", c.memoryBudgetMb);
+        visit("elastic", c.elastic);
+        visit("model.kind", c.model.kind);
+        visit("model.hidden", c.model.hidden);
+        visit("model.activation", c.model.activation);
+        visit("model.channels", c.model.channels);
+        visit("model.blocks", c.model.blocks);
+        visit("model.groups", c.model.groups);
+        visit("model.layers", c.model.layers);
+        visit("model.width", c.model.width);
+        visit("model.heads", c.model.heads);
+        visit("model.context", c.model.context);
+        visit("model.path", c.model.path);
+        visit("dataset.kind", c.dataset.kind);
+        visit("dataset.path", c.dataset.path);
+        visit("dataset.samples", c.dataset.samples);
+        visit("dataset.classes", c.dataset.classes);
+        visit("dataset.shape", c.dataset.shape);
+        visit("dataset.label", c.dataset.label);
+        visit("dataset.augment", c.dataset.augment);
+        visit("optimizer.kind", c.optimizer.kind);
+        visit("optimizer.lr", c.optimizer.lr);
+        visit("optimizer.momentum", c.optimizer.momentum);
+        visit("optimizer.weight_decay", c.optimizer.weightDecay);
+        visit("optimizer.nesterov", c.optimizer.nesterov);
+        visit("optimizer.eps", c.optimizer.eps);
+        visit("schedule.kind", c.schedule.kind);
+        visit("schedule.warmup_steps", c.schedule.warmupSteps);
+        visit("schedule.min_lr_ratio", c.schedule.minLrRatio);
+        visit("planner.profile_steps", c.planner.profileSteps);
+        visit("planner.replan_interval", c.planner.replanInterval);
+        visit("planner.margin", c.planner.margin);
+        visit("planner.ewma", c.planner.ewma);
+        visit("comm.bucket_mb", c.comm.bucketMb);
+        visit("comm.fp16", c.comm.fp16);
+        visit("comm.dtype", c.comm.dtype);
+        visit("comm.timeout_s", c.comm.timeoutS);
+        visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
+        visit("eval.samples", c.eval.samples);
+        visit("checkpoint.dir", c.checkpoint.dir);
+        visit("checkpoint.interval", c.checkpoint.interval);
+        visit("checkpoint.keep", c.checkpoint.keep);
+        visit("lsdp.stream_params", c.streamParams);
+        visit("memory.recompute", c.recompute);
+    }
 
     static const char *strategyName(Strategy s);
     /// hdp, lshdp and the tensor-parallel strategies (per node) plan heterogeneous batches.

@@ -1,19 +1,23 @@
 // One run-config schema (issue #18, item 5): what the controller's
 // RunConfig::toJson() writes is what the worker's WorkerConfig::parse reads,
-// field by field, after the trip a start makes; a field that one side knows
-// and the other does not fails here, and so does a config the controller
-// accepts that the worker would refuse.
+// row by row of the run-config table, after the trip a start makes. The worker's
+// side is read through its own field list (WorkerConfig::forEachPlainField), the
+// controller's from its JSON, so no field has a line here; a row one side does not
+// hold fails, and so does a default that is not the table's or a config the
+// controller accepts that the worker would refuse.
 #include "message.h"
 #include "runconfig.h"
 #include "runconfigfield.h"
 #include "workerconfig.h"
 
+#include <cmath>
 #include <functional>
 #include <optional>
 #include <QCborMap>
 #include <QCborValue>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
@@ -50,293 +54,151 @@ QString num(qint64 v)
 {
     return QString::number(v);
 }
+// A number as both sides are compared by: a whole one as an integer, any other with 17 digits.
 QString real(double v)
 {
+    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e15)
+        return num(qint64(v));
     return QString::number(v, 'g', 17);
 }
-QString flag(bool v)
+
+/// A JSON value as comparable text: a string as itself, numbers by real(), lists item by item.
+QString canonical(const QJsonValue &v)
 {
-    return v ? QStringLiteral("true") : QStringLiteral("false");
+    switch (v.type()) {
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return double(v.toInteger()) == v.toDouble() ? num(v.toInteger()) : real(v.toDouble());
+    case QJsonValue::Array: {
+        QStringList items;
+        for (const QJsonValue item : v.toArray())
+            items << canonical(item);
+        return QLatin1Char('[') + items.join(QLatin1Char(',')) + QLatin1Char(']');
+    }
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    default:
+        return QStringLiteral("(absent)");
+    }
 }
-QString str(const std::string &v)
+QString canonicalText(std::string_view json)
+{
+    const QByteArray wrapped = "[" + QByteArray(json.data(), qsizetype(json.size())) + "]";
+    return canonical(QJsonDocument::fromJson(wrapped).array().at(0));
+}
+
+/// A worker member as canonical() writes the same value in JSON.
+QString text(const std::string &v)
 {
     return QString::fromStdString(v);
 }
-template<typename List> QString ints(const List &values)
+QString text(bool v)
+{
+    return v ? QStringLiteral("true") : QStringLiteral("false");
+}
+template<typename T> QString text(const T &v)
+{
+    if constexpr (std::is_integral_v<T>)
+        return num(qint64(v));
+    else
+        return real(double(v));
+}
+template<typename T> QString text(const std::vector<T> &values)
 {
     QStringList out;
-    for (const auto &v : values)
-        out << num(qint64(v));
+    for (const T &v : values)
+        out << text(v);
     return QLatin1Char('[') + out.join(QLatin1Char(',')) + QLatin1Char(']');
 }
-template<typename T> QString optional(const std::optional<T> &v)
+template<typename T> QString text(const std::optional<T> &v)
 {
-    return v ? num(qint64(*v)) : QStringLiteral("null");
-}
-// One text per entry of a list, so a list field compares as a whole.
-template<typename List, typename Render> QString each(const List &entries, Render render)
-{
-    QStringList out;
-    for (const auto &e : entries)
-        out << render(e);
-    return out.join(QLatin1Char('|'));
+    return v ? text(*v) : QStringLiteral("null");
 }
 
-/// One field of the schema: its JSON path (a list's entries as "nodes[].batch"),
-/// whether toJson() writes it for a config, and its value as each side holds it.
-struct Field
+QString keyOf(const contracts::RunConfigField &field)
 {
-    QString path;
-    std::function<bool(const RunConfig &)> written;
-    std::function<QString(const RunConfig &)> controller;
-    std::function<QString(const engine::WorkerConfig &)> worker;
-};
-
-bool always(const RunConfig &)
-{
-    return true;
-}
-std::function<bool(const RunConfig &)> modelIs(const char *kind)
-{
-    return [kind](const RunConfig &c) { return c.model.kind == QLatin1String(kind); };
-}
-bool torchScript(const RunConfig &c)
-{
-    return !QStringList{QStringLiteral("mlp"), QStringLiteral("cnn"), QStringLiteral("gpt")}.contains(
-        c.model.kind);
-}
-bool synthetic(const RunConfig &c)
-{
-    return c.dataset.kind == QLatin1String("synthetic");
-}
-bool files(const RunConfig &c)
-{
-    return !synthetic(c);
-}
-bool images(const RunConfig &c)
-{
-    return c.dataset.kind == QLatin1String("images");
-}
-bool shaped(const RunConfig &c)
-{
-    return synthetic(c) || images(c);
-}
-bool csvTable(const RunConfig &c)
-{
-    return c.dataset.kind == QLatin1String("csv");
+    return QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
 }
 
 using W = engine::WorkerConfig;
-using N = RunConfig::Node;
-using S = RunConfig::SlowdownChange;
+using Side = QMap<QString, QString>; // a field's key -> its value as canonical text
 
-const QList<Field> &fields()
+/// A list's entry fields ("nodes[].batch"), each entry's value in turn, joined by "|".
+template<typename Entry> void addEntries(Side &out, const QString &list, const std::vector<Entry> &entries)
 {
-    static const QList<Field> table = {
-        {QStringLiteral("version"), always, [](const RunConfig &c) { return num(c.version); },
-         [](const W &w) { return num(w.version); }},
-        {QStringLiteral("name"), always, [](const RunConfig &c) { return c.name; },
-         [](const W &w) { return str(w.name); }},
-        {QStringLiteral("strategy"), always, [](const RunConfig &c) { return c.strategy; },
-         [](const W &w) { return QString::fromLatin1(W::strategyName(w.strategy)); }},
-        {QStringLiteral("model.kind"), always, [](const RunConfig &c) { return c.model.kind; },
-         [](const W &w) { return str(w.model.kind); }},
-        {QStringLiteral("model.hidden"), modelIs("mlp"),
-         [](const RunConfig &c) { return ints(c.model.hidden); },
-         [](const W &w) { return ints(w.model.hidden); }},
-        {QStringLiteral("model.activation"), modelIs("mlp"),
-         [](const RunConfig &c) { return c.model.activation; },
-         [](const W &w) { return str(w.model.activation); }},
-        {QStringLiteral("model.channels"), modelIs("cnn"),
-         [](const RunConfig &c) { return num(c.model.channels); },
-         [](const W &w) { return num(w.model.channels); }},
-        {QStringLiteral("model.blocks"), modelIs("cnn"),
-         [](const RunConfig &c) { return num(c.model.blocks); },
-         [](const W &w) { return num(w.model.blocks); }},
-        {QStringLiteral("model.groups"), modelIs("cnn"),
-         [](const RunConfig &c) { return num(c.model.groups); },
-         [](const W &w) { return num(w.model.groups); }},
-        {QStringLiteral("model.layers"), modelIs("gpt"),
-         [](const RunConfig &c) { return num(c.model.layers); },
-         [](const W &w) { return num(w.model.layers); }},
-        {QStringLiteral("model.width"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.width); },
-         [](const W &w) { return num(w.model.width); }},
-        {QStringLiteral("model.heads"), modelIs("gpt"), [](const RunConfig &c) { return num(c.model.heads); },
-         [](const W &w) { return num(w.model.heads); }},
-        {QStringLiteral("model.context"), modelIs("gpt"),
-         [](const RunConfig &c) { return num(c.model.context); },
-         [](const W &w) { return num(w.model.context); }},
-        {QStringLiteral("model.path"), torchScript, [](const RunConfig &c) { return c.model.path; },
-         [](const W &w) { return str(w.model.path); }},
-        {QStringLiteral("dataset.kind"), always, [](const RunConfig &c) { return c.dataset.kind; },
-         [](const W &w) { return str(w.dataset.kind); }},
-        {QStringLiteral("dataset.path"), files, [](const RunConfig &c) { return c.dataset.path; },
-         [](const W &w) { return str(w.dataset.path); }},
-        {QStringLiteral("dataset.samples"), synthetic,
-         [](const RunConfig &c) { return num(c.dataset.samples); },
-         [](const W &w) { return num(w.dataset.samples); }},
-        {QStringLiteral("dataset.classes"), synthetic,
-         [](const RunConfig &c) { return num(c.dataset.classes); },
-         [](const W &w) { return num(w.dataset.classes); }},
-        {QStringLiteral("dataset.shape"), shaped, [](const RunConfig &c) { return ints(c.dataset.shape); },
-         [](const W &w) { return ints(w.dataset.shape); }},
-        {QStringLiteral("dataset.label"), csvTable, [](const RunConfig &c) { return c.dataset.label; },
-         [](const W &w) { return str(w.dataset.label); }},
-        {QStringLiteral("dataset.augment"), images,
-         [](const RunConfig &c) { return flag(c.dataset.augment); },
-         [](const W &w) { return flag(w.dataset.augment); }},
-        {QStringLiteral("global_batch"), always, [](const RunConfig &c) { return num(c.globalBatch); },
-         [](const W &w) { return num(w.globalBatch); }},
-        {QStringLiteral("steps"), always, [](const RunConfig &c) { return num(c.steps); },
-         [](const W &w) { return num(w.steps); }},
-        {QStringLiteral("epochs"), always, [](const RunConfig &c) { return num(c.epochs); },
-         [](const W &w) { return num(w.epochs); }},
-        {QStringLiteral("optimizer.kind"), always, [](const RunConfig &c) { return c.optimizer.kind; },
-         [](const W &w) { return str(w.optimizer.kind); }},
-        {QStringLiteral("optimizer.lr"), always, [](const RunConfig &c) { return real(c.optimizer.lr); },
-         [](const W &w) { return real(w.optimizer.lr); }},
-        {QStringLiteral("optimizer.momentum"), always,
-         [](const RunConfig &c) { return real(c.optimizer.momentum); },
-         [](const W &w) { return real(w.optimizer.momentum); }},
-        {QStringLiteral("optimizer.nesterov"), always,
-         [](const RunConfig &c) { return flag(c.optimizer.nesterov); },
-         [](const W &w) { return flag(w.optimizer.nesterov); }},
-        {QStringLiteral("optimizer.weight_decay"), always,
-         [](const RunConfig &c) { return real(c.optimizer.weightDecay); },
-         [](const W &w) { return real(w.optimizer.weightDecay); }},
-        {QStringLiteral("optimizer.betas"), always,
-         [](const RunConfig &c) -> QString {
-             return real(c.optimizer.beta1) + QLatin1Char(',') + real(c.optimizer.beta2);
-         },
-         [](const W &w) -> QString {
-             return real(w.optimizer.beta1) + QLatin1Char(',') + real(w.optimizer.beta2);
-         }},
-        {QStringLiteral("optimizer.eps"), always, [](const RunConfig &c) { return real(c.optimizer.eps); },
-         [](const W &w) { return real(w.optimizer.eps); }},
-        {QStringLiteral("schedule.kind"), always, [](const RunConfig &c) { return c.schedule.kind; },
-         [](const W &w) { return str(w.schedule.kind); }},
-        {QStringLiteral("schedule.warmup_steps"), always,
-         [](const RunConfig &c) { return num(c.schedule.warmupSteps); },
-         [](const W &w) { return num(w.schedule.warmupSteps); }},
-        {QStringLiteral("schedule.min_lr_ratio"), always,
-         [](const RunConfig &c) { return real(c.schedule.minLrRatio); },
-         [](const W &w) { return real(w.schedule.minLrRatio); }},
-        {QStringLiteral("grad_clip"), always, [](const RunConfig &c) { return real(c.gradClip); },
-         [](const W &w) { return real(w.gradClip); }},
-        // The worker keeps the seed's 64 bits unsigned.
-        {QStringLiteral("seed"), always, [](const RunConfig &c) { return QString::number(quint64(c.seed)); },
-         [](const W &w) { return QString::number(quint64(w.seed)); }},
-        {QStringLiteral("threads"), always, [](const RunConfig &c) { return num(c.threads); },
-         [](const W &w) { return num(w.threads); }},
-        {QStringLiteral("planner.profile_steps"), always,
-         [](const RunConfig &c) { return num(c.planner.profileSteps); },
-         [](const W &w) { return num(w.planner.profileSteps); }},
-        {QStringLiteral("planner.replan_interval"), always,
-         [](const RunConfig &c) { return num(c.planner.replanInterval); },
-         [](const W &w) { return num(w.planner.replanInterval); }},
-        {QStringLiteral("planner.margin"), always, [](const RunConfig &c) { return real(c.planner.margin); },
-         [](const W &w) { return real(w.planner.margin); }},
-        {QStringLiteral("planner.ewma"), always, [](const RunConfig &c) { return real(c.planner.ewma); },
-         [](const W &w) { return real(w.planner.ewma); }},
-        {QStringLiteral("comm.bucket_mb"), always, [](const RunConfig &c) { return real(c.comm.bucketMb); },
-         [](const W &w) { return real(w.comm.bucketMb); }},
-        {QStringLiteral("comm.dtype"), always, [](const RunConfig &c) { return c.comm.dtype; },
-         [](const W &w) { return str(w.comm.dtype); }},
-        {QStringLiteral("comm.timeout_s"), always, [](const RunConfig &c) { return real(c.comm.timeoutS); },
-         [](const W &w) { return real(w.comm.timeoutS); }},
-        {QStringLiteral("comm.watchdog_grace_s"), always,
-         [](const RunConfig &c) { return real(c.comm.watchdogGraceS); },
-         [](const W &w) { return real(w.comm.watchdogGraceS); }},
-        {QStringLiteral("eval.interval"), always, [](const RunConfig &c) { return num(c.eval.interval); },
-         [](const W &w) { return num(w.eval.interval); }},
-        {QStringLiteral("eval.samples"), always, [](const RunConfig &c) { return num(c.eval.samples); },
-         [](const W &w) { return num(w.eval.samples); }},
-        {QStringLiteral("checkpoint.dir"), always, [](const RunConfig &c) { return c.checkpoint.dir; },
-         [](const W &w) { return str(w.checkpoint.dir); }},
-        {QStringLiteral("checkpoint.interval"), always,
-         [](const RunConfig &c) { return num(c.checkpoint.interval); },
-         [](const W &w) { return num(w.checkpoint.interval); }},
-        {QStringLiteral("checkpoint.keep"), always, [](const RunConfig &c) { return num(c.checkpoint.keep); },
-         [](const W &w) { return num(w.checkpoint.keep); }},
-        {QStringLiteral("lsdp.stream_params"), always,
-         [](const RunConfig &c) { return flag(c.streamParams); },
-         [](const W &w) { return flag(w.streamParams); }},
-        {QStringLiteral("memory_budget_mb"), always, [](const RunConfig &c) { return num(c.memoryBudgetMb); },
-         [](const W &w) { return num(w.memoryBudgetMb); }},
-        {QStringLiteral("memory.recompute"), always, [](const RunConfig &c) { return flag(c.recompute); },
-         [](const W &w) { return flag(w.recompute); }},
-        {QStringLiteral("elastic"), always, [](const RunConfig &c) { return flag(c.elastic); },
-         [](const W &w) { return flag(w.elastic); }},
-        {QStringLiteral("precision"), always, [](const RunConfig &c) { return c.precision; },
-         [](const W &w) {
-             return QString::fromLatin1(w.bf16 ? "bf16" : w.fp16 ? "fp16" : "fp32");
-         }},
-        {QStringLiteral("slowdown_schedule[].rank"), always,
-         [](const RunConfig &c) { return each(c.slowdownSchedule, [](const S &s) { return num(s.rank); }); },
-         [](const W &w) {
-             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.rank); });
-         }},
-        {QStringLiteral("slowdown_schedule[].from_step"), always,
-         [](const RunConfig &c) {
-             return each(c.slowdownSchedule, [](const S &s) { return num(s.fromStep); });
-         },
-         [](const W &w) {
-             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return num(s.fromStep); });
-         }},
-        {QStringLiteral("slowdown_schedule[].factor"), always,
-         [](const RunConfig &c) {
-             return each(c.slowdownSchedule, [](const S &s) { return real(s.factor); });
-         },
-         [](const W &w) {
-             return each(w.slowdownSchedule, [](const engine::SlowdownChange &s) { return real(s.factor); });
-         }},
-        {QStringLiteral("nodes[].agent"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.agent; }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return str(n.agent); }); }},
-        {QStringLiteral("nodes[].name"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return n.name; }); },
-         [](const W &w) { return each(w.nodes, [](const engine::NodeConfig &n) { return str(n.name); }); }},
-        {QStringLiteral("nodes[].devices"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return ints(n.devices); }); },
-         [](const W &w) {
-             return each(w.nodes, [](const engine::NodeConfig &n) { return ints(n.devices); });
-         }},
-        {QStringLiteral("nodes[].batch"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return optional(n.batch); }); },
-         [](const W &w) {
-             return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.batch); });
-         }},
-        {QStringLiteral("nodes[].max_batch"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return optional(n.maxBatch); }); },
-         [](const W &w) {
-             return each(w.nodes, [](const engine::NodeConfig &n) { return optional(n.maxBatch); });
-         }},
-        {QStringLiteral("nodes[].slowdown"), always,
-         [](const RunConfig &c) { return each(c.nodes, [](const N &n) { return real(n.slowdown); }); },
-         [](const W &w) {
-             return each(w.nodes, [](const engine::NodeConfig &n) { return real(n.slowdown); });
-         }},
-    };
-    static const QList<Field> withHeldByKey = [] {
-        // The fields held by key need no line here: both sides hold them in byKey.
-        QList<Field> all = table;
-        for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
-            if (!field.heldByKey)
-                continue;
-            const std::string key(field.key);
-            all.append({QString::fromStdString(key), always,
-                        [key](const RunConfig &c) {
-                            return QString::fromStdString(
-                                contracts::FieldValues::toJsonText(c.byKey.all().find(key)->second));
-                        },
-                        [key](const W &w) {
-                            return QString::fromStdString(
-                                contracts::FieldValues::toJsonText(w.byKey.all().find(key)->second));
-                        }});
+    for (const Entry &entry : entries)
+        Entry::forEachField(entry, [&](const char *leaf, const auto &member) {
+            QString &joined = out[list + QStringLiteral("[].") + QLatin1String(leaf)];
+            joined += (joined.isEmpty() ? QString() : QStringLiteral("|")) + text(member);
+        });
+}
+
+/// What the worker holds, by the table's keys: its plain members through WorkerConfig's own list,
+/// then the four fields of a shape of their own, the lists' entries and the fields held by key.
+Side workerSide(const W &w)
+{
+    Side out;
+    W::forEachPlainField(
+        w, [&](const char *key, const auto &member) { out[QLatin1String(key)] = text(member); });
+    out[QStringLiteral("strategy")] = QString::fromLatin1(W::strategyName(w.strategy));
+    out[QStringLiteral("precision")] = w.bf16   ? QStringLiteral("bf16")
+                                       : w.fp16 ? QStringLiteral("fp16")
+                                                : QStringLiteral("fp32");
+    out[QStringLiteral("optimizer.betas")] = text(std::vector<double>{w.optimizer.beta1, w.optimizer.beta2});
+    out[QStringLiteral("eval.interval")] =
+        w.eval.interval == engine::EvalConfig::kEachEpoch ? QStringLiteral("epoch") : num(w.eval.interval);
+    addEntries(out, QStringLiteral("nodes"), w.nodes);
+    addEntries(out, QStringLiteral("slowdown_schedule"), w.slowdownSchedule);
+    for (const auto &[key, value] : w.byKey.all())
+        out[QString::fromStdString(key)] = canonicalText(contracts::FieldValues::toJsonText(value));
+    return out;
+}
+
+/// What the controller wrote, by the table's keys: each field toJson() wrote, and a list's entry
+/// fields joined as workerSide() joins them (an entry without one has the table's default).
+Side controllerSide(const QJsonObject &json)
+{
+    Side out;
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+        const QString key = keyOf(field);
+        const qsizetype entries = key.indexOf(QStringLiteral("[]."));
+        if (entries < 0) {
+            const QJsonValue value = RunConfig::valueAt(json, key);
+            if (!value.isUndefined())
+                out[key] = canonical(value);
+            continue;
         }
-        return all;
-    }();
-    return withHeldByKey;
+        const QString leaf = key.mid(entries + 3);
+        QStringList joined;
+        for (const QJsonValue entry : json.value(key.left(entries)).toArray()) {
+            const QJsonValue value = entry.toObject().value(leaf);
+            joined << (value.isUndefined() ? canonicalText(field.defaultJson) : canonical(value));
+        }
+        if (!joined.isEmpty())
+            out[key] = joined.join(QLatin1Char('|'));
+    }
+    return out;
+}
+
+/// The fields on which the worker's reading differs from what the controller wrote, as "field:
+/// controller X, worker Y"; only what the controller wrote is compared (a field that does not apply
+/// is not written).
+QStringList disagreements(const RunConfig &c, const W &w)
+{
+    QStringList out;
+    const Side worker = workerSide(w);
+    const Side controller = controllerSide(c.toJson());
+    for (auto it = controller.cbegin(); it != controller.cend(); ++it) {
+        if (kWorkerOnly.contains(it.key()) || kControllerOnly.contains(it.key()))
+            continue;
+        if (worker.value(it.key(), QStringLiteral("(not held)")) != it.value())
+            out << QStringLiteral("%1: controller %2, worker %3")
+                       .arg(it.key(), it.value(), worker.value(it.key(), QStringLiteral("(not held)")));
+    }
+    return out;
 }
 
 /// Whether a path is a field of the run-config table, or a list whose entries' fields are.
@@ -381,19 +243,6 @@ std::optional<QByteArray> workerFile(const RunConfig &c)
         return std::nullopt;
     const QJsonObject body = QCborValue(received->body()).toJsonValue().toObject();
     return QJsonDocument(body.value(QStringLiteral("config")).toObject()).toJson(QJsonDocument::Compact);
-}
-
-/// The fields on which the two sides differ, as "field: controller X, worker Y".
-QStringList disagreements(const RunConfig &c, const engine::WorkerConfig &w, bool everyField)
-{
-    QStringList out;
-    for (const Field &f : fields()) {
-        if (!everyField && !f.written(c))
-            continue;
-        if (f.controller(c) != f.worker(w))
-            out << QStringLiteral("%1: controller %2, worker %3").arg(f.path, f.controller(c), f.worker(w));
-    }
-    return out;
 }
 
 RunConfig base()
@@ -653,17 +502,43 @@ private Q_SLOTS:
 
 void TestConfigSchema::defaultsAgree()
 {
-    // A document that gives nothing but its version: both sides fill the same
-    // defaults, every field compared, those of the other model kinds too.
-    QList<ConfigError> errors;
-    const RunConfig c = RunConfig::fromJson(QJsonObject{{QStringLiteral("version"), 1}}, &errors);
-    QVERIFY(errors.isEmpty());
-    const auto w = engine::WorkerConfig::parse(R"({"version":1})");
+    // Both sides fill the table's defaults, field by field: those of the other model and dataset
+    // kinds, and a list entry's, too. The worker reads a document that gives its version and one
+    // empty entry of each list.
+    const auto w = W::parse(R"({"version":1,"nodes":[{}],"slowdown_schedule":[{}]})");
     QVERIFY2(w.ok(), w.ok() ? "" : w.error().message.c_str());
-    const QStringList differ = disagreements(c, *w, true);
-    QVERIFY2(differ.isEmpty(), qPrintable(differ.join(QLatin1Char('\n'))));
-    // And a RunConfig as constructed is what fromJson makes of that document.
-    QCOMPARE(RunConfig().toJson(), c.toJson());
+    const Side worker = workerSide(*w);
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+        const QString key = keyOf(field);
+        const QString expected = canonicalText(field.defaultJson);
+        QVERIFY2(worker.value(key) == expected,
+                 qPrintable(QStringLiteral("%1: table %2, worker %3").arg(key, expected, worker.value(key))));
+        if (field.readOnlyAlias)
+            continue; // never written
+        // The controller reads the same document, with the field's condition met ("model.kind=cnn")
+        // so that it writes the field.
+        QJsonObject document{{QStringLiteral("version"), 1},
+                             {QStringLiteral("nodes"), QJsonArray{QJsonObject()}},
+                             {QStringLiteral("slowdown_schedule"), QJsonArray{QJsonObject()}}};
+        if (!field.appliesWhen.empty()) {
+            const std::string_view condition = field.appliesWhen;
+            const auto eq = condition.find('=');
+            const std::string_view value = condition.substr(eq + 1, condition.find('|') - eq - 1);
+            RunConfig::setValueAt(document, QString::fromUtf8(condition.data(), qsizetype(eq)),
+                                  QString::fromUtf8(value.data(), qsizetype(value.size())));
+        }
+        QList<ConfigError> errors;
+        const RunConfig c = RunConfig::fromJson(document, &errors);
+        QVERIFY(errors.isEmpty());
+        const QString controller = controllerSide(c.toJson()).value(key, QStringLiteral("(not written)"));
+        QVERIFY2(controller == expected,
+                 qPrintable(QStringLiteral("%1: table %2, controller %3").arg(key, expected, controller)));
+    }
+    // And a RunConfig as constructed is what fromJson makes of a document of its version alone.
+    QList<ConfigError> errors;
+    QCOMPARE(RunConfig().toJson(),
+             RunConfig::fromJson(QJsonObject{{QStringLiteral("version"), 1}}, &errors).toJson());
+    QVERIFY(errors.isEmpty());
 }
 
 void TestConfigSchema::everyFieldAgrees_data()
@@ -689,7 +564,7 @@ void TestConfigSchema::everyFieldAgrees()
     QVERIFY2(w.ok(), w.ok() ? "" : w.error().message.c_str());
     // No key of it is unknown to the worker: a run the app starts never warns.
     QVERIFY2(w->unknownKeys.empty(), w->unknownKeys.empty() ? "" : w->unknownKeys.front().c_str());
-    const QStringList differ = disagreements(c, *w, false);
+    const QStringList differ = disagreements(c, *w);
     QVERIFY2(differ.isEmpty(), qPrintable(differ.join(QLatin1Char('\n'))));
     // The controller reads its own file back the same (what the agent validates).
     QList<ConfigError> errors;
@@ -713,10 +588,11 @@ void TestConfigSchema::everyFieldIsSetInTurn()
         for (const QString &field : differ)
             changed.insert(normalised(field));
     }
-    for (const Field &f : fields()) {
-        if (!kFixed.contains(f.path))
-            QVERIFY2(changed.contains(f.path),
-                     qPrintable(f.path + QStringLiteral(" is never set to another value")));
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
+        const QString key = keyOf(field);
+        if (!kFixed.contains(key) && !field.readOnlyAlias)
+            QVERIFY2(changed.contains(key),
+                     qPrintable(key + QStringLiteral(" is never set to another value")));
     }
 }
 
@@ -745,20 +621,21 @@ void TestConfigSchema::bothSidesKnowTheSameFields()
                  qPrintable(
                      path +
                      QStringLiteral(": read by WorkerConfig::parse, never written by RunConfig::toJson()")));
-    // The table and the lists hold nothing stale.
-    for (const Field &f : fields()) {
-        QVERIFY2(written.contains(f.path),
-                 qPrintable(f.path + QStringLiteral(" is not written by RunConfig::toJson()")));
-        QVERIFY2(read.contains(f.path),
-                 qPrintable(f.path + QStringLiteral(" is not read by WorkerConfig::parse")));
-    }
-    // Every row of the run-config table is a field here, with each side's value.
+    // Every row of the table is written and read...
     for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
-        const QString key = QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
-        QVERIFY2(field.readOnlyAlias || std::any_of(fields().cbegin(), fields().cend(),
-                                                    [&key](const Field &f) { return f.path == key; }),
-                 qPrintable(key + QStringLiteral(": a row of the table this test does not compare")));
+        const QString key = keyOf(field);
+        QVERIFY2(field.readOnlyAlias || written.contains(key),
+                 qPrintable(key + QStringLiteral(" is not written by RunConfig::toJson()")));
+        QVERIFY2(read.contains(key), qPrintable(key + QStringLiteral(" is not read by WorkerConfig::parse")));
     }
+    // ...and held by the worker where this test finds it, every line of its lists a row of the table.
+    const Side worker = workerSide(*W::parse(workerFile(everything("mlp"))->toStdString()));
+    for (const contracts::RunConfigField &field : contracts::runConfigFields())
+        QVERIFY2(worker.contains(keyOf(field)),
+                 qPrintable(keyOf(field) + QStringLiteral(": a row of the table the worker does not hold")));
+    for (const QString &key : worker.keys())
+        QVERIFY2(contracts::findRunConfigField(key.toStdString()),
+                 qPrintable(key + QStringLiteral(": held by the worker, not a row of the table")));
     for (const QString &path : kControllerOnly)
         QVERIFY2(written.contains(path) && !read.contains(path), qPrintable(path));
     for (const QString &path : kWorkerOnly)
