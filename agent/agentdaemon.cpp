@@ -316,7 +316,7 @@ void AgentDaemon::onRequest(AgentSession *session, const Message &request)
         for (const RunEvent &e : *events)
             array.append(QCborMap{{QStringLiteral("seq"), e.seq},
                                   {QStringLiteral("time"), e.timeMs},
-                                  {QStringLiteral("kind"), e.kind},
+                                  {QStringLiteral("kind"), e.kind.name()},
                                   {QStringLiteral("rank"), e.rank},
                                   {QStringLiteral("device"), e.device},
                                   {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}});
@@ -513,7 +513,7 @@ void AgentDaemon::onRunEvent(const RunEvent &e)
     body[QStringLiteral("run_id")] = e.runId;
     body[QStringLiteral("seq")] = e.seq;
     body[QStringLiteral("event")] = QCborMap{{QStringLiteral("time"), e.timeMs},
-                                             {QStringLiteral("kind"), e.kind},
+                                             {QStringLiteral("kind"), e.kind.name()},
                                              {QStringLiteral("rank"), e.rank},
                                              {QStringLiteral("device"), e.device},
                                              {QStringLiteral("event"), QCborMap::fromJsonObject(e.payload)}};

@@ -347,8 +347,8 @@ void LabService::noteEndedBy(const QString &runId, const QString &user, bool sto
 
 void LabService::onRunEvent(const RunEvent &event)
 {
-    const bool ready = event.kind == QLatin1String("ready");
-    if (!ready && event.kind != QLatin1String("step"))
+    const bool ready = event.kind == EventKind::Ready;
+    if (!ready && event.kind != EventKind::Step)
         return;
     const auto lease = m_leases.leaseOfRun(event.runId);
     if (!lease || !lease->isActive())

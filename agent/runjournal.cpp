@@ -99,7 +99,7 @@ void RunJournal::index()
     m_lastSeq = m_offsets.size();
 }
 
-RunEvent RunJournal::append(const QString &kind, int rank, int device, const QJsonObject &payload)
+RunEvent RunJournal::append(const RunEventKind &kind, int rank, int device, const QJsonObject &payload)
 {
     RunEvent e;
     e.runId = m_runId;
@@ -112,7 +112,7 @@ RunEvent RunJournal::append(const QString &kind, int rank, int device, const QJs
     e.device = device;
     e.payload = payload;
     QJsonObject line{{QStringLiteral("seq"), double(e.seq)}, {QStringLiteral("time"), double(e.timeMs)},
-                     {QStringLiteral("kind"), kind},         {QStringLiteral("rank"), rank},
+                     {QStringLiteral("kind"), kind.name()},  {QStringLiteral("rank"), rank},
                      {QStringLiteral("device"), device},     {QStringLiteral("event"), payload}};
     const qint64 offset = m_file->size();
     const QByteArray bytes = compact(line) + '\n';

@@ -34,7 +34,7 @@ public:
     qint64 lastSeq() const { return m_lastSeq; }
 
     /// Appends one event and returns it with its seq.
-    RunEvent append(const QString &kind, int rank, int device, const QJsonObject &payload);
+    RunEvent append(const RunEventKind &kind, int rank, int device, const QJsonObject &payload);
     /// Events with seq > after, at most limit of them.
     QList<RunEvent> read(qint64 after, int limit) const;
 

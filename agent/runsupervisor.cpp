@@ -30,7 +30,7 @@ Text reasonText(const char *source)
 }
 
 const QString kSecretField = QStringLiteral("rendezvous_secret");
-const QString kStateEvent = EventKinds::name(EventKind::State);
+constexpr EventKind kStateEvent = EventKind::State;
 
 // The run's rendezvous secret, for its workers only: a file of the agent's user alone.
 QString rendezvousKeyPath(const RunJournal &journal)
@@ -533,7 +533,7 @@ void RunSupervisor::onWorkerFinished(Run *run, WorkerProcess *worker, int exitCo
                                  doneReason != QLatin1String("completed");
     const bool failed = crashed || exitCode != 0 || unexplainedExit;
     Q_EMIT event(run->journal->append(
-        EventKinds::name(EventKind::WorkerExit), worker->rank(), worker->device(),
+        EventKind::WorkerExit, worker->rank(), worker->device(),
         QJsonObject{{QStringLiteral("exit_code"), exitCode},
                     {QStringLiteral("crashed"), crashed},
                     {QStringLiteral("description"), description},

@@ -197,7 +197,7 @@ int HistoryCommands::show(const QStringList &arguments)
             ev.append(QJsonObject{{QStringLiteral("source"), e.source},
                                   {QStringLiteral("seq"), double(e.seq)},
                                   {QStringLiteral("time_ms"), double(e.timeMs)},
-                                  {QStringLiteral("kind"), e.kind},
+                                  {QStringLiteral("kind"), e.kind.name()},
                                   {QStringLiteral("rank"), e.rank},
                                   {QStringLiteral("payload"), e.payload}});
         o[QStringLiteral("events")] = ev;
@@ -268,7 +268,7 @@ int HistoryCommands::show(const QStringList &arguments)
     // node's agent the run's end; a plan is said by node, not as a list of ranks.
     QSet<QString> said;
     for (const RunEvent &e : notable) {
-        const EventKind kind = EventKinds::fromString(e.kind);
+        const EventKind kind = e.kind.value();
         QString text;
         switch (kind) {
         case EventKind::Plan:

@@ -42,7 +42,7 @@ public:
 
     void onEvent(const RunEvent &e)
     {
-        const EventKind kind = EventKinds::fromString(e.kind);
+        const EventKind kind = e.kind.value();
         using namespace hamgam::contracts;
         if (kind == EventKind::Ready) {
             if (const auto ready = WorkerEventJson::read<ReadyEvent>(e.payload); ready.steps > 0)

@@ -53,7 +53,7 @@ QString EventText::numbers(const std::vector<std::int64_t> &values, const QLocal
 
 QString EventText::title(const RunEvent &e, Shown shown)
 {
-    switch (EventKinds::fromString(e.kind)) {
+    switch (e.kind.value()) {
     case EventKind::Ready:
         return tr("Ready");
     case EventKind::Plan:
@@ -113,7 +113,7 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
     const auto untrustedText = [shown](const std::string &s) {
         return untrusted(QString::fromStdString(s), shown);
     };
-    switch (EventKinds::fromString(e.kind)) {
+    switch (e.kind.value()) {
     case EventKind::Ready: {
         const auto ready = WorkerEventJson::read<ReadyEvent>(p);
         return {tr("%1 on %Ln rank(s), %2", "strategy, ranks, model", int(ready.worldSize))
@@ -268,7 +268,7 @@ QString EventText::happening(const RunEvent &e)
         // A plan and the re-plan that made it name the same step and batches: one happening.
         return QStringLiteral("plan %1: %2").arg(step).arg(shares.join(QLatin1Char(',')));
     };
-    switch (EventKinds::fromString(e.kind)) {
+    switch (e.kind.value()) {
     case EventKind::Plan: {
         const auto p = WorkerEventJson::read<PlanEvent>(e.payload);
         return plan(p.step, p.batches);
@@ -292,7 +292,7 @@ QString EventText::happening(const RunEvent &e)
 
 QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale)
 {
-    const EventKind kind = EventKinds::fromString(e.kind);
+    const EventKind kind = e.kind.value();
     const QString what = details(e, shown, locale).join(tr("; ", "between the findings of a diagnosis"));
     QString text;
     if (what.isEmpty())
@@ -308,7 +308,7 @@ QString EventText::line(const RunEvent &e, const QString &node, Shown shown, con
 EventText::Level EventText::level(const RunEvent &e)
 {
     const QJsonObject &p = e.payload;
-    switch (EventKinds::fromString(e.kind)) {
+    switch (e.kind.value()) {
     case EventKind::Error:
         return Level::Error;
     case EventKind::WorkerExit:

@@ -255,12 +255,12 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     if (const auto *e = std::get_if<Events>(&op)) {
         QHash<QPair<QString, QString>, qint64> maxSeq;
         for (const RunEvent &ev : e->events) {
-            const bool isStep = EventKinds::fromString(ev.kind) == EventKind::Step;
+            const bool isStep = ev.kind.value() == EventKind::Step;
             st->event.bindValue(0, ev.runId);
             st->event.bindValue(1, ev.source);
             st->event.bindValue(2, ev.seq);
             st->event.bindValue(3, ev.timeMs);
-            st->event.bindValue(4, ev.kind);
+            st->event.bindValue(4, ev.kind.name());
             st->event.bindValue(5, ev.rank >= 0 ? QVariant(ev.rank) : QVariant());
             st->event.bindValue(6, ev.device >= 0 ? QVariant(ev.device) : QVariant());
             // Step metrics live in their own table; the event row keeps only what is not there.

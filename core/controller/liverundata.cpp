@@ -86,7 +86,7 @@ void LiveRunData::log(qint64 timeMs, EventText::Level level, std::function<QStri
 void LiveRunData::addEvent(const RunEvent &e)
 {
     const QJsonObject &p = e.payload;
-    const EventKind kind = EventKinds::fromString(e.kind);
+    const EventKind kind = e.kind.value();
     // A worker's event names its rank; the agent's, its node.
     QString who = e.rank >= 0 ? QString() : e.source;
     if (const int n = e.rank >= 0 ? nodeOfRank(e.rank) : m_nodeIndex.value(e.source, -1); n >= 0)

@@ -206,10 +206,9 @@ void RunController::launchQueued()
         m_nodes.append(nodeState(0, int(i), n.agent, n.name, ranks[i], n.devices));
         targets.append({n.agent, n.name, m_nodes.last().agentRunId});
     }
-    controllerEvent(EventKinds::name(EventKind::Launch),
-                    QJsonObject{{QStringLiteral("queued"), true},
-                                {QStringLiteral("world_size"), m_config.deviceCount()},
-                                {QStringLiteral("attempt"), 0}});
+    controllerEvent(EventKind::Launch, QJsonObject{{QStringLiteral("queued"), true},
+                                                   {QStringLiteral("world_size"), m_config.deviceCount()},
+                                                   {QStringLiteral("attempt"), 0}});
     m_submitter->submit(m_config, targets, expectedSeconds(), m_anyDevices,
                         [this](const QStringList &failures, const QueueSubmitter::Place &place) {
                             if (!failures.isEmpty()) {
@@ -229,8 +228,7 @@ void RunController::cancel()
 {
     m_abortRequested = true;
     tellNodes(Message::Type::QueueCancel);
-    controllerEvent(EventKinds::name(EventKind::AbortRequested),
-                    QJsonObject{{QStringLiteral("cancel"), true}});
+    controllerEvent(EventKind::AbortRequested, QJsonObject{{QStringLiteral("cancel"), true}});
 }
 
 void RunController::startAttempt()
@@ -259,11 +257,10 @@ void RunController::startAttempt()
         preflight.append(QJsonObject{{QStringLiteral("node"), p.name},
                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)},
                                      {QStringLiteral("busy"), p.busy}});
-    controllerEvent(EventKinds::name(EventKind::Launch),
-                    QJsonObject{{QStringLiteral("master"), masterAddress},
-                                {QStringLiteral("world_size"), world},
-                                {QStringLiteral("attempt"), m_attempt},
-                                {QStringLiteral("preflight"), preflight}});
+    controllerEvent(EventKind::Launch, QJsonObject{{QStringLiteral("master"), masterAddress},
+                                                   {QStringLiteral("world_size"), world},
+                                                   {QStringLiteral("attempt"), m_attempt},
+                                                   {QStringLiteral("preflight"), preflight}});
 
     QList<RunLauncher::Workers> workers;
     for (const NodeState &n : std::as_const(m_nodes)) {
@@ -385,7 +382,7 @@ bool RunController::tryElastic()
     for (const RunConfig::Node &n : std::as_const(next.nodes))
         nodes.append(QJsonObject{{QStringLiteral("agent"), n.agent}, {QStringLiteral("name"), n.name}});
     ++m_attempt;
-    controllerEvent(EventKinds::name(EventKind::Elastic),
+    controllerEvent(EventKind::Elastic,
                     QJsonObject{{QStringLiteral("attempt"), m_attempt},
                                 {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
                                 {QStringLiteral("resume_step"), double(resumeStep)},
@@ -471,14 +468,14 @@ void RunController::stop()
 {
     m_stopRequested = true;
     tellNodes(Message::Type::StopRun);
-    controllerEvent(EventKinds::name(EventKind::StopRequested), {});
+    controllerEvent(EventKind::StopRequested, {});
 }
 
 void RunController::abort()
 {
     m_abortRequested = true;
     tellNodes(Message::Type::AbortRun);
-    controllerEvent(EventKinds::name(EventKind::AbortRequested), {});
+    controllerEvent(EventKind::AbortRequested, {});
 }
 
 RunController::NodeState *RunController::nodeByAgent(const QString &agentId)
@@ -565,7 +562,7 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
     // Only the current attempt's events decide how the run goes on; an earlier one's are history.
     const bool current = node.attempt == m_attempt;
     for (const RunEvent &ev : std::as_const(fresh)) {
-        const EventKind kind = EventKinds::fromString(ev.kind);
+        const EventKind kind = ev.kind.value();
         if (kind == EventKind::WorkerExit) {
             const bool crashed = ev.payload.value(QStringLiteral("crashed")).toBool();
             const int code = ev.payload.value(QStringLiteral("exit_code")).toInt();
@@ -652,7 +649,7 @@ void RunController::finish(RunStatus status, const QString &reason)
     m_failureGrace.stop();
     setStatus(status, reason);
     if (m_history) {
-        controllerEvent(EventKinds::name(EventKind::Finished),
+        controllerEvent(EventKind::Finished,
                         QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
                                     {QStringLiteral("reason"), reason}});
         m_history->updateRun(m_runId, status, reason, 0, QDateTime::currentMSecsSinceEpoch());
@@ -663,7 +660,7 @@ void RunController::finish(RunStatus status, const QString &reason)
     Q_EMIT finished(status, reason);
 }
 
-void RunController::controllerEvent(const QString &kind, const QJsonObject &payload)
+void RunController::controllerEvent(EventKind kind, const QJsonObject &payload)
 {
     if (!m_history || m_runId.isEmpty())
         return;

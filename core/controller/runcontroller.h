@@ -60,7 +60,7 @@ public:
     void stop();
     void abort();
     /// Keeps a note of the controller's in the run's history (the doctor's findings, for one).
-    void record(const QString &kind, const QJsonObject &payload) { controllerEvent(kind, payload); }
+    void record(EventKind kind, const QJsonObject &payload) { controllerEvent(kind, payload); }
 
     QString runId() const { return m_runId; }
     RunStatus status() const { return m_status; }
@@ -139,7 +139,7 @@ private:
     void evaluate();
     void setStatus(RunStatus status, const QString &reason);
     void finish(RunStatus status, const QString &reason);
-    void controllerEvent(const QString &kind, const QJsonObject &payload);
+    void controllerEvent(EventKind kind, const QJsonObject &payload);
     void onTelemetry(const QString &key);
     NodeState *nodeByAgent(const QString &agentId);
     /// The node of the current or an earlier attempt whose journal `follower` follows.

@@ -92,7 +92,7 @@ void RunSession::reset(const RunConfig &config, const QList<LiveRunData::NodeInf
 void RunSession::addEvent(const RunEvent &event, bool notify)
 {
     m_data.addEvent(event);
-    const EventKind kind = EventKinds::fromString(event.kind);
+    const EventKind kind = event.kind.value();
     if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
         updatePlan(notify);
     } else if (kind == EventKind::Step) {
@@ -168,6 +168,5 @@ void RunSession::record(const QList<UtilizationDoctor::Finding> &findings)
                                 {QStringLiteral("rank"), f.rank},
                                 {QStringLiteral("evidence"), f.evidence},
                                 {QStringLiteral("action"), f.action}});
-    m_controller.record(EventKinds::name(EventKind::Diagnosis),
-                        QJsonObject{{QStringLiteral("findings"), list}});
+    m_controller.record(EventKind::Diagnosis, QJsonObject{{QStringLiteral("findings"), list}});
 }

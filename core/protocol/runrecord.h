@@ -1,5 +1,7 @@
 #pragma once
 
+#include "eventkind.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -54,8 +56,9 @@ struct RunEvent
     QString source; ///< agent node id, or "controller"
     qint64 seq = 0;
     qint64 timeMs = 0;
-    QString kind; ///< worker event kinds (step, plan, ...) or agent/controller ones (state, warning,
-                  ///< diagnosis, telemetry)
+    /// The worker's kinds (step, plan, ...) or the agent's and the controller's (state, warning,
+    /// diagnosis); compare `kind == EventKind::Step`, switch on `kind.value()`.
+    RunEventKind kind;
     int rank = -1;
     int device = -1;
     QJsonObject payload;

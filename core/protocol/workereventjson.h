@@ -180,7 +180,7 @@ struct PlanChange
 inline PlanChange planChange(const RunEvent &e)
 {
     using namespace hamgam::contracts;
-    switch (EventKinds::fromString(e.kind)) {
+    switch (e.kind.value()) {
     case EventKind::Plan: {
         const auto plan = read<PlanEvent>(e.payload);
         return {plan.step, plan.batches, std::nullopt, {}, plan.microBatches};

@@ -398,8 +398,7 @@ void RunDetailsPanel::fillEventsOf(const QString &runId, const QString &runName)
 {
     QSet<QString> said;
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
-        if (EventKinds::fromString(e.kind) == EventKind::WorkerExit &&
-            EventText::level(e) != EventText::Level::Error)
+        if (e.kind.value() == EventKind::WorkerExit && EventText::level(e) != EventText::Level::Error)
             continue; // a normal end says nothing the state does not
         // What every rank reports alike (a plan, the re-plan before it, an evaluation): once, from no rank.
         const QString happening = EventText::happening(e);
