@@ -34,7 +34,7 @@ QStringList statusKeys()
 {
     QStringList keys;
     for (RunStatus s : {RunStatus::Preparing, RunStatus::Running, RunStatus::Finished, RunStatus::Failed,
-                        RunStatus::Stopped, RunStatus::Aborted})
+                        RunStatus::Stopped, RunStatus::Aborted, RunStatus::Queued})
         keys << RunStatusText::key(s);
     return keys;
 }

@@ -69,6 +69,11 @@ HistoryStore::~HistoryStore()
         if (d.isOpen())
             d.close();
     }
+    if (m_watch) {
+        delete m_watch;
+        QSqlDatabase::database(m_connection + QStringLiteral("-watch"), false).close();
+        QSqlDatabase::removeDatabase(m_connection + QStringLiteral("-watch"));
+    }
     QSqlDatabase::removeDatabase(m_connection);
 }
 
@@ -99,6 +104,37 @@ std::function<void(const QString &)> HistoryStore::readFailure() const
         // Reads are const: failing one changes nothing of the store but what it tells its users.
         Q_EMIT const_cast<HistoryStore *>(this)->readFailed(error);
     };
+}
+
+void HistoryStore::watchForChanges(int intervalMs)
+{
+    const QString name = m_connection + QStringLiteral("-watch");
+    if (!m_watch) {
+        // A connection of its own that never holds a read open: data_version moves for a connection
+        // between its transactions only.
+        QSqlDatabase d = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        d.setDatabaseName(m_path);
+        d.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000;QSQLITE_OPEN_READONLY"));
+        m_watch = new QTimer(this);
+        connect(m_watch, &QTimer::timeout, this, [this, name] {
+            const qint64 version = dataVersion(name);
+            const bool moved = m_dataVersion >= 0 && version >= 0 && version != m_dataVersion;
+            m_dataVersion = version;
+            if (moved)
+                Q_EMIT changedElsewhere();
+        });
+    }
+    m_dataVersion = dataVersion(name); // what is there now is what the caller reads next
+    m_watch->start(intervalMs);
+}
+
+qint64 HistoryStore::dataVersion(const QString &connection) const
+{
+    QSqlDatabase d = QSqlDatabase::database(connection, false);
+    if (!d.isOpen() && !d.open())
+        return -1; // an unreadable file says so at the next read
+    QSqlQuery q(d);
+    return q.exec(QStringLiteral("PRAGMA data_version")) && q.next() ? q.value(0).toLongLong() : -1;
 }
 
 QSqlDatabase HistoryStore::db() const

@@ -12,6 +12,7 @@
 #include <QSqlDatabase>
 #include <QStringList>
 #include <QThread>
+#include <QTimer>
 
 /// Filters for the runs list.
 struct RunFilter
@@ -86,6 +87,10 @@ public:
                          const QList<DeviceSample> &devices);
     /// Blocks until every write posted so far is committed.
     void flush();
+    /// Looks every `intervalMs` whether anyone else committed to the file (hamgamctl, another app,
+    /// an `attach` that marked a run failed) and says so with changedElsewhere(), so the app's lists
+    /// read again by themselves. SQLite's data_version moves with every other connection's commit.
+    void watchForChanges(int intervalMs);
     qint64 committedRows() const;
 
     // Reads.
@@ -127,17 +132,23 @@ public:
 Q_SIGNALS:
     void committed(qint64 rows);
     void writeFailed(const QString &message);
+    /// The file changed through another connection (watchForChanges).
+    void changedElsewhere();
     /// A read failed (a damaged or locked file, a full disk): what it returned is empty or partial,
     /// and the app and hamgamctl say so rather than show an empty history as the truth.
     void readFailed(const QString &message);
 
 private:
     QSqlDatabase db() const;
+    /// SQLite's count of other connections' commits, as `connection` sees it; -1 when unreadable.
+    qint64 dataVersion(const QString &connection) const;
     /// What a read calls when SQLite fails it: logs it and emits readFailed.
     std::function<void(const QString &)> readFailure() const;
 
     QString m_path;
     QString m_connection;
+    QTimer *m_watch = nullptr;
+    qint64 m_dataVersion = -1;
     QThread m_thread;
     HistoryWriter *m_writer = nullptr;
 

@@ -67,6 +67,8 @@ public:
     QString reason() const { return m_reason; }
     /// When it went into the lab's queue (0: never queued); the Live view says how long it waits.
     qint64 queuedSinceMs() const { return m_queuedSinceMs; }
+    /// Whether the user asked it to stop or abort: it is ending, so nothing is "left" of it.
+    bool endRequested() const { return m_stopRequested || m_abortRequested; }
     /// Whether any of its workers ran: a run taken out of the queue before its start never did.
     bool hasRun() const { return m_ran; }
     const RunConfig &config() const { return m_config; }

@@ -101,6 +101,13 @@ void RunSession::addEvent(const RunEvent &event, bool notify)
     }
 }
 
+double RunSession::etaSeconds() const
+{
+    if (!RunStatusText::isActive(m_controller.status()) || m_controller.endRequested())
+        return -1;
+    return m_data.etaSeconds();
+}
+
 void RunSession::updateSpeed(int node, bool notify)
 {
     // A node's speed: the samples its ranks compute per second of compute time.
@@ -137,8 +144,12 @@ void RunSession::updatePlan(bool notify)
 
 void RunSession::onTelemetry(const QString &key)
 {
+    // Only while its workers may run: after the end (or while it waits in the queue) the machines'
+    // readings are someone else's, and the charts stop where the run did.
     const Node *node = m_registry.node(key);
-    if (node && node->telemetry && m_controller.isAttached())
+    const RunStatus status = m_controller.status();
+    if (node && node->telemetry && m_controller.isAttached() && RunStatusText::isActive(status) &&
+        status != RunStatus::Queued)
         m_data.addTelemetry(key, *node->telemetry);
 }
 

@@ -31,6 +31,9 @@ public:
     RunController &controller() { return m_controller; }
     const RunController &controller() const { return m_controller; }
     const LiveRunData &data() const { return m_data; }
+    /// Seconds left from the pace so far, only while the run goes on: < 0 once it ended or the user
+    /// asked it to stop, and while nothing is known.
+    double etaSeconds() const;
     /// The live data, to feed by hand with a made-up run (tests, benchmarks);
     /// a real run's is fed by the session from its controller and the registry.
     LiveRunData &data() { return m_data; }

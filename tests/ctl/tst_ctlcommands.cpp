@@ -555,6 +555,11 @@ void TestCtlCommands::runsFilters_data()
     QTest::newRow("statuses in one value")
         << QStringList{QStringLiteral("--status"), QStringLiteral("FAILED,finished")} << 0
         << QStringList{kRetry, kWider, kBaseline} << QString();
+    // STATUS prints "Queued" for a run waiting in the lab's queue, so the filter takes it (issue #31, item
+    // 6).
+    QTest::newRow("queued, as STATUS prints it")
+        << QStringList{QStringLiteral("--status"), QStringLiteral("Queued")} << 0 << QStringList{}
+        << "No run matches these filters (3 runs in the history; hamgamctl runs lists them all).";
     QTest::newRow("strategy in capitals")
         << QStringList{QStringLiteral("--strategy"), QStringLiteral("LSHDP")} << 0 << QStringList{kWider}
         << QString();
@@ -566,7 +571,7 @@ void TestCtlCommands::runsFilters_data()
     QTest::newRow("a status that does not exist")
         << QStringList{QStringLiteral("--status"), QStringLiteral("done")} << 2 << QStringList{}
         << "hamgamctl runs: --status: unknown value \"done\"; choose from preparing, running, finished, "
-           "failed, stopped, aborted";
+           "failed, stopped, aborted, queued";
     QTest::newRow("a strategy that does not exist")
         << QStringList{QStringLiteral("--strategy"), QStringLiteral("ddp")} << 2 << QStringList{}
         << "hamgamctl runs: --strategy: unknown value \"ddp\"; choose from dp, hdp, lsdp, lshdp";

@@ -98,6 +98,7 @@ private Q_SLOTS:
     void filters_data();
     void filters();
     void refreshesWhenTheStoreCommits();
+    void seesWhatOtherProcessesCommit();
     void buttonsFollowSelection();
     void exportModelNeedsARunThatWroteOne();
     void eventsExplainFailuresAndFindings();
@@ -418,6 +419,41 @@ void TestHistoryView::refreshesWhenTheStoreCommits()
     QSqlDatabase::removeDatabase(QStringLiteral("cleanup"));
     model.refresh();
     QCOMPARE(model.rowCount(), 4);
+}
+
+void TestHistoryView::seesWhatOtherProcessesCommit()
+{
+    // hamgamctl, another app or an `attach` writes the file through a connection of its own: the open
+    // list shows it without Refresh (issue #31, item 4: a run an attach marked Failed read Running).
+    RunsTableModel model(*m_store);
+    model.setThrottleMs(50);
+    const QString id = QStringLiteral("bbbb2222");
+    const RunStatus before = model.run(model.indexOfRun(id).row())->status;
+    QSignalSpy elsewhere(m_store.get(), &HistoryStore::changedElsewhere);
+    const auto setStatus = [this, &id](RunStatus status) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("elsewhere"));
+        db.setDatabaseName(m_store->path());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.prepare(QStringLiteral("UPDATE runs SET status = ? WHERE id = ?")));
+        q.addBindValue(RunStatusText::key(status));
+        q.addBindValue(id);
+        QVERIFY(q.exec());
+        q.finish();
+        db.close();
+    };
+    setStatus(RunStatus::Failed);
+    QSqlDatabase::removeDatabase(QStringLiteral("elsewhere"));
+    // (The store's own writer is another connection too, so a commit of its own may count as well.)
+    QTRY_VERIFY_WITH_TIMEOUT(elsewhere.count() >= 1, 3 * RunsTableModel::kWatchMs);
+    const qsizetype seen = elsewhere.count();
+    QTRY_COMPARE_WITH_TIMEOUT(model.run(model.indexOfRun(id).row())->status, RunStatus::Failed,
+                              3 * RunsTableModel::kWatchMs + 2000);
+    setStatus(before);
+    QSqlDatabase::removeDatabase(QStringLiteral("elsewhere"));
+    QTRY_VERIFY_WITH_TIMEOUT(elsewhere.count() > seen, 3 * RunsTableModel::kWatchMs);
+    QTRY_COMPARE_WITH_TIMEOUT(model.run(model.indexOfRun(id).row())->status, before,
+                              3 * RunsTableModel::kWatchMs + 2000);
 }
 
 void TestHistoryView::buttonsFollowSelection()

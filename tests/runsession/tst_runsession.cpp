@@ -56,7 +56,7 @@ void TestRunSession::initTestCase()
             "while [ $i -le 5 ]; do\n"
             "  echo '{\"event\":\"step\",\"step\":'$i',\"loss\":1.5,\"local_batch\":48,\"data_ms\":30,"
             "\"compute_ms\":40,\"wait_ms\":0,\"comm_ms\":2,\"optimizer_ms\":3,\"samples_per_s\":640}'\n"
-            "  i=$((i+1))\n"
+            "  i=$((i+1)); sleep 0.05\n"
             "done\n"
             "read line\n"
             "echo '{\"event\":\"done\",\"reason\":\"stopped\",\"step\":5}'\n"
@@ -167,10 +167,22 @@ void TestRunSession::doctorRecordsInTheHistoryOnItsOwnTimer()
     QCOMPARE(plans.first().at(1).toInt(), 48);
     QCOMPARE(session.plannedBatches(), plan);
 
+    // The machines' readings are plotted while the run goes on (10 a second from this agent)...
+    const quint64 devicesBefore = session.data().revision(LiveRunData::Part::Devices);
+    QTRY_VERIFY_WITH_TIMEOUT(session.data().revision(LiveRunData::Part::Devices) > devicesBefore, 5000);
+
     QSignalSpy finished(&session.controller(), &RunController::finished);
+    QVERIFY(session.etaSeconds() >= 0); // 5 of 10 steps at the pace so far
     session.controller().stop();
+    // Stopped, nothing is "left": the header does not count down to an end that will not come.
+    QVERIFY(session.controller().endRequested());
+    QCOMPARE(session.etaSeconds(), -1.0);
     QVERIFY(finished.wait(20000));
     QCOMPARE(session.controller().status(), RunStatus::Stopped);
+    // ...and no longer once it ended, though the agent still reports them (issue #31, item 4).
+    const quint64 devicesAtEnd = session.data().revision(LiveRunData::Part::Devices);
+    QTest::qWait(1000);
+    QCOMPARE(session.data().revision(LiveRunData::Part::Devices), devicesAtEnd);
 }
 
 void TestRunSession::attachTakesTheNodesFromTheHistory()

@@ -56,6 +56,9 @@ RunsTableModel::RunsTableModel(HistoryStore &store, QObject *parent)
     m_throttle.setInterval(1000);
     connect(&m_throttle, &QTimer::timeout, this, &RunsTableModel::refresh);
     connect(&store, &HistoryStore::committed, this, &RunsTableModel::scheduleRefresh);
+    // Runs made or ended by hamgamctl or another app show up without Refresh (issue #31, item 4).
+    connect(&store, &HistoryStore::changedElsewhere, this, &RunsTableModel::scheduleRefresh);
+    store.watchForChanges(kWatchMs);
     refresh();
 }
 

@@ -63,6 +63,8 @@ public:
     /// The record behind a row (the model's own row numbers, not a proxy's).
     const RunRecord *run(int row) const;
     QModelIndex indexOfRun(const QString &id, int column = 0) const;
+    /// How often the history file is checked for other processes' commits.
+    static constexpr int kWatchMs = 2000;
     /// Least time between two refreshes caused by commits (default 1000 ms).
     void setThrottleMs(int ms) { m_throttle.setInterval(ms); }
 

@@ -292,7 +292,8 @@ void LiveView::refreshNow(bool force)
     }
     m_progressText->setText(progress);
     m_progress->setFormat(progress); // for accessibility tools, which read the bar's text
-    const double eta = m_data->etaSeconds();
+    // Time left only while the run goes on: not once it ended, nor once the user stopped it.
+    const double eta = m_session ? m_session->etaSeconds() : m_data->etaSeconds();
     m_eta->setText(eta >= 0 ? tr("%1 left").arg(LocaleFormat::duration(qint64(eta * 1000))) : QString());
     // The step split and the doctor read the same window of steps, and say so.
     const int window = m_data->splitWindowSteps();

@@ -48,7 +48,10 @@ void DeviceSeriesPlot::setupLines(const LiveRunData &data)
     for (qsizetype i = 0; i < devs.size(); ++i) {
         QCPGraph *g = addGraph();
         g->setName(devs[i].label);
-        g->setPen(QPen(seriesColor(int(i)), 1.6));
+        // Devices often read alike (idle, or all at 100 %): each line is drawn thinner than the one
+        // before it and every other one dashed, so a line on top of another leaves it showing.
+        const double width = qMax(1.4, 4.6 - 1.0 * double(i));
+        g->setPen(QPen(seriesColor(int(i)), width, i % 2 == 0 ? Qt::SolidLine : Qt::DashLine));
         g->setAdaptiveSampling(true);
     }
     arrangeLegend();
