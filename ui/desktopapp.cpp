@@ -36,6 +36,17 @@ DesktopApp::~DesktopApp()
     m_window.reset();
 }
 
+bool DesktopApp::answersWithoutDisplay(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "-?" || arg == "--help-all" || arg == "--version" ||
+            arg == "-v")
+            return true;
+    }
+    return false;
+}
+
 int DesktopApp::start(const QStringList &arguments)
 {
     QTextStream err(stderr);
@@ -74,7 +85,13 @@ int DesktopApp::start(const QStringList &arguments)
         return 2;
     }
     if (parser.isSet(help)) {
-        out << parser.helpText();
+        // QCommandLineParser names the program by its path: the usage line says "hamgam", as typed.
+        QString text = parser.helpText();
+        const QString program = arguments.value(0);
+        const qsizetype end = text.indexOf(QLatin1Char('\n'));
+        if (const qsizetype at = program.isEmpty() ? -1 : text.left(end).indexOf(program); at >= 0)
+            text.replace(at, program.size(), QStringLiteral("hamgam"));
+        out << text;
         return 0;
     }
     if (parser.isSet(version)) {

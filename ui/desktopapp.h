@@ -30,6 +30,9 @@ public:
 
     /// Returns an exit code to leave with at once, or -1 to enter the event loop.
     int start(const QStringList &arguments);
+    /// Whether the command line only asks for the help or the version, which start() answers under a
+    /// QCoreApplication, with no display.
+    static bool answersWithoutDisplay(int argc, char **argv);
     /// A font that has every Persian glyph, when Debian's Noto or FarsiWeb fonts are installed.
     static void choosePersianCapableFont();
 

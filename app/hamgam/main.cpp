@@ -7,11 +7,25 @@
 #include <csignal>
 #include <QApplication>
 
-int main(int argc, char *argv[])
+namespace {
+void nameTheApp()
 {
-    QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("hamgam"));
     QCoreApplication::setApplicationName(QStringLiteral("hamgam"));
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // `hamgam --help` and `--version` answer without a display, over ssh on a lab server too.
+    if (DesktopApp::answersWithoutDisplay(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        nameTheApp();
+        DesktopApp desktop;
+        return qMax(0, desktop.start(QCoreApplication::arguments()));
+    }
+    QApplication app(argc, argv);
+    nameTheApp();
     QGuiApplication::setDesktopFileName(QStringLiteral("hamgam"));
     TlsConfiguration::useDirectConnections();
 

@@ -3,6 +3,8 @@
 // of range or not numbers, an interface that does not exist. Each must end normally (no crash) with the
 // bad-usage exit code 2, say what is wrong on stderr, print nothing on stdout,
 // and leave nothing on disk.
+#include "version.h"
+
 #include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -17,6 +19,8 @@ private Q_SLOTS:
     void badArguments();
     void helpNamesTheSubcommand_data();
     void helpNamesTheSubcommand();
+    void appAnswersHelpWithoutADisplay_data();
+    void appAnswersHelpWithoutADisplay();
     void messagesAreTranslated_data();
     void messagesAreTranslated();
 
@@ -250,6 +254,43 @@ void TestCommandLine::helpNamesTheSubcommand()
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out.section(QLatin1Char('\n'), 0, 0), usage);
     QVERIFY2(!r.out.contains(QLatin1String(HAMGAM_BIN_DIR)), qPrintable(r.out));
+}
+
+void TestCommandLine::appAnswersHelpWithoutADisplay_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("first"); // the first line printed
+    QTest::newRow("--help") << "--help"
+                            << "Usage: hamgam [options]";
+    QTest::newRow("--version") << "--version" << QStringLiteral("hamgam ") + QLatin1String(Hamgam::kVersion);
+}
+
+void TestCommandLine::appAnswersHelpWithoutADisplay()
+{
+    // Over ssh on a lab server (issue #31, item 6): no display, and the platform asked for is X11's,
+    // which a QApplication would fail to open before it read a single option.
+    QFETCH(QString, option);
+    QFETCH(QString, first);
+    QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), home.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path() + QStringLiteral("/config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.path() + QStringLiteral("/data"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(HAMGAM_BIN_DIR "/hamgam"), {option});
+    QVERIFY(p.waitForFinished(15000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QByteArray context = QStringLiteral("exit %1, stdout: %2, stderr: %3")
+                                   .arg(p.exitCode())
+                                   .arg(out, QString::fromUtf8(p.readAllStandardError()))
+                                   .toUtf8();
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, context.constData());
+    QCOMPARE(out.section(QLatin1Char('\n'), 0, 0), first);
 }
 
 void TestCommandLine::messagesAreTranslated_data()
