@@ -1,6 +1,7 @@
 #include "agentcommandline.h"
 
 #include "broadcasttargets.h"
+#include "commandlinehelp.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -99,7 +100,7 @@ Expected<AgentCommandLine> AgentCommandLine::parse(const QStringList &arguments)
     AgentCommandLine cl;
     if (parser.isSet(helpOpt)) {
         cl.action = Action::Help;
-        cl.helpText = parser.helpText();
+        cl.helpText = CommandLineHelp::text(parser, QStringLiteral("hamgam-agent"));
         return cl;
     }
     if (parser.isSet(versionOpt)) {

@@ -2,6 +2,7 @@
 
 #include "appicons.h"
 #include "broadcasttargets.h"
+#include "commandlinehelp.h"
 #include "discoverylistener.h"
 #include "historystore.h"
 #include "historyview.h"
@@ -85,13 +86,7 @@ int DesktopApp::start(const QStringList &arguments)
         return 2;
     }
     if (parser.isSet(help)) {
-        // QCommandLineParser names the program by its path: the usage line says "hamgam", as typed.
-        QString text = parser.helpText();
-        const QString program = arguments.value(0);
-        const qsizetype end = text.indexOf(QLatin1Char('\n'));
-        if (const qsizetype at = program.isEmpty() ? -1 : text.left(end).indexOf(program); at >= 0)
-            text.replace(at, program.size(), QStringLiteral("hamgam"));
-        out << text;
+        out << CommandLineHelp::text(parser, QStringLiteral("hamgam"));
         return 0;
     }
     if (parser.isSet(version)) {

@@ -1,6 +1,7 @@
 #include "ctlcontext.h"
 
 #include "broadcasttargets.h"
+#include "commandlinehelp.h"
 #include "discoverylistener.h"
 #include "historystore.h"
 #include "hostport.h"
@@ -43,16 +44,8 @@ CtlContext::~CtlContext() = default;
 
 QString CtlContext::helpText(const QCommandLineParser &parser, const QStringList &arguments)
 {
-    // QCommandLineParser names the program by its path ("Usage: /usr/bin/hamgamctl [options]
-    // config"): the usage line names the subcommand instead, as the user types it.
-    QString text = parser.helpText();
-    const QString program = QCoreApplication::arguments().value(0);
-    const qsizetype end = text.indexOf(QLatin1Char('\n'));
-    QString first = text.left(end);
-    const qsizetype at = program.isEmpty() ? -1 : first.indexOf(program);
-    if (at >= 0)
-        first.replace(at, program.size(), arguments.value(0));
-    return first + text.mid(end);
+    // The usage line names the subcommand, as the user types it.
+    return CommandLineHelp::text(parser, arguments.value(0));
 }
 
 QString CtlContext::usage(const QCommandLineParser &parser, const QStringList &arguments)

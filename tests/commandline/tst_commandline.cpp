@@ -19,6 +19,7 @@ private Q_SLOTS:
     void badArguments();
     void helpNamesTheSubcommand_data();
     void helpNamesTheSubcommand();
+    void agentHelpNamesTheAgent();
     void appAnswersHelpWithoutADisplay_data();
     void appAnswersHelpWithoutADisplay();
     void messagesAreTranslated_data();
@@ -254,6 +255,14 @@ void TestCommandLine::helpNamesTheSubcommand()
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out.section(QLatin1Char('\n'), 0, 0), usage);
     QVERIFY2(!r.out.contains(QLatin1String(HAMGAM_BIN_DIR)), qPrintable(r.out));
+}
+
+void TestCommandLine::agentHelpNamesTheAgent()
+{
+    QTemporaryDir home;
+    const Result r = run(QStringLiteral("hamgam-agent"), {QStringLiteral("--help")}, home.path());
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out.section(QLatin1Char('\n'), 0, 0), QStringLiteral("Usage: hamgam-agent [options]"));
 }
 
 void TestCommandLine::appAnswersHelpWithoutADisplay_data()
