@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -336,54 +337,180 @@ RunConfig RunConfig::fromJsonText(const QByteArray &text, QList<ConfigError> *er
     return fromJson(doc.object(), errors, unknown);
 }
 
+namespace {
+
+namespace contracts = hamgam::contracts;
+
+const contracts::RunConfigField &rowOf(std::string_view key)
+{
+    const contracts::RunConfigField *field = contracts::findRunConfigField(key);
+    Q_ASSERT_X(field, "RunConfig", "a member listed without a row in the table");
+    return *field;
+}
+
+// One member read in its C++ type; an int of a StepsOrEpoch row also takes the word "epoch".
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &, QString &out)
+{
+    in.string(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &field, int &out)
+{
+    if (field.type == contracts::FieldType::StepsOrEpoch)
+        in.integerOrWord(leaf, "epoch", RunConfig::Eval::EachEpoch, &out);
+    else
+        in.integer(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &, qint64 &out)
+{
+    in.integer(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &, double &out)
+{
+    in.number(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &, bool &out)
+{
+    in.boolean(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &, QList<int> &out)
+{
+    in.integers(leaf, &out);
+}
+void readMember(const Reader &in, const char *leaf, const contracts::RunConfigField &,
+                std::optional<int> &out)
+{
+    in.optionalInteger(leaf, &out);
+}
+
+// One member as toJson writes it: whole numbers past int's range as doubles, eval.interval's -1 as
+// its word, an absent optional as null.
+QJsonValue jsonOf(const contracts::RunConfigField &field, int value)
+{
+    if (field.type == contracts::FieldType::StepsOrEpoch && value == RunConfig::Eval::EachEpoch)
+        return QStringLiteral("epoch");
+    return value;
+}
+QJsonValue jsonOf(const contracts::RunConfigField &, qint64 value)
+{
+    return double(value);
+}
+QJsonValue jsonOf(const contracts::RunConfigField &, const QList<int> &values)
+{
+    return toArray(values);
+}
+QJsonValue jsonOf(const contracts::RunConfigField &, const std::optional<int> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+template<typename T> QJsonValue jsonOf(const contracts::RunConfigField &, const T &value)
+{
+    return value;
+}
+
+// The readers of a config's objects ("model", ...), each made when first asked for, so an object of
+// the wrong type is reported once however many of its fields are read.
+class SectionReaders
+{
+public:
+    explicit SectionReaders(const Reader &top)
+        : m_top(top)
+    {}
+    const Reader &of(const std::string &section)
+    {
+        if (section.empty())
+            return m_top;
+        auto it = m_readers.find(section);
+        if (it == m_readers.end())
+            it = m_readers.try_emplace(section, m_top.object(section.c_str())).first;
+        return it->second;
+    }
+
+private:
+    const Reader &m_top;
+    std::map<std::string, Reader> m_readers;
+};
+
+// A list's entries ("nodes"), each read through its type's field list.
+template<typename Entry>
+QList<Entry> readEntries(const Reader &top, const QJsonArray &items, const char *list,
+                         QList<ConfigError> *errors)
+{
+    QList<Entry> out;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString prefix = QStringLiteral("%1[%2]").arg(QLatin1String(list)).arg(i);
+        if (!items[i].isObject()) {
+            errors->append({prefix, RunConfig::tr("must be an object")});
+            continue;
+        }
+        const Reader in = top.nested(items[i].toObject(), prefix);
+        Entry entry;
+        Entry::forEachField(entry, [&](const char *leaf, auto &member) {
+            readMember(in, leaf, rowOf(std::string(list) + "[]." + leaf), member);
+        });
+        out.append(entry);
+    }
+    return out;
+}
+
+template<typename Entry> QJsonArray writeEntries(const QList<Entry> &entries, const char *list)
+{
+    QJsonArray out;
+    for (const Entry &entry : entries) {
+        QJsonObject o;
+        Entry::forEachField(entry, [&](const char *leaf, const auto &member) {
+            o[QLatin1String(leaf)] = jsonOf(rowOf(std::string(list) + "[]." + leaf), member);
+        });
+        out.append(o);
+    }
+    return out;
+}
+
+} // namespace
+
+RunConfig::RunConfig()
+{
+    // Each default as the table writes it, read as a config would be: one conversion for both.
+    forEachPlainField(*this, [](const char *key, auto &member) {
+        const contracts::RunConfigField &field = rowOf(key);
+        const QJsonValue value =
+            QJsonDocument::fromJson(
+                QByteArray("[") + QByteArray(field.defaultJson.data(), qsizetype(field.defaultJson.size())) +
+                "]")
+                .array()
+                .first();
+        QList<ConfigError> none;
+        const std::string leaf(field.leaf());
+        readMember(Reader(QJsonObject{{QLatin1String(leaf.c_str()), value}}, {}, &none), leaf.c_str(), field,
+                   member);
+        Q_ASSERT(none.isEmpty());
+    });
+    const std::string_view betasJson = rowOf("optimizer.betas").defaultJson;
+    const QJsonArray betas =
+        QJsonDocument::fromJson(QByteArray(betasJson.data(), qsizetype(betasJson.size()))).array();
+    optimizer.beta1 = betas.at(0).toDouble();
+    optimizer.beta2 = betas.at(1).toDouble();
+}
+
 RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *errors,
                               QList<UnknownConfigField> *unknown)
 {
     RunConfig c;
     QSet<QString> known;
     const Reader r(json, {}, errors, unknown ? &known : nullptr);
-    r.integer("version", &c.version);
-    r.string("name", &c.name);
-    r.string("strategy", &c.strategy);
-
-    const Reader m = r.object("model");
-    m.string("kind", &c.model.kind);
-    m.integers("hidden", &c.model.hidden);
-    m.string("activation", &c.model.activation);
-    m.integer("channels", &c.model.channels);
-    m.integer("blocks", &c.model.blocks);
-    m.integer("groups", &c.model.groups);
-    m.integer("layers", &c.model.layers);
-    m.integer("width", &c.model.width);
-    m.integer("heads", &c.model.heads);
-    m.integer("context", &c.model.context);
-    m.string("path", &c.model.path);
-
-    const Reader d = r.object("dataset");
-    d.string("kind", &c.dataset.kind);
-    if (c.dataset.kind != QLatin1String("fashion-mnist") && !d.has("path"))
+    SectionReaders sections(r);
+    forEachPlainField(c, [&](const char *key, auto &member) {
+        const contracts::RunConfigField &field = rowOf(key);
+        const std::string leaf(field.leaf());
+        readMember(sections.of(std::string(field.section())), leaf.c_str(), field, member);
+    });
+    // A path given for Fashion-MNIST is its default; any other kind brings its own.
+    if (c.dataset.kind != QLatin1String("fashion-mnist") && !sections.of("dataset").has("path"))
         c.dataset.path.clear();
-    d.string("path", &c.dataset.path);
-    d.integer("samples", &c.dataset.samples);
-    d.integer("classes", &c.dataset.classes);
-    d.integers("shape", &c.dataset.shape);
-    d.string("label", &c.dataset.label);
-    d.boolean("augment", &c.dataset.augment);
-
-    r.integer("global_batch", &c.globalBatch);
-    r.integer("steps", &c.steps);
-    r.integer("epochs", &c.epochs);
     if (json.contains(QLatin1String("epochs")) && !json.contains(QLatin1String("steps")) && c.epochs > 0)
         c.steps = 0;
 
-    const Reader o = r.object("optimizer");
-    o.string("kind", &c.optimizer.kind);
-    o.number("lr", &c.optimizer.lr);
-    o.number("momentum", &c.optimizer.momentum);
-    o.boolean("nesterov", &c.optimizer.nesterov);
-    o.number("weight_decay", &c.optimizer.weightDecay);
-    o.number("eps", &c.optimizer.eps);
-    const QJsonArray betas = o.array("betas");
+    // The fields of a shape of their own: a pair, and an older spelling.
+    const QJsonArray betas = sections.of("optimizer").array("betas");
     if (!betas.isEmpty()) {
         if (betas.size() != 2 || !betas[0].isDouble() || !betas[1].isDouble())
             errors->append({QStringLiteral("optimizer.betas"), tr("must be two numbers")});
@@ -392,98 +519,39 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
             c.optimizer.beta2 = betas[1].toDouble();
         }
     }
-
-    const Reader s = r.object("schedule");
-    s.string("kind", &c.schedule.kind);
-    s.integer("warmup_steps", &c.schedule.warmupSteps);
-    s.number("min_lr_ratio", &c.schedule.minLrRatio);
-
-    r.number("grad_clip", &c.gradClip);
-    r.integer("seed", &c.seed);
-    r.integer("threads", &c.threads);
-
-    const Reader p = r.object("planner");
-    p.integer("profile_steps", &c.planner.profileSteps);
-    p.integer("replan_interval", &c.planner.replanInterval);
-    p.number("margin", &c.planner.margin);
-    p.number("ewma", &c.planner.ewma);
-
-    const Reader cm = r.object("comm");
-    cm.number("bucket_mb", &c.comm.bucketMb);
     bool fp16 = false;
-    cm.boolean("fp16", &fp16);
-    cm.string("dtype", &c.comm.dtype);
+    sections.of("comm").boolean("fp16", &fp16);
     if (fp16 && c.comm.dtype == QLatin1String("bf16"))
         errors->append({QStringLiteral("comm.dtype"),
                         tr("comm.fp16 asks for fp16 gradients and comm.dtype for bf16: give one")});
     else if (fp16)
         c.comm.dtype = QStringLiteral("fp16");
-    cm.integer("timeout_s", &c.comm.timeoutS);
-    cm.integer("watchdog_grace_s", &c.comm.watchdogGraceS);
 
-    const Reader e = r.object("eval");
-    e.integerOrWord("interval", "epoch", Eval::EachEpoch, &c.eval.interval);
-    e.integer("samples", &c.eval.samples);
+    c.slowdownSchedule =
+        readEntries<SlowdownChange>(r, r.array("slowdown_schedule"), "slowdown_schedule", errors);
+    c.nodes = readEntries<Node>(r, r.array("nodes"), "nodes", errors);
 
-    const Reader ck = r.object("checkpoint");
-    ck.string("dir", &c.checkpoint.dir);
-    ck.integer("interval", &c.checkpoint.interval);
-    ck.integer("keep", &c.checkpoint.keep);
-
-    r.object("lsdp").boolean("stream_params", &c.streamParams);
-    r.string("precision", &c.precision);
-    r.integer("memory_budget_mb", &c.memoryBudgetMb);
-    r.object("memory").boolean("recompute", &c.recompute);
-    r.boolean("elastic", &c.elastic);
-
-    const QJsonArray schedule = r.array("slowdown_schedule");
-    for (qsizetype i = 0; i < schedule.size(); ++i) {
-        const Reader item = r.nested(schedule[i].toObject(), QStringLiteral("slowdown_schedule[%1]").arg(i));
-        SlowdownChange change;
-        item.integer("rank", &change.rank);
-        item.integer("from_step", &change.fromStep);
-        item.number("factor", &change.factor);
-        c.slowdownSchedule.append(change);
-    }
-
-    const QJsonArray nodes = r.array("nodes");
-    for (qsizetype i = 0; i < nodes.size(); ++i) {
-        const QString prefix = QStringLiteral("nodes[%1]").arg(i);
-        if (!nodes[i].isObject()) {
-            errors->append({prefix, tr("must be an object")});
-            continue;
-        }
-        const Reader n = r.nested(nodes[i].toObject(), prefix);
-        Node node;
-        n.string("agent", &node.agent);
-        n.string("name", &node.name);
-        n.integers("devices", &node.devices);
-        n.optionalInteger("batch", &node.batch);
-        n.optionalInteger("max_batch", &node.maxBatch);
-        n.number("slowdown", &node.slowdown);
-        c.nodes.append(node);
-    }
     // The fields held by key: read by their row of the table, with the same readers as the others.
-    using Value = hamgam::contracts::FieldValues::Value;
-    for (const hamgam::contracts::RunConfigField &field : hamgam::contracts::runConfigFields()) {
+    using Value = contracts::FieldValues::Value;
+    for (const contracts::RunConfigField &field : contracts::runConfigFields()) {
         if (!field.heldByKey)
             continue;
-        const std::string section(field.section()), leaf(field.leaf());
-        const Reader in = section.empty() ? r : r.object(section.c_str());
+        const std::string leaf(field.leaf());
+        const Reader &in = sections.of(std::string(field.section()));
         switch (field.type) {
-        case hamgam::contracts::FieldType::Bool: {
+        case contracts::FieldType::Bool: {
             bool value = c.byKey.flag(field.key);
             in.boolean(leaf.c_str(), &value);
             c.byKey.set(field.key, Value(value));
             break;
         }
-        case hamgam::contracts::FieldType::Integer: {
+        case contracts::FieldType::Integer: {
             std::int64_t value = c.byKey.integer(field.key);
             in.integer(leaf.c_str(), &value);
             c.byKey.set(field.key, Value(value));
             break;
         }
-        case hamgam::contracts::FieldType::Number: {
+        case contracts::FieldType::Number: {
             double value = c.byKey.number(field.key);
             in.number(leaf.c_str(), &value);
             c.byKey.set(field.key, Value(value));
@@ -503,98 +571,25 @@ RunConfig RunConfig::fromJson(const QJsonObject &json, QList<ConfigError> *error
 
 QJsonObject RunConfig::toJson() const
 {
-    QJsonObject modelJson{{QStringLiteral("kind"), model.kind}};
-    if (model.kind == QLatin1String("mlp")) {
-        modelJson[QStringLiteral("hidden")] = toArray(model.hidden);
-        modelJson[QStringLiteral("activation")] = model.activation;
-    } else if (model.kind == QLatin1String("cnn")) {
-        modelJson[QStringLiteral("channels")] = model.channels;
-        modelJson[QStringLiteral("blocks")] = model.blocks;
-        modelJson[QStringLiteral("groups")] = model.groups;
-    } else if (model.kind == QLatin1String("gpt")) {
-        modelJson[QStringLiteral("layers")] = model.layers;
-        modelJson[QStringLiteral("width")] = model.width;
-        modelJson[QStringLiteral("heads")] = model.heads;
-        modelJson[QStringLiteral("context")] = model.context;
-    } else {
-        modelJson[QStringLiteral("path")] = model.path;
-    }
-    QJsonObject datasetJson{{QStringLiteral("kind"), dataset.kind}};
-    if (dataset.kind == QLatin1String("synthetic")) {
-        datasetJson[QStringLiteral("samples")] = double(dataset.samples);
-        datasetJson[QStringLiteral("classes")] = dataset.classes;
-        datasetJson[QStringLiteral("shape")] = toArray(dataset.shape);
-    } else {
-        datasetJson[QStringLiteral("path")] = dataset.path;
-    }
-    if (dataset.kind == QLatin1String("csv"))
-        datasetJson[QStringLiteral("label")] = dataset.label;
-    if (dataset.kind == QLatin1String("images")) {
-        datasetJson[QStringLiteral("shape")] = toArray(dataset.shape);
-        datasetJson[QStringLiteral("augment")] = dataset.augment;
-    }
-    QJsonArray scheduleJson;
-    for (const SlowdownChange &s : slowdownSchedule)
-        scheduleJson.append(QJsonObject{{QStringLiteral("rank"), s.rank},
-                                        {QStringLiteral("from_step"), double(s.fromStep)},
-                                        {QStringLiteral("factor"), s.factor}});
-    QJsonArray nodeArray;
-    for (const Node &n : nodes) {
-        QJsonObject o{{QStringLiteral("agent"), n.agent},
-                      {QStringLiteral("name"), n.name},
-                      {QStringLiteral("devices"), toArray(n.devices)},
-                      {QStringLiteral("slowdown"), n.slowdown}};
-        o[QStringLiteral("batch")] = n.batch ? QJsonValue(*n.batch) : QJsonValue();
-        o[QStringLiteral("max_batch")] = n.maxBatch ? QJsonValue(*n.maxBatch) : QJsonValue();
-        nodeArray.append(o);
-    }
-    QJsonObject json{
-        {QStringLiteral("version"), version},
-        {QStringLiteral("name"), name},
-        {QStringLiteral("strategy"), strategy},
-        {QStringLiteral("model"), modelJson},
-        {QStringLiteral("dataset"), datasetJson},
-        {QStringLiteral("global_batch"), globalBatch},
-        {QStringLiteral("steps"), double(steps)},
-        {QStringLiteral("epochs"), epochs},
-        {QStringLiteral("optimizer"),
-         QJsonObject{{QStringLiteral("kind"), optimizer.kind},
-                     {QStringLiteral("lr"), optimizer.lr},
-                     {QStringLiteral("momentum"), optimizer.momentum},
-                     {QStringLiteral("nesterov"), optimizer.nesterov},
-                     {QStringLiteral("weight_decay"), optimizer.weightDecay},
-                     {QStringLiteral("betas"), QJsonArray{optimizer.beta1, optimizer.beta2}},
-                     {QStringLiteral("eps"), optimizer.eps}}},
-        {QStringLiteral("schedule"), QJsonObject{{QStringLiteral("kind"), schedule.kind},
-                                                 {QStringLiteral("warmup_steps"), schedule.warmupSteps},
-                                                 {QStringLiteral("min_lr_ratio"), schedule.minLrRatio}}},
-        {QStringLiteral("grad_clip"), gradClip},
-        {QStringLiteral("seed"), double(seed)},
-        {QStringLiteral("threads"), threads},
-        {QStringLiteral("planner"), QJsonObject{{QStringLiteral("profile_steps"), planner.profileSteps},
-                                                {QStringLiteral("replan_interval"), planner.replanInterval},
-                                                {QStringLiteral("margin"), planner.margin},
-                                                {QStringLiteral("ewma"), planner.ewma}}},
-        {QStringLiteral("comm"), QJsonObject{{QStringLiteral("bucket_mb"), comm.bucketMb},
-                                             {QStringLiteral("dtype"), comm.dtype},
-                                             {QStringLiteral("timeout_s"), comm.timeoutS},
-                                             {QStringLiteral("watchdog_grace_s"), comm.watchdogGraceS}}},
-        {QStringLiteral("eval"),
-         QJsonObject{{QStringLiteral("interval"), eval.interval == Eval::EachEpoch
-                                                      ? QJsonValue(QStringLiteral("epoch"))
-                                                      : QJsonValue(eval.interval)},
-                     {QStringLiteral("samples"), eval.samples}}},
-        {QStringLiteral("checkpoint"), QJsonObject{{QStringLiteral("dir"), checkpoint.dir},
-                                                   {QStringLiteral("interval"), checkpoint.interval},
-                                                   {QStringLiteral("keep"), checkpoint.keep}}},
-        {QStringLiteral("lsdp"), QJsonObject{{QStringLiteral("stream_params"), streamParams}}},
-        {QStringLiteral("precision"), precision},
-        {QStringLiteral("memory_budget_mb"), memoryBudgetMb},
-        {QStringLiteral("memory"), QJsonObject{{QStringLiteral("recompute"), recompute}}},
-        {QStringLiteral("elastic"), elastic},
-        {QStringLiteral("slowdown_schedule"), scheduleJson},
-        {QStringLiteral("nodes"), nodeArray},
+    // Each plain field where its row says it applies (a cnn's channels are not written for an mlp).
+    const auto kindOf = [this](std::string_view key) {
+        std::string text;
+        forEachPlainField(*this, [&](const char *k, const auto &member) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(member)>, QString>)
+                if (key == k)
+                    text = member.toStdString();
+        });
+        return text;
     };
+    QJsonObject json;
+    forEachPlainField(*this, [&](const char *key, const auto &member) {
+        const contracts::RunConfigField &field = rowOf(key);
+        if (field.appliesFor(kindOf))
+            setValueAt(json, QLatin1String(key), jsonOf(field, member));
+    });
+    setValueAt(json, QStringLiteral("optimizer.betas"), QJsonArray{optimizer.beta1, optimizer.beta2});
+    json[QStringLiteral("slowdown_schedule")] = writeEntries(slowdownSchedule, "slowdown_schedule");
+    json[QStringLiteral("nodes")] = writeEntries(nodes, "nodes");
     writeHeldByKey(json);
     return json;
 }

@@ -41,84 +41,96 @@ struct RunConfig
 public:
     static constexpr int kVersion = 1;
 
+    // The sections' members start at the table's defaults (agent/contracts/runconfigfields.cpp):
+    // RunConfig() sets every member forEachPlainField names from its row, so no default is written
+    // here a second time.
     struct Model
     {
-        QString kind = QStringLiteral("mlp");        ///< mlp, cnn, gpt, torchscript
-        QList<int> hidden = {256, 256};              ///< mlp
-        QString activation = QStringLiteral("relu"); ///< mlp: relu, gelu, tanh
-        int channels = 32;                           ///< cnn
-        int blocks = 2;                              ///< cnn
-        int groups = 8;                              ///< cnn GroupNorm groups
-        int layers = 2;                              ///< gpt
-        int width = 128;                             ///< gpt
-        int heads = 4;                               ///< gpt
-        int context = 64;                            ///< gpt
-        QString path;                                ///< torchscript
+        QString kind;       ///< mlp, cnn, gpt, torchscript
+        QList<int> hidden;  ///< mlp
+        QString activation; ///< mlp: relu, gelu, tanh
+        int channels{};     ///< cnn
+        int blocks{};       ///< cnn
+        int groups{};       ///< cnn GroupNorm groups
+        int layers{};       ///< gpt
+        int width{};        ///< gpt
+        int heads{};        ///< gpt
+        int context{};      ///< gpt
+        QString path;       ///< torchscript
     };
     struct Dataset
     {
-        QString kind = QStringLiteral(
-            "fashion-mnist"); ///< fashion-mnist, cifar-10, cifar-100, images, csv, text, synthetic
-        QString path = QStringLiteral("/usr/share/datasets/fashion-mnist");
-        QString label = QStringLiteral("label"); ///< csv: the label column
-        qint64 samples = 60000;                  ///< synthetic
-        int classes = 10;                        ///< synthetic
-        QList<int> shape = {1, 28, 28}; ///< synthetic; images: the model's input [channels, height, width]
-        bool augment = false;           ///< images: seeded random crop and flip
+        QString kind;     ///< fashion-mnist, cifar-10, cifar-100, images, csv, text, synthetic
+        QString path;     ///< the default is Fashion-MNIST's; any other kind needs its own
+        QString label;    ///< csv: the label column
+        qint64 samples{}; ///< synthetic
+        int classes{};    ///< synthetic
+        QList<int> shape; ///< synthetic; images: the model's input [channels, height, width]
+        bool augment{};   ///< images: seeded random crop and flip
     };
     struct Optimizer
     {
-        QString kind = QStringLiteral("sgd"); ///< sgd, adamw
-        double lr = 0.05;
-        double momentum = 0.9;
-        bool nesterov = false;
-        double weightDecay = 0.0;
-        double beta1 = 0.9;
-        double beta2 = 0.999;
-        double eps = 1e-8;
+        QString kind; ///< sgd, adamw
+        double lr{};
+        double momentum{};
+        bool nesterov{};
+        double weightDecay{};
+        double beta1{}; ///< optimizer.betas, a pair of its own shape
+        double beta2{};
+        double eps{};
     };
     struct Schedule
     {
-        QString kind = QStringLiteral("cosine"); ///< cosine, constant
-        int warmupSteps = 20;
-        double minLrRatio = 0.1;
+        QString kind; ///< cosine, constant
+        int warmupSteps{};
+        double minLrRatio{};
     };
     struct Planner
     {
-        int profileSteps = 3;
-        int replanInterval = 20;
-        double margin = 0.05;
-        double ewma = 0.3;
+        int profileSteps{};
+        int replanInterval{};
+        double margin{};
+        double ewma{};
     };
     struct Comm
     {
-        double bucketMb = 25;
+        double bucketMb{};
         /// Gradients on the wire: fp32 (exact), fp16 or bf16 (docs/engine.md,
         /// "Wire formats"). A file's `fp16: true`, the older spelling, reads as fp16.
-        QString dtype = QStringLiteral("fp32");
+        QString dtype;
         bool halfPrecision() const { return dtype != QLatin1String("fp32"); }
-        int timeoutS = 60;
-        int watchdogGraceS = 10;
+        int timeoutS{};
+        int watchdogGraceS{};
     };
     struct Eval
     {
         /// `eval.interval` "epoch" (the default): the held-out split at each epoch's end
         /// and at the run's end, so a short run is still evaluated once.
         static constexpr int EachEpoch = -1;
-        int interval = EachEpoch; ///< steps between evaluations, 0: off, or EachEpoch
-        int samples = 2000;
+        int interval{}; ///< steps between evaluations, 0: off, or EachEpoch
+        int samples{};
     };
     struct Checkpoint
     {
         QString dir;
-        int interval = 0;
-        int keep = 2;
+        int interval{};
+        int keep{};
     };
+    // A list's entry keeps its defaults in its initializers, as the brace lists that make nodes need
+    // (the table's "nodes[]." rows; tst_configschema holds the two to each other).
     struct SlowdownChange
     {
         int rank = 0;
         qint64 fromStep = 0;
         double factor = 1.0;
+
+        /// Each member by its key in an entry of `slowdown_schedule`.
+        template<typename Self, typename Visit> static void forEachField(Self &s, Visit &&visit)
+        {
+            visit("rank", s.rank);
+            visit("from_step", s.fromStep);
+            visit("factor", s.factor);
+        }
     };
     struct Node
     {
@@ -128,38 +140,115 @@ public:
         std::optional<int> batch;    ///< manual share of the global batch
         std::optional<int> maxBatch; ///< memory cap of the node, in samples, split over its devices
         double slowdown = 1.0;       ///< demo emulation, >= 1
+
+        /// Each member by its key in an entry of `nodes` (the table's "nodes[].KEY").
+        template<typename Self, typename Visit> static void forEachField(Self &n, Visit &&visit)
+        {
+            visit("agent", n.agent);
+            visit("name", n.name);
+            visit("devices", n.devices);
+            visit("batch", n.batch);
+            visit("max_batch", n.maxBatch);
+            visit("slowdown", n.slowdown);
+        }
     };
 
-    int version = kVersion;
-    QString name = QStringLiteral("run");
-    QString strategy = QStringLiteral("lshdp");
+    int version{};
+    QString name;
+    QString strategy;
     Model model;
     Dataset dataset;
-    int globalBatch = 256;
-    qint64 steps = 500;
-    int epochs = 0;
+    int globalBatch{};
+    qint64 steps{};
+    int epochs{};
     Optimizer optimizer;
     Schedule schedule;
-    double gradClip = 0.0;
-    qint64 seed = 42;
-    int threads = 0;
+    double gradClip{};
+    qint64 seed{};
+    int threads{};
     Planner planner;
     Comm comm;
     Eval eval;
     Checkpoint checkpoint;
-    bool streamParams = false;
+    bool streamParams{}; ///< lsdp.stream_params
     /// `precision`: "fp32", "bf16" (matmuls and convolutions in bf16, master weights in fp32), or
     /// "fp16" (the same in fp16, with dynamic loss scaling).
-    QString precision = QStringLiteral("fp32");
-    int memoryBudgetMb = 0;
+    QString precision;
+    int memoryBudgetMb{};
     /// `memory.recompute`: keep only each unit's input for the backward, and compute its inside again there.
-    bool recompute = false;
-    bool elastic = false;
+    bool recompute{};
+    bool elastic{};
     QList<SlowdownChange> slowdownSchedule;
     QList<Node> nodes;
     /// The fields the table holds by key (agent/contracts/runconfigfields.cpp), such as
     /// loss.label_smoothing: parsed, written, checked and shown from their row alone.
     hamgam::contracts::FieldValues byKey;
+
+    /// Every field at its default, from the table.
+    RunConfig();
+
+    /// RunConfig's member for each field of the table it keeps as a plain value, by the field's key:
+    /// the constructor sets the defaults, fromJson reads and toJson writes through this one list (the
+    /// worker's twin is WorkerConfig::forEachPlainField). What is not here has a shape of its own
+    /// (optimizer.betas, the comm.fp16 alias), is held by key (`byKey`) or is a list's entry
+    /// (Node::forEachField, SlowdownChange::forEachField).
+    template<typename Self, typename Visit> static void forEachPlainField(Self &c, Visit &&visit)
+    {
+        visit("version", c.version);
+        visit("name", c.name);
+        visit("strategy", c.strategy);
+        visit("model.kind", c.model.kind);
+        visit("model.hidden", c.model.hidden);
+        visit("model.activation", c.model.activation);
+        visit("model.channels", c.model.channels);
+        visit("model.blocks", c.model.blocks);
+        visit("model.groups", c.model.groups);
+        visit("model.layers", c.model.layers);
+        visit("model.width", c.model.width);
+        visit("model.heads", c.model.heads);
+        visit("model.context", c.model.context);
+        visit("model.path", c.model.path);
+        visit("dataset.kind", c.dataset.kind);
+        visit("dataset.path", c.dataset.path);
+        visit("dataset.samples", c.dataset.samples);
+        visit("dataset.classes", c.dataset.classes);
+        visit("dataset.shape", c.dataset.shape);
+        visit("dataset.label", c.dataset.label);
+        visit("dataset.augment", c.dataset.augment);
+        visit("global_batch", c.globalBatch);
+        visit("steps", c.steps);
+        visit("epochs", c.epochs);
+        visit("optimizer.kind", c.optimizer.kind);
+        visit("optimizer.lr", c.optimizer.lr);
+        visit("optimizer.momentum", c.optimizer.momentum);
+        visit("optimizer.nesterov", c.optimizer.nesterov);
+        visit("optimizer.weight_decay", c.optimizer.weightDecay);
+        visit("optimizer.eps", c.optimizer.eps);
+        visit("schedule.kind", c.schedule.kind);
+        visit("schedule.warmup_steps", c.schedule.warmupSteps);
+        visit("schedule.min_lr_ratio", c.schedule.minLrRatio);
+        visit("grad_clip", c.gradClip);
+        visit("seed", c.seed);
+        visit("threads", c.threads);
+        visit("planner.profile_steps", c.planner.profileSteps);
+        visit("planner.replan_interval", c.planner.replanInterval);
+        visit("planner.margin", c.planner.margin);
+        visit("planner.ewma", c.planner.ewma);
+        visit("comm.bucket_mb", c.comm.bucketMb);
+        visit("comm.dtype", c.comm.dtype);
+        visit("comm.timeout_s", c.comm.timeoutS);
+        visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
+        visit("eval.interval", c.eval.interval);
+        visit("eval.samples", c.eval.samples);
+        visit("checkpoint.dir", c.checkpoint.dir);
+        visit("checkpoint.interval", c.checkpoint.interval);
+        visit("checkpoint.keep", c.checkpoint.keep);
+        visit("lsdp.stream_params", c.streamParams);
+        visit("precision", c.precision);
+        visit("memory_budget_mb", c.memoryBudgetMb);
+        visit("memory.recompute", c.recompute);
+        visit("elastic", c.elastic);
+    }
 
     /// `unknown`, when given, receives every field this version does not read, with a
     /// "did you mean" where a known field is close; those fields are ignored either way.
