@@ -2068,10 +2068,6 @@
         <translation>یک اجرا را برگزینید تا مدلِ آموزش‌دیده‌اش آورده شود</translation>
     </message>
     <message>
-        <source>Export the trained model to</source>
-        <translation>خروجی مدلِ آموزش‌دیده به</translation>
-    </message>
-    <message>
         <source>Bringing the trained model…</source>
         <translation>در حال آوردن مدلِ آموزش‌دیده…</translation>
     </message>
@@ -2086,6 +2082,18 @@
     <message>
         <source>The model could not be brought: %1</source>
         <translation>آوردن مدل ممکن نشد: %1</translation>
+    </message>
+    <message>
+        <source>Export the trained model to a folder</source>
+        <translation>برون‌بردن مدل آموزش‌دیده به یک پوشه</translation>
+    </message>
+    <message>
+        <source>Replace the model?</source>
+        <translation>مدل جایگزین شود؟</translation>
+    </message>
+    <message>
+        <source>%1 already holds a trained model. Replace it with this run&apos;s?</source>
+        <translation>در %1 از پیش یک مدل آموزش‌دیده هست. با مدل این اجرا جایگزین شود؟</translation>
     </message>
 </context>
 <context>
@@ -5182,6 +5190,14 @@ Status: %3%4</source>
         <source>wrote %1 (%2, the model at step %3) and model.json</source>
         <translation>%1 (%2، مدل در گام %3) و model.json نوشته شد</translation>
     </message>
+    <message>
+        <source>Replace a model the folder already holds (without it, such a folder is refused, exit 4).</source>
+        <translation>مدلی را که در پوشه هست جایگزین کن (بدون این گزینه، چنین پوشه‌ای پذیرفته نمی‌شود، کد خروج ۴).</translation>
+    </message>
+    <message>
+        <source>hamgamctl export-model: %1 (--replace)</source>
+        <translation>hamgamctl export-model: %1 (--replace)</translation>
+    </message>
 </context>
 <context>
     <name>ModelFetcher</name>
@@ -5210,6 +5226,10 @@ Status: %3%4</source>
         <translation>
             <numerusform>مدل هنگام آوردن، %n بار روی ماشینش عوض شد؛ پس از پایان اجرا دوباره بکوشید</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 already holds a trained model; choose another folder, or replace it</source>
+        <translation>در %1 از پیش یک مدل آموزش‌دیده هست؛ پوشهٔ دیگری برگزینید یا آن را جایگزین کنید</translation>
     </message>
 </context>
 <context>

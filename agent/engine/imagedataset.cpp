@@ -3,6 +3,8 @@
 #include "idxfile.h"
 #include "seededrandom.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <sys/stat.h>
 
@@ -54,6 +56,26 @@ Result<std::pair<at::Tensor, at::Tensor>> readSplit(const std::string &dir, cons
 }
 
 /// Images [n, 3, 32, 32] and labels of the CIFAR binary files, appended in order.
+// A names file's non-empty lines, trimmed; none when it cannot be read.
+std::vector<std::string> readLines(const std::string &path)
+{
+    std::vector<std::string> out;
+    std::FILE *f = std::fopen(path.c_str(), "r");
+    if (!f)
+        return out;
+    char line[256];
+    while (std::fgets(line, sizeof line, f)) {
+        std::string text(line);
+        while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+            text.pop_back();
+        const auto start = text.find_first_not_of(" \t");
+        if (start != std::string::npos)
+            out.push_back(text.substr(start));
+    }
+    std::fclose(f);
+    return out;
+}
+
 Result<std::pair<at::Tensor, at::Tensor>> readCifar(const std::vector<std::string> &paths, int classes)
 {
     using R = Result<std::pair<at::Tensor, at::Tensor>>;
@@ -131,8 +153,16 @@ Result<std::unique_ptr<ImageDataset>> ImageDataset::loadIdxDirectory(const std::
     // Any MNIST-format set: as many classes as the largest label says, at least 10.
     const std::int64_t classes = std::max<std::int64_t>(
         10, std::max(train->second.max().item<std::int64_t>(), test->second.max().item<std::int64_t>()) + 1);
-    return std::unique_ptr<ImageDataset>(
+    auto ds = std::unique_ptr<ImageDataset>(
         new ImageDataset(train->first, train->second, test->first, test->second, classes));
+    // Fashion-MNIST's names where the path says it is Fashion-MNIST (Debian's, or a folder named so);
+    // MNIST's digits and other MNIST-format sets keep their numbers.
+    std::string path = dir;
+    std::transform(path.begin(), path.end(), path.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (classes == 10 && path.find("fashion") != std::string::npos)
+        ds->setClassNames({"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt",
+                           "Sneaker", "Bag", "Ankle boot"});
+    return ds;
 }
 
 Result<std::unique_ptr<ImageDataset>> ImageDataset::loadCifarDirectory(const std::string &dir, int classes)
@@ -164,8 +194,17 @@ Result<std::unique_ptr<ImageDataset>> ImageDataset::loadCifarDirectory(const std
     auto testSet = readCifar({test}, classes);
     if (!testSet)
         return testSet.error();
-    return std::unique_ptr<ImageDataset>(
+    auto ds = std::unique_ptr<ImageDataset>(
         new ImageDataset(trainSet->first, trainSet->second, testSet->first, testSet->second, classes));
+    // The names file the binary version ships beside its batches (batches.meta.txt, fine_label_names.txt);
+    // CIFAR-10's are fixed, so they stand in for a missing file.
+    std::vector<std::string> names =
+        readLines(dir + (classes == 10 ? "/batches.meta.txt" : "/fine_label_names.txt"));
+    if (names.size() != static_cast<size_t>(classes) && classes == 10)
+        names = {"airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse", "ship", "truck"};
+    if (names.size() == static_cast<size_t>(classes))
+        ds->setClassNames(std::move(names));
+    return ds;
 }
 
 std::unique_ptr<ImageDataset> ImageDataset::synthetic(std::uint64_t seed, std::int64_t samples,
@@ -213,6 +252,7 @@ DatasetInfo ImageDataset::info() const
     DatasetInfo i;
     i.sampleShape = m_trainImages.sizes().slice(1).vec();
     i.classes = m_classes;
+    i.classNames = m_classNames;
     return i;
 }
 

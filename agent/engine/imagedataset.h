@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hamgam::engine {
 
@@ -33,6 +34,9 @@ public:
 
     DatasetInfo info() const override;
     std::int64_t trainSize() const override { return m_trainImages.size(0); }
+    /// The classes' names for an exported model (model.json's "classes"); a set that names none keeps
+    /// its numbers ("0", "1", ...).
+    void setClassNames(std::vector<std::string> names) { m_classNames = std::move(names); }
     std::int64_t evalSize() const override { return m_evalImages.size(0); }
     void trainBatch(const std::vector<std::int64_t> &indices, std::int64_t epoch, at::Tensor &input,
                     at::Tensor &target) const override;
@@ -49,6 +53,7 @@ private:
     at::Tensor m_trainLabels; // int64 [N]
     at::Tensor m_evalImages;
     at::Tensor m_evalLabels;
+    std::vector<std::string> m_classNames;
     std::int64_t m_classes;
 };
 

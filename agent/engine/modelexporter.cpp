@@ -158,6 +158,7 @@ nlohmann::json ModelExporter::description(const nlohmann::json &about) const
         d["task"] = "language-model";
         d["input"] = {{"shape", {"N", "T"}},
                       {"dtype", "int64"},
+                      {"context", m_config.context},
                       {"meaning", "bytes of text, T at most " + std::to_string(m_config.context)}};
         d["output"] = {{"shape", {"N", "T", m_data.classes}},
                        {"meaning", "logits of the next byte at each position"}};
@@ -175,8 +176,12 @@ nlohmann::json ModelExporter::description(const nlohmann::json &about) const
         d["input"]["meaning"] = "images [channels, height, width], pixel values / 255 (0..1)";
     }
     d["output"] = {{"shape", {"N", m_data.classes}}, {"meaning", "logits per class"}};
-    if (!m_data.classNames.empty())
-        d["classes"] = m_data.classNames;
+    // Always the classes' names, so a reader maps an output to a word the same way for every dataset;
+    // a set that names none gives its numbers.
+    std::vector<std::string> names = m_data.classNames;
+    for (std::int64_t c = static_cast<std::int64_t>(names.size()); c < m_data.classes; ++c)
+        names.push_back(std::to_string(c));
+    d["classes"] = names;
     return d;
 }
 

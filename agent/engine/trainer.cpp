@@ -619,6 +619,14 @@ Status Trainer::exportModel(std::int64_t step)
                                  {{"kind", m_config.dataset.kind},
                                   {"path", m_config.dataset.path},
                                   {"label", m_config.dataset.label}}}};
+        if (m_config.dataset.kind == "synthetic") {
+            // What scripts/evaluate-model needs to make the same held-out samples again.
+            about["dataset"]["seed"] = m_config.seed;
+            about["dataset"]["samples"] = m_config.dataset.samples;
+            about["dataset"]["classes"] = m_config.dataset.classes;
+            about["dataset"]["shape"] = m_config.dataset.shape;
+            about["dataset"]["held_out"] = m_dataset->evalSize();
+        }
         if (m_lastEvalEvent)
             about["eval"] = EventJsonWriter::object(*m_lastEvalEvent);
         auto size = m_exporter->write(m_options.exportDir, *full, about);

@@ -25,6 +25,10 @@ int ModelCommand::exportModel(const QStringList &arguments)
                                  QStringLiteral("RUN"));
     parser.addPositionalArgument(
         QStringLiteral("dir"), tr("The folder to write into (created when missing)."), QStringLiteral("DIR"));
+    const QCommandLineOption replace(QStringLiteral("replace"),
+                                     tr("Replace a model the folder already holds (without it, such a "
+                                        "folder is refused, exit 4)."));
+    parser.addOption(replace);
     auto ctx = openContext(parser, arguments, 2, tr("hamgamctl export-model: give a run and a folder"));
     if (!ctx)
         return 2;
@@ -41,8 +45,15 @@ int ModelCommand::exportModel(const QStringList &arguments)
         err() << tr("hamgamctl export-model: %1").arg(source.error()) << Qt::endl;
         return 1;
     }
-    ctx->waitForNodes({source->agentId}, parser.value(QStringLiteral("wait")).toInt());
+    // The folder given is the model's folder, as History's Export model writes it; a model there is
+    // replaced only when asked.
     const QString dir = QDir(parser.positionalArguments().at(1)).absolutePath();
+    if (!parser.isSet(replace) && !ModelFetcher::modelAlreadyIn(dir).isEmpty()) {
+        err() << tr("hamgamctl export-model: %1 (--replace)").arg(ModelFetcher::alreadyHoldsAModel(dir))
+              << Qt::endl;
+        return 4;
+    }
+    ctx->waitForNodes({source->agentId}, parser.value(QStringLiteral("wait")).toInt());
     ModelFetcher fetcher(ctx->registry());
     QEventLoop loop;
     bool ok = false;
@@ -52,7 +63,8 @@ int ModelCommand::exportModel(const QStringList &arguments)
         error = why;
         loop.quit();
     });
-    fetcher.fetch(*source, dir);
+    fetcher.fetch(*source, dir,
+                  parser.isSet(replace) ? ModelFetcher::Existing::Replace : ModelFetcher::Existing::Refuse);
     loop.exec();
     if (!ok) {
         err() << tr("hamgamctl export-model: %1").arg(error) << Qt::endl;

@@ -9,6 +9,7 @@
 
 #include <QCborValue>
 #include <QDir>
+#include <QFileInfo>
 #include <QTimer>
 
 namespace {
@@ -44,13 +45,33 @@ ModelFetcher::ModelFetcher(NodeRegistry &registry, QObject *parent)
 
 ModelFetcher::~ModelFetcher() = default;
 
-void ModelFetcher::fetch(const Source &source, const QString &directory)
+QString ModelFetcher::modelAlreadyIn(const QString &directory)
+{
+    for (const char *name : kFiles) {
+        const QString path = QDir(directory).filePath(QString::fromLatin1(name));
+        if (QFileInfo::exists(path))
+            return path;
+    }
+    return {};
+}
+
+QString ModelFetcher::alreadyHoldsAModel(const QString &directory)
+{
+    return tr("%1 already holds a trained model; choose another folder, or replace it")
+        .arg(QDir::toNativeSeparators(directory));
+}
+
+void ModelFetcher::fetch(const Source &source, const QString &directory, Existing existing)
 {
     m_source = source;
     m_directory = directory;
     m_restarts = 0;
     // From the event loop: a caller that waits for finished() has connected to it.
-    QTimer::singleShot(0, this, [this] {
+    QTimer::singleShot(0, this, [this, existing] {
+        if (existing == Existing::Refuse && !modelAlreadyIn(m_directory).isEmpty()) {
+            fail(alreadyHoldsAModel(m_directory));
+            return;
+        }
         if (!QDir().mkpath(m_directory)) {
             fail(tr("cannot create the folder %1").arg(m_directory));
             return;

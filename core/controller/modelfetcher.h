@@ -41,8 +41,22 @@ public:
     explicit ModelFetcher(NodeRegistry &registry, QObject *parent = nullptr);
     ~ModelFetcher() override;
 
-    /// Starts fetching into `directory` (created when missing); finished() tells the end.
-    void fetch(const Source &source, const QString &directory);
+    /// What to do where the folder already holds a model: the app and hamgamctl both write into the
+    /// folder the user named, and replace a model there only when the user said so.
+    enum class Existing
+    {
+        Refuse,
+        Replace
+    };
+    /// The model file (model.pt or model.json) already in `directory` that a fetch would replace;
+    /// empty when none.
+    static QString modelAlreadyIn(const QString &directory);
+    /// The words for a refusal to replace one (translated).
+    static QString alreadyHoldsAModel(const QString &directory);
+
+    /// Starts fetching into `directory` itself (created when missing); finished() tells the end.
+    /// With Existing::Refuse, a folder that holds a model already fails at once, untouched.
+    void fetch(const Source &source, const QString &directory, Existing existing = Existing::Refuse);
 
 Q_SIGNALS:
     void progress(qint64 bytes, qint64 total);

@@ -44,6 +44,8 @@ private Q_SLOTS:
     void csvTableTrains();
     void exportedModelReproducesTheRunsAccuracy_data();
     void exportedModelReproducesTheRunsAccuracy();
+    void everyDatasetKindEvaluatesOutsideHamgam_data();
+    void everyDatasetKindEvaluatesOutsideHamgam();
     void damagedCsvIsRefused_data();
     void damagedCsvIsRefused();
     void imageFolderTrains_data();
@@ -616,6 +618,116 @@ void TestWorkerData::exportedModelReproducesTheRunsAccuracy()
     const double loss = eval.value(QStringLiteral("loss")).toDouble();
     QVERIFY2(std::abs(measured.value(QStringLiteral("loss")).toDouble() - loss) < 1e-5 * loss,
              QJsonDocument(measured).toJson(QJsonDocument::Compact).constData());
+}
+
+void TestWorkerData::everyDatasetKindEvaluatesOutsideHamgam_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("heldOut");        // samples scripts/evaluate-model must find held out
+    QTest::addColumn<QString>("firstClass"); // model.json's first class name; empty for a language model
+    QTest::newRow("fashion-mnist") << QStringLiteral("fashion-mnist") << QStringLiteral("fashion-small")
+                                   << QStringLiteral("mlp") << 30 << QStringLiteral("T-shirt/top");
+    QTest::newRow("another MNIST-format set") << QStringLiteral("fashion-mnist") << QStringLiteral("digits")
+                                              << QStringLiteral("mlp") << 30 << QStringLiteral("0");
+    QTest::newRow("cifar-10") << QStringLiteral("cifar-10") << QStringLiteral("c10") << QStringLiteral("cnn")
+                              << 40 << QStringLiteral("airplane");
+    QTest::newRow("cifar-100, its names file") << QStringLiteral("cifar-100") << QStringLiteral("c100")
+                                               << QStringLiteral("mlp") << 40 << QStringLiteral("fine-0");
+    QTest::newRow("synthetic images")
+        << QStringLiteral("synthetic") << QString() << QStringLiteral("mlp") << 50 << QStringLiteral("0");
+    QTest::newRow("text") << QStringLiteral("text") << QStringLiteral("prose.txt") << QStringLiteral("gpt")
+                          << 10 << QString();
+    QTest::newRow("synthetic text") << QStringLiteral("synthetic") << QString() << QStringLiteral("gpt") << 50
+                                    << QString();
+}
+
+// Issue #31, item 1: the model of a run on every kind of built-in dataset, the quick start's
+// Fashion-MNIST first, loads and scores outside Hamgam; model.json always names the classes.
+void TestWorkerData::everyDatasetKindEvaluatesOutsideHamgam()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, folder);
+    QFETCH(QString, model);
+    QFETCH(int, heldOut);
+    QFETCH(QString, firstClass);
+    if (!TestSupport::hasPythonTorch())
+        QSKIP("Debian's python3-torch is not installed (scripts/install-deps installs it)");
+    QJsonObject dataset{{QStringLiteral("kind"), kind}};
+    if (kind == QLatin1String("fashion-mnist")) {
+        dataset.insert(QStringLiteral("path"), makeIdxDirectory(folder));
+    } else if (kind.startsWith(QLatin1String("cifar"))) {
+        const QString dir = makeCifarDirectory(folder, kind == QLatin1String("cifar-10") ? 10 : 100);
+        if (kind == QLatin1String("cifar-100")) {
+            QByteArray names;
+            for (int c = 0; c < 100; ++c)
+                names += "fine-" + QByteArray::number(c) + "\n";
+            writeFile(dir, QStringLiteral("fine_label_names.txt"), names);
+        }
+        dataset.insert(QStringLiteral("path"), dir);
+    } else if (kind == QLatin1String("text")) {
+        QByteArray prose;
+        for (int i = 0; prose.size() < 16 * 100 + 1; ++i)
+            prose += "the lab trains on what it has, " + QByteArray::number(i) + ". ";
+        writeFile(m_dir.path(), folder, prose.left(16 * 100 + 1)); // 100 windows of 16, 10 held out
+        dataset.insert(QStringLiteral("path"), m_dir.filePath(folder));
+    } else {
+        dataset.insert(QStringLiteral("samples"), 200);
+        dataset.insert(QStringLiteral("classes"), 4);
+        dataset.insert(QStringLiteral("shape"), QJsonArray{1, 6, 6});
+    }
+    QJsonObject modelJson{{QStringLiteral("kind"), model}};
+    if (model == QLatin1String("mlp"))
+        modelJson.insert(QStringLiteral("hidden"), QJsonArray{16});
+    if (model == QLatin1String("cnn"))
+        modelJson = {{QStringLiteral("kind"), model},
+                     {QStringLiteral("channels"), 8},
+                     {QStringLiteral("blocks"), 1},
+                     {QStringLiteral("groups"), 2}};
+    if (model == QLatin1String("gpt"))
+        modelJson = {{QStringLiteral("kind"), model},
+                     {QStringLiteral("layers"), 1},
+                     {QStringLiteral("width"), 16},
+                     {QStringLiteral("heads"), 2},
+                     {QStringLiteral("context"), 16}};
+    QJsonObject cfg = config(dataset, modelJson, 6, 6);
+    cfg.insert(QStringLiteral("strategy"), QStringLiteral("dp"));
+    cfg.insert(QStringLiteral("global_batch"), 16);
+    cfg.insert(QStringLiteral("eval"),
+               QJsonObject{{QStringLiteral("interval"), 6}, {QStringLiteral("samples"), 50}});
+    const QString exportDir =
+        m_dir.filePath(QStringLiteral("model-") + QString::fromLatin1(QTest::currentDataTag()));
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {1}, {QStringLiteral("--export-dir"), exportDir}, false);
+    QVERIFY2(cluster.waitFinished(120000), cluster.summary().constData());
+    QVERIFY2(cluster.exitCodes() == QList<int>{0}, cluster.summary().constData());
+
+    QFile file(exportDir + QStringLiteral("/model.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject about = QJsonDocument::fromJson(file.readAll()).object();
+    if (!firstClass.isEmpty()) {
+        const QJsonArray classes = about.value(QStringLiteral("classes")).toArray();
+        QCOMPARE(classes.size(), about.value(QStringLiteral("output"))
+                                     .toObject()
+                                     .value(QStringLiteral("shape"))
+                                     .toArray()
+                                     .at(1)
+                                     .toInt());
+        QCOMPARE(classes.first().toString(), firstClass);
+    }
+    QString error;
+    const QJsonObject measured =
+        TestSupport::evaluateModel(exportDir, dataset.value(QStringLiteral("path")).toString(), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(measured.value(QStringLiteral("samples")).toInt(), heldOut);
+    if (kind == QLatin1String("synthetic")) {
+        // Made again from the seed, the held-out split is the run's own: the same loss.
+        const double loss =
+            cluster.events(0, QStringLiteral("eval")).last().value(QStringLiteral("loss")).toDouble();
+        QVERIFY2(std::abs(measured.value(QStringLiteral("loss")).toDouble() - loss) < 1e-5 * loss,
+                 QJsonDocument(measured).toJson(QJsonDocument::Compact).constData());
+    }
 }
 
 void TestWorkerData::writeImages(const QString &dir, int perClass, quint32 seed)

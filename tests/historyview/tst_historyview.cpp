@@ -538,9 +538,26 @@ void TestHistoryView::exportModelNeedsARunThatWroteOne()
     view.selectRuns({QStringLiteral("aaaa1111"), QStringLiteral("bbbb2222")});
     QVERIFY(!view.exportModelButton()->isEnabled());
 
-    // Its machine is not connected: the status line says so, and nothing is written.
+    // A folder that holds a model already is refused before anything is asked of the machine, and its
+    // model stays as it was (the app asks before it replaces one; hamgamctl needs --replace).
     QTemporaryDir out;
     QSignalSpy done(&view, &HistoryView::modelExported);
+    QVERIFY(QDir().mkpath(out.filePath(QStringLiteral("kept"))));
+    {
+        QFile mine(out.filePath(QStringLiteral("kept/model.pt")));
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.write("an earlier model");
+    }
+    view.exportModel(QStringLiteral("aaaa1111"), out.filePath(QStringLiteral("kept")));
+    QTRY_COMPARE(done.count(), 1);
+    QCOMPARE(done.takeFirst().at(1).toBool(), false);
+    QVERIFY2(view.statusText().contains(QLatin1String("already holds a trained model")),
+             qPrintable(view.statusText()));
+    QFile kept(out.filePath(QStringLiteral("kept/model.pt")));
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("an earlier model"));
+
+    // Its machine is not connected: the status line says so, and nothing is written.
     view.exportModel(QStringLiteral("aaaa1111"), out.filePath(QStringLiteral("model")));
     QTRY_COMPARE(done.count(), 1);
     QCOMPARE(done.first().at(1).toBool(), false);

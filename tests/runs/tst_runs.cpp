@@ -219,6 +219,19 @@ void TestRuns::trainedModelLeavesThroughHamgamctl()
     QCOMPARE(about.value(QStringLiteral("classes")).toArray(),
              QJsonArray({QStringLiteral("large"), QStringLiteral("medium"), QStringLiteral("small")}));
 
+    // The same folder again: refused (exit 4) and left as it is, until --replace says so.
+    const auto modified = [&modelDir] {
+        return QFileInfo(modelDir + QStringLiteral("/model.pt")).lastModified();
+    };
+    const QDateTime before = modified();
+    QCOMPARE(m_lab.ctl({QStringLiteral("export-model"), runId, modelDir}, &out, &err), 4);
+    QVERIFY2(err.contains("already holds a trained model") && err.contains("--replace"), err.constData());
+    QCOMPARE(modified(), before);
+    QVERIFY2(m_lab.ctl({QStringLiteral("export-model"), runId, modelDir, QStringLiteral("--replace")}, &out,
+                       &err) == 0,
+             QByteArray(out + err).constData());
+    QVERIFY(QFileInfo(modelDir + QStringLiteral("/model.pt")).size() > 0);
+
     // A run that wrote no model says so.
     QVERIFY(m_lab.ctl({QStringLiteral("export-model"), QStringLiteral("no-such-run"), modelDir}, &out,
                       &err) == 3);

@@ -333,18 +333,35 @@ void HistoryView::exportModelSelected()
     const QStringList ids = selectedRunIds();
     if (ids.size() != 1 || !m_registry)
         return;
-    const QString parent =
-        QFileDialog::getExistingDirectory(this, tr("Export the trained model to"), proposedExportFolder());
-    if (parent.isEmpty())
-        return;
     const auto run = m_store.run(ids.first());
     const QString name = run ? run->name : QString();
-    // A folder of its own: the next run's model never lands on this one.
-    exportModel(ids.first(), QDir(parent).filePath(PlotExporter::safeFileName(
-                                 QStringLiteral("%1-%2-model").arg(name, ids.first().left(8)))));
+    // The folder the user names is the model's folder (a new name is made; an existing folder is
+    // taken as it is), as hamgamctl export-model's DIR; the proposal is one of its own per run.
+    QFileDialog dialog(this, tr("Export the trained model to a folder"), proposedExportFolder());
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setFileMode(QFileDialog::AnyFile);
+    dialog.setOption(QFileDialog::DontConfirmOverwrite);
+    dialog.setLabelText(QFileDialog::Accept, tr("Export"));
+    dialog.selectFile(
+        PlotExporter::safeFileName(QStringLiteral("%1-%2-model").arg(name, ids.first().left(8))));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString dir = dialog.selectedFiles().first();
+    QSettings().setValue(QStringLiteral("history/export_dir"), QFileInfo(dir).absolutePath());
+    auto existing = ModelFetcher::Existing::Refuse;
+    if (!ModelFetcher::modelAlreadyIn(dir).isEmpty()) {
+        if (QMessageBox::question(this, tr("Replace the model?"),
+                                  tr("%1 already holds a trained model. Replace it with this run's?")
+                                      .arg(Bidi::ltr(QDir::toNativeSeparators(dir))),
+                                  QMessageBox::Yes | QMessageBox::Cancel,
+                                  QMessageBox::Cancel) != QMessageBox::Yes)
+            return;
+        existing = ModelFetcher::Existing::Replace;
+    }
+    exportModel(ids.first(), dir, existing);
 }
 
-void HistoryView::exportModel(const QString &runId, const QString &dir)
+void HistoryView::exportModel(const QString &runId, const QString &dir, ModelFetcher::Existing existing)
 {
     const auto source = ModelFetcher::locate(m_store, runId);
     if (!source || !m_registry || m_fetcher) {
@@ -378,7 +395,7 @@ void HistoryView::exportModel(const QString &runId, const QString &dir)
         Q_EMIT modelExported(runId, ok, error);
     });
     updateButtons();
-    m_fetcher->fetch(*source, dir);
+    m_fetcher->fetch(*source, dir, existing);
 }
 
 void HistoryView::compareSelected()

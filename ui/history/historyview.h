@@ -1,6 +1,7 @@
 #pragma once
 
 #include "expected.h"
+#include "modelfetcher.h"
 #include "runexporter.h"
 
 #include <functional>
@@ -67,8 +68,11 @@ public:
 
     /// The machines a trained model is brought from ("Export model…"); without them the button is hidden.
     void setModelSource(NodeRegistry *registry);
-    /// Brings the run's trained model (model.pt, model.json) into `dir`; the status line follows it.
-    void exportModel(const QString &runId, const QString &dir);
+    /// Brings the run's trained model (model.pt, model.json) into `dir` itself, as `hamgamctl
+    /// export-model RUN DIR` does; the status line follows it. A model already there is replaced only
+    /// with Existing::Replace (the user said so).
+    void exportModel(const QString &runId, const QString &dir,
+                     ModelFetcher::Existing existing = ModelFetcher::Existing::Refuse);
 
     /// The selected runs, in the table's order.
     QStringList selectedRunIds() const;
