@@ -1398,6 +1398,36 @@
             <numerusform>%1، هر کدام در %Ln گذر</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>node, its batch</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <comment>node, its batch, each device&apos;s share</comment>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation>%1 در %2 گذر %3تایی</translation>
+    </message>
+    <message>
+        <source>%1 in %2 passes of up to %3</source>
+        <comment>node and batch, passes, samples a pass</comment>
+        <translation>%1 در %2 گذر تا %3تایی</translation>
+    </message>
+    <message>
+        <source>%1, each share in %2 passes</source>
+        <comment>node and its shares, passes</comment>
+        <translation>%1، هر سهم در %2 گذر</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the nodes of a plan</comment>
+        <translation>، </translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1769,21 +1799,6 @@
         <translation>hamgamctl runs: --%1: مقدار ناشناختهٔ «%2»؛ یکی از این‌ها را برگزینید: %3</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>node, its batch</comment>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 %2 (%3)</source>
-        <comment>node, its batch, each device&apos;s share</comment>
-        <translation>%1 %2 (%3)</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>between the nodes of a plan</comment>
-        <translation>، </translation>
-    </message>
-    <message>
         <source>Only runs with this status: %1 (repeatable, or separated by commas; any case).</source>
         <translation>فقط اجراهای با این وضعیت: %1 (قابل تکرار، یا جداشده با ویرگول؛ حروف کوچک و بزرگ یکسان).</translation>
     </message>
@@ -1852,21 +1867,6 @@
     <message>
         <source>perplexity</source>
         <translation>سرگشتگی</translation>
-    </message>
-    <message>
-        <source>%1 in %2 passes of %3</source>
-        <comment>node and batch, passes, samples a pass</comment>
-        <translation>%1 در %2 گذر %3تایی</translation>
-    </message>
-    <message>
-        <source>%1 in %2 passes of up to %3</source>
-        <comment>node and batch, passes, samples a pass</comment>
-        <translation>%1 در %2 گذر تا %3تایی</translation>
-    </message>
-    <message>
-        <source>%1, each share in %2 passes</source>
-        <comment>node and its shares, passes</comment>
-        <translation>%1، هر سهم در %2 گذر</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ctlformat.h"
 
 #include "ctlcontext.h"
+#include "eventtext.h"
 #include "historystore.h"
 #include "jsonnumber.h"
 #include "safetext.h"
@@ -98,42 +99,7 @@ QString number(const QJsonValue &v, int decimals)
 QString planByNode(const std::vector<std::int64_t> &plan, const QList<std::pair<QString, int>> &nodes,
                    std::int64_t passes)
 {
-    const QLocale locale;
-    QStringList parts;
-    size_t rank = 0;
-    for (const auto &[node, devices] : nodes) {
-        QStringList shares;
-        qint64 sum = 0;
-        for (int d = 0; d < qMax(1, devices) && rank < plan.size(); ++d, ++rank) {
-            shares << locale.toString(qint64(plan[rank]));
-            sum += plan[rank];
-        }
-        if (shares.isEmpty())
-            break;
-        const QString name = SafeText::escaped(node);
-        QString part = shares.size() == 1
-                           ? QCoreApplication::translate("HistoryCommands", "%1 %2", "node, its batch")
-                                 .arg(name, shares.first())
-                           : QCoreApplication::translate("HistoryCommands", "%1 %2 (%3)",
-                                                         "node, its batch, each device's share")
-                                 .arg(name, locale.toString(sum), shares.join(QStringLiteral(" + ")));
-        // Gradient accumulation: each device takes its share in that many passes.
-        if (passes > 1 && shares.size() == 1) {
-            const qint64 pass = (sum + passes - 1) / passes;
-            part = (sum % passes == 0
-                        ? QCoreApplication::translate("HistoryCommands", "%1 in %2 passes of %3",
-                                                      "node and batch, passes, samples a pass")
-                        : QCoreApplication::translate("HistoryCommands", "%1 in %2 passes of up to %3",
-                                                      "node and batch, passes, samples a pass"))
-                       .arg(part, locale.toString(passes), locale.toString(pass));
-        } else if (passes > 1) {
-            part = QCoreApplication::translate("HistoryCommands", "%1, each share in %2 passes",
-                                               "node and its shares, passes")
-                       .arg(part, locale.toString(passes));
-        }
-        parts << part;
-    }
-    return parts.join(QCoreApplication::translate("HistoryCommands", ", ", "between the nodes of a plan"));
+    return EventText::planByNode(plan, nodes, passes, EventText::Shown::Terminal);
 }
 
 QJsonObject runJson(const RunRecord &r)

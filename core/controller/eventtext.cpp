@@ -98,7 +98,42 @@ QString EventText::title(const RunEvent &e, Shown shown)
     return untrusted(e.kind, shown);
 }
 
-QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &locale)
+QString EventText::planByNode(const std::vector<std::int64_t> &plan, const PlanNodes &nodes,
+                              std::int64_t passes, Shown shown, const QLocale &locale)
+{
+    QStringList parts;
+    size_t rank = 0;
+    for (const auto &[node, devices] : nodes) {
+        QStringList shares;
+        qint64 sum = 0;
+        for (int d = 0; d < qMax(1, devices) && rank < plan.size(); ++d, ++rank) {
+            shares << locale.toString(qint64(plan[rank]));
+            sum += plan[rank];
+        }
+        if (shares.isEmpty())
+            break;
+        const QString name = untrusted(node, shown);
+        QString part = shares.size() == 1
+                           ? tr("%1 %2", "node, its batch").arg(name, shares.first())
+                           : tr("%1 %2 (%3)", "node, its batch, each device's share")
+                                 .arg(name, locale.toString(sum), shares.join(QStringLiteral(" + ")));
+        // Gradient accumulation: each device takes its share in that many passes.
+        if (passes > 1 && shares.size() == 1) {
+            const qint64 pass = (sum + passes - 1) / passes;
+            part = (sum % passes == 0
+                        ? tr("%1 in %2 passes of %3", "node and batch, passes, samples a pass")
+                        : tr("%1 in %2 passes of up to %3", "node and batch, passes, samples a pass"))
+                       .arg(part, locale.toString(passes), locale.toString(pass));
+        } else if (passes > 1) {
+            part = tr("%1, each share in %2 passes", "node and its shares, passes")
+                       .arg(part, locale.toString(passes));
+        }
+        parts << part;
+    }
+    return parts.join(tr(", ", "between the nodes of a plan"));
+}
+
+QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &locale, const PlanNodes &nodes)
 {
     const QJsonObject &p = e.payload;
     const auto text = [&p](const char *key) { return p.value(QLatin1String(key)).toString(); };
@@ -128,6 +163,9 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
                             : source == QLatin1String("initial") ? tr("before the speeds are measured")
                             : source == QLatin1String("planned") ? tr("planned from the measured speeds")
                                                                  : untrusted(source, shown);
+        if (!nodes.isEmpty())
+            return {tr("%1: %2").arg(fromStep(plan.step, why),
+                                     planByNode(plan.batches, nodes, plan.microBatches, shown, locale))};
         const QString line = tr("%1: %2").arg(fromStep(plan.step, why), numbers(plan.batches, locale));
         // Gradient accumulation: every rank takes its share in that many passes.
         if (plan.microBatches > 1)
@@ -145,9 +183,10 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
     }
     case EventKind::Rebalance: {
         const auto replan = WorkerEventJson::read<RebalanceEvent>(p);
-        const QString after = numbers(replan.newPlan, locale);
+        const QString after = nodes.isEmpty() ? numbers(replan.newPlan, locale)
+                                              : planByNode(replan.newPlan, nodes, 1, shown, locale);
         const QString at = fromStep(replan.step, replanReason(QString::fromStdString(replan.reason), shown));
-        QString line = replan.oldPlan.empty()
+        QString line = replan.oldPlan.empty() || !nodes.isEmpty()
                            ? tr("%1: %2").arg(at, after)
                            : tr("%1: %2 → %3").arg(at, numbers(replan.oldPlan, locale), after);
         if (replan.predictedGain)
@@ -290,10 +329,12 @@ QString EventText::happening(const RunEvent &e)
     }
 }
 
-QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale)
+QString EventText::line(const RunEvent &e, const QString &node, Shown shown, const QLocale &locale,
+                        const PlanNodes &nodes)
 {
     const EventKind kind = e.kind.value();
-    const QString what = details(e, shown, locale).join(tr("; ", "between the findings of a diagnosis"));
+    const QString what =
+        details(e, shown, locale, nodes).join(tr("; ", "between the findings of a diagnosis"));
     QString text;
     if (what.isEmpty())
         text = title(e, shown);

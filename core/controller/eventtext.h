@@ -30,17 +30,27 @@ public:
         Error
     };
 
+    /// A run's nodes as a plan names them: (name, devices), in rank order.
+    using PlanNodes = QList<std::pair<QString, int>>;
+
     /// The kind in a word or two ("Re-plan", "Worker ended"); a kind this
     /// version does not know, by the name it came with.
     static QString title(const RunEvent &event, Shown shown);
     /// What the event says, after its title: one entry per line (a diagnosis
     /// has one per finding), none where the title says all ("Stop requested").
-    static QStringList details(const RunEvent &event, Shown shown, const QLocale &locale = QLocale());
+    /// With the run's `nodes`, a plan says each node's batch by name ("box-a 20, box-b 28"); without
+    /// them, the ranks' batches in order.
+    static QStringList details(const RunEvent &event, Shown shown, const QLocale &locale = QLocale(),
+                               const PlanNodes &nodes = {});
     /// The event in one line, after who sent it: "box-a, rank 0: Worker ended:
     /// exited with code 3", "box-a: Failed: …". Events every rank reports
     /// alike (plans, evaluations, checkpoints) name nobody.
     static QString line(const RunEvent &event, const QString &node, Shown shown,
-                        const QLocale &locale = QLocale());
+                        const QLocale &locale = QLocale(), const PlanNodes &nodes = {});
+    /// A per-rank plan by node: "alpha 20, beta 28", a node of several devices as "alpha 24 (12 +
+    /// 12)"; with gradient accumulation (`passes` > 1) "alpha 512 in 4 passes of 128".
+    static QString planByNode(const std::vector<std::int64_t> &plan, const PlanNodes &nodes,
+                              std::int64_t passes, Shown shown, const QLocale &locale = QLocale());
     /// Who sent an event: "box-a, rank 0", or the node alone for an event of no rank.
     static QString source(const QString &node, int rank, const QLocale &locale = QLocale());
     /// What happened, for events every rank reports alike (a plan and the re-plan that made it, an

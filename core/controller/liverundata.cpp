@@ -91,9 +91,15 @@ void LiveRunData::addEvent(const RunEvent &e)
     QString who = e.rank >= 0 ? QString() : e.source;
     if (const int n = e.rank >= 0 ? nodeOfRank(e.rank) : m_nodeIndex.value(e.source, -1); n >= 0)
         who = m_nodes[n].name;
-    const auto logIt = [this, &e, &who] {
-        log(e.timeMs, EventText::level(e),
-            [e, who]() -> QString { return EventText::line(e, who, EventText::Shown::Widget); });
+    const auto logIt = [this, &e, &who, kind] {
+        // A plan names each node's batch, as History and `hamgamctl show` do.
+        EventText::PlanNodes nodes;
+        if (kind == EventKind::Plan || kind == EventKind::Rebalance)
+            for (const NodeInfo &n : m_nodes)
+                nodes.append({n.name, int(n.devices.size())});
+        log(e.timeMs, EventText::level(e), [e, who, nodes]() -> QString {
+            return EventText::line(e, who, EventText::Shown::Widget, QLocale(), nodes);
+        });
     };
     switch (kind) {
     case EventKind::Step: {

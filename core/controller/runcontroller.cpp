@@ -575,12 +575,15 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
         } else if (kind == EventKind::Plan || kind == EventKind::Rebalance) {
             if (m_history && current) {
                 const WorkerEventJson::PlanChange change = WorkerEventJson::planChange(ev);
-                if (!change.batches.empty()) {
-                    QJsonArray plan;
-                    for (const std::int64_t b : change.batches)
-                        plan.append(qint64(b));
-                    m_history->setFinalPlan(m_runId, node.index, plan);
+                // The plan names every rank's batch; the node keeps its own ranks' shares.
+                QJsonArray plan;
+                for (qsizetype d = 0; d < node.devices.size(); ++d) {
+                    const size_t rank = size_t(node.firstRank + d);
+                    if (rank < change.batches.size())
+                        plan.append(qint64(change.batches[rank]));
                 }
+                if (!plan.isEmpty())
+                    m_history->setFinalPlan(m_runId, node.index, plan);
             }
         }
         Q_EMIT eventReceived(ev);

@@ -498,7 +498,8 @@ void TestHistoryView::buttonsFollowSelection()
     QStandardItemModel *events = view.eventsModel();
     QCOMPARE(events->rowCount(), 1);
     QCOMPARE(events->item(0, 2)->text(), QStringLiteral("Re-plan"));
-    QVERIFY2(events->item(0, 3)->text().contains(QStringLiteral("32, 32 → 40, 24")),
+    // Issue #31, item 3: the plan by node name, as `hamgamctl show` says it.
+    QVERIFY2(events->item(0, 3)->text().contains(QStringLiteral("box-a 40, box-b 24")),
              qPrintable(events->item(0, 3)->text()));
 }
 

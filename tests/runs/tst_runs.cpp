@@ -157,7 +157,17 @@ void TestRuns::threeAgentRunCompletes()
     QCOMPARE(history.stepRowCount(runId), journaled);
     QCOMPARE(run->summary.value(QStringLiteral("steps")).toInt(), 30);
     QVERIFY(run->summary.value(QStringLiteral("final_loss")).toDouble() > 0);
-    QCOMPARE(history.nodes(runId).size(), 3);
+    const QList<RunNodeRecord> nodes = history.nodes(runId);
+    QCOMPARE(nodes.size(), 3);
+    // Issue #31, item 3: each node keeps its own share of the final plan, and the shares make the
+    // global batch (not the whole plan repeated on every node's row).
+    qint64 total = 0;
+    for (const RunNodeRecord &node : nodes) {
+        QCOMPARE(node.finalPlan.size(), node.devices.size());
+        for (const QJsonValue share : node.finalPlan)
+            total += share.toInteger();
+    }
+    QCOMPARE(total, run->config.value(QStringLiteral("global_batch")).toInteger());
 
     // And hamgamctl reports it.
     QCOMPARE(m_lab.ctl({QStringLiteral("runs"), QStringLiteral("--json")}, &out), 0);

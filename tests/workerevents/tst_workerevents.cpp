@@ -1,10 +1,12 @@
 // The agent's reading of a worker's stdout (WorkerProcess): which lines are
 // events and which become "log" events, lines split over reads, several lines
 // in one read, over-long lines, NUL bytes; and the same through a real process.
+#include "eventtext.h"
 #include "jsonnumber.h"
 #include "liverundata.h"
 #include "workerprocess.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
@@ -36,6 +38,7 @@ private Q_SLOTS:
     void lineOfTheMaximumLengthIsKept();
     void realProcess();
     void numbersBeyondInt64();
+    void plansNameTheirNodesAndPasses();
 };
 
 void TestWorkerEvents::parseEventLine_data()
@@ -238,6 +241,30 @@ void TestWorkerEvents::numbersBeyondInt64()
         live.addEvent(e);
     }
     QCOMPARE(live.step(), qint64(3)); // the out-of-range step counts as none
+}
+
+// Issue #31, item 3: History's Events and the live log say a plan by node name, a node's several
+// devices as their shares, and gradient accumulation as passes of a size.
+void TestWorkerEvents::plansNameTheirNodesAndPasses()
+{
+    RunEvent plan;
+    plan.kind = QStringLiteral("plan");
+    plan.rank = 0;
+    plan.payload = QJsonObject{{QStringLiteral("event"), QStringLiteral("plan")},
+                               {QStringLiteral("step"), 0},
+                               {QStringLiteral("batches"), QJsonArray{512, 96, 96}},
+                               {QStringLiteral("source"), QStringLiteral("initial")},
+                               {QStringLiteral("micro_batches"), 4}};
+    const EventText::PlanNodes nodes{{QStringLiteral("box-a"), 1}, {QStringLiteral("box-b"), 2}};
+    const QLocale c(QLocale::C);
+    const QString byNode =
+        EventText::details(plan, EventText::Shown::Widget, c, nodes).join(QLatin1Char('|'));
+    QVERIFY2(byNode.contains(QStringLiteral("box-a 512 in 4 passes of 128")), qPrintable(byNode));
+    QVERIFY2(byNode.contains(QStringLiteral("box-b 192 (96 + 96), each share in 4 passes")),
+             qPrintable(byNode));
+    // Without the nodes (a caller that has none), the ranks' batches in order, as before.
+    const QString byRank = EventText::details(plan, EventText::Shown::Widget, c).join(QLatin1Char('|'));
+    QVERIFY2(byRank.contains(QStringLiteral("512, 96, 96")), qPrintable(byRank));
 }
 
 QTEST_GUILESS_MAIN(TestWorkerEvents)

@@ -397,6 +397,10 @@ void RunDetailsPanel::fillEvents(const QStringList &runIds)
 void RunDetailsPanel::fillEventsOf(const QString &runId, const QString &runName)
 {
     QSet<QString> said;
+    // A plan says each node's batch by its name, as `hamgamctl show` does.
+    EventText::PlanNodes planNodes;
+    for (const RunNodeRecord &n : m_store.nodes(runId))
+        planNodes.append({n.name.isEmpty() ? n.agentId.left(12) : n.name, int(n.devices.size())});
     for (const RunEvent &e : m_store.events(runId, notableKinds(), kMostEvents)) {
         if (e.kind.value() == EventKind::WorkerExit && EventText::level(e) != EventText::Level::Error)
             continue; // a normal end says nothing the state does not
@@ -409,7 +413,7 @@ void RunDetailsPanel::fillEventsOf(const QString &runId, const QString &runName)
         }
         const QString kind = EventText::title(e, EventText::Shown::Widget);
         // One row for each line: a diagnosis has one per finding.
-        QStringList lines = EventText::details(e, EventText::Shown::Widget);
+        QStringList lines = EventText::details(e, EventText::Shown::Widget, QLocale(), planNodes);
         if (lines.isEmpty())
             lines << QString();
         const QString source =
