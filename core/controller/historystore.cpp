@@ -1,6 +1,7 @@
 #include "historystore.h"
 
 #include "atomicfile.h"
+#include "bidi.h"
 #include "csv.h"
 #include "eventkind.h"
 #include "historyschema.h"
@@ -718,7 +719,7 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
     if (!record)
         return Result::failure(tr("no run %1").arg(runId));
     if (!QDir().mkpath(dir))
-        return Result::failure(tr("cannot create %1").arg(dir));
+        return Result::failure(tr("cannot create %1").arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
     auto header = [&](const QStringList &names) -> QString {
         QStringList out;
         for (const QString &n : names)

@@ -1,6 +1,7 @@
 #include "modelfetcher.h"
 
 #include "agentclientlink.h"
+#include "bidi.h"
 #include "eventkind.h"
 #include "historystore.h"
 #include "noderegistry.h"
@@ -58,7 +59,7 @@ QString ModelFetcher::modelAlreadyIn(const QString &directory)
 QString ModelFetcher::alreadyHoldsAModel(const QString &directory)
 {
     return tr("%1 already holds a trained model; choose another folder, or replace it")
-        .arg(QDir::toNativeSeparators(directory));
+        .arg(Bidi::ltr(QDir::toNativeSeparators(directory)));
 }
 
 void ModelFetcher::fetch(const Source &source, const QString &directory, Existing existing)
@@ -73,7 +74,7 @@ void ModelFetcher::fetch(const Source &source, const QString &directory, Existin
             return;
         }
         if (!QDir().mkpath(m_directory)) {
-            fail(tr("cannot create the folder %1").arg(m_directory));
+            fail(tr("cannot create the folder %1").arg(Bidi::ltr(QDir::toNativeSeparators(m_directory))));
             return;
         }
         startOver();
@@ -86,7 +87,7 @@ void ModelFetcher::startOver()
     for (const char *name : kFiles) {
         auto f = std::make_unique<QSaveFile>(QDir(m_directory).filePath(QString::fromLatin1(name)));
         if (!f->open(QIODevice::WriteOnly)) {
-            fail(tr("cannot write %1: %2").arg(f->fileName(), f->errorString()));
+            fail(tr("cannot write %1: %2").arg(Bidi::ltr(f->fileName()), f->errorString()));
             return;
         }
         m_out.push_back(std::move(f));

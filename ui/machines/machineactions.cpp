@@ -111,8 +111,9 @@ void MachineActions::showDetails(const QString &key)
     if (node->telemetry) {
         const HostInfo &h = node->telemetry->host;
         row(tr("Host name"), Bidi::ltr(h.hostname));
-        row(tr("Operating system"), h.os);
-        row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(h.cpuModel));
+        row(tr("Operating system"), Bidi::ltr(h.os));
+        // The model kept left to right, so in Persian the comma and "۲ هسته" follow it whole.
+        row(tr("Processor"), tr("%1, %Ln core(s)", nullptr, h.cores).arg(Bidi::ltr(h.cpuModel)));
         row(tr("Memory"),
             tr("%1 available of %2")
                 .arg(LocaleFormat::dataSize(h.memoryAvailable), LocaleFormat::dataSize(h.memoryTotal)));

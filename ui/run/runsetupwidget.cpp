@@ -514,7 +514,7 @@ void RunSetupWidget::retranslate()
     m_abort->setToolTip(tr("Stop at once, without a checkpoint"));
     m_save->setText(tr("Save…"));
     m_load->setText(tr("Load…"));
-    m_margin->setSuffix(QLatin1Char(' ') + QLocale().percent()); // "٪" in Persian
+    m_margin->setSuffix(QLocale().percent()); // "5%", "۵٪": the sign sits on the figure in both languages
     // A message that can be worded again is, after the form's own problems are
     // (validate() words them anew); one that cannot goes rather than stay in the
     // language just left. The agents' findings come untranslated and are worded anew.
