@@ -617,6 +617,21 @@
         <source>Settings against final loss and accuracy</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>⚠ %Ln of the runs started on busy machines: their speed says as much about those machines as about their settings.</source>
+        <translation>
+            <numerusform>⚠ %Ln of the runs started on busy machines: their speed says as much about those machines as about their settings.</numerusform>
+            <numerusform>⚠ %Ln of the runs started on busy machines: their speed says as much about those machines as about their settings.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hide the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show which</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>

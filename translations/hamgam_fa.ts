@@ -615,6 +615,20 @@
         <source>Settings against final loss and accuracy</source>
         <translation>تنظیمات در برابر زیان پایانی و دقت</translation>
     </message>
+    <message numerus="yes">
+        <source>⚠ %Ln of the runs started on busy machines: their speed says as much about those machines as about their settings.</source>
+        <translation>
+            <numerusform>⚠ %Ln اجرا روی ماشین‌های مشغول آغاز شد: سرعتشان همان‌قدر از آن ماشین‌ها می‌گوید که از تنظیماتشان.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hide the list</source>
+        <translation>پنهان کردن فهرست</translation>
+    </message>
+    <message>
+        <source>Show which</source>
+        <translation>نشان بده کدام‌ها</translation>
+    </message>
 </context>
 <context>
     <name>ControllerProfile</name>

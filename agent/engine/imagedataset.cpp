@@ -55,7 +55,6 @@ Result<std::pair<at::Tensor, at::Tensor>> readSplit(const std::string &dir, cons
     return std::make_pair(img, lab);
 }
 
-/// Images [n, 3, 32, 32] and labels of the CIFAR binary files, appended in order.
 // A names file's non-empty lines, trimmed; none when it cannot be read.
 std::vector<std::string> readLines(const std::string &path)
 {
@@ -76,6 +75,7 @@ std::vector<std::string> readLines(const std::string &path)
     return out;
 }
 
+/// Images [n, 3, 32, 32] and labels of the CIFAR binary files, appended in order.
 Result<std::pair<at::Tensor, at::Tensor>> readCifar(const std::vector<std::string> &paths, int classes)
 {
     using R = Result<std::pair<at::Tensor, at::Tensor>>;

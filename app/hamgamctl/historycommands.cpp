@@ -342,7 +342,7 @@ int HistoryCommands::compare(const QStringList &arguments)
     }
     QStringList differing;
     for (qsizetype i = 1; i < runs.size(); ++i) {
-        for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
+        for (const QString &f : RunConfig::differingSettings(runs.first().config, runs[i].config)) {
             if (!differing.contains(f) && f != QLatin1String("name"))
                 differing.append(f);
         }

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QSet>
 
 namespace {
@@ -927,6 +928,35 @@ QList<std::pair<QString, QJsonValue>> RunConfig::flatten(const QJsonObject &json
         }
     };
     walk(QString(), json);
+    return out;
+}
+
+QStringList RunConfig::differingSettings(const QJsonObject &a, const QJsonObject &b)
+{
+    static const QRegularExpression agentId(QStringLiteral("^nodes\\[\\d+\\]\\.agent$"));
+    QHash<QString, QJsonValue> va, vb;
+    for (const auto &[k, v] : flatten(a))
+        va.insert(k, v);
+    for (const auto &[k, v] : flatten(b))
+        vb.insert(k, v);
+    const auto isDefault = [](const QString &path, const QJsonValue &value) {
+        const contracts::RunConfigField *field = contracts::findRunConfigField(path.toStdString());
+        if (!field)
+            return false;
+        const QByteArray json =
+            "[" + QByteArray(field->defaultJson.data(), qsizetype(field->defaultJson.size())) + "]";
+        return QJsonDocument::fromJson(json).array().first() == value;
+    };
+    QStringList out;
+    for (const QString &path : differingFields(a, b)) {
+        if (agentId.match(path).hasMatch())
+            continue;
+        if (!va.contains(path) && isDefault(path, vb.value(path)))
+            continue;
+        if (!vb.contains(path) && isDefault(path, va.value(path)))
+            continue;
+        out << path;
+    }
     return out;
 }
 

@@ -275,6 +275,10 @@ public:
     static QString strategyDescription(const QString &strategy);
     /// The config fields (dotted paths) whose values differ between two configs.
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);
+    /// The settings that tell two runs apart, for people (Compare, `hamgamctl compare`): differingFields()
+    /// less what is no setting (a node's agent id; its name is compared) and a field one config lacks
+    /// where the other holds the table's default (a file from before the field existed).
+    static QStringList differingSettings(const QJsonObject &a, const QJsonObject &b);
     /// A field's value in a config's JSON by its key ("optimizer.lr"), and setting it there; the
     /// run form binds its editors with these.
     static QJsonValue valueAt(const QJsonObject &json, const QString &key);

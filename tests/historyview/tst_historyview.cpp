@@ -843,6 +843,26 @@ void TestHistoryView::compareFlagsBusyMachines()
     QVERIFY2(persian.contains(QRegularExpression(QStringLiteral("[\\x{0600}-\\x{06FF}]"))) &&
                  !persian.contains(QLatin1String("busy")) && persian.contains(QStringLiteral("۷٫۰")),
              qPrintable(persian));
+    QVERIFY(!view.fairnessDetailsButton()->isVisibleTo(&view)); // one run: its warning in full
+
+    // Issue #31, item 2: a sweep's busy runs are one line that opens to the list, so the charts stay
+    // in view.
+    RunEvent second = launch;
+    second.runId = QStringLiteral("bbbb2222");
+    second.seq = 8;
+    m_store->appendEvents({second});
+    m_store->flush();
+    view.setRuns({QStringLiteral("aaaa1111"), QStringLiteral("bbbb2222"), QStringLiteral("cccc3333")});
+    QCOMPARE(view.busyRunIds().size(), 2);
+    QVERIFY(view.fairnessDetailsButton()->isVisibleTo(&view));
+    QCOMPARE(view.fairnessNote()->text().count(QLatin1Char('\n')), 0);
+    QVERIFY2(view.fairnessNote()->text().contains(QLatin1String("2 of the runs started on busy machines")),
+             qPrintable(view.fairnessNote()->text()));
+    QVERIFY(view.fairnessNote()->toolTip().contains(QLatin1String("box-b")));
+    view.fairnessDetailsButton()->setChecked(true);
+    QCOMPARE(view.fairnessNote()->text().count(QLatin1String("box-b: load 7.0")), 2);
+    view.fairnessDetailsButton()->setChecked(false);
+    QVERIFY(!view.fairnessNote()->text().contains(QLatin1String("box-b: load")));
 }
 
 void TestHistoryView::compareShowsOnlyDifferingFields()

@@ -357,6 +357,20 @@ void TestRunConfig::differingFields()
     QCOMPARE(diff, (QStringList{QStringLiteral("nodes[1].devices"), QStringLiteral("optimizer.lr"),
                                 QStringLiteral("strategy")}));
     QVERIFY(RunConfig::differingFields(a.toJson(), a.toJson()).isEmpty());
+
+    // Issue #31, item 2: for people, the machines' ids are no setting, and a field a config lacks
+    // (a file from before it existed) differs only from a value other than its default.
+    QJsonObject older = a.toJson();
+    QJsonObject loss = older.value(QStringLiteral("loss")).toObject();
+    older.remove(QStringLiteral("loss"));
+    b = a;
+    b.nodes[0].agent = QStringLiteral("another-agent-id");
+    QCOMPARE(RunConfig::differingFields(older, b.toJson()).size(), 2); // loss.label_smoothing, nodes[0].agent
+    QVERIFY(RunConfig::differingSettings(older, b.toJson()).isEmpty());
+    b.byKey.set("loss.label_smoothing", 0.1);
+    QCOMPARE(RunConfig::differingSettings(older, b.toJson()),
+             QStringList{QStringLiteral("loss.label_smoothing")});
+    QVERIFY(!loss.isEmpty());
 }
 
 void TestRunConfig::tensorParallelStrategies_data()

@@ -566,6 +566,7 @@ void TestRunSetup::agentFindingsFollowTheLanguage()
     auto *margin = m_form->findChild<QDoubleSpinBox *>(QStringLiteral("field:planner.margin"));
     QVERIFY(margin);
     QVERIFY2(margin->suffix().contains(QChar(0x066A)), qPrintable(margin->suffix()));
+    QVERIFY2(!margin->suffix().startsWith(QLatin1Char(' ')), qPrintable(margin->suffix())); // "۵٪", not "۵ ٪"
 
     QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
     QCoreApplication::sendPostedEvents();

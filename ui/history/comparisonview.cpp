@@ -266,11 +266,20 @@ void ComparisonView::buildUi()
     m_fairness->setWordWrap(true);
     m_fairness->setTextFormat(Qt::PlainText);
     m_fairness->setVisible(false);
+    m_fairnessDetails = new QPushButton;
+    m_fairnessDetails->setObjectName(QStringLiteral("fairnessDetails"));
+    m_fairnessDetails->setCheckable(true);
+    m_fairnessDetails->setFlat(true);
+    m_fairnessDetails->setVisible(false);
+    connect(m_fairnessDetails, &QPushButton::toggled, this, &ComparisonView::fillFairness);
+    auto *fairness = new QHBoxLayout;
+    fairness->addWidget(m_fairness, 1);
+    fairness->addWidget(m_fairnessDetails, 0, Qt::AlignTop);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
-    layout->addWidget(m_fairness);
+    layout->addLayout(fairness);
     layout->addWidget(m_tabs, 1);
 }
 
@@ -317,10 +326,24 @@ void ComparisonView::fillFairness()
                      .arg(SafeText::neutralized(r.record.name), Bidi::ltr(r.record.id.right(4)),
                           machines.join(tr("; ")));
     }
-    m_fairness->setText(LocaleFormat::paragraph(lines.join(QLatin1Char('\n'))));
+    // One run's warning in full; a sweep's as one line that opens to the list, so the charts stay in view.
+    const bool several = lines.size() > 1;
+    const bool open = several && m_fairnessDetails->isChecked();
+    QString text = lines.join(QLatin1Char('\n'));
+    if (several) {
+        const QString summary =
+            tr("⚠ %Ln of the runs started on busy machines: their speed says as much about those machines "
+               "as about their settings.",
+               nullptr, int(lines.size()));
+        text = open ? summary + QLatin1Char('\n') + text : summary;
+    }
+    m_fairness->setText(LocaleFormat::paragraph(text));
+    m_fairness->setToolTip(several && !open ? lines.join(QLatin1Char('\n')) : QString());
     m_fairness->setStyleSheet(
         lines.isEmpty() ? QString() : QStringLiteral("color: %1;").arg(errorColor(palette()).name()));
     m_fairness->setVisible(!lines.isEmpty());
+    m_fairnessDetails->setText(open ? tr("Hide the list") : tr("Show which"));
+    m_fairnessDetails->setVisible(several);
 }
 
 void ComparisonView::changeEvent(QEvent *event)
@@ -397,7 +420,7 @@ void ComparisonView::setRuns(const QStringList &runIds)
     QSet<QString> differing;
     for (qsizetype i = 1; i < m_runs.size(); ++i) {
         for (const QString &field :
-             RunConfig::differingFields(m_runs.first().record.config, m_runs[i].record.config))
+             RunConfig::differingSettings(m_runs.first().record.config, m_runs[i].record.config))
             differing.insert(field);
     }
     // In the order of the config documents, so nodes[2] comes before nodes[3].

@@ -57,6 +57,7 @@ public:
     /// above the plots: their speed is not their settings' alone.
     QStringList busyRunIds() const;
     QLabel *fairnessNote() const { return m_fairness; }
+    QPushButton *fairnessDetailsButton() const { return m_fairnessDetails; }
     QStandardItemModel *utilizationModel() const { return m_utilModel; }
     /// One row per run: its settings that differ and its results, sortable by any column.
     QStandardItemModel *runsModel() const { return m_runsModel; }
@@ -113,6 +114,8 @@ private:
     QStringList m_differing;
     QLabel *m_title = nullptr;
     QLabel *m_fairness = nullptr;
+    /// "Show which": a sweep's busy runs are one line until the user opens the list.
+    QPushButton *m_fairnessDetails = nullptr;
     QPushButton *m_exportButton = nullptr;
     QTabWidget *m_tabs = nullptr;
     QCustomPlot *m_plots[PlotCount] = {};

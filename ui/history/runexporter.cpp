@@ -126,12 +126,12 @@ Expected<QStringList> RunExporter::write(const QStringList &ids, const QString &
         for (const auto &[path, value] : RunConfig::flatten(runs.first().config)) {
             bool differs = runs.size() == 1;
             for (qsizetype i = 1; i < runs.size() && !differs; ++i)
-                differs = RunConfig::differingFields(runs.first().config, runs[i].config).contains(path);
+                differs = RunConfig::differingSettings(runs.first().config, runs[i].config).contains(path);
             if (differs)
                 fields << path;
         }
         for (qsizetype i = 1; i < runs.size(); ++i) {
-            for (const QString &f : RunConfig::differingFields(runs.first().config, runs[i].config)) {
+            for (const QString &f : RunConfig::differingSettings(runs.first().config, runs[i].config)) {
                 if (!fields.contains(f))
                     fields << f;
             }

@@ -514,7 +514,10 @@ void RunSetupWidget::retranslate()
     m_abort->setToolTip(tr("Stop at once, without a checkpoint"));
     m_save->setText(tr("Save…"));
     m_load->setText(tr("Load…"));
-    m_margin->setSuffix(QLocale().percent()); // "5%", "۵٪": the sign sits on the figure in both languages
+    // "5 %" in English; Persian sets the sign on the figure, "۵٪" (issue #31, item 5).
+    m_margin->setSuffix(QLocale().textDirection() == Qt::RightToLeft
+                            ? QLocale().percent()
+                            : QLatin1Char(' ') + QLocale().percent());
     // A message that can be worded again is, after the form's own problems are
     // (validate() words them anew); one that cannot goes rather than stay in the
     // language just left. The agents' findings come untranslated and are worded anew.
