@@ -411,10 +411,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save every plot as PNG and PDF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -428,14 +424,6 @@
     </message>
     <message>
         <source>Utilization</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Settings that differ</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only the settings whose values differ between the runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -535,10 +523,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save plots to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export plots</source>
         <translation type="unfinished"></translation>
     </message>
@@ -630,6 +614,38 @@
     </message>
     <message>
         <source>Show which</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the plots you choose as PNG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings whose values differ between the runs, or every setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every setting (those that differ in bold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4905,6 +4921,11 @@ to %5</source>
         <source>GPU lost</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1/%2</source>
+        <comment>used and total memory in a narrow bar</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MachinesModel</name>
@@ -5630,6 +5651,49 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>PlotExportDialog</name>
+    <message>
+        <source>Export plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG (pictures for slides and chat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (sharp at any size, for papers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder that does not exist yet is made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plots to</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PlotExporter</name>
     <message>
         <source>cannot create a temporary directory: %1</source>
@@ -5637,10 +5701,6 @@ Status: %3%4</source>
     </message>
     <message>
         <source>cannot draw the plot into %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot create %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6957,6 +7017,24 @@ Status: %3%4</source>
     <message>
         <source>Run</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Tags of the %Ln selected run(s)</source>
+        <translation>
+            <numerusform>Tags of the %Ln selected run</numerusform>
+            <numerusform>Tags of the %Ln selected runs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tags every selected run has. A tag you add goes to each of them, a tag you remove leaves each of them; their other tags stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Save the tags of %Ln run(s)</source>
+        <translation>
+            <numerusform>Save the tags of %Ln run</numerusform>
+            <numerusform>Save the tags of %Ln runs</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -411,10 +411,6 @@
         <translation>خروجی نمودارها…</translation>
     </message>
     <message>
-        <source>Save every plot as PNG and PDF</source>
-        <translation>ذخیرهٔ همهٔ نمودارها به صورت PNG و PDF</translation>
-    </message>
-    <message>
         <source>Loss</source>
         <translation>زیان</translation>
     </message>
@@ -429,14 +425,6 @@
     <message>
         <source>Utilization</source>
         <translation>میزان استفاده</translation>
-    </message>
-    <message>
-        <source>Settings that differ</source>
-        <translation>تنظیمات متفاوت</translation>
-    </message>
-    <message>
-        <source>Only the settings whose values differ between the runs</source>
-        <translation>فقط تنظیماتی که مقدارشان در اجراها متفاوت است</translation>
     </message>
     <message>
         <source>Training loss by step</source>
@@ -535,10 +523,6 @@
         <translation>تنظیمات این اجراها یکسان است.</translation>
     </message>
     <message>
-        <source>Save plots to</source>
-        <translation>ذخیرهٔ نمودارها در</translation>
-    </message>
-    <message>
         <source>Export plots</source>
         <translation>خروجی نمودارها</translation>
     </message>
@@ -628,6 +612,38 @@
     <message>
         <source>Show which</source>
         <translation>نشان بده کدام‌ها</translation>
+    </message>
+    <message>
+        <source>Save the plots you choose as PNG or PDF</source>
+        <translation>نمودارهایی را که برمی‌گزینید به صورت PNG یا PDF ذخیره کنید</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>تنظیمات</translation>
+    </message>
+    <message>
+        <source>The settings whose values differ between the runs, or every setting</source>
+        <translation>تنظیماتی که مقدارشان میان اجراها فرق دارد، یا همهٔ تنظیمات</translation>
+    </message>
+    <message>
+        <source>Show every setting (those that differ in bold)</source>
+        <translation>نمایش همهٔ تنظیمات (آن‌هایی که فرق دارند پررنگ)</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>برچسب‌ها</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Time since the start</source>
+        <translation>زمان از آغاز</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1.</source>
+        <translation>پوشهٔ %1 ساخته نشد.</translation>
     </message>
 </context>
 <context>
@@ -4876,6 +4892,11 @@ to %5</source>
         <source>GPU lost</source>
         <translation>از دست رفته</translation>
     </message>
+    <message>
+        <source>%1/%2</source>
+        <comment>used and total memory in a narrow bar</comment>
+        <translation>%1/%2</translation>
+    </message>
 </context>
 <context>
     <name>MachinesModel</name>
@@ -5593,6 +5614,49 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>PlotExportDialog</name>
+    <message>
+        <source>Export plots</source>
+        <translation>خروجی نمودارها</translation>
+    </message>
+    <message>
+        <source>PNG (pictures for slides and chat)</source>
+        <translation>PNG (تصویر برای اسلاید و گفت‌وگو)</translation>
+    </message>
+    <message>
+        <source>PDF (sharp at any size, for papers)</source>
+        <translation>PDF (در هر اندازه واضح، برای مقاله)</translation>
+    </message>
+    <message>
+        <source>A folder that does not exist yet is made</source>
+        <translation>پوشه‌ای که هنوز نیست ساخته می‌شود</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>انتخاب…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>ذخیره</translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation>نمودارها</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>قالب‌ها</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>پوشه</translation>
+    </message>
+    <message>
+        <source>Save plots to</source>
+        <translation>ذخیرهٔ نمودارها در</translation>
+    </message>
+</context>
+<context>
     <name>PlotExporter</name>
     <message>
         <source>cannot create a temporary directory: %1</source>
@@ -5601,10 +5665,6 @@ Status: %3%4</source>
     <message>
         <source>cannot draw the plot into %1</source>
         <translation>کشیدن نمودار در %1 ممکن نشد</translation>
-    </message>
-    <message>
-        <source>cannot create %1</source>
-        <translation>ساختن %1 ممکن نشد</translation>
     </message>
 </context>
 <context>
@@ -6913,6 +6973,22 @@ Status: %3%4</source>
     <message>
         <source>Run</source>
         <translation>اجرا</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tags of the %Ln selected run(s)</source>
+        <translation>
+            <numerusform>برچسب‌های %Ln اجرای برگزیده</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tags every selected run has. A tag you add goes to each of them, a tag you remove leaves each of them; their other tags stay.</source>
+        <translation>برچسب‌هایی که همهٔ اجراهای برگزیده دارند. برچسبی که بیفزایید به هر یک از آن‌ها افزوده می‌شود و برچسبی که بردارید از هر یک برداشته می‌شود؛ برچسب‌های دیگرشان می‌مانند.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Save the tags of %Ln run(s)</source>
+        <translation>
+            <numerusform>ذخیرهٔ برچسب‌های %Ln اجرا</numerusform>
+        </translation>
     </message>
 </context>
 <context>

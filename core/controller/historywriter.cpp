@@ -239,7 +239,8 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
         q.prepare(QStringLiteral("UPDATE runs SET tags = ?, note = ? WHERE id = ?"));
         q.addBindValue(QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(n->tags)).toJson(QJsonDocument::Compact)));
-        q.addBindValue(n->note);
+        // A null QString binds NULL, which the NOT NULL column refuses (and the batch with it).
+        q.addBindValue(n->note.isNull() ? QStringLiteral("") : n->note);
         q.addBindValue(n->id);
         *rows += 1;
         return q.exec();

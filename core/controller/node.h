@@ -72,6 +72,15 @@ struct Node
         return !verifiedAddress.isEmpty() && verifiedAddress == address && verifiedPort == port;
     }
     bool isConnected() const { return link == Link::Connected; }
+    /// The order machines are listed in everywhere (the Machines list, `nodes`, `watch`): this computer
+    /// first, then by name as people sort words, then by key, so a list never reshuffles as beacons come.
+    static bool listedBefore(const Node &a, const Node &b)
+    {
+        if (a.local != b.local)
+            return a.local;
+        const int byName = QString::localeAwareCompare(a.name.toCaseFolded(), b.name.toCaseFolded());
+        return byName != 0 ? byName < 0 : a.key < b.key;
+    }
     /// The fingerprint a trust prompt should show.
     QString fingerprintToConfirm() const
     {

@@ -71,6 +71,7 @@ QList<Node> NodeRegistry::nodes() const
     out.reserve(m_order.size());
     for (const QString &key : m_order)
         out.append(m_nodes.value(key));
+    std::sort(out.begin(), out.end(), Node::listedBefore);
     return out;
 }
 
@@ -88,11 +89,15 @@ AgentClient *NodeRegistry::client(const QString &key) const
 
 QStringList NodeRegistry::readyKeys() const
 {
-    QStringList out;
+    QList<Node> ready;
     for (const QString &key : m_order) {
         if (client(key) && m_nodes.value(key).trust == Node::Trust::Pinned)
-            out.append(key);
+            ready.append(m_nodes.value(key));
     }
+    std::sort(ready.begin(), ready.end(), Node::listedBefore);
+    QStringList out;
+    for (const Node &n : std::as_const(ready))
+        out.append(n.key);
     return out;
 }
 

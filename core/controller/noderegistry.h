@@ -45,10 +45,11 @@ public:
     void setUser(const QString &user);
     QString user() const { return m_user; }
 
+    /// Every node, in the order lists show them (Node::listedBefore).
     QList<Node> nodes() const;
     const Node *node(const QString &key) const;
     AgentClient *client(const QString &key) const;
-    /// Keys of connected, trusted nodes.
+    /// Keys of connected, trusted nodes, in Node::listedBefore order.
     QStringList readyKeys() const;
 
     /// Which nodes a name, id or id prefix may resolve to.

@@ -9,6 +9,7 @@
 #include "localeformat.h"
 #include "localetickers.h"
 #include "noderegistry.h"
+#include "plotexportdialog.h"
 #include "plotexporter.h"
 #include "runconfig.h"
 #include "runsfilterproxy.h"
@@ -20,6 +21,7 @@
 
 #include <memory>
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -963,6 +965,31 @@ void TestHistoryView::exportsPlots()
     QVERIFY(!bad.ok());
     QVERIFY(!bad.error().isEmpty());
     QCOMPARE(PlotExporter::safeFileName(QStringLiteral("a/b:c*?")), QStringLiteral("a_b_c_"));
+
+    // Issue #31, item 6: only the plots and formats chosen, into a folder made when missing.
+    const QString fresh = out.filePath(QStringLiteral("thesis/figures"));
+    const auto chosen = view.exportPlots(fresh, {ComparisonView::ThroughputPlot, ComparisonView::WaitPlot},
+                                         {PlotExporter::Format::Pdf});
+    QVERIFY2(chosen.ok(), qPrintable(chosen.error()));
+    QCOMPARE(*chosen, (QStringList{QDir(fresh).filePath(QStringLiteral("throughput.pdf")),
+                                   QDir(fresh).filePath(QStringLiteral("mean-wait.pdf"))}));
+    QCOMPARE(QDir(fresh).entryList(QDir::Files).size(), 2);
+    // The dialog proposes a folder that exists, and waits for a plot, a format and a folder.
+    PlotExportDialog dialog(
+        {view.plotTitle(ComparisonView::LossByStepPlot), view.plotTitle(ComparisonView::ThroughputPlot)});
+    QVERIFY(QDir(dialog.directory()).exists());
+    QCOMPARE(dialog.plotBoxes().first()->text(), QStringLiteral("Training loss by step"));
+    QVERIFY(dialog.canAccept());
+    QCOMPARE(dialog.chosenPlots(), (QList<int>{0, 1}));
+    dialog.plotBoxes().first()->setChecked(false);
+    QCOMPARE(dialog.chosenPlots(), QList<int>{1});
+    dialog.pngBox()->setChecked(false);
+    QCOMPARE(dialog.chosenFormats(), QList<PlotExporter::Format>{PlotExporter::Format::Pdf});
+    dialog.pdfBox()->setChecked(false);
+    QVERIFY(!dialog.canAccept());
+    dialog.pdfBox()->setChecked(true);
+    dialog.setDirectory(QStringLiteral("  "));
+    QVERIFY(!dialog.canAccept());
 }
 
 void TestHistoryView::jalaliDates_data()

@@ -12,6 +12,7 @@
 #include "runstablemodel.h"
 #include "translations.h"
 
+#include <QCheckBox>
 #include <qcustomplot.h>
 #include <QDir>
 #include <QFile>
@@ -41,6 +42,8 @@ private Q_SLOTS:
     void eventsOfEverySelectedRun();
     void tagsAndNoteAreKeptAndFound();
     void compareAHundredRuns();
+    void tagsGoToEverySelectedRun();
+    void aSweepOfTwentyReadsWell();
     void parallelAxesHoldEachRunsValue();
 
 private:
@@ -321,6 +324,118 @@ void TestSupervisor::compareAHundredRuns()
     // A hundred names do not fit a legend: the table names the colours.
     QVERIFY(!view.plot(ComparisonView::LossByStepPlot)->legend->visible());
     QVERIFY(ComparisonView::runColor(99) != ComparisonView::runColor(98));
+}
+
+// Issue #31, item 2: tags typed with several runs selected go to each of them (they went to the last
+// clicked only), a tag taken away leaves each, every run's other tags and its note stay; Compare shows them.
+void TestSupervisor::tagsGoToEverySelectedRun()
+{
+    const QStringList ids{QStringLiteral("20260301-100000-aaaa"), QStringLiteral("20260301-100100-bbbb"),
+                          QStringLiteral("20260301-100200-cccc")};
+    for (int i = 0; i < 3; ++i)
+        addRun(ids[i], QStringLiteral("run %1").arg(i), 0.1 * (i + 1), 256, 0.5, 0.8,
+               1772359700000 + i * 1000);
+    m_store->setNotes(ids[0], {QStringLiteral("sweep-a"), QStringLiteral("mine")}, QStringLiteral("first"));
+    m_store->setNotes(ids[1], {QStringLiteral("sweep-a")}, QString());
+    m_store->flush();
+    HistoryView view(*m_store);
+    view.model()->refresh();
+    view.selectRuns(ids);
+    QCOMPARE(view.tagsEdit()->text(), QString()); // the third run has none: no tag is shared
+    view.tagsEdit()->setText(QStringLiteral("thesis"));
+    view.saveNotes();
+    QCOMPARE(m_store->run(ids[0])->tags,
+             (QStringList{QStringLiteral("sweep-a"), QStringLiteral("mine"), QStringLiteral("thesis")}));
+    QCOMPARE(m_store->run(ids[1])->tags, (QStringList{QStringLiteral("sweep-a"), QStringLiteral("thesis")}));
+    QCOMPARE(m_store->run(ids[2])->tags, QStringList{QStringLiteral("thesis")});
+    QCOMPARE(m_store->run(ids[0])->note, QStringLiteral("first"));
+
+    view.selectRuns(ids.mid(0, 2));
+    QCOMPARE(view.tagsEdit()->text(), QStringLiteral("sweep-a, thesis"));
+    view.tagsEdit()->setText(QStringLiteral("thesis, chapter 3"));
+    view.saveNotes();
+    QCOMPARE(m_store->run(ids[0])->tags,
+             (QStringList{QStringLiteral("mine"), QStringLiteral("thesis"), QStringLiteral("chapter 3")}));
+    QCOMPARE(m_store->run(ids[1])->tags,
+             (QStringList{QStringLiteral("thesis"), QStringLiteral("chapter 3")}));
+    QCOMPARE(m_store->run(ids[2])->tags, QStringList{QStringLiteral("thesis")});
+    QCOMPARE(m_store->run(ids[0])->note, QStringLiteral("first"));
+
+    // Compare has a Tags column with each run's own.
+    ComparisonView compare(*m_store);
+    compare.setRuns(ids);
+    QStandardItemModel *table = compare.runsModel();
+    const int last = table->columnCount() - 1;
+    QCOMPARE(table->horizontalHeaderItem(last)->text(), QStringLiteral("Tags"));
+    QHash<QString, QString> tagsOf;
+    for (int row = 0; row < table->rowCount(); ++row)
+        tagsOf.insert(table->item(row, 0)->text(), table->item(row, last)->text());
+    QCOMPARE(tagsOf.value(QStringLiteral("run 0")), QStringLiteral("mine, thesis, chapter 3"));
+    QCOMPARE(tagsOf.value(QStringLiteral("run 2")), QStringLiteral("thesis"));
+}
+
+// Issue #31, item 2: twenty runs read well: each curve named in the legend, a bar or line says whose it is
+// when pointed at, bar names whole, and every setting a click away.
+void TestSupervisor::aSweepOfTwentyReadsWell()
+{
+    QStringList ids;
+    for (int i = 0; i < 20; ++i) {
+        const QString id = QStringLiteral("20260301-10%1-t%2")
+                               .arg(i, 4, 10, QLatin1Char('0'))
+                               .arg(i, 3, 10, QLatin1Char('0'));
+        ids << id;
+        addRun(id, QStringLiteral("lr sweep run %1").arg(i), 0.001 * (1 + i), 256, 2.0 - 0.01 * i,
+               0.5 + 0.01 * i, 1772359700000 + i * 1000);
+    }
+    ComparisonView view(*m_store);
+    view.resize(1200, 800);
+    view.setRuns(ids);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.plot(ComparisonView::LossByStepPlot)->legend->visible());
+    view.tabs()->setCurrentIndex(4); // throughput and waiting
+    QCoreApplication::processEvents();
+    QCustomPlot *bars = view.plot(ComparisonView::ThroughputPlot);
+    bars->replot();
+    // Whole names under the bars, not "lr sw…n 6".
+    auto ticker = bars->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(7), QStringLiteral("lr sweep run 6"));
+    // Pointing at the seventh bar names its run and value; pointing at nothing says nothing.
+    const QPointF onBar(bars->xAxis->coordToPixel(7), bars->yAxis->coordToPixel(500));
+    QCOMPARE(view.hoverText(ComparisonView::ThroughputPlot, onBar),
+             QStringLiteral("lr sweep run 6\nSamples per second: 1,000.0"));
+    const QPointF between(bars->xAxis->coordToPixel(7.5), bars->yAxis->coordToPixel(500));
+    QCOMPARE(view.hoverText(ComparisonView::ThroughputPlot, between), QString());
+    // The parallel plot's line says its run's results.
+    view.tabs()->setCurrentIndex(1);
+    QCoreApplication::processEvents();
+    QCustomPlot *parallel = view.plot(ComparisonView::ParallelPlot);
+    parallel->replot();
+    QCPGraph *line = parallel->graph(3);
+    const auto point = line->data()->at(0);
+    const QString hover =
+        view.hoverText(ComparisonView::ParallelPlot, QPointF(parallel->xAxis->coordToPixel(point->key),
+                                                             parallel->yAxis->coordToPixel(point->value)));
+    QVERIFY2(hover.startsWith(QLatin1String("lr sweep run 3\nFinal loss: 1.97")), qPrintable(hover));
+
+    // The Settings tab: those that differ, or all of them with those in bold.
+    QStandardItemModel *settings = view.configModel();
+    const int differing = settings->rowCount();
+    QCOMPARE(differing, 2); // name and learning rate
+    view.allSettingsBox()->setChecked(true);
+    QVERIFY(settings->rowCount() > 10);
+    int bold = 0;
+    for (int row = 0; row < settings->rowCount(); ++row) {
+        if (settings->item(row, 0)->font().bold())
+            ++bold;
+        if (settings->item(row, 0)->data(ComparisonView::FieldPathRole).toString() ==
+            QLatin1String("strategy"))
+            QCOMPARE(settings->item(row, 1)->text(), QStringLiteral("LSHDP"));
+    }
+    QCOMPARE(bold, differing);
+    view.allSettingsBox()->setChecked(false);
+    QCOMPARE(settings->rowCount(), differing);
 }
 
 // The parallel plot's axes, apart from any drawing (issue #30, item 4): numbers and switches as they

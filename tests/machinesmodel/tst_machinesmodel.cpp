@@ -50,6 +50,10 @@ void TestMachinesModel::followsTheRegistry()
     LocalAgent b = startAgent(port, {}, {}, 200, QStringLiteral("gtx-box"));
     QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 2, 3000);
     QCOMPARE(inserted.count(), 2);
+    // Listed by name, whichever beacon came first (issue #31, item 6: the list changed order).
+    QCOMPARE(model.index(0).data(Qt::DisplayRole).toString(), QStringLiteral("gtx-box"));
+    QCOMPARE(model.index(1).data(Qt::DisplayRole).toString(), QStringLiteral("rtx-box"));
+    QCOMPARE(registry.nodes().first().name, QStringLiteral("gtx-box"));
 
     const QModelIndex ia = model.indexOfKey(a.daemon->nodeId());
     QVERIFY(ia.isValid());
@@ -77,6 +81,16 @@ void TestMachinesModel::followsTheRegistry()
     devices = model.indexOfKey(a.daemon->nodeId()).data(MachinesModel::DevicesRole).toList();
     QCOMPARE(devices.first().toMap().value(QStringLiteral("util")).toDouble(), 87.0);
     QCOMPARE(devices.first().toMap().value(QStringLiteral("mem_total")).toLongLong(), 24LL << 30);
+    // Every device line has its tooltip: the card elides long names ("AMD EPYC…").
+    for (const QVariant &device : std::as_const(devices))
+        QVERIFY(device.toMap()
+                    .value(QStringLiteral("tooltip"))
+                    .toString()
+                    .contains(device.toMap().value(QStringLiteral("name")).toString()));
+    // A narrow memory bar keeps the total: "8.0/24.0 GB", not "8.0 GB".
+    const auto [memory, narrow] = MachineDelegate::memoryTexts(8LL << 30, 24LL << 30, QLocale::c());
+    QVERIFY2(memory.contains(QLatin1String("/ 24")), qPrintable(memory));
+    QVERIFY2(narrow.contains(QLatin1String("/24")) && narrow.size() < memory.size(), qPrintable(narrow));
 
     // b is not trusted by us: still a row, never connected.
     QCOMPARE(model.indexOfKey(b.daemon->nodeId()).data(MachinesModel::LinkRole).toInt(),

@@ -8,7 +8,7 @@
 #include "localeformat.h"
 #include "localetickers.h"
 #include "parallelcoordinates.h"
-#include "plotexporter.h"
+#include "plotexportdialog.h"
 #include "runconfig.h"
 #include "runstablemodel.h"
 #include "safetext.h"
@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <optional>
+#include <QCheckBox>
 #include <qcustomplot.h>
 #include <QDateTime>
 #include <QDir>
@@ -36,10 +37,15 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTabWidget>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace {
 constexpr int kSeriesPoints = 1000;
+/// On each run's line or bar: which run it draws, for the hover text.
+constexpr char kRunProperty[] = "hamgamRun";
+/// How near (pixels) the pointer must be to a line for its hover text.
+constexpr double kHoverPixels = 10;
 
 QCPTextElement *titleOf(QCustomPlot *plot)
 {
@@ -208,6 +214,10 @@ void ComparisonView::buildUi()
         plot->setObjectName(plotFileName(Plot(p)));
         connect(plot, &QCustomPlot::beforeReplot, plot,
                 [plot] { fitLegend(plot, plot->viewport().width()); });
+        // A sweep's lines are told apart by pointing at them: the run's name and its value there.
+        plot->setMouseTracking(true);
+        connect(plot, &QCustomPlot::mouseMove, this,
+                [this, plot](QMouseEvent *event) { showHover(plot, event->position()); });
         m_plots[p] = plot;
     }
     m_plots[LossByTimePlot]->xAxis->setTicker(LocaleTickers::duration());
@@ -238,6 +248,14 @@ void ComparisonView::buildUi()
     m_configView->setWordWrap(true);
     m_configView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_configView->horizontalHeader()->setStretchLastSection(true);
+    m_allSettings = new QCheckBox;
+    m_allSettings->setObjectName(QStringLiteral("allSettings"));
+    connect(m_allSettings, &QCheckBox::toggled, this, &ComparisonView::fillConfig);
+    auto *settingsPage = new QWidget;
+    auto *settingsLayout = new QVBoxLayout(settingsPage);
+    settingsLayout->setContentsMargins(0, 4, 0, 0);
+    settingsLayout->addWidget(m_allSettings);
+    settingsLayout->addWidget(m_configView, 1);
 
     // Every run in one sortable table, and the settings against the results in one plot.
     m_runsModel = new QStandardItemModel(this);
@@ -258,7 +276,7 @@ void ComparisonView::buildUi()
     m_tabs->addTab(m_plots[EvaluationPlot], QString());
     m_tabs->addTab(pair(m_plots[ThroughputPlot], m_plots[WaitPlot]), QString());
     m_tabs->addTab(m_utilView, QString());
-    m_tabs->addTab(m_configView, QString());
+    m_tabs->addTab(settingsPage, QString());
 
     // A fair comparison: a run slowed by other work on its machines is said to be so.
     m_fairness = new QLabel;
@@ -287,7 +305,7 @@ void ComparisonView::retranslateUi()
 {
     m_title->setText(tr("Comparing %Ln run(s)", nullptr, int(m_runs.size())));
     m_exportButton->setText(tr("Export plots…"));
-    m_exportButton->setToolTip(tr("Save every plot as PNG and PDF"));
+    m_exportButton->setToolTip(tr("Save the plots you choose as PNG or PDF"));
     m_tabs->setTabText(0, tr("Runs"));
     m_tabs->setTabToolTip(0, tr("Every run with its settings that differ and its results; click a column to "
                                 "sort"));
@@ -298,8 +316,9 @@ void ComparisonView::retranslateUi()
     m_tabs->setTabText(3, tr("Evaluation"));
     m_tabs->setTabText(4, tr("Throughput and waiting"));
     m_tabs->setTabText(5, tr("Utilization"));
-    m_tabs->setTabText(6, tr("Settings that differ"));
-    m_tabs->setTabToolTip(6, tr("Only the settings whose values differ between the runs"));
+    m_tabs->setTabText(6, tr("Settings"));
+    m_tabs->setTabToolTip(6, tr("The settings whose values differ between the runs, or every setting"));
+    m_allSettings->setText(tr("Show every setting (those that differ in bold)"));
 }
 
 QStringList ComparisonView::busyRunIds() const
@@ -554,6 +573,11 @@ void ComparisonView::fillRuns()
     }
     headers << tr("Final loss") << tr("Accuracy") << tr("Samples/s") << tr("Mean wait")
             << tr("Busy at start");
+    // The user's own labels ("baseline", "chapter 3") say what a sweep's runs were for.
+    const bool tagged = std::any_of(m_runs.cbegin(), m_runs.cend(),
+                                    [](const RunData &r) { return !r.record.tags.isEmpty(); });
+    if (tagged)
+        headers << tr("Tags");
     m_runsModel->setHorizontalHeaderLabels(headers);
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
@@ -587,6 +611,10 @@ void ComparisonView::fillRuns()
         for (const BusyMachine &m : r.busy)
             busy << EventText::busyMachine(m.node, m.busy, EventText::Shown::Widget);
         row << cell(busy.isEmpty() ? tr("no") : busy.join(tr("; ")), busy.size());
+        if (tagged) {
+            const QString tags = SafeText::neutralized(r.record.tags.join(QStringLiteral(", ")));
+            row << cell(tags, tags);
+        }
         m_runsModel->appendRow(row);
     }
     if (sortColumn >= 0 && sortColumn < m_runsModel->columnCount())
@@ -629,6 +657,75 @@ void ComparisonView::drawParallel(QCustomPlot *plot)
     for (int i = 0; i < m_runs.size(); ++i)
         lines << ParallelCoordinates::Line{runLabel(i), runColor(i)};
     ParallelCoordinates::draw(plot, axes, lines, palette(), font());
+    for (int i = 0; i < plot->graphCount() && i < m_runs.size(); ++i)
+        plot->graph(i)->setProperty(kRunProperty, i);
+}
+
+QString ComparisonView::hoverText(Plot which, const QPointF &pos) const
+{
+    QCustomPlot *plot = m_plots[which];
+    double nearest = kHoverPixels;
+    int run = -1;
+    double key = 0;
+    double value = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *line = plot->plottable(i);
+        const QVariant index = line->property(kRunProperty);
+        QCPPlottableInterface1D *data = line->interface1D();
+        if (!index.isValid() || !data)
+            continue;
+        QVariant details;
+        const double distance = line->selectTest(pos, false, &details);
+        const QCPDataSelection points = details.value<QCPDataSelection>();
+        if (distance < 0 || distance >= nearest || points.isEmpty())
+            continue;
+        nearest = distance;
+        run = index.toInt();
+        const int point = points.dataRange().begin();
+        key = data->dataMainKey(point);
+        value = data->dataMainValue(point);
+    }
+    if (run < 0 || run >= m_runs.size())
+        return {};
+    const QString name = runLabel(run);
+    const QString pair = tr("%1: %2");
+    switch (which) {
+    case LossByStepPlot:
+    case EvaluationPlot:
+        return name + QLatin1Char('\n') +
+               pair.arg(plot->xAxis->label(), LocaleFormat::number(qint64(std::llround(key)))) +
+               QLatin1Char('\n') + pair.arg(plot->yAxis->label(), LocaleFormat::number(value, 4));
+    case LossByTimePlot:
+        return name + QLatin1Char('\n') +
+               pair.arg(tr("Time since the start"), LocaleFormat::duration(qint64(key * 1000))) +
+               QLatin1Char('\n') + pair.arg(plot->yAxis->label(), LocaleFormat::number(value, 4));
+    case ThroughputPlot:
+        return name + QLatin1Char('\n') + pair.arg(plot->yAxis->label(), LocaleFormat::number(value, 1));
+    case WaitPlot:
+        return name + QLatin1Char('\n') + pair.arg(plot->yAxis->label(), LocaleFormat::percent(value, 1));
+    case ParallelPlot: {
+        // The line's heights are scaled per axis: the run's own results say more.
+        QStringList lines{name};
+        if (const auto loss = result(m_runs[run].summary, "final_loss"))
+            lines << pair.arg(tr("Final loss"), LocaleFormat::number(*loss, 4));
+        if (const auto accuracy = result(m_runs[run].summary, "eval_accuracy"))
+            lines << pair.arg(tr("Accuracy"), LocaleFormat::percent(*accuracy, 1));
+        return lines.join(QLatin1Char('\n'));
+    }
+    case PlotCount:
+        break;
+    }
+    return {};
+}
+
+void ComparisonView::showHover(QCustomPlot *plot, const QPointF &pos)
+{
+    const int which = int(std::find(std::begin(m_plots), std::end(m_plots), plot) - std::begin(m_plots));
+    const QString text = which < PlotCount ? hoverText(Plot(which), pos) : QString();
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(plot->mapToGlobal(pos.toPoint()), text, plot);
 }
 
 void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
@@ -637,7 +734,8 @@ void ComparisonView::drawCurves(QCustomPlot *plot, int which, bool accuracy)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         QCPGraph *graph = plot->addGraph();
-        graph->setName(QFontMetrics(font()).elidedText(runLabel(i), Qt::ElideMiddle, 260));
+        graph->setName(QFontMetrics(font()).elidedText(runLabel(i), Qt::ElideRight, 260));
+        graph->setProperty(kRunProperty, i);
         graph->setPen(QPen(runColor(i), 2));
         graph->setAntialiased(true);
         if (which == EvaluationPlot) {
@@ -682,7 +780,9 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
     for (int i = 0; i < m_runs.size(); ++i) {
         const RunData &r = m_runs[i];
         const double x = i + 1;
-        names->addTick(x, metrics.elidedText(runLabel(i), Qt::ElideMiddle, m_runs.size() > 4 ? 110 : 160));
+        // A sweep's names differ at their ends ("lr 0.01", "lr 0.001"): whole where they fit, turned
+        // below; only a name longer than the plot's lower third loses its end (the hover says it all).
+        names->addTick(x, metrics.elidedText(runLabel(i), Qt::ElideRight, 220));
         const QJsonValue v = r.summary.value(QLatin1String(key));
         if (!v.isDouble())
             continue;
@@ -690,6 +790,7 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
         highest = qMax(highest, value);
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(runLabel(i));
+        bars->setProperty(kRunProperty, i);
         bars->setWidth(0.6);
         bars->setPen(QPen(runColor(i).darker(130)));
         bars->setBrush(runColor(i));
@@ -707,7 +808,7 @@ void ComparisonView::drawBars(QCustomPlot *plot, const char *key, bool percent)
     }
     plot->xAxis->setTicker(names);
     // Turned so that each name ends at its bar and none runs off the plot.
-    plot->xAxis->setTickLabelRotation(m_runs.size() > 4 ? -30 : 0);
+    plot->xAxis->setTickLabelRotation(m_runs.size() > 4 ? -45 : 0);
     plot->xAxis->setSubTicks(false);
     plot->xAxis->setTickLength(0, 4);
     plot->xAxis->grid()->setVisible(false);
@@ -780,16 +881,26 @@ void ComparisonView::fillConfig()
     for (int i = 0; i < m_runs.size(); ++i)
         m_configModel->horizontalHeaderItem(i + 1)->setData(swatch(runColor(i)), Qt::DecorationRole);
     QList<QHash<QString, QJsonValue>> flat;
+    QStringList every; // every field of any run, in the order of the config documents
     for (const RunData &r : std::as_const(m_runs)) {
         QHash<QString, QJsonValue> values;
-        for (const auto &[path, value] : RunConfig::flatten(r.record.config))
+        for (const auto &[path, value] : RunConfig::flatten(r.record.config)) {
             values.insert(path, value);
+            if (!every.contains(path))
+                every << path;
+        }
         flat.append(values);
     }
-    for (const QString &field : std::as_const(m_differing)) {
+    const bool all = m_allSettings->isChecked();
+    for (const QString &field : all ? std::as_const(every) : std::as_const(m_differing)) {
         QStandardItem *name = cell(fieldLabel(field));
         name->setData(field, FieldPathRole);
         name->setToolTip(field);
+        if (all && m_differing.contains(field)) {
+            QFont bold = font();
+            bold.setBold(true);
+            name->setFont(bold);
+        }
         QList<QStandardItem *> row{name};
         for (const auto &values : std::as_const(flat)) {
             const QJsonValue value = values.value(field, QJsonValue(QJsonValue::Undefined));
@@ -802,7 +913,7 @@ void ComparisonView::fillConfig()
         }
         m_configModel->appendRow(row);
     }
-    if (m_differing.isEmpty() && m_runs.size() > 1) {
+    if (m_differing.isEmpty() && m_runs.size() > 1 && !all) {
         auto *same = cell(tr("These runs have the same settings."));
         same->setEnabled(false);
         m_configModel->appendRow(same);
@@ -830,28 +941,57 @@ QString ComparisonView::plotFileName(Plot which)
     return {};
 }
 
-Expected<QStringList> ComparisonView::exportPlots(const QString &dir) const
+QList<ComparisonView::Plot> ComparisonView::everyPlot()
 {
+    QList<Plot> plots;
+    for (int p = 0; p < PlotCount; ++p)
+        plots << Plot(p);
+    return plots;
+}
+
+QString ComparisonView::plotTitle(Plot which) const
+{
+    const QCPTextElement *title = titleOf(m_plots[which]);
+    return title ? title->text() : QString();
+}
+
+Expected<QStringList> ComparisonView::exportPlots(const QString &dir, const QList<Plot> &which,
+                                                  const QList<PlotExporter::Format> &formats) const
+{
+    if (!QDir().mkpath(dir))
+        return Expected<QStringList>::failure(
+            tr("Cannot make the folder %1.").arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
     QStringList written;
-    for (int p = 0; p < PlotCount; ++p) {
+    for (const Plot p : which) {
         QCustomPlot *plot = m_plots[p];
         fitLegend(plot, PlotExporter::kDefaultSize.width());
-        auto files = PlotExporter::saveBoth(*plot, dir, plotFileName(Plot(p)));
+        for (const PlotExporter::Format format : formats) {
+            const QString path = QDir(dir).filePath(plotFileName(p) + PlotExporter::suffix(format));
+            const Status saved = PlotExporter::save(*plot, path, format);
+            if (!saved) {
+                fitLegend(plot, plot->viewport().width());
+                return Expected<QStringList>::failure(saved.error());
+            }
+            written << path;
+        }
         fitLegend(plot, plot->viewport().width());
-        if (!files)
-            return files;
-        written << *files;
     }
     return written;
 }
 
 void ComparisonView::exportPlotsInteractively()
 {
-    const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Save plots to"), QStandardPaths::writableLocation(QStandardPaths::PicturesLocation));
-    if (dir.isEmpty())
+    QStringList titles;
+    for (const Plot p : everyPlot())
+        titles << plotTitle(p);
+    PlotExportDialog dialog(titles, this);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    const auto written = exportPlots(dir);
+    QList<Plot> which;
+    for (const int p : dialog.chosenPlots())
+        which << Plot(p);
+    const QString dir = dialog.directory();
+    const auto written = exportPlots(dir, which, dialog.chosenFormats());
     if (!written)
         QMessageBox::warning(this, tr("Export plots"), written.error());
     else

@@ -2,10 +2,12 @@
 
 #include "expected.h"
 #include "historystore.h"
+#include "plotexporter.h"
 
 #include <QList>
 #include <QWidget>
 
+class QCheckBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
@@ -38,7 +40,7 @@ public:
     /// As many runs as a hyper-parameter sweep of a lab has (ClearML compares 100).
     static constexpr int kMaxRuns = 100;
     /// Up to this many runs the curve plots have a legend; beyond, the Runs table names the colours.
-    static constexpr int kMostInLegend = 12;
+    static constexpr int kMostInLegend = 20;
     /// In the configuration table's first column: the dotted path of the field the row shows.
     static constexpr int FieldPathRole = Qt::UserRole + 1;
 
@@ -68,9 +70,19 @@ public:
     /// name.
     QString runLabel(int index) const;
     QTabWidget *tabs() const { return m_tabs; }
+    /// "Show every setting": the Settings tab lists every field, the differing ones in bold.
+    QCheckBox *allSettingsBox() const { return m_allSettings; }
+    /// What the pointer at `pos` (in the plot's pixels) is over: the run's name and its value there, as the
+    /// tooltip shows it; empty over nothing.
+    QString hoverText(Plot which, const QPointF &pos) const;
+    /// The plot's title as the app shows it, for the export dialog.
+    QString plotTitle(Plot which) const;
 
-    /// Every plot as <name>.png and <name>.pdf in `dir`; the paths written.
-    Expected<QStringList> exportPlots(const QString &dir) const;
+    /// The `which` plots as <name>.png and/or <name>.pdf in `dir` (made when missing); the paths written.
+    Expected<QStringList> exportPlots(const QString &dir, const QList<Plot> &which = everyPlot(),
+                                      const QList<PlotExporter::Format> &formats = {
+                                          PlotExporter::Format::Png, PlotExporter::Format::Pdf}) const;
+    static QList<Plot> everyPlot();
     /// The colour of the run at `index`, the same in every plot; readable on light and dark backgrounds.
     static QColor runColor(int index);
 
@@ -107,6 +119,7 @@ private:
     void fillRuns();
     void drawParallel(QCustomPlot *plot);
     void fillFairness();
+    void showHover(QCustomPlot *plot, const QPointF &pos);
     static QString plotFileName(Plot which);
 
     HistoryStore &m_store;
@@ -122,6 +135,7 @@ private:
     QTableView *m_utilView = nullptr;
     QStandardItemModel *m_utilModel = nullptr;
     QTableView *m_configView = nullptr;
+    QCheckBox *m_allSettings = nullptr;
     QStandardItemModel *m_runsModel = nullptr;
     QTableView *m_runsView = nullptr;
     QStringList m_parallelAxes;

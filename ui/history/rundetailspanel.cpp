@@ -156,12 +156,10 @@ void RunDetailsPanel::buildUi()
 
 void RunDetailsPanel::retranslate()
 {
-    m_tagsLabel->setText(tr("Tags"));
     m_tagsEdit->setPlaceholderText(tr("e.g. baseline, thesis chapter 3"));
-    m_tagsEdit->setToolTip(tr("Labels of your own, separated by commas; the filter above finds them"));
     m_noteLabel->setText(tr("Note"));
     m_noteEdit->setPlaceholderText(tr("What this run was for, what you learned from it"));
-    m_saveNotesButton->setText(tr("Save tags and note"));
+    updateNotesLabels();
     setTabText(SummaryTab, tr("Summary"));
     setTabText(NodesTab, tr("Nodes"));
     setTabText(RanksTab, tr("Ranks"));
@@ -181,6 +179,20 @@ void RunDetailsPanel::showRuns(const QString &runId, int status, const QStringLi
     fillEvents(selection.size() > 1 ? selection : (runId.isEmpty() ? QStringList() : QStringList{runId}));
 }
 
+void RunDetailsPanel::updateNotesLabels()
+{
+    const int several = m_selection.size() > 1 ? int(m_selection.size()) : 0;
+    m_tagsLabel->setText(several ? tr("Tags of the %Ln selected run(s)", nullptr, several) : tr("Tags"));
+    m_tagsEdit->setToolTip(
+        several ? tr("The tags every selected run has. A tag you add goes to each of them, a tag you remove "
+                     "leaves each of them; their other tags stay.")
+                : tr("Labels of your own, separated by commas; the filter above finds them"));
+    m_saveNotesButton->setText(several ? tr("Save the tags of %Ln run(s)", nullptr, several)
+                                       : tr("Save tags and note"));
+    m_noteLabel->setVisible(!several);
+    m_noteEdit->setVisible(!several);
+}
+
 void RunDetailsPanel::saveNotes()
 {
     if (m_runId.isEmpty())
@@ -189,6 +201,35 @@ void RunDetailsPanel::saveNotes()
     for (const QString &t : m_tagsEdit->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (!t.trimmed().isEmpty() && !tags.contains(t.trimmed()))
             tags << t.trimmed();
+    }
+    if (m_selection.size() > 1) {
+        // Several runs: what was added to or taken from their shared tags, applied to each run.
+        bool changed = false;
+        for (const QString &id : std::as_const(m_selection)) {
+            const QModelIndex i = m_runs.indexOfRun(id);
+            if (!i.isValid())
+                continue;
+            const QStringList before = i.data(RunsTableModel::TagsRole).toStringList();
+            QStringList after;
+            for (const QString &t : before) {
+                if (!m_commonTags.contains(t) || tags.contains(t))
+                    after << t;
+            }
+            for (const QString &t : std::as_const(tags)) {
+                if (!after.contains(t))
+                    after << t;
+            }
+            if (after != before) {
+                m_store.setNotes(id, after, i.data(RunsTableModel::NoteRole).toString());
+                changed = true;
+            }
+        }
+        m_commonTags = tags;
+        if (changed) {
+            m_store.flush();
+            m_runs.refresh();
+        }
+        return;
     }
     const QString note = m_noteEdit->toPlainText().trimmed();
     const QModelIndex i = m_runs.indexOfRun(m_runId);
@@ -243,7 +284,14 @@ void RunDetailsPanel::fillSummary(const QString &runId)
         m_summaryTitle->setFont(f);
         return;
     }
-    m_tagsEdit->setText(run->tags.join(QStringLiteral(", ")));
+    // Several runs: the tags they share, which an edit changes on each.
+    m_commonTags = run->tags;
+    for (const QString &id : std::as_const(m_selection)) {
+        const QStringList tags = m_runs.indexOfRun(id).data(RunsTableModel::TagsRole).toStringList();
+        m_commonTags.removeIf([&](const QString &t) { return !tags.contains(t); });
+    }
+    m_tagsEdit->setText(m_commonTags.join(QStringLiteral(", ")));
+    updateNotesLabels();
     m_noteEdit->setPlainText(run->note);
     QFont f = m_summaryTitle->font();
     f.setBold(true);
@@ -291,8 +339,7 @@ void RunDetailsPanel::fillSummary(const QString &runId)
     if (run->config.contains(QStringLiteral("global_batch")))
         row(tr("Global batch"),
             LocaleFormat::number(jsonInt64(run->config.value(QStringLiteral("global_batch")))));
-    row(tr("Created"),
-        LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->createdMs), QLocale::LongFormat));
+    row(tr("Created"), LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->createdMs)));
     if (run->startedMs > 0)
         row(tr("Started"), LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(run->startedMs)));
     if (run->endedMs > 0)

@@ -55,6 +55,8 @@ public:
     void retranslate();
 
 private:
+    /// Tags and note of one run, or the tags of every selected run (the note is one run's alone).
+    void updateNotesLabels();
     void buildUi();
     QString directed(const QString &text) const;
     QString nodeName(const QString &agentId) const;
@@ -83,6 +85,8 @@ private:
     QPushButton *m_saveNotesButton = nullptr;
     QString m_runId;
     QStringList m_selection; ///< the runs selected when the pane was filled
+    /// With several runs selected, the tags they all have: what the tags field shows and edits.
+    QStringList m_commonTags;
     int m_status = -1;
     QHash<QString, QString> m_nodeNames; ///< agent id -> name, of the run shown
 };

@@ -69,7 +69,8 @@ QColor MachineDelegate::utilizationColor(double percent)
 }
 
 void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double fraction, const QColor &fill,
-                               const QString &text, const QPalette &palette, Qt::LayoutDirection direction)
+                               const QString &text, const QPalette &palette, Qt::LayoutDirection direction,
+                               const QString &shorter)
 {
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
@@ -91,15 +92,28 @@ void MachineDelegate::paintBar(QPainter *painter, const QRect &rect, double frac
     QFont f = painter->font();
     f.setPointSizeF(f.pointSizeF() * 0.85);
     painter->setFont(f);
-    // "8.0 GB / 23.5 GB" in a narrow bar: keep what fits (the part before " / ").
     const QFontMetrics fm(f);
     QString shown = text;
-    if (fm.horizontalAdvance(shown) > rect.width() - 4)
-        shown = text.section(QStringLiteral(" / "), 0, 0);
+    if (fm.horizontalAdvance(shown) > rect.width() - 4 && !shorter.isEmpty())
+        shown = shorter;
     if (fm.horizontalAdvance(shown) > rect.width() - 4)
         shown = fm.elidedText(shown, Qt::ElideRight, rect.width() - 4);
     painter->drawText(rect, Qt::AlignCenter, shown);
     painter->restore();
+}
+
+std::pair<QString, QString> MachineDelegate::memoryTexts(qint64 used, qint64 total, const QLocale &locale)
+{
+    const QString usedText = LocaleFormat::dataSize(used, 1, locale);
+    const QString totalText = LocaleFormat::dataSize(total, 1, locale);
+    const QString full = tr("%1 / %2").arg(usedText, totalText);
+    // One unit for both where they share it: "8.0/23.5 GB".
+    const QString unit = usedText.section(QLatin1Char(' '), -1);
+    const bool sameUnit = usedText.contains(QLatin1Char(' ')) && totalText.endsWith(QLatin1Char(' ') + unit);
+    const QString compact =
+        tr("%1/%2", "used and total memory in a narrow bar")
+            .arg(sameUnit ? usedText.section(QLatin1Char(' '), 0, -2) : usedText, totalText);
+    return {full, compact};
 }
 
 QSize MachineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
@@ -142,6 +156,7 @@ bool MachineDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
                                 .toMap()
                                 .value(QStringLiteral("tooltip"))
                                 .toString();
+        // Over a device its details (the card elides its name); elsewhere the machine's own tooltip.
         if (device >= 0 && !tip.isEmpty()) {
             QToolTip::showText(event->globalPos(), tip, view, view->visualRect(index));
             return true;
@@ -241,11 +256,9 @@ void MachineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt,
             const QRect memR(bounds.right() - barWidth, y + 1, barWidth, line - 6);
             paintBar(painter, visual(dir, bounds, utilR), util / 100.0, utilizationColor(util),
                      tr("%1%").arg(locale.toString(util, 'f', 0)), pal, dir);
+            const auto [memory, narrowMemory] = memoryTexts(used, total, locale);
             paintBar(painter, visual(dir, bounds, memR), total > 0 ? double(used) / double(total) : 0,
-                     QColor(0x7e, 0x57, 0xc2),
-                     tr("%1 / %2").arg(LocaleFormat::dataSize(used, 1, locale),
-                                       LocaleFormat::dataSize(total, 1, locale)),
-                     pal, dir);
+                     QColor(0x7e, 0x57, 0xc2), memory, pal, dir, narrowMemory);
         }
         y += line;
         // Who holds it, under it: "alice python3 30.1 GB · bob sleep 8.0 GB".

@@ -143,14 +143,14 @@ QVariant MachinesModel::data(const QModelIndex &index, int role) const
                     {QStringLiteral("live"), true},
                     {QStringLiteral("lost"), d.lost},
                     {QStringLiteral("holders"), DeviceText::holders(d.processes, DeviceText::Shown::Widget)},
-                    {QStringLiteral("tooltip"),
-                     d.kind == DeviceSample::Kind::Gpu ? deviceToolTip(d) : QString()}});
+                    {QStringLiteral("tooltip"), deviceToolTip(d)}});
             }
         } else {
             for (const Beacon::Device &d : n->advertisedDevices)
                 devices.append(QVariantMap{{QStringLiteral("name"), d.label()},
                                            {QStringLiteral("kind"), d.kind},
-                                           {QStringLiteral("live"), false}});
+                                           {QStringLiteral("live"), false},
+                                           {QStringLiteral("tooltip"), SafeText::neutralized(d.label())}});
         }
         return devices;
     }
@@ -211,13 +211,26 @@ QModelIndex MachinesModel::indexOfKey(const QString &key) const
     return row < 0 ? QModelIndex() : index(int(row));
 }
 
+int MachinesModel::rowFor(const QString &key) const
+{
+    // The place Node::listedBefore gives it among the other rows.
+    const Node *node = m_registry.node(key);
+    int row = 0;
+    for (const QString &other : m_keys) {
+        const Node *n = m_registry.node(other);
+        if (other != key && node && n && Node::listedBefore(*n, *node))
+            ++row;
+    }
+    return row;
+}
+
 void MachinesModel::onAdded(const QString &key)
 {
     if (m_keys.contains(key))
         return;
-    const int row = int(m_keys.size());
+    const int row = rowFor(key);
     beginInsertRows({}, row, row);
-    m_keys.append(key);
+    m_keys.insert(row, key);
     endInsertRows();
 }
 
@@ -234,6 +247,15 @@ void MachinesModel::onRemoved(const QString &key)
 void MachinesModel::onChanged(const QString &key)
 {
     const QModelIndex i = indexOfKey(key);
-    if (i.isValid())
-        Q_EMIT dataChanged(i, i);
+    if (!i.isValid())
+        return;
+    // A machine that told its name moves to where the name sorts.
+    const int from = i.row();
+    const int to = rowFor(key);
+    if (to != from && beginMoveRows({}, from, from, {}, to > from ? to + 1 : to)) {
+        m_keys.move(from, to);
+        endMoveRows();
+    }
+    const QModelIndex now = indexOfKey(key);
+    Q_EMIT dataChanged(now, now);
 }

@@ -55,6 +55,8 @@ public:
 
 private:
     void onAdded(const QString &key);
+    /// The row `key` belongs in: the rows are in Node::listedBefore order.
+    int rowFor(const QString &key) const;
     void onRemoved(const QString &key);
     void onChanged(const QString &key);
 

@@ -31,22 +31,9 @@ Status PlotExporter::save(QCustomPlot &plot, const QString &path, Format format,
                                  QFileDevice::ReadOther);
 }
 
-Expected<QStringList> PlotExporter::saveBoth(QCustomPlot &plot, const QString &dir, const QString &baseName,
-                                             QSize size)
+QString PlotExporter::suffix(Format format)
 {
-    using Result = Expected<QStringList>;
-    if (!QDir().mkpath(dir))
-        return Result::failure(tr("cannot create %1").arg(Bidi::ltr(QDir::toNativeSeparators(dir))));
-    QStringList written;
-    for (const Format format : {Format::Png, Format::Pdf}) {
-        const QString path =
-            QDir(dir).filePath(safeFileName(baseName) +
-                               (format == Format::Png ? QStringLiteral(".png") : QStringLiteral(".pdf")));
-        if (Status s = save(plot, path, format, size); !s)
-            return Result::failure(s.error());
-        written << path;
-    }
-    return written;
+    return format == Format::Png ? QStringLiteral(".png") : QStringLiteral(".pdf");
 }
 
 QString PlotExporter::safeFileName(const QString &text)

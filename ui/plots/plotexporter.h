@@ -23,11 +23,10 @@ public:
         Pdf
     };
     static constexpr QSize kDefaultSize{1200, 700};
+    /// ".png" or ".pdf".
+    static QString suffix(Format format);
 
     static Status save(QCustomPlot &plot, const QString &path, Format format, QSize size = kDefaultSize);
-    /// dir/baseName.png and dir/baseName.pdf; the paths written.
-    static Expected<QStringList> saveBoth(QCustomPlot &plot, const QString &dir, const QString &baseName,
-                                          QSize size = kDefaultSize);
     /// A file name made of `text` that every file system accepts.
     static QString safeFileName(const QString &text);
 };
