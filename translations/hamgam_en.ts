@@ -4880,28 +4880,6 @@ to %5</source>
         <source>Machine details</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>New machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A Hamgam agent was found on %1 (%2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
-
-%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trust</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not now</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>MachineDelegate</name>
@@ -7155,6 +7133,10 @@ Status: %3%4</source>
         <source>Cannot export %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>node</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunFailureText</name>
@@ -8535,6 +8517,44 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>TrustMachinesDialog</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint); the others are asked about again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Trust %Ln machine(s)</source>
+        <translation>
+            <numerusform>Trust %Ln machine</numerusform>
+            <numerusform>Trust %Ln machines</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UserBindings</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -8764,10 +8784,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stream live device telemetry</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>validate a run config and run pre-flight checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8869,6 +8885,10 @@ Status: %3%4</source>
     </message>
     <message>
         <source>bring a run&apos;s trained model into a folder (TorchScript)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every device as a table, refreshed each second</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

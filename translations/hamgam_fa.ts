@@ -4849,30 +4849,6 @@ to %5</source>
         <source>Machine details</source>
         <translation>جزئیات ماشین</translation>
     </message>
-    <message>
-        <source>New machine</source>
-        <translation>ماشین تازه</translation>
-    </message>
-    <message>
-        <source>A Hamgam agent was found on %1 (%2).</source>
-        <translation>یک عامل هم‌گام روی %1 (%2) پیدا شد.</translation>
-    </message>
-    <message>
-        <source>Trust it only if this certificate fingerprint matches the one the agent prints on its machine (hamgam-agent --fingerprint):
-
-%1</source>
-        <translation>فقط در صورتی به آن اعتماد کنید که این اثر انگشت گواهی با آنچه فرمان ⁦hamgam-agent --fingerprint⁩ روی ماشین عامل چاپ می‌کند یکی باشد:
-
-%1</translation>
-    </message>
-    <message>
-        <source>Trust</source>
-        <translation>اعتماد</translation>
-    </message>
-    <message>
-        <source>Not now</source>
-        <translation>اکنون نه</translation>
-    </message>
 </context>
 <context>
     <name>MachineDelegate</name>
@@ -7109,6 +7085,10 @@ Status: %3%4</source>
         <source>Cannot export %1: %2</source>
         <translation>خروجی گرفتن از %1 ممکن نشد: %2</translation>
     </message>
+    <message>
+        <source>node</source>
+        <translation>گره</translation>
+    </message>
 </context>
 <context>
     <name>RunFailureText</name>
@@ -8479,6 +8459,43 @@ Status: %3%4</source>
     </message>
 </context>
 <context>
+    <name>TrustMachinesDialog</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>New machines</source>
+        <translation>ماشین‌های تازه</translation>
+    </message>
+    <message>
+        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint); the others are asked about again later.</source>
+        <translation>عامل هم‌گام روی این ماشین‌ها پیدا شد. ماشینی را تیک بزنید که اثر انگشتش با آنچه عاملش همان‌جا چاپ می‌کند (hamgam-agent --fingerprint) یکی باشد؛ دربارهٔ بقیه بعداً دوباره پرسیده می‌شود.</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>ماشین</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>نشانی</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>اثر انگشت</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>اکنون نه</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trust %Ln machine(s)</source>
+        <translation>
+            <numerusform>اعتماد به %Ln ماشین</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>UserBindings</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -8707,10 +8724,6 @@ Status: %3%4</source>
         <translation>hamgamctl: فرمان ناشناخته «%1»</translation>
     </message>
     <message>
-        <source>stream live device telemetry</source>
-        <translation>پخش زندهٔ تله‌متری دستگاه‌ها</translation>
-    </message>
-    <message>
         <source>validate a run config and run pre-flight checks</source>
         <translation>اعتبارسنجی پیکربندی اجرا و بررسی پیش‌پرواز</translation>
     </message>
@@ -8813,6 +8826,10 @@ Status: %3%4</source>
     <message>
         <source>bring a run&apos;s trained model into a folder (TorchScript)</source>
         <translation>آوردن مدلِ آموزش‌دیدهٔ یک اجرا به یک پوشه (TorchScript)</translation>
+    </message>
+    <message>
+        <source>every device as a table, refreshed each second</source>
+        <translation>همهٔ دستگاه‌ها در جدولی که هر ثانیه تازه می‌شود</translation>
     </message>
 </context>
 </TS>

@@ -54,7 +54,8 @@ int main(int argc, char *argv[])
     switch (cl->action) {
     case AgentCommandLine::Action::ListTrusted:
         for (const auto &e : trust.entries())
-            out << e.fingerprint << "  " << e.label << "  " << e.added.toString(Qt::ISODate)
+            out << Identity::displayFingerprint(e.fingerprint) << "  " << e.label << "  "
+                << e.added.toString(Qt::ISODate)
                 << (admins.containsFingerprint(e.fingerprint)
                         ? QCoreApplication::translate("hamgam-agent", "  (lab admin)")
                         : QString())
@@ -67,7 +68,8 @@ int main(int argc, char *argv[])
         }
         if (admins.containsFingerprint(cl->untrust))
             (void)admins.removeFingerprint(cl->untrust); // an admin is a trusted controller first
-        out << QCoreApplication::translate("hamgam-agent", "Removed %1 from the trust list.").arg(cl->untrust)
+        out << QCoreApplication::translate("hamgam-agent", "Removed %1 from the trust list.")
+                   .arg(Identity::displayFingerprint(Identity::normalizeFingerprint(cl->untrust)))
             << Qt::endl;
         return 0;
     case AgentCommandLine::Action::PrintFingerprint: {
@@ -77,7 +79,8 @@ int main(int argc, char *argv[])
             err << identity.error() << Qt::endl;
             return 1;
         }
-        out << identity->fingerprint() << Qt::endl;
+        // The same form the app and hamgamctl show, so a person compares like with like.
+        out << Identity::displayFingerprint(identity->fingerprint()) << Qt::endl;
         return 0;
     }
     default:
@@ -133,7 +136,7 @@ int main(int argc, char *argv[])
                                        "hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5")
                .arg(QString::fromLatin1(Hamgam::kVersion), options.bind.toString())
                .arg(daemon.port())
-               .arg(daemon.nodeId(), daemon.identity().fingerprint())
+               .arg(daemon.nodeId(), Identity::displayFingerprint(daemon.identity().fingerprint()))
         << Qt::endl;
     return app.exec();
 }

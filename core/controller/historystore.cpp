@@ -709,6 +709,15 @@ QString isoTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
 }
+
+/// The SQL for the name the run gave the agent in \a column (its node's name), so a CSV reads "box-a"
+/// where the table holds a UUID; the id itself where no node of the run has it (the controller).
+QString nodeNameOf(const QString &column)
+{
+    return QStringLiteral("COALESCE((SELECT NULLIF(n.name, '') FROM run_nodes n WHERE n.run_id = ? AND "
+                          "n.agent_id = %1 ORDER BY n.node_index LIMIT 1), %1)")
+        .arg(column);
+}
 } // namespace
 
 Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QString &dir,
@@ -732,7 +741,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         QSqlQuery q(db());
         q.setForwardOnly(true);
         q.prepare(sql);
-        q.addBindValue(runId);
+        for (qsizetype i = sql.count(QLatin1Char('?')); i > 0; --i) // every placeholder is the run's id
+            q.addBindValue(runId);
         if (!q.exec())
             return Status::failure(q.lastError().text());
         QString text = header(columns);
@@ -762,23 +772,23 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         return Result::failure(s.error());
     if (auto s = writeTable(
             QStringLiteral("events.csv"),
-            {QStringLiteral("time"), QStringLiteral("source"), QStringLiteral("seq"), QStringLiteral("kind"),
-             QStringLiteral("rank"), QStringLiteral("device"), QStringLiteral("payload")},
-            QStringLiteral(
-                "SELECT time_ms, source, seq, kind, rank, device, payload FROM events WHERE run_id = ? "
-                "AND kind != '%1' ORDER BY time_ms, source, seq")
-                .arg(EventKinds::name(EventKind::Step)),
+            {QStringLiteral("time"), QStringLiteral("node"), QStringLiteral("source"), QStringLiteral("seq"),
+             QStringLiteral("kind"), QStringLiteral("rank"), QStringLiteral("device"),
+             QStringLiteral("payload")},
+            QStringLiteral("SELECT time_ms, %2, source, seq, kind, rank, device, payload FROM events e "
+                           "WHERE run_id = ? AND kind != '%1' ORDER BY time_ms, source, seq")
+                .arg(EventKinds::name(EventKind::Step), nodeNameOf(QStringLiteral("e.source"))),
             0);
         !s)
         return Result::failure(s.error());
     if (auto s = writeTable(
             QStringLiteral("telemetry.csv"),
-            {QStringLiteral("time"), QStringLiteral("agent"), QStringLiteral("device"),
-             QStringLiteral("util"), QStringLiteral("mem_used"), QStringLiteral("mem_total"),
-             QStringLiteral("temperature"), QStringLiteral("power")},
-            QStringLiteral(
-                "SELECT time_ms, agent_id, device, util, mem_used, mem_total, temperature, power FROM "
-                "telemetry WHERE run_id = ? ORDER BY time_ms, agent_id, device"),
+            {QStringLiteral("time"), QStringLiteral("node"), QStringLiteral("agent"),
+             QStringLiteral("device"), QStringLiteral("util"), QStringLiteral("mem_used"),
+             QStringLiteral("mem_total"), QStringLiteral("temperature"), QStringLiteral("power")},
+            QStringLiteral("SELECT time_ms, %1, agent_id, device, util, mem_used, mem_total, temperature, "
+                           "power FROM telemetry t WHERE run_id = ? ORDER BY time_ms, agent_id, device")
+                .arg(nodeNameOf(QStringLiteral("t.agent_id"))),
             0);
         !s)
         return Result::failure(s.error());

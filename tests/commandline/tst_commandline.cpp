@@ -3,6 +3,9 @@
 // of range or not numbers, an interface that does not exist. Each must end normally (no crash) with the
 // bad-usage exit code 2, say what is wrong on stderr, print nothing on stdout,
 // and leave nothing on disk.
+#include "agentaccess.h"
+#include "fingerprintstore.h"
+#include "identity.h"
 #include "version.h"
 
 #include <QDir>
@@ -20,6 +23,7 @@ private Q_SLOTS:
     void helpNamesTheSubcommand_data();
     void helpNamesTheSubcommand();
     void agentHelpNamesTheAgent();
+    void agentFingerprintReadsAsTheAppShowsIt();
     void appAnswersHelpWithoutADisplay_data();
     void appAnswersHelpWithoutADisplay();
     void messagesAreTranslated_data();
@@ -263,6 +267,37 @@ void TestCommandLine::agentHelpNamesTheAgent()
     const Result r = run(QStringLiteral("hamgam-agent"), {QStringLiteral("--help")}, home.path());
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out.section(QLatin1Char('\n'), 0, 0), QStringLiteral("Usage: hamgam-agent [options]"));
+}
+
+void TestCommandLine::agentFingerprintReadsAsTheAppShowsIt()
+{
+    // A person compares the agent's own print with the app's trust dialog and hamgamctl's message:
+    // one form everywhere ("AB:CD:…"), and that form is accepted back by --trust and --untrust.
+    QTemporaryDir home;
+    const QString dir = home.path() + QStringLiteral("/agent");
+    const Result own =
+        run(QStringLiteral("hamgam-agent"),
+            {QStringLiteral("--config-dir"), dir, QStringLiteral("--fingerprint")}, home.path());
+    QCOMPARE(own.code, 0);
+    const auto identity =
+        Identity::loadOrCreate(dir, QStringLiteral("agent"), QStringLiteral("hamgam-agent"));
+    QVERIFY2(identity, qPrintable(identity.error()));
+    QCOMPARE(own.out.trimmed(), Identity::displayFingerprint(identity->fingerprint()));
+    QCOMPARE(own.out.trimmed().size(), 32 * 3 - 1);
+
+    const QString controller = Identity::displayFingerprint(QString(64, QLatin1Char('a')));
+    const QStringList config{QStringLiteral("--config-dir"), dir};
+    FingerprintStore trusted(AgentAccess::trustListPath(dir));
+    QVERIFY(trusted.load());
+    QVERIFY(trusted.add(controller, QStringLiteral("a controller")));
+    const Result listed = run(QStringLiteral("hamgam-agent"),
+                              config + QStringList{QStringLiteral("--list-trusted")}, home.path());
+    QCOMPARE(listed.code, 0);
+    QVERIFY2(listed.out.startsWith(controller + QStringLiteral("  ")), qPrintable(listed.out));
+    const Result removed = run(QStringLiteral("hamgam-agent"),
+                               config + QStringList{QStringLiteral("--untrust"), controller}, home.path());
+    QCOMPARE(removed.code, 0);
+    QVERIFY2(removed.out.contains(controller), qPrintable(removed.out));
 }
 
 void TestCommandLine::appAnswersHelpWithoutADisplay_data()

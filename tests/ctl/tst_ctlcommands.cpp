@@ -795,10 +795,15 @@ void TestCtlCommands::exportCsv()
                               "optimizer_ms,samples_per_s,"
                               "device_bytes,bytes_intra,bytes_inter"),
                20);
-    checkTable(QStringLiteral("events.csv"), QStringLiteral("time,source,seq,kind,rank,device,payload"),
+    checkTable(QStringLiteral("events.csv"), QStringLiteral("time,node,source,seq,kind,rank,device,payload"),
                2 + 1 + 1 + 1 + 2);
     checkTable(QStringLiteral("telemetry.csv"),
-               QStringLiteral("time,agent,device,util,mem_used,mem_total,temperature,power"), 3);
+               QStringLiteral("time,node,agent,device,util,mem_used,mem_total,temperature,power"), 3);
+    // Issue #31: a node by the name the run gave it, its agent's id beside it.
+    const QStringList telemetry = csvLines(QDir(dir).filePath(QStringLiteral("telemetry.csv")));
+    QCOMPARE(telemetry[1].section(QLatin1Char(','), 1, 2), QStringLiteral("alpha,node-a"));
+    const QStringList events = csvLines(QDir(dir).filePath(QStringLiteral("events.csv")));
+    QVERIFY2(events.filter(QStringLiteral(",beta,node-b,")).size() > 0, qPrintable(events.join(u'\n')));
 
     // The numbers are the stored ones, as plain digits with a dot.
     const QStringList steps = csvLines(QDir(dir).filePath(QStringLiteral("steps.csv")));

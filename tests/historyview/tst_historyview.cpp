@@ -97,6 +97,7 @@ private Q_SLOTS:
 
     void tableShowsRuns();
     void sortsByThroughput();
+    void sortArrowPointsTheWayTheColumnReads();
     void filters_data();
     void filters();
     void refreshesWhenTheStoreCommits();
@@ -320,6 +321,40 @@ void TestHistoryView::sortsByThroughput()
     QCOMPARE(proxyIds(*view.table()->model()),
              (QStringList{QStringLiteral("bbbb2222"), QStringLiteral("cccc3333"), QStringLiteral("dddd4444"),
                           QStringLiteral("aaaa1111")}));
+}
+
+void TestHistoryView::sortArrowPointsTheWayTheColumnReads()
+{
+    // Issue #31: newest first showed an arrow pointing up. The arrow's wide side is where the largest
+    // value is: down (wide on top) for a descending column, up for an ascending one.
+    HistoryView view(*m_store);
+    view.resize(1000, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QHeaderView *header = view.table()->horizontalHeader();
+    auto arrowRows = [&]() {
+        const QImage image = header->grab().toImage();
+        const int right = header->sectionViewportPosition(RunsTableModel::DateColumn) +
+                          header->sectionSize(RunsTableModel::DateColumn);
+        QList<int> widths; // dark pixels per row in the section's last 24 pixels, where the arrow is
+        for (int y = 0; y < image.height(); ++y) {
+            int dark = 0;
+            for (int x = right - 24; x < right - 1; ++x)
+                dark += QColor(image.pixel(x, y)).lightness() < 160 ? 1 : 0;
+            if (dark > 0)
+                widths << dark;
+        }
+        return widths;
+    };
+    view.table()->sortByColumn(RunsTableModel::DateColumn, Qt::DescendingOrder);
+    const QList<int> down = arrowRows();
+    QVERIFY2(down.size() >= 3, qPrintable(QString::number(down.size())));
+    QVERIFY2(down.first() > down.last(),
+             qPrintable(QStringLiteral("%1 > %2").arg(down.first()).arg(down.last())));
+    view.table()->sortByColumn(RunsTableModel::DateColumn, Qt::AscendingOrder);
+    const QList<int> up = arrowRows();
+    QVERIFY2(up.size() >= 3, qPrintable(QString::number(up.size())));
+    QVERIFY2(up.first() < up.last(), qPrintable(QStringLiteral("%1 < %2").arg(up.first()).arg(up.last())));
 }
 
 void TestHistoryView::filters_data()

@@ -196,8 +196,8 @@ void TestSupervisor::exportWritesWhatIsChosen()
     QVERIFY(settings.open(QIODevice::ReadOnly));
     const QStringList rows = QString::fromUtf8(settings.readAll()).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(rows,
-             (QStringList{QStringLiteral("setting,%1,%2").arg(a, b), QStringLiteral("name,first,second"),
-                          QStringLiteral("optimizer.lr,0.1,0.05")}));
+             (QStringList{QStringLiteral("setting,first-%1,second-%2").arg(a.left(8), b.left(8)),
+                          QStringLiteral("name,first,second"), QStringLiteral("optimizer.lr,0.1,0.05")}));
     const QString nodesPath = *std::find_if(written->cbegin(), written->cend(), [&](const QString &f) {
         return f.endsWith(QLatin1String("nodes.csv")) && f.contains(a.left(8));
     });

@@ -1,14 +1,19 @@
 // The Machines model follows the registry: rows appear as agents are found,
 // change as they connect and report, and go when forgotten. A GPU machine's
 // card says who holds each GPU, in English and Persian.
+#include "bidi.h"
 #include "discoverylistener.h"
 #include "fakeprobe.h"
+#include "identity.h"
+#include "machineactions.h"
 #include "machinedelegate.h"
 #include "machinesmodel.h"
 #include "machinesview.h"
 #include "noderegistry.h"
 #include "testsupport.h"
+#include "traininggroupmodel.h"
 #include "translations.h"
+#include "trustmachinesdialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QCborArray>
@@ -16,8 +21,11 @@
 #include <QDir>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace TestSupport;
 
@@ -28,6 +36,7 @@ class TestMachinesModel : public QObject
 private Q_SLOTS:
     void followsTheRegistry();
     void manualEntryIsRemovedWhenForgotten();
+    void oneTrustQuestionForEveryNewMachine();
     void gpuCardShowsWhoHoldsEachGpu_data();
     void gpuCardShowsWhoHoldsEachGpu();
 };
@@ -103,6 +112,59 @@ void TestMachinesModel::followsTheRegistry()
         QCborValue::fromCbor(mime->data(QString::fromLatin1(MachinesModel::kMimeType))).toArray();
     QCOMPARE(items.size(), 1);
     QCOMPARE(items.first().toMap().value(QStringLiteral("node")).toString(), a.daemon->nodeId());
+}
+
+void TestMachinesModel::oneTrustQuestionForEveryNewMachine()
+{
+    // Issue #31: four "New machine" dialogs in a row on a first start. One question lists them all,
+    // nothing checked until the user compared, and says which agent does not trust this computer.
+    const quint16 port = randomDiscoveryPort();
+    Controller controller = makeController();
+    DiscoveryListener listener(port, {QHostAddress(QStringLiteral("127.255.255.255"))});
+    QVERIFY(listener.start());
+    NodeRegistry registry(controller.profile.identity(), controller.profile.pins());
+    MachinesModel model(registry);
+    QSortFilterProxyModel filter;
+    filter.setSourceModel(&model);
+    QWidget window;
+    auto *view = new MachinesView(&window);
+    view->setModel(&filter);
+    TrainingGroupModel group(registry);
+    MachineActions actions(registry, group, view, &filter, &window);
+    registry.start(&listener);
+
+    const QString us = controller.profile.identity().fingerprint();
+    LocalAgent a = startAgent(port, {us}, {}, 200, QStringLiteral("box-a"));
+    LocalAgent b = startAgent(port, {us}, {}, 200, QStringLiteral("box-b"));
+    LocalAgent c = startAgent(port, {}, {}, 200, QStringLiteral("box-c"));
+    QTRY_VERIFY_WITH_TIMEOUT(actions.trustDialog() && actions.trustDialog()->machineCount() == 3, 15000);
+    QCOMPARE(window.findChildren<TrustMachinesDialog *>().size(), 1);
+    TrustMachinesDialog *dialog = actions.trustDialog();
+    QVERIFY(!dialog->trustButton()->isEnabled());
+    auto row = [&](const QString &key) -> QTreeWidgetItem * {
+        for (int i = 0; i < dialog->list()->topLevelItemCount(); ++i) {
+            if (dialog->list()->topLevelItem(i)->data(0, Qt::UserRole).toString() == key)
+                return dialog->list()->topLevelItem(i);
+        }
+        return nullptr;
+    };
+    QVERIFY(row(a.daemon->nodeId()) && row(b.daemon->nodeId()) && row(c.daemon->nodeId()));
+    QCOMPARE(row(a.daemon->nodeId())->text(2),
+             Bidi::ltr(Identity::displayFingerprint(a.daemon->identity().fingerprint())));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        row(c.daemon->nodeId())->toolTip(0).contains(QLatin1String("does not trust this computer")), 10000);
+
+    row(a.daemon->nodeId())->setCheckState(0, Qt::Checked);
+    row(b.daemon->nodeId())->setCheckState(0, Qt::Checked);
+    if (const QString shots = qEnvironmentVariable("HAMGAM_SCREENSHOTS_DIR"); !shots.isEmpty())
+        dialog->grab().save(QDir(shots).filePath(QStringLiteral("trust-machines-en.png")));
+    QVERIFY(dialog->trustButton()->isEnabled());
+    QVERIFY2(dialog->trustButton()->text().startsWith(QLatin1String("Trust 2 machine")),
+             qPrintable(dialog->trustButton()->text()));
+    dialog->trustButton()->click();
+    for (const LocalAgent *agent : {&a, &b})
+        QTRY_COMPARE_WITH_TIMEOUT(registry.node(agent->daemon->nodeId())->link, Node::Link::Connected, 10000);
+    QCOMPARE(registry.node(c.daemon->nodeId())->trust, Node::Trust::Unknown); // not checked, not trusted
 }
 
 void TestMachinesModel::manualEntryIsRemovedWhenForgotten()

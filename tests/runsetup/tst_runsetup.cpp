@@ -50,6 +50,7 @@ private Q_SLOTS:
     void savedConfigLoadsBackTheSame();
     void editorsFollowTheTable();
     void loadWarnsOfUnknownFields();
+    void loadingAnotherConfigClearsOldFindings();
     void modelAndDatasetAreExplained();
     void messagesFollowTheLanguage();
     void agentFindingsFollowTheLanguage();
@@ -463,6 +464,46 @@ void TestRunSetup::loadWarnsOfUnknownFields()
     QVERIFY(m_form->saveTo(path, &error));
     QVERIFY2(m_form->loadFrom(path, &error), qPrintable(error));
     QVERIFY(!m_form->messageLabel()->isVisibleTo(m_form.get()));
+}
+
+void TestRunSetup::loadingAnotherConfigClearsOldFindings()
+{
+    // Issue #31: the pre-flight findings and their message stayed after another config was loaded,
+    // as if they spoke of it.
+    RunController::NodePreflight p;
+    p.name = QStringLiteral("lab-a");
+    p.agentId = QStringLiteral("agent-a");
+    p.reached = true;
+    p.addError(TranslatableText("Preflight", "this machine is not in the run's node list"));
+    m_form->showPreflight({p}, false);
+    QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 1);
+    QVERIFY(m_form->preflightTree()->isVisibleTo(m_form.get()));
+    QVERIFY(m_form->shownMessage().contains(QLatin1String("Pre-flight found problems")));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("other.json"));
+    QString error;
+    QVERIFY(m_form->saveTo(path, &error));
+    QVERIFY2(m_form->loadFrom(path, &error), qPrintable(error));
+    QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 0);
+    QVERIFY(!m_form->preflightTree()->isVisibleTo(m_form.get()));
+    QVERIFY2(!m_form->shownMessage().contains(QLatin1String("Pre-flight")),
+             qPrintable(m_form->shownMessage()));
+    // Nor do they come back on a language change.
+    QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 0);
+    QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+
+    // The same when the config comes from History ("New run from this one").
+    m_form->showPreflight({p}, false);
+    m_form->setConfig(validConfig());
+    QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 0);
+    QVERIFY2(!m_form->shownMessage().contains(QLatin1String("Pre-flight")),
+             qPrintable(m_form->shownMessage()));
 }
 
 void TestRunSetup::modelAndDatasetAreExplained()

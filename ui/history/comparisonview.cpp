@@ -12,6 +12,7 @@
 #include "runconfig.h"
 #include "runstablemodel.h"
 #include "safetext.h"
+#include "sortarrowstyle.h"
 #include "workereventjson.h"
 
 #include <cmath>
@@ -235,6 +236,7 @@ void ComparisonView::buildUi()
     m_utilView = new QTableView;
     m_utilView->setModel(m_utilModel);
     m_utilView->setSortingEnabled(true);
+    SortArrowStyle::apply(m_utilView->horizontalHeader());
     m_utilView->verticalHeader()->hide();
     m_utilView->setAlternatingRowColors(true);
     m_utilView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -264,6 +266,7 @@ void ComparisonView::buildUi()
     m_runsView->setObjectName(QStringLiteral("runs"));
     m_runsView->setModel(m_runsModel);
     m_runsView->setSortingEnabled(true);
+    SortArrowStyle::apply(m_runsView->horizontalHeader());
     m_runsView->verticalHeader()->hide();
     m_runsView->setAlternatingRowColors(true);
     m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

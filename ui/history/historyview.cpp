@@ -12,6 +12,7 @@
 #include "runexporter.h"
 #include "runsfilterproxy.h"
 #include "runstablemodel.h"
+#include "sortarrowstyle.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -95,6 +96,7 @@ void HistoryView::buildUi()
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(RunsTableModel::DateColumn, Qt::DescendingOrder);
+    SortArrowStyle::apply(m_table->horizontalHeader());
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);

@@ -10,6 +10,7 @@
 #include "runconfig.h"
 #include "runstablemodel.h"
 #include "safetext.h"
+#include "sortarrowstyle.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
@@ -131,6 +132,7 @@ void RunDetailsPanel::buildUi()
     m_ranksView->setModel(m_ranks);
     m_ranksView->verticalHeader()->hide();
     m_ranksView->setSortingEnabled(true);
+    SortArrowStyle::apply(m_ranksView->horizontalHeader());
     m_ranksView->setAlternatingRowColors(true);
     m_ranksView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_events = new QStandardItemModel(this);

@@ -42,6 +42,7 @@ const CsvHeader kCsvHeaders[] = {
     {"kind", QT_TRANSLATE_NOOP("RunExporter", "kind")},
     {"device", QT_TRANSLATE_NOOP("RunExporter", "device")},
     {"payload", QT_TRANSLATE_NOOP("RunExporter", "payload")},
+    {"node", QT_TRANSLATE_NOOP("RunExporter", "node")},
     {"agent", QT_TRANSLATE_NOOP("RunExporter", "agent")},
     {"util", QT_TRANSLATE_NOOP("RunExporter", "utilization %")},
     {"mem_used", QT_TRANSLATE_NOOP("RunExporter", "memory used bytes")},
@@ -49,6 +50,12 @@ const CsvHeader kCsvHeaders[] = {
     {"temperature", QT_TRANSLATE_NOOP("RunExporter", "temperature °C")},
     {"power", QT_TRANSLATE_NOOP("RunExporter", "power W")},
 };
+
+/// A run's folder in an export, and its column in settings.csv: its name and the start of its id.
+QString folderOf(const RunRecord &run)
+{
+    return PlotExporter::safeFileName(QStringLiteral("%1-%2").arg(run.name, run.id.left(8)));
+}
 
 QString jsonText(const QJsonValue &v)
 {
@@ -94,8 +101,7 @@ Expected<QStringList> RunExporter::write(const QStringList &ids, const QString &
         runs << *run;
     }
     for (const RunRecord &run : std::as_const(runs)) {
-        const QString sub = QDir(dir).filePath(
-            PlotExporter::safeFileName(QStringLiteral("%1-%2").arg(run.name, run.id.left(8))));
+        const QString sub = QDir(dir).filePath(folderOf(run));
         if (options.data) {
             auto r = writeTables(run.id, sub, options.localizedHeaders);
             if (!r)
@@ -138,7 +144,7 @@ Expected<QStringList> RunExporter::write(const QStringList &ids, const QString &
         }
         QStringList header{QStringLiteral("setting")};
         for (const RunRecord &r : std::as_const(runs))
-            header << r.id;
+            header << folderOf(r); // a person reads the run's name; the folder beside holds its data
         QString text = Csv::row(header);
         for (const QString &field : std::as_const(fields)) {
             QStringList row{field};

@@ -12,6 +12,7 @@
 #include "labusagepage.h"
 #include "labweekcalendar.h"
 #include "localeformat.h"
+#include "sortarrowstyle.h"
 
 #include <algorithm>
 #include <QDateTime>
@@ -84,6 +85,7 @@ SharedLabView::SharedLabView(LabBackend *backend, QWidget *parent)
     m_devicesView->setModel(m_devicesSorted);
     m_devicesView->setItemDelegate(new LabDeviceDelegate(m_devicesView));
     m_devicesView->setSortingEnabled(true);
+    SortArrowStyle::apply(m_devicesView->horizontalHeader());
     m_devicesView->sortByColumn(-1, Qt::AscendingOrder); // the agents' order until a header is clicked
     m_devicesView->horizontalHeader()->setSortIndicatorShown(true);
 

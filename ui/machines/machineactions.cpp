@@ -10,6 +10,7 @@
 #include "noderegistry.h"
 #include "protocol.h"
 #include "traininggroupmodel.h"
+#include "trustmachinesdialog.h"
 
 #include <QAction>
 #include <QInputDialog>
@@ -31,6 +32,8 @@ MachineActions::MachineActions(NodeRegistry &registry, TrainingGroupModel &group
     , m_window(window)
 {
     connect(&registry, &NodeRegistry::trustNeeded, this, &MachineActions::promptTrust);
+    connect(&registry, &NodeRegistry::nodeChanged, this, &MachineActions::machineChanged);
+    connect(&registry, &NodeRegistry::nodeRemoved, this, &MachineActions::machineChanged);
     connect(view, &MachinesView::customContextMenuRequested, this, &MachineActions::showContextMenu);
 }
 
@@ -136,43 +139,58 @@ void MachineActions::promptTrust(const QString &key)
     const Node *node = m_registry.node(key);
     if (!node || node->local || node->trust != Node::Trust::Unknown)
         return;
+    if (m_trustDialog) { // already asking: the machine joins the list
+        m_trustQueue.append(key);
+        showTrustPrompt();
+        return;
+    }
     if (m_trustQueue.contains(key))
         return;
     m_trustQueue.append(key);
     // Wait a moment: the agent this app starts is often heard before it is
-    // known to be ours, and is then pinned without asking.
-    QTimer::singleShot(1500, this, &MachineActions::showNextTrustPrompt);
+    // known to be ours, and is then pinned without asking; the others found
+    // meanwhile are asked about together.
+    QTimer::singleShot(1500, this, &MachineActions::showTrustPrompt);
 }
 
-void MachineActions::showNextTrustPrompt()
+TrustMachinesDialog *MachineActions::trustDialog() const
 {
-    if (m_trustBox || m_trustQueue.isEmpty())
+    return m_trustDialog;
+}
+
+void MachineActions::showTrustPrompt()
+{
+    const QStringList keys = std::exchange(m_trustQueue, {});
+    for (const QString &key : keys) {
+        const Node *node = m_registry.node(key);
+        if (!node || node->trust != Node::Trust::Unknown || node->local || node->nodeId.isEmpty())
+            continue;
+        if (!m_trustDialog) {
+            m_trustDialog = new TrustMachinesDialog(m_window);
+            m_trustDialog->setAttribute(Qt::WA_DeleteOnClose);
+            TrustMachinesDialog *dialog = m_trustDialog;
+            connect(dialog, &QDialog::accepted, this, [this, dialog] {
+                for (const TrustMachinesDialog::Choice &c : dialog->checked())
+                    m_registry.trust(c.key, c.fingerprint); // exactly the certificate compared, or nothing
+            });
+            m_trustDialog->open();
+        }
+        m_trustDialog->setMachine(key, node->name, QStringLiteral("%1:%2").arg(node->address).arg(node->port),
+                                  node->fingerprintToConfirm(), node->message);
+    }
+}
+
+void MachineActions::machineChanged(const QString &key)
+{
+    if (!m_trustDialog || !m_trustDialog->hasMachine(key))
         return;
-    const QString key = m_trustQueue.takeFirst();
     const Node *node = m_registry.node(key);
     if (!node || node->trust != Node::Trust::Unknown || node->local) {
-        showNextTrustPrompt();
+        m_trustDialog->removeMachine(key); // trusted, forgotten or refused meanwhile
+        if (m_trustDialog->machineCount() == 0)
+            m_trustDialog->reject();
         return;
     }
-    m_trustBox =
-        new QMessageBox(QMessageBox::Question, tr("New machine"),
-                        tr("A Hamgam agent was found on %1 (%2).").arg(node->name, Bidi::ltr(node->address)),
-                        QMessageBox::NoButton, m_window);
-    m_trustBox->setAttribute(Qt::WA_DeleteOnClose);
-    m_trustBox->setInformativeText(
-        tr("Trust it only if this certificate fingerprint matches the one the agent prints on its machine "
-           "(hamgam-agent --fingerprint):\n\n%1")
-            .arg(Bidi::ltr(Identity::displayFingerprint(node->fingerprintToConfirm()))));
-    QPushButton *trustButton = m_trustBox->addButton(tr("Trust"), QMessageBox::AcceptRole);
-    m_trustBox->addButton(tr("Not now"), QMessageBox::RejectRole);
-    const QString shown = node->fingerprintToConfirm();
-    connect(m_trustBox, &QMessageBox::buttonClicked, this,
-            [this, key, shown, trustButton](QAbstractButton *button) {
-                if (button == trustButton)
-                    m_registry.trust(key, shown); // exactly the certificate the user compared, or nothing
-            });
-    connect(m_trustBox, &QObject::destroyed, this, [this] {
-        QMetaObject::invokeMethod(this, &MachineActions::showNextTrustPrompt, Qt::QueuedConnection);
-    });
-    m_trustBox->open();
+    m_trustDialog->setMachine(key, node->name, QStringLiteral("%1:%2").arg(node->address).arg(node->port),
+                              node->fingerprintToConfirm(), node->message);
 }

@@ -6,16 +6,16 @@
 
 class MachinesView;
 class NodeRegistry;
-class QMessageBox;
 class QPoint;
 class QSortFilterProxyModel;
 class QWidget;
 class TrainingGroupModel;
+class TrustMachinesDialog;
 
 /// What a user does to a machine of the Machines list: add one by address,
 /// its context menu (add to the training group, details, trust, forget,
-/// install an agent over SSH) and the "New machine" prompts, one at a time,
-/// for agents whose certificate nobody has confirmed yet.
+/// install an agent over SSH) and the one "New machines" question for every
+/// agent whose certificate nobody has confirmed yet.
 class MachineActions final : public QObject
 {
     Q_OBJECT
@@ -28,8 +28,10 @@ public:
 
     /// Asks for a host (and port) and adds it to the registry.
     void addMachine();
-    /// Queues the "New machine" prompt for `key` (NodeRegistry::trustNeeded).
+    /// Puts `key` in the "New machines" question (NodeRegistry::trustNeeded), opening it if needed.
     void promptTrust(const QString &key);
+    /// The open question, if any (for tests).
+    TrustMachinesDialog *trustDialog() const;
 
 Q_SIGNALS:
     /// The user asked to install an agent on `host` (empty: ask for one).
@@ -38,7 +40,8 @@ Q_SIGNALS:
 private:
     void showContextMenu(const QPoint &pos);
     void showDetails(const QString &key);
-    void showNextTrustPrompt();
+    void showTrustPrompt();
+    void machineChanged(const QString &key);
 
     NodeRegistry &m_registry;
     TrainingGroupModel &m_group;
@@ -46,5 +49,5 @@ private:
     QSortFilterProxyModel *m_filter;
     QWidget *m_window;
     QStringList m_trustQueue;
-    QPointer<QMessageBox> m_trustBox;
+    QPointer<TrustMachinesDialog> m_trustDialog;
 };
