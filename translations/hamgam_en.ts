@@ -1612,6 +1612,10 @@
         <source>&lt;b&gt;Take the model.&lt;/b&gt; &lt;i&gt;History → Export model…&lt;/i&gt; brings the model a run trained into a folder: &lt;code&gt;model.pt&lt;/code&gt; loads in PyTorch with &lt;code&gt;torch.jit.load&lt;/code&gt;, and &lt;code&gt;model.json&lt;/code&gt; says what goes in and what comes out.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Share the lab.&lt;/b&gt; Where several students use the same machines, set your name once in &lt;i&gt;Tools → Settings → Lab&lt;/i&gt;. The &lt;i&gt;Shared lab&lt;/i&gt; tab shows who holds each device and until when, the queue and a week of bookings (&lt;b&gt;Book…&lt;/b&gt; reserves devices ahead); &lt;b&gt;Queue&lt;/b&gt; beside &lt;b&gt;Start&lt;/b&gt; waits for busy devices instead of being refused. The lab admin sets the rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HistoryCommands</name>

@@ -1599,6 +1599,10 @@
         <source>&lt;b&gt;Take the model.&lt;/b&gt; &lt;i&gt;History → Export model…&lt;/i&gt; brings the model a run trained into a folder: &lt;code&gt;model.pt&lt;/code&gt; loads in PyTorch with &lt;code&gt;torch.jit.load&lt;/code&gt;, and &lt;code&gt;model.json&lt;/code&gt; says what goes in and what comes out.</source>
         <translation>&lt;b&gt;مدل را بردارید.&lt;/b&gt; &lt;i&gt;تاریخچه ← خروجی مدل…&lt;/i&gt; مدلی را که یک اجرا آموزش داده به یک پوشه می‌آورد: &lt;code&gt;model.pt&lt;/code&gt; در PyTorch با &lt;code&gt;torch.jit.load&lt;/code&gt; بار می‌شود و &lt;code&gt;model.json&lt;/code&gt; می‌گوید چه وارد می‌شود و چه بیرون می‌آید.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Share the lab.&lt;/b&gt; Where several students use the same machines, set your name once in &lt;i&gt;Tools → Settings → Lab&lt;/i&gt;. The &lt;i&gt;Shared lab&lt;/i&gt; tab shows who holds each device and until when, the queue and a week of bookings (&lt;b&gt;Book…&lt;/b&gt; reserves devices ahead); &lt;b&gt;Queue&lt;/b&gt; beside &lt;b&gt;Start&lt;/b&gt; waits for busy devices instead of being refused. The lab admin sets the rules.</source>
+        <translation>&lt;b&gt;آزمایشگاه را به اشتراک بگذارید.&lt;/b&gt; جایی که چند دانشجو از همان ماشین‌ها استفاده می‌کنند، نام خود را یک بار در &lt;i&gt;ابزارها ← تنظیمات ← آزمایشگاه&lt;/i&gt; بنویسید. زبانهٔ &lt;i&gt;آزمایشگاه مشترک&lt;/i&gt; نشان می‌دهد هر دستگاه در دست کیست و تا کی، صف و رزروهای یک هفته را (&lt;b&gt;رزرو…&lt;/b&gt; دستگاه‌ها را از پیش نگه می‌دارد)؛ &lt;b&gt;افزودن به صف&lt;/b&gt; کنار &lt;b&gt;آغاز&lt;/b&gt; به جای رد شدن، منتظر دستگاه‌های مشغول می‌ماند. مدیر آزمایشگاه قواعد را تعیین می‌کند.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryCommands</name>

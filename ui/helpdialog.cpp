@@ -128,6 +128,11 @@ QString HelpDialog::quickStartHtml()
         tr("<b>Take the model.</b> <i>History → Export model…</i> brings the model a run trained into a "
            "folder: <code>model.pt</code> loads in PyTorch with <code>torch.jit.load</code>, and "
            "<code>model.json</code> says what goes in and what comes out."),
+        tr("<b>Share the lab.</b> Where several students use the same machines, set your name once in "
+           "<i>Tools → Settings → Lab</i>. The <i>Shared lab</i> tab shows who holds each device and until "
+           "when, the queue and a week of bookings (<b>Book…</b> reserves devices ahead); <b>Queue</b> "
+           "beside "
+           "<b>Start</b> waits for busy devices instead of being refused. The lab admin sets the rules."),
     };
     QString html = QStringLiteral("<h2>%1</h2><ol>").arg(tr("Quick start"));
     for (const QString &step : steps)

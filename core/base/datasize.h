@@ -15,4 +15,12 @@ class DataSize final
 public:
     /// `decimals` digits after the separator from KB up; bytes are whole.
     static QString format(qint64 bytes, int decimals = 1, const QLocale &locale = QLocale());
+    /// `bytes` as a bare number in the unit `reference` would be written in: 783 MB beside 23.5 GB is
+    /// "0.8", so a narrow "0.8/23.5 GB" needs one unit.
+    static QString numberInUnitOf(qint64 bytes, qint64 reference, int decimals = 1,
+                                  const QLocale &locale = QLocale());
+
+private:
+    /// 0 for B, 1 for KB, … : the largest unit `bytes` holds one of.
+    static int unitPower(qint64 bytes);
 };

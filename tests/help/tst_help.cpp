@@ -58,7 +58,7 @@ void TestHelp::quickStartIsTheReadmes()
         boldStepTitles(section, QRegularExpression(QStringLiteral("\\n\\d\\. \\*\\*([^*]+)\\*\\*")));
     const QStringList helpSteps = boldStepTitles(HelpDialog::quickStartHtml(),
                                                  QRegularExpression(QStringLiteral("<li><b>([^<]+)</b>")));
-    QCOMPARE(readmeSteps.size(), 7);
+    QCOMPARE(readmeSteps.size(), 8);
     QCOMPARE(helpSteps, readmeSteps);
 }
 

@@ -100,6 +100,9 @@ void TestMachinesModel::followsTheRegistry()
     const auto [memory, narrow] = MachineDelegate::memoryTexts(8LL << 30, 24LL << 30, QLocale::c());
     QVERIFY2(memory.contains(QLatin1String("/ 24")), qPrintable(memory));
     QVERIFY2(narrow.contains(QLatin1String("/24")) && narrow.size() < memory.size(), qPrintable(narrow));
+    // Megabytes of gigabytes: the total's unit for both ("0.8/24.0 GB", not "800.0 MB/24.0 GB").
+    QCOMPARE(MachineDelegate::memoryTexts(800LL << 20, 24LL << 30, QLocale::c()).second,
+             QStringLiteral("0.8/24.0 GB"));
 
     // b is not trusted by us: still a row, never connected.
     QCOMPARE(model.indexOfKey(b.daemon->nodeId()).data(MachinesModel::LinkRole).toInt(),

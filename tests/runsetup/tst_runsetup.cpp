@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void loadWarnsOfUnknownFields();
     void loadingAnotherConfigClearsOldFindings();
     void modelAndDatasetAreExplained();
+    void aTallWindowLeavesNoGapInTheForm();
     void messagesFollowTheLanguage();
     void agentFindingsFollowTheLanguage();
     void plainMessagesGoOnALanguageChange();
@@ -504,6 +506,25 @@ void TestRunSetup::loadingAnotherConfigClearsOldFindings()
     QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 0);
     QVERIFY2(!m_form->shownMessage().contains(QLatin1String("Pre-flight")),
              qPrintable(m_form->shownMessage()));
+}
+
+void TestRunSetup::aTallWindowLeavesNoGapInTheForm()
+{
+    // Issue #31: maximized, the model's options stretched and left a large gap above the dataset.
+    m_form->resize(1400, 1400);
+    m_form->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_form.get()));
+    auto *pages = m_form->findChild<QStackedWidget *>();
+    auto *dataset = m_form->findChild<QComboBox *>(QStringLiteral("field:dataset.kind"));
+    QVERIFY(pages && dataset);
+    QCoreApplication::processEvents();
+    // The model's options take the room they need, and the dataset follows them.
+    const int spare = pages->height() - pages->currentWidget()->sizeHint().height();
+    QVERIFY2(spare < m_form->fontMetrics().height(), qPrintable(QString::number(spare)));
+    const int pagesBottom = pages->mapTo(m_form.get(), QPoint(0, pages->height())).y();
+    const int datasetTop = dataset->mapTo(m_form.get(), QPoint(0, 0)).y();
+    const int gap = datasetTop - pagesBottom;
+    QVERIFY2(gap < 3 * m_form->fontMetrics().height(), qPrintable(QString::number(gap)));
 }
 
 void TestRunSetup::modelAndDatasetAreExplained()

@@ -6,8 +6,9 @@
 //
 // With HAMGAM_SCREENSHOTS_DIR set (scripts/screenshots does), each screen is
 // saved there as <screen>-<lang>.png for the README and docs/screenshots/, the
-// main window's tabs at its default size and again at 1366x768
-// (<screen>-1366x768-<lang>.png), and Help → Quick start (help-<lang>.png).
+// main window's tabs at its default size and again at 1366x768 and 1920x1080
+// (<screen>-1366x768-<lang>.png, <screen>-1920x1080-<lang>.png), and Help →
+// Quick start (help-<lang>.png).
 //
 // darkThemeAt1366x768 renders the Lab, Live and History tabs again with a dark
 // Fusion palette in a 1366x768 window (dark-<screen>-en.png). The ctest
@@ -194,8 +195,9 @@ void TestScreens::grabAll(const QString &language, Qt::LayoutDirection expected)
     }
     QTabWidget *tabs = window->tabs();
     const QStringList screens{QStringLiteral("lab"), QStringLiteral("live"), QStringLiteral("history")};
-    // At the default size, and on a 1366x768 laptop screen (issue #21: look at both).
-    for (const QSize size : {MainWindow::defaultSize(), QSize(1366, 768)}) {
+    // At the default size, on a 1366x768 laptop screen (issue #21: look at both) and maximized on a
+    // 1920x1080 one (issue #31: the form left a gap).
+    for (const QSize size : {MainWindow::defaultSize(), QSize(1366, 768), QSize(1920, 1080)}) {
         window->resize(size);
         const QString suffix = size == MainWindow::defaultSize()
                                    ? QString()

@@ -1,6 +1,7 @@
 #include "machinedelegate.h"
 
 #include "bidi.h"
+#include "datasize.h"
 #include "errorcolor.h"
 #include "localeformat.h"
 #include "machinesmodel.h"
@@ -107,12 +108,9 @@ std::pair<QString, QString> MachineDelegate::memoryTexts(qint64 used, qint64 tot
     const QString usedText = LocaleFormat::dataSize(used, 1, locale);
     const QString totalText = LocaleFormat::dataSize(total, 1, locale);
     const QString full = tr("%1 / %2").arg(usedText, totalText);
-    // One unit for both where they share it: "8.0/23.5 GB".
-    const QString unit = usedText.section(QLatin1Char(' '), -1);
-    const bool sameUnit = usedText.contains(QLatin1Char(' ')) && totalText.endsWith(QLatin1Char(' ') + unit);
-    const QString compact =
-        tr("%1/%2", "used and total memory in a narrow bar")
-            .arg(sameUnit ? usedText.section(QLatin1Char(' '), 0, -2) : usedText, totalText);
+    // One unit for both, the total's: "8.0/23.5 GB", and "0.8/23.5 GB" for 783 MB of it.
+    const QString compact = tr("%1/%2", "used and total memory in a narrow bar")
+                                .arg(DataSize::numberInUnitOf(used, total, 1, locale), totalText);
     return {full, compact};
 }
 

@@ -118,7 +118,10 @@ void RunSetupWidget::build()
         return label;
     };
     auto *content = new QWidget;
-    auto *form = new QFormLayout(content);
+    auto *column = new QVBoxLayout(content);
+    auto *form = new QFormLayout;
+    column->addLayout(form);
+    column->addStretch(1); // a tall (maximized) window keeps its room below the form, not between its rows
     m_form = form;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     auto row = [&](const char *label, QWidget *field, const QStringList &errorFields) {
