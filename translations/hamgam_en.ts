@@ -8531,10 +8531,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint); the others are asked about again later.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Machine</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8556,6 +8552,10 @@ Status: %3%4</source>
             <numerusform>Trust %Ln machine</numerusform>
             <numerusform>Trust %Ln machines</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint). An unchecked machine can be trusted later from its menu in the Machines list (Trust…).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

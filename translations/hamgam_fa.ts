@@ -8473,10 +8473,6 @@ Status: %3%4</source>
         <translation>ماشین‌های تازه</translation>
     </message>
     <message>
-        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint); the others are asked about again later.</source>
-        <translation>عامل هم‌گام روی این ماشین‌ها پیدا شد. ماشینی را تیک بزنید که اثر انگشتش با آنچه عاملش همان‌جا چاپ می‌کند (hamgam-agent --fingerprint) یکی باشد؛ دربارهٔ بقیه بعداً دوباره پرسیده می‌شود.</translation>
-    </message>
-    <message>
         <source>Machine</source>
         <translation>ماشین</translation>
     </message>
@@ -8497,6 +8493,10 @@ Status: %3%4</source>
         <translation>
             <numerusform>اعتماد به %Ln ماشین</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one its agent prints there (hamgam-agent --fingerprint). An unchecked machine can be trusted later from its menu in the Machines list (Trust…).</source>
+        <translation>عامل هم‌گام روی این ماشین‌ها پیدا شد. ماشینی را تیک بزنید که اثر انگشتش با آنچه عاملش همان‌جا چاپ می‌کند (hamgam-agent --fingerprint) یکی باشد. به ماشینی که تیک نخورده بعداً می‌توان از منوی آن در فهرست ماشین‌ها (اعتماد…) اعتماد کرد.</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,11 @@ public:
             QProxyStyle::drawPrimitive(element, option, painter, widget);
             return;
         }
+#if !defined(Q_OS_LINUX)
+        // Fusion draws the other way round off Linux already; the app is built for Linux labs.
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        return;
+#endif
         QStyleOptionHeader turned(*header);
         turned.sortIndicator = header->sortIndicator == QStyleOptionHeader::SortUp
                                    ? QStyleOptionHeader::SortDown

@@ -1,6 +1,7 @@
 #include "commonsteps.h"
 
 #include "agentclient.h"
+#include "identity.h"
 #include "installcontext.h"
 #include "remotescript.h"
 #include "version.h"
@@ -9,7 +10,6 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QTimer>
 
 bool CommonSteps::connect(InstallContext &c)
@@ -253,11 +253,10 @@ bool CommonSteps::upload(InstallContext &c, const QList<std::pair<QString, QStri
 
 bool CommonSteps::takeFingerprint(InstallContext &c, const QString &output)
 {
-    const QRegularExpressionMatch m =
-        QRegularExpression(QStringLiteral("\\b([0-9a-f]{64})\\b")).match(output);
-    if (!m.hasMatch())
+    const QString fingerprint = Identity::findFingerprint(output);
+    if (fingerprint.isEmpty())
         return c.fail(tr("the agent did not print its fingerprint: %1").arg(output.trimmed()));
-    c.expectedFingerprint = m.captured(1);
+    c.expectedFingerprint = fingerprint;
     c.result.fingerprint = c.expectedFingerprint;
     return !c.cancelled() || c.fail({});
 }

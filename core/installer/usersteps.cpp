@@ -1,6 +1,7 @@
 #include "usersteps.h"
 
 #include "commonsteps.h"
+#include "identity.h"
 #include "installcontext.h"
 #include "librarypackages.h"
 #include "remotescript.h"
@@ -296,10 +297,9 @@ void UserSteps::readFingerprint(InstallContext &c)
                            RemoteScript::quote(c.fact(QStringLiteral("agent_config"))) +
                            QStringLiteral(" --fingerprint"),
                        {}, 30000);
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\b([0-9a-f]{64})\\b"))
-                                          .match(r ? QString::fromUtf8(r->out) : QString());
-    if (m.hasMatch())
-        c.expectedFingerprint = m.captured(1);
+    if (const QString fingerprint = Identity::findFingerprint(r ? QString::fromUtf8(r->out) : QString());
+        !fingerprint.isEmpty())
+        c.expectedFingerprint = fingerprint;
 }
 
 QString UserSteps::agentExec(const InstallContext &c, bool forUnit)

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace {
 
@@ -117,6 +118,13 @@ QString Identity::fingerprintOf(const QSslCertificate &certificate)
     if (certificate.isNull())
         return {};
     return QString::fromLatin1(certificate.digest(QCryptographicHash::Sha256).toHex());
+}
+
+QString Identity::findFingerprint(const QString &output)
+{
+    static const QRegularExpression pattern(QStringLiteral(
+        "(?<![0-9A-Fa-f:])((?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{64})(?![0-9A-Fa-f:])"));
+    return normalizeFingerprint(pattern.match(output).captured(1));
 }
 
 QString Identity::normalizeFingerprint(const QString &text)

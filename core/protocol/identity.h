@@ -31,6 +31,9 @@ public:
     static QString normalizeFingerprint(const QString &text);
     /// "AB:CD:..." in groups, for people to compare.
     static QString displayFingerprint(const QString &fingerprint);
+    /// The first fingerprint in a program's output, in either form (`hamgam-agent --fingerprint` of
+    /// this version prints "AB:CD:…", older ones plain hex), normalized; "" when there is none.
+    static QString findFingerprint(const QString &output);
 
 private:
     QSslCertificate m_certificate;

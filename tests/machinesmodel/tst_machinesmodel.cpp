@@ -37,6 +37,7 @@ private Q_SLOTS:
     void followsTheRegistry();
     void manualEntryIsRemovedWhenForgotten();
     void oneTrustQuestionForEveryNewMachine();
+    void aTrustRowFollowsItsCertificate();
     void gpuCardShowsWhoHoldsEachGpu_data();
     void gpuCardShowsWhoHoldsEachGpu();
 };
@@ -168,6 +169,41 @@ void TestMachinesModel::oneTrustQuestionForEveryNewMachine()
     for (const LocalAgent *agent : {&a, &b})
         QTRY_COMPARE_WITH_TIMEOUT(registry.node(agent->daemon->nodeId())->link, Node::Link::Connected, 10000);
     QCOMPARE(registry.node(c.daemon->nodeId())->trust, Node::Trust::Unknown); // not checked, not trusted
+}
+
+void TestMachinesModel::aTrustRowFollowsItsCertificate()
+{
+    // The user trusts exactly what they compared: a row whose certificate changes is unchecked again,
+    // and a row with no certificate cannot be checked.
+    TrustMachinesDialog dialog;
+    const QString first(64, QLatin1Char('a')), second(64, QLatin1Char('b'));
+    dialog.setMachine(QStringLiteral("k"), QStringLiteral("box"), QStringLiteral("10.0.0.1:7000"), first, {});
+    QTreeWidgetItem *row = dialog.list()->topLevelItem(0);
+    row->setCheckState(0, Qt::Checked);
+    QCOMPARE(dialog.checked().size(), 1);
+    QCOMPARE(dialog.checked().first().fingerprint, first);
+    dialog.setMachine(QStringLiteral("k"), QStringLiteral("box"), QStringLiteral("10.0.0.1:7000"), second,
+                      {});
+    QCOMPARE(row->checkState(0), Qt::Unchecked);
+    QVERIFY(dialog.checked().isEmpty());
+    QVERIFY(!dialog.trustButton()->isEnabled());
+    row->setCheckState(0, Qt::Checked);
+    dialog.setMachine(QStringLiteral("k"), QStringLiteral("box"), QStringLiteral("10.0.0.2:7000"), second,
+                      {});
+    QCOMPARE(row->checkState(0), Qt::Unchecked); // another address: compared again
+
+    dialog.setMachine(QStringLiteral("n"), QStringLiteral("bare"), QStringLiteral("10.0.0.3:7000"), {}, {});
+    QTreeWidgetItem *bare = dialog.list()->topLevelItem(1);
+    QVERIFY(!(bare->flags() & Qt::ItemIsUserCheckable));
+    bare->setCheckState(0, Qt::Checked); // even forced, never chosen
+    QVERIFY(dialog.checked().isEmpty());
+
+    // A name from another machine is shown as text: no markup, no reordering controls.
+    dialog.setMachine(QStringLiteral("x"),
+                      QStringLiteral("<b>evil</b>") + QChar(0x202E) + QStringLiteral("gpj"),
+                      QStringLiteral("10.0.0.4:7000"), first, QStringLiteral("<i>note</i>"));
+    const QString shown = dialog.list()->topLevelItem(2)->text(0);
+    QVERIFY2(!shown.contains(QChar(0x202E)), qPrintable(shown));
 }
 
 void TestMachinesModel::manualEntryIsRemovedWhenForgotten()

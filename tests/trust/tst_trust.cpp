@@ -25,6 +25,8 @@ private Q_SLOTS:
     void keyReadableByOthersIsRefused();
     void fingerprintFormats_data();
     void fingerprintFormats();
+    void fingerprintInAProgramsOutput_data();
+    void fingerprintInAProgramsOutput();
     void untrustedControllerIsRejected();
     void trustedControllerWorks();
     void trustListChangeTakesEffectWithoutRestart();
@@ -89,6 +91,32 @@ void TestTrust::fingerprintFormats()
     QCOMPARE(!n.isEmpty(), valid);
     if (valid)
         QCOMPARE(n, QStringLiteral("ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12"));
+}
+
+void TestTrust::fingerprintInAProgramsOutput_data()
+{
+    // The SSH installer reads `hamgam-agent --fingerprint` on the other machine: this version prints
+    // "AB:CD:…", an older agent plain hex; either, amid other lines, is found (issue #31 changed the form).
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<bool>("found");
+    const QString hex = QStringLiteral("ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12");
+    QTest::newRow("display form") << Identity::displayFingerprint(hex) + QStringLiteral("\n") << true;
+    QTest::newRow("plain hex, older agent") << hex + QStringLiteral("\n") << true;
+    QTest::newRow("after a warning") << QStringLiteral("warning: x\n") + Identity::displayFingerprint(hex)
+                                     << true;
+    QTest::newRow("too few pairs") << Identity::displayFingerprint(hex).left(92) << false;
+    QTest::newRow("65 digits") << hex + QStringLiteral("a") << false;
+    QTest::newRow("nothing") << QStringLiteral("hamgam-agent: cannot read key") << false;
+}
+
+void TestTrust::fingerprintInAProgramsOutput()
+{
+    QFETCH(QString, output);
+    QFETCH(bool, found);
+    const QString f = Identity::findFingerprint(output);
+    QCOMPARE(!f.isEmpty(), found);
+    if (found)
+        QCOMPARE(f, QStringLiteral("ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12"));
 }
 
 void TestTrust::untrustedControllerIsRejected()

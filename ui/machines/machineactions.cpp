@@ -169,8 +169,15 @@ void MachineActions::showTrustPrompt()
             m_trustDialog = new TrustMachinesDialog(m_window);
             m_trustDialog->setAttribute(Qt::WA_DeleteOnClose);
             TrustMachinesDialog *dialog = m_trustDialog;
-            connect(dialog, &QDialog::accepted, this, [this, dialog] {
-                for (const TrustMachinesDialog::Choice &c : dialog->checked())
+            connect(dialog, &QDialog::finished, this, [this, dialog](int result) {
+                // Let go of the closing dialog first: a machine trust() finds changed is asked
+                // about again in a new one, not added to this one.
+                const QList<TrustMachinesDialog::Choice> chosen = dialog->checked();
+                if (m_trustDialog == dialog)
+                    m_trustDialog.clear();
+                if (result != QDialog::Accepted)
+                    return;
+                for (const TrustMachinesDialog::Choice &c : chosen)
                     m_registry.trust(c.key, c.fingerprint); // exactly the certificate compared, or nothing
             });
             m_trustDialog->open();

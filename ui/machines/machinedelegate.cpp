@@ -108,6 +108,8 @@ std::pair<QString, QString> MachineDelegate::memoryTexts(qint64 used, qint64 tot
     const QString usedText = LocaleFormat::dataSize(used, 1, locale);
     const QString totalText = LocaleFormat::dataSize(total, 1, locale);
     const QString full = tr("%1 / %2").arg(usedText, totalText);
+    if (total <= 0) // no total known: nothing shorter to say
+        return {full, full};
     // One unit for both, the total's: "8.0/23.5 GB", and "0.8/23.5 GB" for 783 MB of it.
     const QString compact = tr("%1/%2", "used and total memory in a narrow bar")
                                 .arg(DataSize::numberInUnitOf(used, total, 1, locale), totalText);

@@ -2,6 +2,7 @@
 
 #include "bidi.h"
 #include "identity.h"
+#include "safetext.h"
 
 #include <QDialogButtonBox>
 #include <QEvent>
@@ -33,6 +34,7 @@ TrustMachinesDialog::TrustMachinesDialog(QWidget *parent)
 {
     m_intro->setWordWrap(true);
     m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);                       // names and notes come from other machines
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse); // the command is copied from here
     m_notes->setVisible(false);
     m_list->setColumnCount(ColumnCount);
@@ -79,22 +81,23 @@ void TrustMachinesDialog::setMachine(const QString &key, const QString &name, co
     const QSignalBlocker quiet(m_list);
     if (!item) {
         item = new QTreeWidgetItem(m_list);
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(MachineColumn, Qt::Unchecked);
         item->setData(MachineColumn, kKeyRole, key);
     }
     if (item->data(MachineColumn, kFingerprintRole).toString() != fingerprint ||
         item->text(AddressColumn) != Bidi::ltr(address))
         item->setCheckState(MachineColumn, Qt::Unchecked); // what the user compared is no longer shown
+    // Nothing to compare, nothing to check: trusting "no certificate" would pin whatever comes next.
+    item->setFlags(fingerprint.isEmpty() ? Qt::ItemIsEnabled : Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
     item->setData(MachineColumn, kFingerprintRole, fingerprint);
-    item->setText(MachineColumn, name);
+    item->setText(MachineColumn, SafeText::neutralized(name));
     item->setText(AddressColumn, Bidi::ltr(address));
     item->setText(FingerprintColumn, Bidi::ltr(Identity::displayFingerprint(fingerprint)));
     item->setFont(FingerprintColumn, QFontDatabase::systemFont(QFontDatabase::FixedFont));
     item->setIcon(MachineColumn,
                   note.isEmpty() ? QIcon() : style()->standardIcon(QStyle::SP_MessageBoxWarning));
     for (int c = 0; c < ColumnCount; ++c)
-        item->setToolTip(c, note);
+        item->setToolTip(c, SafeText::neutralized(note));
     updateButton();
     updateNotes();
 }
@@ -128,7 +131,8 @@ QList<TrustMachinesDialog::Choice> TrustMachinesDialog::checked() const
     QList<Choice> out;
     for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
         const QTreeWidgetItem *item = m_list->topLevelItem(i);
-        if (item->checkState(MachineColumn) == Qt::Checked)
+        if (item->checkState(MachineColumn) == Qt::Checked &&
+            !item->data(MachineColumn, kFingerprintRole).toString().isEmpty())
             out.append({item->data(MachineColumn, kKeyRole).toString(),
                         item->data(MachineColumn, kFingerprintRole).toString()});
     }
@@ -140,7 +144,8 @@ void TrustMachinesDialog::retranslate()
     setWindowTitle(tr("New machines"));
     m_intro->setText(tr(
         "Hamgam agents were found on these machines. Check a machine only if its fingerprint matches the one "
-        "its agent prints there (hamgam-agent --fingerprint); the others are asked about again later."));
+        "its agent prints there (hamgam-agent --fingerprint). An unchecked machine can be trusted later from "
+        "its menu in the Machines list (Trust…)."));
     m_list->setHeaderLabels({tr("Machine"), tr("Address"), tr("Fingerprint")});
     m_later->setText(tr("Not now"));
     updateButton();

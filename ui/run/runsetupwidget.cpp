@@ -664,11 +664,13 @@ void RunSetupWidget::setConfig(const RunConfig &c)
 {
     m_loading = true;
     m_base = c;
-    // What a pre-flight found, and any message, spoke of the config being replaced.
+    // What a pre-flight found, and any message, spoke of the config being replaced (a running
+    // run's status stays).
     m_lastPreflight.clear();
     m_preflight->clear();
     m_preflight->setVisible(false);
-    showMessage(QString(), false);
+    if (!m_running)
+        showMessage(QString(), false);
     ConfigFieldEditors::write(this, c.toJson());
     QStringList hidden;
     for (int h : c.model.hidden)
