@@ -1,7 +1,7 @@
 #include "appicons.h"
 
-#include <QApplication>
-#include <QPointer>
+#include "appstyleproxy.h"
+
 #include <QProxyStyle>
 #include <QPushButton>
 #include <QStyleOptionButton>
@@ -37,24 +37,10 @@ public:
         QProxyStyle::drawControl(element, &narrow, painter, widget);
     }
 };
-
-QStyle *iconButtonStyle()
-{
-    // One for all buttons, made again if the application's style changes.
-    static QPointer<QStyle> style;
-    static QString key;
-    const QString current = QApplication::style()->name();
-    if (!style || key != current) {
-        style = new IconButtonStyle(current);
-        style->setParent(qApp);
-        key = current;
-    }
-    return style;
-}
 } // namespace
 
 void AppIcons::setButtonIcon(QPushButton *button, const QIcon &icon)
 {
     button->setIcon(icon);
-    button->setStyle(iconButtonStyle());
+    button->setStyle(appStyleProxy<IconButtonStyle>());
 }

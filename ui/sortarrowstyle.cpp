@@ -1,8 +1,8 @@
 #include "sortarrowstyle.h"
 
-#include <QApplication>
+#include "appstyleproxy.h"
+
 #include <QHeaderView>
-#include <QPointer>
 #include <QProxyStyle>
 #include <QStyleOptionHeader>
 
@@ -35,23 +35,9 @@ public:
         QProxyStyle::drawPrimitive(element, &turned, painter, widget);
     }
 };
-
-QStyle *turnedSortArrow()
-{
-    // One for all headers, made again if the application's style changes.
-    static QPointer<QStyle> style;
-    static QString key;
-    const QString current = QApplication::style()->name();
-    if (!style || key != current) {
-        style = new TurnedSortArrow(current);
-        style->setParent(qApp);
-        key = current;
-    }
-    return style;
-}
 } // namespace
 
 void SortArrowStyle::apply(QHeaderView *header)
 {
-    header->setStyle(turnedSortArrow());
+    header->setStyle(appStyleProxy<TurnedSortArrow>());
 }

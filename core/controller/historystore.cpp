@@ -710,13 +710,15 @@ QString isoTime(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
 }
 
-/// The SQL for the name the run gave the agent in \a column (its node's name), so a CSV reads "box-a"
-/// where the table holds a UUID; the id itself where no node of the run has it (the controller).
-QString nodeNameOf(const QString &column)
+/// The SQL for the name the run gave the agent in \a column of \a table (its node's name), so a CSV
+/// reads "box-a" where the table holds a UUID; the id itself where no node of the run has it (the
+/// controller).
+QString nodeNameOf(const QString &table, const QString &column)
 {
-    return QStringLiteral("COALESCE((SELECT NULLIF(n.name, '') FROM run_nodes n WHERE n.run_id = ? AND "
-                          "n.agent_id = %1 ORDER BY n.node_index LIMIT 1), %1)")
-        .arg(column);
+    return QStringLiteral(
+               "COALESCE((SELECT NULLIF(n.name, '') FROM run_nodes n WHERE n.run_id = %1.run_id AND "
+               "n.agent_id = %1.%2 ORDER BY n.node_index LIMIT 1), %1.%2)")
+        .arg(table, column);
 }
 } // namespace
 
@@ -741,8 +743,7 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         QSqlQuery q(db());
         q.setForwardOnly(true);
         q.prepare(sql);
-        for (qsizetype i = sql.count(QLatin1Char('?')); i > 0; --i) // every placeholder is the run's id
-            q.addBindValue(runId);
+        q.addBindValue(runId);
         if (!q.exec())
             return Status::failure(q.lastError().text());
         QString text = header(columns);
@@ -777,7 +778,8 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
              QStringLiteral("payload")},
             QStringLiteral("SELECT time_ms, %2, source, seq, kind, rank, device, payload FROM events e "
                            "WHERE run_id = ? AND kind != '%1' ORDER BY time_ms, source, seq")
-                .arg(EventKinds::name(EventKind::Step), nodeNameOf(QStringLiteral("e.source"))),
+                .arg(EventKinds::name(EventKind::Step),
+                     nodeNameOf(QStringLiteral("e"), QStringLiteral("source"))),
             0);
         !s)
         return Result::failure(s.error());
@@ -788,7 +790,7 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
              QStringLiteral("mem_total"), QStringLiteral("temperature"), QStringLiteral("power")},
             QStringLiteral("SELECT time_ms, %1, agent_id, device, util, mem_used, mem_total, temperature, "
                            "power FROM telemetry t WHERE run_id = ? ORDER BY time_ms, agent_id, device")
-                .arg(nodeNameOf(QStringLiteral("t.agent_id"))),
+                .arg(nodeNameOf(QStringLiteral("t"), QStringLiteral("agent_id"))),
             0);
         !s)
         return Result::failure(s.error());
