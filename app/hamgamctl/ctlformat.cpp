@@ -108,7 +108,7 @@ QJsonObject runJson(const RunRecord &r)
                        {QStringLiteral("name"), r.name},
                        {QStringLiteral("strategy"), r.strategy},
                        {QStringLiteral("status"), RunStatusText::key(r.status)},
-                       {QStringLiteral("reason"), r.reason},
+                       {QStringLiteral("reason"), r.reason.toString()},
                        {QStringLiteral("created"),
                         QDateTime::fromMSecsSinceEpoch(r.createdMs).toUTC().toString(Qt::ISODate)},
                        {QStringLiteral("started_ms"), double(r.startedMs)},

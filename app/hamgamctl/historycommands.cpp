@@ -205,9 +205,10 @@ int HistoryCommands::show(const QStringList &arguments)
         return 0;
     }
     out() << tr("Run %1 \"%2\"").arg(r->id, SafeText::escaped(r->name)) << Qt::endl;
-    out() << (r->reason.isEmpty() ? tr("  status:   %1").arg(RunStatusText::display(r->status))
-                                  : tr("  status:   %1 (%2)")
-                                        .arg(RunStatusText::display(r->status), SafeText::escaped(r->reason)))
+    out() << (r->reason.isEmpty()
+                  ? tr("  status:   %1").arg(RunStatusText::display(r->status))
+                  : tr("  status:   %1 (%2)")
+                        .arg(RunStatusText::display(r->status), SafeText::escaped(r->reason.toString())))
           << Qt::endl;
     out() << tr("  strategy: %1, model %2, global batch %3")
                  .arg(r->strategy,

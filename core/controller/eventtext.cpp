@@ -233,17 +233,18 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         return {RunFailureText::workerExit(p)};
     case EventKind::Launch:
         return {tr("%Ln device(s)", nullptr, p.value(QStringLiteral("world_size")).toInt())};
-    case EventKind::Elastic:
-        // The reason was worded when it happened, with the lost nodes' names.
-        return {text("reason").isEmpty() ? tr("attempt %1").arg(integer("attempt"))
-                                         : untrusted(text("reason"), shown)};
+    case EventKind::Elastic: {
+        // The reason names the lost nodes; it reads in today's language where it was kept untranslated.
+        const QString reason = RunFailureText::stateReasonText(p).toString();
+        return {reason.isEmpty() ? tr("attempt %1").arg(integer("attempt")) : untrusted(reason, shown)};
+    }
     case EventKind::StopRequested:
     case EventKind::AbortRequested:
         return {};
     case EventKind::Finished: {
         const QString status = RunStatusText::display(RunStatusText::fromKey(text("status")));
-        return {text("reason").isEmpty() ? status
-                                         : tr("%1: %2").arg(status, untrusted(text("reason"), shown))};
+        const QString reason = RunFailureText::stateReasonText(p).toString();
+        return {reason.isEmpty() ? status : tr("%1: %2").arg(status, untrusted(reason, shown))};
     }
     case EventKind::Diagnosis: {
         // The doctor's findings as the app recorded them: the title follows

@@ -87,6 +87,12 @@ const char *const kVersion3[] = {
     R"(ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT '')",
 };
 
+// Version 4: a run's reason untranslated (TranslatableText as CBOR), read in whatever language its
+// reader has; `reason` keeps the text as worded then, for rows written before.
+const char *const kVersion4[] = {
+    R"(ALTER TABLE runs ADD COLUMN reason_text BLOB)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -98,7 +104,7 @@ template<size_t N> constexpr Step step(const char *const (&statements)[N])
     return {statements, N};
 }
 
-const Step kSteps[] = {step(kVersion1), step(kVersion2), step(kVersion3)};
+const Step kSteps[] = {step(kVersion1), step(kVersion2), step(kVersion3), step(kVersion4)};
 static_assert(std::size(kSteps) == HistorySchema::kVersion);
 
 } // namespace

@@ -14,7 +14,7 @@ class HistorySchema
     Q_DECLARE_TR_FUNCTIONS(HistorySchema)
 
 public:
-    static constexpr int kVersion = 3;
+    static constexpr int kVersion = 4;
 
     /// Brings the database from whatever version it has up to kVersion.
     /// Refuses a database newer than this program.

@@ -9,6 +9,7 @@
 #include "stepcolumns.h"
 
 #include <algorithm>
+#include <QCborValue>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -36,7 +37,11 @@ RunRecord readRun(const QSqlQuery &q)
     r.strategy = q.value(2).toString();
     r.config = parseObject(q.value(3).toString());
     r.status = RunStatusText::fromKey(q.value(4).toString());
-    r.reason = q.value(5).toString();
+    // The reason untranslated where the row has it (written since history version 4), else as worded then.
+    const QVariant reasonText = q.value(12);
+    r.reason = reasonText.isNull()
+                   ? TranslatableText(q.value(5).toString())
+                   : TranslatableText::fromCbor(QCborValue::fromCbor(reasonText.toByteArray()));
     r.createdMs = q.value(6).toLongLong();
     r.startedMs = q.value(7).toLongLong();
     r.endedMs = q.value(8).toLongLong();
@@ -48,7 +53,8 @@ RunRecord readRun(const QSqlQuery &q)
 }
 
 const char *const kRunColumns =
-    "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary, tags, note";
+    "id, name, strategy, config, status, reason, created_ms, started_ms, ended_ms, summary, tags, note, "
+    "reason_text";
 } // namespace
 
 HistoryStore::HistoryStore(QString path, QObject *parent)
@@ -176,8 +182,8 @@ void HistoryStore::createRun(const RunRecord &run, const QList<RunNodeRecord> &n
     m_writer->post(HistoryWriter::CreateRun{run, nodes});
 }
 
-void HistoryStore::updateRun(const QString &id, RunStatus status, const QString &reason, qint64 startedMs,
-                             qint64 endedMs)
+void HistoryStore::updateRun(const QString &id, RunStatus status, const TranslatableText &reason,
+                             qint64 startedMs, qint64 endedMs)
 {
     m_writer->post(HistoryWriter::UpdateRun{id, status, reason, startedMs, endedMs});
 }
@@ -806,7 +812,7 @@ Expected<QStringList> HistoryStore::exportCsv(const QString &runId, const QStrin
         {QStringLiteral("name"), record->name},
         {QStringLiteral("strategy"), record->strategy},
         {QStringLiteral("status"), RunStatusText::key(record->status)},
-        {QStringLiteral("reason"), record->reason},
+        {QStringLiteral("reason"), record->reason.toString()},
         {QStringLiteral("created"), isoTime(record->createdMs)},
         {QStringLiteral("started"), record->startedMs ? isoTime(record->startedMs) : QString()},
         {QStringLiteral("ended"), record->endedMs ? isoTime(record->endedMs) : QString()},

@@ -74,8 +74,8 @@ public:
 
     // Writes: queued, applied in order on the writer thread.
     void createRun(const RunRecord &run, const QList<RunNodeRecord> &nodes);
-    void updateRun(const QString &id, RunStatus status, const QString &reason = {}, qint64 startedMs = 0,
-                   qint64 endedMs = 0);
+    void updateRun(const QString &id, RunStatus status, const TranslatableText &reason = {},
+                   qint64 startedMs = 0, qint64 endedMs = 0);
     void setSummary(const QString &id, const QJsonObject &summary);
     /// Removes a run that never started (refused before any worker ran) with all its rows.
     void removeRun(const QString &id);

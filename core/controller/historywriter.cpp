@@ -6,6 +6,7 @@
 #include "stepcolumns.h"
 
 #include <limits>
+#include <QCborValue>
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -30,6 +31,14 @@ QVariant nullableInt(const QJsonValue &v)
     constexpr qint64 none = std::numeric_limits<qint64>::min();
     const qint64 i = jsonInt64(v, none);
     return i == none ? QVariant() : QVariant(i);
+}
+
+// A reason's untranslated form for `reason_text`; NULL for plain text (then `reason` is all there is).
+QVariant reasonText(const TranslatableText &reason)
+{
+    if (reason.isPlain())
+        return QVariant(QMetaType::fromType<QByteArray>());
+    return QCborValue(reason.toCbor()).toCbor();
 }
 } // namespace
 
@@ -172,14 +181,14 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     QSqlQuery q(m_db);
     if (const auto *c = std::get_if<CreateRun>(&op)) {
         q.prepare(QStringLiteral(
-            "INSERT OR IGNORE INTO runs(id, name, strategy, config, status, reason, created_ms, started_ms, "
-            "ended_ms, summary) VALUES (?,?,?,?,?,?,?,?,?,?)"));
+            "INSERT OR IGNORE INTO runs(id, name, strategy, config, status, reason, reason_text, created_ms, "
+            "started_ms, ended_ms, summary) VALUES (?,?,?,?,?,?,?,?,?,?,?)"));
         const RunRecord &r = c->run;
         for (const QVariant &v :
              {QVariant(r.id), QVariant(r.name), QVariant(r.strategy), QVariant(json(r.config)),
-              QVariant(RunStatusText::key(r.status)), QVariant(r.reason), QVariant(r.createdMs),
-              r.startedMs ? QVariant(r.startedMs) : QVariant(), r.endedMs ? QVariant(r.endedMs) : QVariant(),
-              QVariant(json(r.summary))})
+              QVariant(RunStatusText::key(r.status)), QVariant(r.reason.toString()), reasonText(r.reason),
+              QVariant(r.createdMs), r.startedMs ? QVariant(r.startedMs) : QVariant(),
+              r.endedMs ? QVariant(r.endedMs) : QVariant(), QVariant(json(r.summary))})
             q.addBindValue(v);
         if (!q.exec())
             return false;
@@ -204,11 +213,16 @@ bool HistoryWriter::apply(const Operation &op, qint64 *rows)
     }
     if (const auto *u = std::get_if<UpdateRun>(&op)) {
         q.prepare(QStringLiteral(
-            "UPDATE runs SET status = ?, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
+            "UPDATE runs SET status = ?, reason = CASE WHEN ? THEN reason ELSE ? END, "
+            "reason_text = CASE WHEN ? THEN reason_text ELSE ? END, "
             "started_ms = COALESCE(?, started_ms), ended_ms = COALESCE(?, ended_ms) WHERE id = ?"));
+        // No reason keeps the one before (a resumed run says why it resumed until it ends).
+        const bool keep = u->reason.isEmpty();
         q.addBindValue(RunStatusText::key(u->status));
-        q.addBindValue(u->reason);
-        q.addBindValue(u->reason);
+        q.addBindValue(keep);
+        q.addBindValue(u->reason.toString());
+        q.addBindValue(keep);
+        q.addBindValue(reasonText(u->reason));
         q.addBindValue(u->startedMs ? QVariant(u->startedMs) : QVariant());
         q.addBindValue(u->endedMs ? QVariant(u->endedMs) : QVariant());
         q.addBindValue(u->id);

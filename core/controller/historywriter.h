@@ -44,7 +44,7 @@ public:
     {
         QString id;
         RunStatus status;
-        QString reason;
+        TranslatableText reason;
         qint64 startedMs = 0; ///< 0: unchanged
         qint64 endedMs = 0;   ///< 0: unchanged
     };

@@ -13,6 +13,7 @@
 #include "runlauncher.h"
 #include "workereventjson.h"
 
+#include <QCborValue>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QLocale>
@@ -282,8 +283,8 @@ void RunController::startAttempt()
         if (!failures.isEmpty()) {
             m_abortRequested = true;
             tellNodes(Message::Type::AbortRun);
-            finish(RunStatus::Failed, tr("could not start: %1").arg(QLocale().createSeparatedList(failures)));
-            Q_EMIT startFailed(m_reason);
+            finish(RunStatus::Failed, text(QT_TR_NOOP("could not start: %1")).listArg(failures));
+            Q_EMIT startFailed(reason());
             return;
         }
         // Every node's journal exists now (the leases came first): follow them from their first event.
@@ -374,10 +375,12 @@ bool RunController::tryElastic()
         n.batch.reset(); // the planner splits the same global batch over the nodes left
     if (next.globalBatch < next.deviceCount())
         return false;
-    const QString reason =
-        tr("lost %1; resuming from the checkpoint of step %2 on %Ln node(s)", nullptr, int(remaining.size()))
-            .arg(QLocale().createSeparatedList(lostNames), QLocale().toString(resumeStep));
-    qCInfo(lcRuns).noquote() << "run" << m_runId << reason;
+    TranslatableText reason =
+        text(QT_TR_N_NOOP("lost %1; resuming from the checkpoint of step %2 on %Ln node(s)"),
+             int(remaining.size()))
+            .listArg(lostNames)
+            .arg(resumeStep);
+    qCInfo(lcRuns).noquote() << "run" << m_runId << reason.toString();
     QJsonArray nodes;
     for (const RunConfig::Node &n : std::as_const(next.nodes))
         nodes.append(QJsonObject{{QStringLiteral("agent"), n.agent}, {QStringLiteral("name"), n.name}});
@@ -387,7 +390,8 @@ bool RunController::tryElastic()
                                 {QStringLiteral("lost"), QJsonArray::fromStringList(lostNames)},
                                 {QStringLiteral("resume_step"), double(resumeStep)},
                                 {QStringLiteral("nodes"), nodes},
-                                {QStringLiteral("reason"), reason}});
+                                {QStringLiteral("reason"), reason.toString()},
+                                {QStringLiteral("reason_text"), QCborValue(reason.toCbor()).toJsonValue()}});
     if (m_history)
         m_history->updateRun(m_runId, RunStatus::Running, reason);
     setStatus(RunStatus::Running, reason);
@@ -397,8 +401,8 @@ bool RunController::tryElastic()
     m_config = next;
     m_launcher->preflight(m_config, [this](bool ok) {
         if (!ok) {
-            finish(RunStatus::Failed, tr("elastic recovery failed its pre-flight: %1")
-                                          .arg(QLocale().createSeparatedList(m_launcher->problems())));
+            finish(RunStatus::Failed, text(QT_TR_NOOP("elastic recovery failed its pre-flight: %1"))
+                                          .listArg(m_launcher->problems()));
             return;
         }
         startAttempt();
@@ -461,7 +465,7 @@ void RunController::attach(const QString &runId)
         hook(n);
     for (NodeState &n : m_nodes)
         hook(n);
-    Q_EMIT statusChanged(m_status, m_reason);
+    Q_EMIT statusChanged(m_status, m_reason.toString());
 }
 
 void RunController::stop()
@@ -592,7 +596,7 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
         const QString state = ev.payload.value(QStringLiteral("state")).toString();
         // In the controller's language: the agent sends its reason as a
         // catalogue entry as well as in English.
-        const QString reason = RunFailureText::stateReasonText(ev.payload);
+        const TranslatableText reason = RunFailureText::stateReasonText(ev.payload);
         if (current) {
             onNodeState(node, state, reason);
         } else {
@@ -602,7 +606,7 @@ void RunController::ingest(NodeState &node, const QList<RunEvent> &fresh)
     }
 }
 
-void RunController::onNodeState(NodeState &node, const QString &state, const QString &reason)
+void RunController::onNodeState(NodeState &node, const QString &state, const TranslatableText &reason)
 {
     node.state = state;
     node.reason = reason;
@@ -635,16 +639,16 @@ void RunController::evaluate()
     finish(outcome.status(), outcome.reason());
 }
 
-void RunController::setStatus(RunStatus status, const QString &reason)
+void RunController::setStatus(RunStatus status, const TranslatableText &reason)
 {
     if (m_status == status && m_reason == reason)
         return;
     m_status = status;
     m_reason = reason;
-    Q_EMIT statusChanged(status, reason);
+    Q_EMIT statusChanged(status, reason.toString());
 }
 
-void RunController::finish(RunStatus status, const QString &reason)
+void RunController::finish(RunStatus status, const TranslatableText &reason)
 {
     if (m_finished)
         return;
@@ -652,15 +656,17 @@ void RunController::finish(RunStatus status, const QString &reason)
     m_failureGrace.stop();
     setStatus(status, reason);
     if (m_history) {
-        controllerEvent(EventKind::Finished,
-                        QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
-                                    {QStringLiteral("reason"), reason}});
+        controllerEvent(
+            EventKind::Finished,
+            QJsonObject{{QStringLiteral("status"), RunStatusText::key(status)},
+                        {QStringLiteral("reason"), reason.toString()},
+                        {QStringLiteral("reason_text"), QCborValue(reason.toCbor()).toJsonValue()}});
         m_history->updateRun(m_runId, status, reason, 0, QDateTime::currentMSecsSinceEpoch());
         m_history->flush();
         m_history->setSummary(m_runId, m_history->computeSummary(m_runId));
         m_history->flush();
     }
-    Q_EMIT finished(status, reason);
+    Q_EMIT finished(status, reason.toString());
 }
 
 void RunController::controllerEvent(EventKind kind, const QJsonObject &payload)
@@ -730,10 +736,11 @@ void RunController::watchNodes()
         const qint64 limit = anyAnswers ? kLostAfterMs : qint64(m_config.comm.timeoutS) * 1000 + 5000;
         if (now - since <= limit)
             continue;
-        const QString reason =
+        TranslatableText reason =
             m_registry.client(n->agentId)
-                ? tr("%1 stopped answering: the machine went down or its network failed").arg(n->name)
-                : tr("%1's agent stopped: the machine went down or the agent was killed").arg(n->name);
+                ? text(QT_TR_NOOP("%1 stopped answering: the machine went down or its network failed"))
+                : text(QT_TR_NOOP("%1's agent stopped: the machine went down or the agent was killed"));
+        reason.arg(n->name);
         Failure lost{n->agentId, n->name, -1, 0, true, reason};
         lost.lost = true;
         m_failures.append(lost);

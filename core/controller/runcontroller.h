@@ -64,7 +64,8 @@ public:
 
     QString runId() const { return m_runId; }
     RunStatus status() const { return m_status; }
-    QString reason() const { return m_reason; }
+    /// Why the run is where it is, in the language of the moment.
+    QString reason() const { return m_reason.toString(); }
     /// When it went into the lab's queue (0: never queued); the Live view says how long it waits.
     qint64 queuedSinceMs() const { return m_queuedSinceMs; }
     /// Whether the user asked it to stop or abort: it is ending, so nothing is "left" of it.
@@ -102,7 +103,7 @@ private:
         QString agentRunId; ///< the run's id on the agent: the run id, plus "-aN" for an elastic attempt N
         QString source;     ///< RunEvent::source of its events: the agent id, plus "#N" for attempt N
         QString state;      ///< as the agent reports it
-        QString reason;
+        TranslatableText reason;
         JournalFollower *journal = nullptr; ///< this controller's child, shared by the copies of this node
     };
     using Failure = RunOutcome::Failure;
@@ -137,10 +138,15 @@ private:
     void onJournalUnavailable(NodeState &node, const QString &error);
     bool allCaughtUp() const;
     void ingest(NodeState &node, const QList<RunEvent> &events);
-    void onNodeState(NodeState &node, const QString &state, const QString &reason);
+    void onNodeState(NodeState &node, const QString &state, const TranslatableText &reason);
     void evaluate();
-    void setStatus(RunStatus status, const QString &reason);
-    void finish(RunStatus status, const QString &reason);
+    void setStatus(RunStatus status, const TranslatableText &reason);
+    void finish(RunStatus status, const TranslatableText &reason);
+    /// A message of this class's catalogue, kept untranslated (the history reads it in any language).
+    static TranslatableText text(const char *source, int n = -1)
+    {
+        return TranslatableText("RunController", source, n);
+    }
     void controllerEvent(EventKind kind, const QJsonObject &payload);
     void onTelemetry(const QString &key);
     NodeState *nodeByAgent(const QString &agentId);
@@ -154,7 +160,7 @@ private:
     RunConfig m_config;
     QString m_runId;
     RunStatus m_status = RunStatus::Preparing;
-    QString m_reason;
+    TranslatableText m_reason;
     QList<NodeState> m_nodes; ///< the current attempt's
     /// Earlier attempts' nodes: nothing of theirs is evaluated any more, but
     /// their journals still come into the history, also from an agent that was

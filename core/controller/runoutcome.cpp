@@ -52,53 +52,57 @@ RunStatus RunOutcome::status() const
     return RunStatus::Finished;
 }
 
-QString RunOutcome::reason() const
+TranslatableText RunOutcome::reason() const
 {
     switch (status()) {
     case RunStatus::Failed:
         return failureReason();
     case RunStatus::Aborted:
         // Not this controller's doing (taken out of the queue by someone, say): the agent's reason says.
-        if (const QString why = nodeReason(NodeState::Aborted); !m_abortRequested && !why.isEmpty())
+        if (TranslatableText why = nodeReason(NodeState::Aborted); !m_abortRequested && !why.isEmpty())
             return why;
-        return tr("aborted");
+        return text(QT_TR_NOOP("aborted"));
     case RunStatus::Stopped:
         // Stopped by the lab's rules or by another user: the agent's reason says which and why.
-        if (const QString why = nodeReason(NodeState::Stopped); !m_stopRequested && !why.isEmpty())
+        if (TranslatableText why = nodeReason(NodeState::Stopped); !m_stopRequested && !why.isEmpty())
             return why;
         if (!m_checkpointsConfigured)
-            return tr("stopped; no checkpoint was written (the run has no checkpoint directory)");
+            return text(
+                QT_TR_NOOP("stopped; no checkpoint was written (the run has no checkpoint directory)"));
         if (m_newestCheckpoint < 0)
-            return tr("stopped; no checkpoint was written");
-        return tr("stopped after a checkpoint of step %1").arg(QLocale().toString(m_newestCheckpoint));
+            return text(QT_TR_NOOP("stopped; no checkpoint was written"));
+        return text(QT_TR_NOOP("stopped after a checkpoint of step %1")).arg(m_newestCheckpoint);
     default:
         return {};
     }
 }
 
-QString RunOutcome::nodeReason(NodeState state) const
+TranslatableText RunOutcome::nodeReason(NodeState state) const
 {
     for (const Node &n : m_nodes) {
         if (isState(n.state, state) && !n.reason.isEmpty())
-            return tr("%1: %2").arg(n.name, n.reason);
+            return text(QT_TR_NOOP("%1: %2")).arg(n.name).arg(n.reason);
     }
     return {};
 }
 
-QString RunOutcome::failureReason() const
+TranslatableText RunOutcome::failureReason() const
 {
     // The root cause: a crash first, then an error of its own, and only then a
     // worker that failed because a peer went away (exit code 3); workers this
     // controller killed while bringing the group down come last.
-    QString reason;
+    TranslatableText reason;
     auto pick = [&](auto predicate) {
         for (const Failure &f : m_failures) {
             if (!reason.isEmpty() || !predicate(f))
                 continue;
             // A lost machine's words name it already; a node without a rank is the node.
             reason = f.lost       ? f.description
-                     : f.rank < 0 ? tr("%1: %2").arg(f.node, f.description)
-                                  : tr("%1, rank %2: %3").arg(f.node).arg(f.rank).arg(f.description);
+                     : f.rank < 0 ? text(QT_TR_NOOP("%1: %2")).arg(f.node).arg(f.description)
+                                  : text(QT_TR_NOOP("%1, rank %2: %3"))
+                                        .arg(f.node)
+                                        .arg(QString::number(f.rank)) // looked up, so in ASCII digits
+                                        .arg(f.description);
         }
     };
     // A machine that went away first: its peers' errors (a closed connection, a timeout) follow from it.
@@ -109,11 +113,13 @@ QString RunOutcome::failureReason() const
     pick([](const Failure &) { return true; });
     for (const Node &n : m_nodes) {
         if (isState(n.state, NodeState::Failed) && !n.reason.isEmpty()) {
+            // Whether the node's words add anything is judged as they read now.
+            const QString said = reason.toString();
+            const QString own = n.reason.toString();
             if (reason.isEmpty())
-                reason = tr("%1: %2").arg(n.name, n.reason);
-            else if (!m_failures.isEmpty() && reason.size() < 400 && n.reason.size() < 400 &&
-                     !reason.contains(n.reason))
-                reason = tr("%1 (%2: %3)").arg(reason, n.name, n.reason);
+                reason = text(QT_TR_NOOP("%1: %2")).arg(n.name).arg(n.reason);
+            else if (!m_failures.isEmpty() && said.size() < 400 && own.size() < 400 && !said.contains(own))
+                reason = text(QT_TR_NOOP("%1 (%2: %3)")).arg(reason).arg(n.name).arg(n.reason);
             break;
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runrecord.h"
+#include "translatabletext.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -25,7 +26,7 @@ public:
     {
         QString name;
         QString state; ///< as the agent reports it
-        QString reason;
+        TranslatableText reason;
     };
     struct Failure
     {
@@ -34,7 +35,7 @@ public:
         int rank = -1;
         int exitCode = 0;
         bool crashed = false;
-        QString description;
+        TranslatableText description;
         /// Reported after this controller brought the group down: a consequence
         /// (workers killed while they waited for the failed peer), never the cause.
         bool induced = false;
@@ -59,14 +60,15 @@ public:
     bool mayRecover() const;
     /// The run's status once settled (and not resumed).
     RunStatus status() const;
-    /// Why, in the language of the moment: empty for a finished run.
-    QString reason() const;
+    /// Why, untranslated (the history keeps it so, to be read in any language): empty for a finished run.
+    TranslatableText reason() const;
 
 private:
     bool any(NodeState state) const;
-    QString failureReason() const;
+    TranslatableText failureReason() const;
     /// "node: reason" of the first node in `state` that gave one; empty when none did.
-    QString nodeReason(NodeState state) const;
+    TranslatableText nodeReason(NodeState state) const;
+    static TranslatableText text(const char *source) { return TranslatableText("RunOutcome", source); }
 
     QList<Node> m_nodes;
     QList<Failure> m_failures;

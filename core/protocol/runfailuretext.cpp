@@ -48,22 +48,25 @@ QString RunFailureText::workerExit(const QJsonObject &payload)
     return tr("exited with code %1").arg(QString::number(code));
 }
 
-QString RunFailureText::stateReasonText(const QJsonObject &payload)
+TranslatableText RunFailureText::stateReasonText(const QJsonObject &payload)
 {
     const QJsonValue text = payload.value(QStringLiteral("reason_text"));
-    const QString reason =
-        text.isObject() ? TranslatableText::fromCbor(QCborValue::fromJsonValue(text)).toString() : QString();
-    if (!reason.isEmpty())
-        return reason;
+    if (text.isObject()) {
+        TranslatableText reason = TranslatableText::fromCbor(QCborValue::fromJsonValue(text));
+        if (!reason.isEmpty())
+            return reason;
+    }
     // An older agent sent its reason as text only, in its own language: an
     // English one that is a whole catalogue entry can still be translated.
-    const QByteArray plain = payload.value(QStringLiteral("reason")).toString().toUtf8();
-    return QCoreApplication::translate("RunSupervisor", plain.constData());
+    const QString plain = payload.value(QStringLiteral("reason")).toString();
+    if (plain.isEmpty())
+        return {};
+    return TranslatableText("RunSupervisor", plain.toUtf8().constData());
 }
 
 QString RunFailureText::stateReason(const QJsonObject &payload)
 {
-    const QString reason = stateReasonText(payload);
+    const QString reason = stateReasonText(payload).toString();
     const QString line = cause(payload.value(QStringLiteral("cause")).toString(), reason);
     if (line.isEmpty() || reason.isEmpty())
         return reason.isEmpty() ? line : reason;

@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QString>
 
+class TranslatableText;
+
 /// Why a worker or a run failed, in the reader's language. The engine names a
 /// cause ("communication", "checkpoint", …) and writes its own message in
 /// English; agents send their state reasons untranslated (`reason_text`) with
@@ -28,9 +30,10 @@ public:
     /// of its `cause` where it names one; else `reason` as the agent sent it
     /// (translated when it is one of the agent's fixed English reasons).
     static QString stateReason(const QJsonObject &payload);
-    /// The same reason without the cause's line: what a run's record keeps
-    /// (the reason already names what failed, and the cause is a category).
-    static QString stateReasonText(const QJsonObject &payload);
+    /// The same reason without the cause's line, untranslated: what a run's
+    /// record keeps (the reason already names what failed, and the cause is a
+    /// category), to be read in whatever language its reader has then.
+    static TranslatableText stateReasonText(const QJsonObject &payload);
     /// "SIGKILL" for 9; "SIG9" for a number without a name.
     static QString signalName(int signal);
 };

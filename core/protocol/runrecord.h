@@ -1,6 +1,7 @@
 #pragma once
 
 #include "eventkind.h"
+#include "translatabletext.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -33,7 +34,8 @@ struct RunRecord
     QString strategy;
     QJsonObject config;
     RunStatus status = RunStatus::Preparing;
-    QString reason;
+    /// Why it ended (or resumed), untranslated: each reader shows it in its own language.
+    TranslatableText reason;
     qint64 createdMs = 0;
     qint64 startedMs = 0;
     qint64 endedMs = 0;

@@ -5,6 +5,7 @@
 #include "datasize.h"
 
 #include <limits>
+#include <optional>
 #include <QCborArray>
 #include <QCoreApplication>
 
@@ -12,7 +13,11 @@ namespace {
 // Bounds on what a peer may send: a finding is a sentence, not a document.
 constexpr qsizetype kMaxText = 4096;
 constexpr qsizetype kMaxArgs = 16;
+constexpr int kMaxArgsInAll = 64;             // nested messages included
+constexpr qsizetype kMaxShown = 4 * kMaxText; // what one message may grow to, its arguments in it
 constexpr qsizetype kMaxListItems = 64;
+// "run: node: device: cause" is three levels; nothing real nests deeper.
+constexpr int kMaxDepth = 4;
 } // namespace
 
 TranslatableText::TranslatableText(const char *context, const char *source, int n)
@@ -63,6 +68,12 @@ TranslatableText &TranslatableText::ltrListArg(const QStringList &tokens)
     return *this;
 }
 
+TranslatableText &TranslatableText::arg(const TranslatableText &text)
+{
+    m_args.append({Kind::Nested, QVariant::fromValue(text.toCbor()), 0});
+    return *this;
+}
+
 QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
 {
     switch (arg.kind) {
@@ -84,6 +95,8 @@ QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
             t = Bidi::ltr(t, locale);
         return locale.createSeparatedList(tokens);
     }
+    case Kind::Nested:
+        return fromCbor(arg.value.value<QCborMap>()).toString(locale);
     }
     return {};
 }
@@ -97,9 +110,12 @@ QString TranslatableText::toString(const QLocale &locale) const
         QCoreApplication::translate(m_context.constData(), m_source.constData(), nullptr, m_n);
     // One pass, as the multi-argument QString::arg does: an argument that
     // itself contains "%2" (a path) is never substituted again.
+    // Each argument formatted once, however often the text names it, and the whole bounded: a
+    // peer's "%1%1%1…" over nested messages would otherwise grow with every level.
+    QList<std::optional<QString>> formatted(m_args.size());
     QString out;
     out.reserve(text.size());
-    for (qsizetype i = 0; i < text.size(); ++i) {
+    for (qsizetype i = 0; i < text.size() && out.size() <= kMaxShown; ++i) {
         const QChar c = text.at(i);
         if (c == u'%' && i + 1 < text.size() && text.at(i + 1).isDigit() && text.at(i + 1) != u'0') {
             qsizetype end = i + 1;
@@ -109,12 +125,19 @@ QString TranslatableText::toString(const QLocale &locale) const
                 ++end;
             }
             if (number >= 1 && number <= m_args.size()) {
-                out += format(m_args.at(number - 1), locale);
+                std::optional<QString> &value = formatted[number - 1];
+                if (!value)
+                    value = format(m_args.at(number - 1), locale);
+                out += *value;
                 i = end - 1;
                 continue;
             }
         }
         out += c;
+    }
+    if (out.size() > kMaxShown) {
+        out.truncate(kMaxShown);
+        out += QChar(0x2026);
     }
     return out;
 }
@@ -136,6 +159,8 @@ QString TranslatableText::kindName(Kind kind)
         return QStringLiteral("list");
     case Kind::LtrList:
         return QStringLiteral("ltr_list");
+    case Kind::Nested:
+        return QStringLiteral("message");
     }
     return {};
 }
@@ -164,6 +189,9 @@ QCborMap TranslatableText::toCbor() const
         case Kind::Ltr:
             m[QStringLiteral("value")] = a.value.toString();
             break;
+        case Kind::Nested:
+            m[QStringLiteral("value")] = a.value.value<QCborMap>();
+            break;
         }
         args.append(m);
     }
@@ -177,6 +205,12 @@ QCborMap TranslatableText::toCbor() const
 
 TranslatableText TranslatableText::fromCbor(const QCborValue &value)
 {
+    int argsLeft = kMaxArgsInAll;
+    return fromCbor(value, 0, &argsLeft);
+}
+
+TranslatableText TranslatableText::fromCbor(const QCborValue &value, int depth, int *argsLeft)
+{
     if (value.isString())
         return TranslatableText(value.toString().left(kMaxText));
     const QCborMap map = value.toMap();
@@ -189,7 +223,7 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value)
     const qint64 n = CborValue::integer(map.value(QStringLiteral("n")), -1);
     t.m_n = n >= 0 && n <= std::numeric_limits<int>::max() ? int(n) : -1;
     const QCborArray args = map.value(QStringLiteral("args")).toArray();
-    for (qsizetype i = 0; i < args.size() && i < kMaxArgs; ++i) {
+    for (qsizetype i = 0; i < args.size() && i<kMaxArgs && * argsLeft> 0; ++i, --*argsLeft) {
         const QCborMap a = args.at(i).toMap();
         const QString kind = a.value(QStringLiteral("kind")).toString();
         const QCborValue v = a.value(QStringLiteral("value"));
@@ -208,6 +242,12 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value)
                 t.listArg(items);
             else
                 t.ltrListArg(items);
+        } else if (kind == kindName(Kind::Nested)) {
+            // Deeper than any real message: what it says, as plain text, so a peer cannot recurse forever.
+            t.arg(
+                depth < kMaxDepth
+                    ? fromCbor(v, depth + 1, argsLeft)
+                    : TranslatableText(v.toMap().value(QStringLiteral("source")).toString().left(kMaxText)));
         } else if (kind == kindName(Kind::Ltr)) {
             t.ltrArg(v.toString().left(kMaxText));
         } else {

@@ -37,6 +37,9 @@ public:
     TranslatableText &listArg(const QStringList &items); ///< "a, b and c" in the locale's words
     /// A list of paths, ids or addresses, each kept left to right in the list.
     TranslatableText &ltrListArg(const QStringList &tokens);
+    /// Another message, translated with this one: "node A: <its reason>" reads
+    /// in one language when a run's end is shown again later.
+    TranslatableText &arg(const TranslatableText &text);
 
     bool isPlain() const { return m_source.isEmpty(); }
     bool isEmpty() const { return m_source.isEmpty() && m_plain.isEmpty(); }
@@ -60,7 +63,8 @@ private:
         Decimal,
         DataSize,
         List,
-        LtrList
+        LtrList,
+        Nested
     };
     struct Arg
     {
@@ -73,6 +77,8 @@ private:
         }
     };
     static QString kindName(Kind kind);
+    /// `depth` and `argsLeft` (over the whole tree) bound what a peer's nested messages may hold.
+    static TranslatableText fromCbor(const QCborValue &value, int depth, int *argsLeft);
     QString format(const Arg &arg, const QLocale &locale) const;
 
     QString m_plain;

@@ -3,6 +3,7 @@
 // refusing what it cannot read safely.
 #include "historyschema.h"
 #include "historystore.h"
+#include "translations.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void exportCsv();
     void filters();
     void aFailedReadIsSaidNotEmpty();
+    void reasonReadsInTheReadersLanguage();
 
 private:
     static void loadSql(const QString &dbPath, const QString &sqlPath);
@@ -327,9 +329,51 @@ void TestHistory::filters()
     byDate.toMs = 250;
     QCOMPARE(store.runs(byDate).size(), 1);
     QCOMPARE(store.run(QStringLiteral("20261101-aaaa"))->status, RunStatus::Stopped);
-    QCOMPARE(store.run(QStringLiteral("20261101-aaaa"))->reason, QStringLiteral("by hand"));
+    QCOMPARE(store.run(QStringLiteral("20261101-aaaa"))->reason.toString(), QStringLiteral("by hand"));
     QCOMPARE(store.findRun(QStringLiteral("20261102"))->id, QStringLiteral("20261102-bbbb"));
     QVERIFY(!store.findRun(QStringLiteral("2026110")).has_value()); // ambiguous
+}
+
+// Issue #31, item 5: a run's reason is kept untranslated and read in its reader's language; a
+// row written before keeps its words, and an update without a reason keeps the one before.
+void TestHistory::reasonReadsInTheReadersLanguage()
+{
+    const QString path = m_dir.filePath(QStringLiteral("reasons.sqlite"));
+    HistoryStore store(path);
+    QVERIFY(store.open().ok());
+    RunRecord old = makeRun(QStringLiteral("20261201-aaaa"), QStringLiteral("dp"), RunStatus::Stopped, 100);
+    old.reason = QStringLiteral("worded long ago");
+    store.createRun(old, {});
+    store.createRun(makeRun(QStringLiteral("20261202-bbbb"), QStringLiteral("dp"), RunStatus::Running, 200),
+                    {});
+    TranslatableText node("RunSupervisor", "device %1 (rank %2) exited with code %3");
+    node.arg(0).arg(1).arg(QStringLiteral("4"));
+    TranslatableText reason("RunOutcome", "%1: %2");
+    reason.arg(QStringLiteral("lab-pc")).arg(node);
+    store.updateRun(QStringLiteral("20261202-bbbb"), RunStatus::Failed, reason);
+    store.updateRun(QStringLiteral("20261202-bbbb"), RunStatus::Failed); // no reason: the one before stays
+    store.flush();
+
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(store.run(QStringLiteral("20261202-bbbb"))->reason, reason);
+    QCOMPARE(store.run(QStringLiteral("20261202-bbbb"))->reason.toString(),
+             QStringLiteral("lab-pc: device 0 (rank 1) exited with code 4"));
+    QCOMPARE(store.run(QStringLiteral("20261201-aaaa"))->reason.toString(),
+             QStringLiteral("worded long ago"));
+    {
+        Translations::Scoped persian(QStringLiteral("fa"));
+        QLocale::setDefault(QLocale(QLocale::Persian, QLocale::Iran));
+        HistoryStore reader(path); // another process reading the same history: hamgamctl show
+        QVERIFY(reader.open().ok());
+        const QString read = reader.run(QStringLiteral("20261202-bbbb"))->reason.toString();
+        QVERIFY2(read.startsWith(QStringLiteral("lab-pc")) && read.contains(QStringLiteral("دستگاه")),
+                 qPrintable(read));
+        QVERIFY2(!read.contains(QLatin1String("exited")), qPrintable(read));
+        QCOMPARE(reader.run(QStringLiteral("20261201-aaaa"))->reason.toString(),
+                 QStringLiteral("worded long ago"));
+    }
+    QLocale::setDefault(before);
 }
 
 QTEST_GUILESS_MAIN(TestHistory)

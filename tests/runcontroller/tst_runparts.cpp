@@ -8,6 +8,7 @@
 #include "noderegistry.h"
 #include "printers.h"
 #include "queuesubmitter.h"
+#include "runfailuretext.h"
 #include "runlauncher.h"
 #include "runoutcome.h"
 #include "testsupport.h"
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <optional>
 #include <QCborArray>
+#include <QCborValue>
 #include <QDateTime>
 #include <QPointer>
 #include <QSignalSpy>
@@ -130,6 +132,7 @@ private Q_SLOTS:
 
     void stopSaysWhatCheckpointWasWritten_data();
     void stopSaysWhatCheckpointWasWritten();
+    void aRunsEndReadsInItsReadersLanguage();
     void launcherNamesAndRanks();
     void launcherResumeStep_data();
     void launcherResumeStep();
@@ -359,12 +362,13 @@ void TestRunParts::outcome_data()
     // Issue #29, item 13: a lost machine in plain words, never "rank -1", and the cause of what its
     // peers reported before the controller could tell it was gone.
     QTest::newRow("lost agent") << QStringList{QStringLiteral("finished"), QStringLiteral("failed")}
-                                << QStringList{QString(), lost.description} << Failures{lost} << false
-                                << false << true << true << RunStatus::Failed << lost.description;
+                                << QStringList{QString(), lost.description.toString()} << Failures{lost}
+                                << false << false << true << true << RunStatus::Failed
+                                << lost.description.toString();
     QTest::newRow("a lost machine before its peers' errors")
         << QStringList{QStringLiteral("failed"), QStringLiteral("failed")}
-        << QStringList{QString(), lost.description} << Failures{glooError, signal, lost} << false << false
-        << true << true << RunStatus::Failed << lost.description;
+        << QStringList{QString(), lost.description.toString()} << Failures{glooError, signal, lost} << false
+        << false << true << true << RunStatus::Failed << lost.description.toString();
     QTest::newRow("a node without a rank")
         << QStringList{QStringLiteral("failed"), QStringLiteral("finished")} << noReasons << Failures{noRank}
         << false << false << true << true << RunStatus::Failed << QStringLiteral("B: could not start");
@@ -401,7 +405,7 @@ void TestRunParts::outcome()
     if (!outcome.isSettled())
         return;
     QTEST(outcome.status(), "status");
-    QTEST(outcome.reason(), "reason");
+    QTEST(outcome.reason().toString(), "reason");
 }
 
 // Issue #21: a run without a checkpoint directory said "stopped after a checkpoint".
@@ -425,11 +429,47 @@ void TestRunParts::stopSaysWhatCheckpointWasWritten()
     RunOutcome outcome({{QStringLiteral("A"), QStringLiteral("stopped"), {}}}, {}, true, false);
     outcome.setCheckpoints(configured, newest);
     QCOMPARE(outcome.status(), RunStatus::Stopped);
-    QTEST(outcome.reason(), "reason");
+    QTEST(outcome.reason().toString(), "reason");
     QLocale::setDefault(before);
     // In the controller's language: RunOutcome's messages are found in the catalogue.
     Translations::Scoped persian(QStringLiteral("fa"));
-    QVERIFY2(outcome.reason().contains(QStringLiteral("نقطهٔ وارسی")), qPrintable(outcome.reason()));
+    QVERIFY2(outcome.reason().toString().contains(QStringLiteral("نقطهٔ وارسی")),
+             qPrintable(outcome.reason().toString()));
+}
+
+// Issue #31, item 5: a run's end stayed in the language the controller had when it ended.
+void TestRunParts::aRunsEndReadsInItsReadersLanguage()
+{
+    // The agent's state event, as an agent sends it: the reason untranslated beside its English.
+    TranslatableText agentReason("RunSupervisor", "device %1 (rank %2) exited with code %3");
+    agentReason.arg(0).arg(1).arg(QStringLiteral("4"));
+    const QJsonObject state{{QStringLiteral("state"), QStringLiteral("failed")},
+                            {QStringLiteral("reason"), agentReason.toString()},
+                            {QStringLiteral("reason_text"), QCborValue(agentReason.toCbor()).toJsonValue()}};
+    const RunOutcome::Node node{QStringLiteral("lab-pc"), QStringLiteral("failed"),
+                                RunFailureText::stateReasonText(state)};
+    const RunOutcome outcome({node}, {}, false, false);
+    QCOMPARE(outcome.status(), RunStatus::Failed);
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(outcome.reason().toString(), QStringLiteral("lab-pc: device 0 (rank 1) exited with code 4"));
+    // Kept as the history keeps it, then read by a Persian reader: every part of it in Persian.
+    const TranslatableText kept =
+        TranslatableText::fromCbor(QCborValue::fromCbor(QCborValue(outcome.reason().toCbor()).toCbor()));
+    QCOMPARE(kept, outcome.reason());
+    {
+        Translations::Scoped persian(QStringLiteral("fa"));
+        QLocale::setDefault(QLocale(QLocale::Persian, QLocale::Iran));
+        const QString read = kept.toString();
+        QVERIFY2(read.contains(QStringLiteral("lab-pc")), qPrintable(read));
+        QVERIFY2(read.contains(QStringLiteral("دستگاه")) && read.contains(QStringLiteral("رتبهٔ")),
+                 qPrintable(read));
+        QVERIFY2(!read.contains(QLatin1String("exited")), qPrintable(read));
+    }
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    // And back in English when the reader is.
+    QCOMPARE(kept.toString(), QStringLiteral("lab-pc: device 0 (rank 1) exited with code 4"));
+    QLocale::setDefault(before);
 }
 
 void TestRunParts::launcherNamesAndRanks()

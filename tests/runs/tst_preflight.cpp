@@ -803,7 +803,7 @@ void TestPreflight::portTakenAtLaunchFailsTheRunWithItsReason()
                 .arg(squatter.serverPort())),
         qPrintable(reason));
     history.flush();
-    QCOMPARE(history.run(outcome.startedRun)->reason, reason);
+    QCOMPARE(history.run(outcome.startedRun)->reason.toString(), reason);
     for (int i = 0; i < m_lab.agentCount(); ++i)
         QVERIFY(QTest::qWaitFor([&] { return m_lab.workerPids(i, outcome.startedRun).isEmpty(); }, 30000));
     // The cause comes first. The other ranks, waiting for the master, are then killed by

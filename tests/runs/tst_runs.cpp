@@ -366,8 +366,9 @@ void TestRuns::killedWorkerFailsTheRunWithItsReason()
     QCOMPARE(follower->exitCode(), 1);
     const RunRecord run = waitForStatus(runId, {QStringLiteral("failed")}, 5000);
     QCOMPARE(run.status, RunStatus::Failed);
-    QVERIFY2(run.reason.contains(QLatin1String("node1")) && run.reason.contains(QLatin1String("signal 9")),
-             qPrintable(run.reason));
+    const QString reason = run.reason.toString();
+    QVERIFY2(reason.contains(QLatin1String("node1")) && reason.contains(QLatin1String("signal 9")),
+             qPrintable(reason));
     // Every agent takes the next run.
     QByteArray err;
     QCOMPARE(m_lab.ctl({QStringLiteral("run"),
@@ -417,10 +418,10 @@ void TestRuns::aFrozenMachineIsNamedWithinSeconds()
     QVERIFY2(endedAfterMs < 30000, qPrintable(QString::number(endedAfterMs)));
     const RunRecord run = waitForStatus(runId, {QStringLiteral("failed")}, 5000);
     QCOMPARE(run.status, RunStatus::Failed);
-    QVERIFY2(run.reason.contains(QLatin1String("node1")) &&
-                 run.reason.contains(QLatin1String("stopped answering")),
-             qPrintable(run.reason));
-    QVERIFY2(!run.reason.contains(QLatin1String("rank -1")), qPrintable(run.reason));
+    const QString reason = run.reason.toString();
+    QVERIFY2(reason.contains(QLatin1String("node1")) && reason.contains(QLatin1String("stopped answering")),
+             qPrintable(reason));
+    QVERIFY2(!reason.contains(QLatin1String("rank -1")), qPrintable(reason));
     // Every agent takes the next run, the one that froze too.
     QByteArray err;
     QCOMPARE(

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <QCborArray>
+#include <QCborMap>
+#include <QCborValue>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -51,6 +53,7 @@ class TestSecurity : public QObject
 private Q_SLOTS:
     void pathPolicy_data();
     void pathPolicy();
+    void nestedMessagesFromAPeerAreBounded();
     void agentRefusesPathsOutside();
     void startRunNeverNamesTheProgram();
     void modelFetchServesOnlyTheRunsOwnModel();
@@ -110,6 +113,52 @@ Expected<QCborMap> TestSecurity::request(AgentClient &client, Message::Type type
     client.request(type, body, nullptr, [&](const Expected<QCborMap> &r) { result = r; });
     (void)QTest::qWaitFor([&] { return result.has_value(); }, 10000);
     return result.value_or(Expected<QCborMap>::failure(QStringLiteral("no reply")));
+}
+
+// A message may carry another (a run's end names a node's reason): a peer's message nested ten
+// thousand deep, or sixteen wide at every level, is read in bounded time and memory, not recursed
+// into until the stack runs out.
+void TestSecurity::nestedMessagesFromAPeerAreBounded()
+{
+    // Each level names its message twice: 2^10000 copies if every level were read.
+    QCborMap deep{{QStringLiteral("text"), QStringLiteral("xx")}};
+    for (int i = 0; i < 10000; ++i)
+        deep = QCborMap{
+            {QStringLiteral("context"), QStringLiteral("RunOutcome")},
+            {QStringLiteral("source"), QStringLiteral("%1%1")},
+            {QStringLiteral("args"), QCborArray{QCborMap{{QStringLiteral("kind"), QStringLiteral("message")},
+                                                         {QStringLiteral("value"), deep}}}}};
+    const TranslatableText fromDeep = TranslatableText::fromCbor(deep);
+    QVERIFY2(fromDeep.toString().size() < 1000, qPrintable(QString::number(fromDeep.toString().size())));
+    QVERIFY(QCborValue(fromDeep.toCbor()).toCbor().size() < 2000);
+
+    // Sixteen arguments, each sixteen more, four levels down, each named sixty times: 16^4 leaves of
+    // 4000 characters, each shown 60^4 times, if nothing bounded them.
+    QCborMap wide{{QStringLiteral("text"), QString(4000, QLatin1Char('x'))}};
+    for (int level = 0; level < 4; ++level) {
+        QCborArray args;
+        for (int i = 0; i < 16; ++i)
+            args.append(QCborMap{{QStringLiteral("kind"), QStringLiteral("message")},
+                                 {QStringLiteral("value"), wide}});
+        wide = QCborMap{{QStringLiteral("context"), QStringLiteral("RunOutcome")},
+                        // Each argument named many times over, as a 4 kB source can.
+                        {QStringLiteral("source"),
+                         QStringLiteral("%1%2%3%4%5%6%7%8%9%10%11%12%13%14%15%16").repeated(60)},
+                        {QStringLiteral("args"), args}};
+    }
+    const QString shown = TranslatableText::fromCbor(wide).toString();
+    QVERIFY2(shown.size() <= 4 * 4096 + 1, qPrintable(QString::number(shown.size())));
+
+    // A message nested as a real one is, three deep, reads whole.
+    TranslatableText inner("RunSupervisor", "device %1 (rank %2) exited with code %3");
+    inner.arg(0).arg(1).arg(QStringLiteral("4"));
+    TranslatableText middle("RunOutcome", "%1: %2");
+    middle.arg(QStringLiteral("lab-pc")).arg(inner);
+    TranslatableText outer("RunOutcome", "%1 (%2: %3)");
+    outer.arg(middle).arg(QStringLiteral("other-pc")).arg(QStringLiteral("gone"));
+    QCOMPARE(TranslatableText::fromCbor(outer.toCbor()), outer);
+    QCOMPARE(outer.toString(QLocale::c()),
+             QStringLiteral("lab-pc: device 0 (rank 1) exited with code 4 (other-pc: gone)"));
 }
 
 void TestSecurity::agentRefusesPathsOutside()

@@ -327,9 +327,10 @@ void RunDetailsPanel::fillSummary(const QString &runId)
         const QJsonValue v = summary.value(QLatin1String(key));
         return v.isDouble() ? LocaleFormat::percent(v.toDouble(), 1) : QString();
     };
-    row(tr("Status"), run->reason.isEmpty() ? RunStatusText::display(run->status)
-                                            : tr("%1: %2").arg(RunStatusText::display(run->status),
-                                                               SafeText::neutralized(run->reason)));
+    row(tr("Status"), run->reason.isEmpty()
+                          ? RunStatusText::display(run->status)
+                          : tr("%1: %2").arg(RunStatusText::display(run->status),
+                                             SafeText::neutralized(run->reason.toString())));
     row(tr("Strategy"),
         tr("%1 — %2").arg(run->strategy.toUpper(), RunConfig::strategyDescription(run->strategy)));
     const QJsonObject model = run->config.value(QStringLiteral("model")).toObject();

@@ -251,7 +251,8 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (Column(index.column())) {
         case StatusColumn:
-            return r.reason.isEmpty() ? RunStatusText::display(r.status) : SafeText::neutralized(r.reason);
+            return r.reason.isEmpty() ? RunStatusText::display(r.status)
+                                      : SafeText::neutralized(r.reason.toString());
         case StrategyColumn:
             return RunConfig::strategyDescription(r.strategy);
         case NodesColumn:
