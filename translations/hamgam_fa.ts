@@ -1601,7 +1601,15 @@
     </message>
     <message>
         <source>&lt;b&gt;Share the lab.&lt;/b&gt; Where several students use the same machines, set your name once in &lt;i&gt;Tools → Settings → Lab&lt;/i&gt;. The &lt;i&gt;Shared lab&lt;/i&gt; tab shows who holds each device and until when, the queue and a week of bookings (&lt;b&gt;Book…&lt;/b&gt; reserves devices ahead); &lt;b&gt;Queue&lt;/b&gt; beside &lt;b&gt;Start&lt;/b&gt; waits for busy devices instead of being refused. The lab admin sets the rules.</source>
-        <translation>&lt;b&gt;آزمایشگاه را به اشتراک بگذارید.&lt;/b&gt; جایی که چند دانشجو از همان ماشین‌ها استفاده می‌کنند، نام خود را یک بار در &lt;i&gt;ابزارها ← تنظیمات ← آزمایشگاه&lt;/i&gt; بنویسید. زبانهٔ &lt;i&gt;آزمایشگاه مشترک&lt;/i&gt; نشان می‌دهد هر دستگاه در دست کیست و تا کی، صف و رزروهای یک هفته را (&lt;b&gt;رزرو…&lt;/b&gt; دستگاه‌ها را از پیش نگه می‌دارد)؛ &lt;b&gt;افزودن به صف&lt;/b&gt; کنار &lt;b&gt;آغاز&lt;/b&gt; به جای رد شدن، منتظر دستگاه‌های مشغول می‌ماند. مدیر آزمایشگاه قواعد را تعیین می‌کند.</translation>
+        <translation>&lt;b&gt;آزمایشگاه را به اشتراک بگذارید.&lt;/b&gt; جایی که چند دانشجو از همان ماشین‌ها استفاده می‌کنند، نام خود را یک بار در &lt;i&gt;ابزارها ← ویرایش تنظیمات ← آزمایشگاه&lt;/i&gt; بنویسید. زبانهٔ &lt;i&gt;آزمایشگاه مشترک&lt;/i&gt; نشان می‌دهد هر دستگاه در دست کیست و تا کی، صف و رزروهای یک هفته را (&lt;b&gt;رزرو…&lt;/b&gt; دستگاه‌ها را از پیش نگه می‌دارد)؛ &lt;b&gt;افزودن به صف&lt;/b&gt; کنار &lt;b&gt;آغاز&lt;/b&gt; به جای رد شدن، منتظر دستگاه‌های مشغول می‌ماند. مدیر آزمایشگاه قواعد را تعیین می‌کند.</translation>
+    </message>
+    <message>
+        <source>A lab shared by several students: who holds each device, the queue, bookings and the admin&apos;s rules.</source>
+        <translation>آزمایشگاهی که چند دانشجو در آن شریک‌اند: هر دستگاه در دست کیست، صف، رزروها و قواعد مدیر.</translation>
+    </message>
+    <message>
+        <source>Checking the engine on a machine with NVIDIA GPUs: one prepared script and what it reports.</source>
+        <translation>وارسی موتور روی ماشینی با GPUهای NVIDIA: یک اسکریپت آماده و آنچه گزارش می‌دهد.</translation>
     </message>
 </context>
 <context>
@@ -2810,7 +2818,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list</source>
-        <translation>پروندهٔ /var/lib/hamgam-agent/trusted-controllers.json روی %1 فهرست اعتماد معتبری نیست</translation>
+        <translation>پروندهٔ ⁦/var/lib/hamgam-agent/trusted-controllers.json⁩ روی %1 فهرست اعتماد معتبری نیست</translation>
     </message>
     <message>
         <source>the agent did not print its fingerprint: %1</source>
@@ -5695,11 +5703,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>the checkpoint directory %1 belongs to another user; use a directory of your own, or a shared one with the sticky bit (like /tmp)</source>
-        <translation>پوشهٔ نقطه‌های وارسی %1 از آنِ کاربر دیگری است؛ پوشه‌ای از خودتان بدهید، یا پوشه‌ای مشترک با بیت چسبنده (مانند /tmp)</translation>
+        <translation>پوشهٔ نقطه‌های وارسی %1 از آنِ کاربر دیگری است؛ پوشه‌ای از خودتان بدهید، یا پوشه‌ای مشترک با بیت چسبنده (مانند ⁦/tmp⁩)</translation>
     </message>
     <message>
         <source>other users can write into the checkpoint directory %1 and it has no sticky bit; run chmod go-w on it, or chmod +t to share it like /tmp</source>
-        <translation>کاربران دیگر هم می‌توانند در پوشهٔ نقطه‌های وارسی %1 بنویسند و این پوشه بیت چسبنده ندارد؛ روی آن chmod go-w را اجرا کنید، یا با chmod +t آن را مانند /tmp مشترک کنید</translation>
+        <translation>کاربران دیگر هم می‌توانند در پوشهٔ نقطه‌های وارسی %1 بنویسند و این پوشه بیت چسبنده ندارد؛ روی آن ⁦chmod go-w⁩ را اجرا کنید، یا با ⁦chmod +t⁩ آن را مانند ⁦/tmp⁩ مشترک کنید</translation>
     </message>
     <message>
         <source>no free TCP port for the workers&apos; rendezvous</source>

@@ -13,10 +13,10 @@
 
 namespace {
 // The documents a newcomer reads first come first; any other docs/*.md follows, by name.
-const char *const kOrder[] = {"run-config.md",    "utilization-doctor.md", "install.md",
-                              "engine.md",        "security.md",           "reliability.md",
-                              "architecture.md",  "protocol.md",           "worker-config.md",
-                              "worker-events.md", "benchmarks.md",         "glossary-fa.md"};
+const char *const kOrder[] = {"run-config.md", "utilization-doctor.md", "install.md",       "lab.md",
+                              "engine.md",     "security.md",           "reliability.md",   "architecture.md",
+                              "protocol.md",   "worker-config.md",      "worker-events.md", "benchmarks.md",
+                              "gpu-check.md",  "glossary-fa.md"};
 const char *const kDocs = ":/docs";
 
 QString heading(const QString &file)
@@ -79,6 +79,12 @@ QString HelpDialog::documentDescription(const QString &file)
         return tr("What holds a device back, as the Live tab's doctor tells it, and what to do.");
     if (file == QLatin1String("install.md"))
         return tr("Installing Hamgam and its agent: packages, the SSH installer, autostart.");
+    if (file == QLatin1String("lab.md"))
+        return tr("A lab shared by several students: who holds each device, the queue, bookings and the "
+                  "admin's rules.");
+    if (file == QLatin1String("gpu-check.md"))
+        return tr("Checking the engine on a machine with NVIDIA GPUs: one prepared script and what it "
+                  "reports.");
     if (file == QLatin1String("engine.md"))
         return tr("The training engine: each strategy, the bytes it sends and the memory it needs.");
     if (file == QLatin1String("security.md"))

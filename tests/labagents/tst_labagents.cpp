@@ -726,7 +726,7 @@ void TestLabAgents::aLostMachineIsNamedAtOnce()
     QCOMPARE(run.status(), RunStatus::Failed);
     QCOMPARE(run.reason(),
              QStringLiteral("b's agent stopped: the machine went down or the agent was killed"));
-    QCOMPARE(sara.history->run(run.runId())->reason, run.reason());
+    QCOMPARE(sara.history->run(run.runId())->reason.toString(), run.reason());
     // a's workers were brought down with it.
     QVERIFY(QTest::qWaitFor([&] { return a.daemon->runs()->activeRuns() == 0; }, 10000));
 }
