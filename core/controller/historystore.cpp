@@ -39,9 +39,10 @@ RunRecord readRun(const QSqlQuery &q)
     r.status = RunStatusText::fromKey(q.value(4).toString());
     // The reason untranslated where the row has it (written since history version 4), else as worded then.
     const QVariant reasonText = q.value(12);
-    r.reason = reasonText.isNull()
-                   ? TranslatableText(q.value(5).toString())
-                   : TranslatableText::fromCbor(QCborValue::fromCbor(reasonText.toByteArray()));
+    if (!reasonText.isNull())
+        r.reason = TranslatableText::fromCbor(QCborValue::fromCbor(reasonText.toByteArray()));
+    if (r.reason.isEmpty()) // none kept untranslated, or what was kept cannot be read
+        r.reason = TranslatableText(q.value(5).toString());
     r.createdMs = q.value(6).toLongLong();
     r.startedMs = q.value(7).toLongLong();
     r.endedMs = q.value(8).toLongLong();

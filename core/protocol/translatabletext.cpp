@@ -244,10 +244,13 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value, int depth, 
                 t.ltrListArg(items);
         } else if (kind == kindName(Kind::Nested)) {
             // Deeper than any real message: what it says, as plain text, so a peer cannot recurse forever.
-            t.arg(
-                depth < kMaxDepth
-                    ? fromCbor(v, depth + 1, argsLeft)
-                    : TranslatableText(v.toMap().value(QStringLiteral("source")).toString().left(kMaxText)));
+            const QCborMap deeper = v.toMap();
+            const QString words = deeper.value(QStringLiteral("text")).toString();
+            t.arg(depth < kMaxDepth
+                      ? fromCbor(v, depth + 1, argsLeft)
+                      : TranslatableText(
+                            (words.isEmpty() ? deeper.value(QStringLiteral("source")).toString() : words)
+                                .left(kMaxText)));
         } else if (kind == kindName(Kind::Ltr)) {
             t.ltrArg(v.toString().left(kMaxText));
         } else {

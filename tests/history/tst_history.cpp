@@ -374,6 +374,23 @@ void TestHistory::reasonReadsInTheReadersLanguage()
                  QStringLiteral("worded long ago"));
     }
     QLocale::setDefault(before);
+
+    // A damaged untranslated reason falls back to the words written beside it.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("UPDATE runs SET reason_text = x'ff00' WHERE id = '20261202-bbbb'")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+    HistoryStore damaged(path);
+    QVERIFY(damaged.open().ok());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(damaged.run(QStringLiteral("20261202-bbbb"))->reason.toString(),
+             QStringLiteral("lab-pc: device 0 (rank 1) exited with code 4"));
+    QLocale::setDefault(before);
 }
 
 QTEST_GUILESS_MAIN(TestHistory)
