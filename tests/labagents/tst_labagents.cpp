@@ -766,7 +766,11 @@ void TestLabAgents::aQueuedRunStartsWhenItsDeviceIsFree()
     QCOMPARE(inQueue.first().at(1).toInt(), 1); // first in line
     QCOMPARE(queued.status(), RunStatus::Queued);
     QCOMPARE(box.daemon->runs()->stateOf(queued.runId()), QStringLiteral("queued"));
-    QCOMPARE(ali.history->run(queued.runId())->status, RunStatus::Queued);
+    // The history writes on its own thread: what was posted is read once it is written.
+    ali.history->flush();
+    const auto row = ali.history->run(queued.runId());
+    QVERIFY(row.has_value());
+    QCOMPARE(row->status, RunStatus::Queued);
 
     // Closing ali's controller loses nothing: the queue is on the agent.
     const QString queuedId = queued.runId();
