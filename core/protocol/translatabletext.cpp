@@ -4,6 +4,7 @@
 #include "cborvalue.h"
 #include "datasize.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <QCborArray>
@@ -70,7 +71,7 @@ TranslatableText &TranslatableText::ltrListArg(const QStringList &tokens)
 
 TranslatableText &TranslatableText::arg(const TranslatableText &text)
 {
-    m_args.append({Kind::Nested, QVariant::fromValue(text.toCbor()), 0});
+    m_args.append({Kind::Nested, {}, 0, std::make_shared<const TranslatableText>(text)});
     return *this;
 }
 
@@ -96,7 +97,7 @@ QString TranslatableText::format(const Arg &arg, const QLocale &locale) const
         return locale.createSeparatedList(tokens);
     }
     case Kind::Nested:
-        return fromCbor(arg.value.value<QCborMap>()).toString(locale);
+        return arg.nested->toString(locale);
     }
     return {};
 }
@@ -190,7 +191,7 @@ QCborMap TranslatableText::toCbor() const
             m[QStringLiteral("value")] = a.value.toString();
             break;
         case Kind::Nested:
-            m[QStringLiteral("value")] = a.value.value<QCborMap>();
+            m[QStringLiteral("value")] = a.nested->toCbor();
             break;
         }
         args.append(m);
@@ -223,7 +224,10 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value, int depth, 
     const qint64 n = CborValue::integer(map.value(QStringLiteral("n")), -1);
     t.m_n = n >= 0 && n <= std::numeric_limits<int>::max() ? int(n) : -1;
     const QCborArray args = map.value(QStringLiteral("args")).toArray();
-    for (qsizetype i = 0; i < args.size() && i<kMaxArgs && * argsLeft> 0; ++i, --*argsLeft) {
+    for (qsizetype i = 0; i < std::min(args.size(), kMaxArgs); ++i) {
+        if (*argsLeft <= 0)
+            break;
+        --*argsLeft;
         const QCborMap a = args.at(i).toMap();
         const QString kind = a.value(QStringLiteral("kind")).toString();
         const QCborValue v = a.value(QStringLiteral("value"));
@@ -258,6 +262,12 @@ TranslatableText TranslatableText::fromCbor(const QCborValue &value, int depth, 
         }
     }
     return t;
+}
+
+bool TranslatableText::Arg::operator==(const Arg &other) const
+{
+    return kind == other.kind && value == other.value && decimals == other.decimals &&
+           (nested == other.nested || (nested && other.nested && *nested == *other.nested));
 }
 
 bool operator==(const TranslatableText &a, const TranslatableText &b)

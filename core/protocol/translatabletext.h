@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <QByteArray>
 #include <QCborMap>
 #include <QList>
@@ -71,10 +72,9 @@ private:
         Kind kind = Kind::Text;
         QVariant value;
         int decimals = 0;
-        friend bool operator==(const Arg &a, const Arg &b)
-        {
-            return a.kind == b.kind && a.value == b.value && a.decimals == b.decimals;
-        }
+        /// Kind::Nested: the message itself, read once, not again at every toString().
+        std::shared_ptr<const TranslatableText> nested;
+        bool operator==(const Arg &other) const;
     };
     static QString kindName(Kind kind);
     /// `depth` and `argsLeft` (over the whole tree) bound what a peer's nested messages may hold.
