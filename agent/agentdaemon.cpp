@@ -354,8 +354,11 @@ void AgentDaemon::onModelFetch(AgentSession *session, const Message &request)
     }
     const QString owner = m_runs->userOf(runId);
     if (!owner.isEmpty() && owner != session->user() && !session->isAdmin()) {
-        session->replyError(request.id(), QStringLiteral("forbidden"),
-                            tr("the trained model of run %1 belongs to %2").arg(runId, owner));
+        session->replyError(
+            request.id(), QStringLiteral("forbidden"),
+            TranslatableText("AgentDaemon", QT_TR_NOOP("the trained model of run %1 belongs to %2"))
+                .ltrArg(runId)
+                .arg(owner));
         return;
     }
     const Expected<QString> path = m_runs->modelFile(runId, file);
@@ -403,7 +406,7 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
         !refused.isEmpty()) {
         qCWarning(lcRuns).noquote() << "refused a run from" << session->peerAddress() << ":"
                                     << refused.first().toString();
-        session->replyError(request.id(), QStringLiteral("refused"), refused.first().toString());
+        session->replyError(request.id(), QStringLiteral("refused"), refused.first());
         return;
     }
     QJsonObject startRequest = body;
@@ -430,7 +433,7 @@ void AgentDaemon::onStartRun(AgentSession *session, const Message &request)
         if (!owners.allowed()) {
             qCWarning(lcRuns).noquote() << "refused a resume for" << session->user() << "at"
                                         << session->peerAddress() << ":" << owners.refusal.toString();
-            session->replyError(request.id(), QStringLiteral("forbidden"), owners.refusal.toString());
+            session->replyError(request.id(), QStringLiteral("forbidden"), owners.refusal);
             return;
         }
         if (!owners.resumeUser.isEmpty())

@@ -103,10 +103,14 @@ void AgentSession::reply(qint64 requestId, const QCborMap &body)
     m_connection->send(Message::reply(requestId, body));
 }
 
-void AgentSession::replyError(qint64 requestId, const QString &code, const QString &text,
+void AgentSession::replyError(qint64 requestId, const QString &code, const TranslatableText &text,
                               const QCborMap &details)
 {
-    m_connection->send(Message::error(requestId, code, text, details));
+    QCborMap body = details;
+    if (!text.isPlain())
+        body[QStringLiteral("text")] = text.toCbor();
+    // "message": the words in this agent's language, for a controller that reads no "text".
+    m_connection->send(Message::error(requestId, code, text.toString(), body));
 }
 
 void AgentSession::onMessage(const Message &message)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "message.h"
+#include "translatabletext.h"
 
 #include <QObject>
 #include <QPointer>
@@ -56,7 +57,9 @@ public:
 
     void send(const Message &message);
     void reply(qint64 requestId, const QCborMap &body);
-    void replyError(qint64 requestId, const QString &code, const QString &text, const QCborMap &details = {});
+    /// `text` travels untranslated too, so the controller shows it in its user's language.
+    void replyError(qint64 requestId, const QString &code, const TranslatableText &text,
+                    const QCborMap &details = {});
 
 Q_SIGNALS:
     /// The controller's certificate is on the trust list.

@@ -188,8 +188,9 @@ void LabRequests::onAcquire(AgentSession *session, const Message &request)
         // Another agent starting a queued run: the run's own entry here says whose it is.
         const auto entry = m_lab.m_queue.entry(runId);
         if (!entry || !m_lab.coordinates(session->controllerFingerprint(), runId)) {
-            session->replyError(request.id(), QStringLiteral("forbidden"),
-                                tr("run %1 is not queued here for this coordinator").arg(runId));
+            session->replyError(
+                request.id(), QStringLiteral("forbidden"),
+                said(QT_TR_NOOP("run %1 is not queued here for this coordinator")).ltrArg(runId));
             return;
         }
         want.user = entry->user;
@@ -240,13 +241,14 @@ void LabRequests::onRelease(AgentSession *session, const Message &request)
     // Only whoever took it gives it back (an admin too); anyone else learns nothing about it.
     if (!lease || (lease->controller != session->controllerFingerprint() && !session->isAdmin())) {
         session->replyError(request.id(), QStringLiteral("not_found"),
-                            tr("no lease %1 of yours here").arg(id.left(40)));
+                            said(QT_TR_NOOP("no lease %1 of yours here")).ltrArg(id.left(40)));
         return;
     }
     if (lease->isActive() &&
         !NodeStates::isFinal(NodeStates::fromString(m_lab.m.runs.stateOf(lease->runId)))) {
-        session->replyError(request.id(), QStringLiteral("refused"),
-                            tr("run %1 is using this lease; stop the run instead").arg(lease->runId));
+        session->replyError(
+            request.id(), QStringLiteral("refused"),
+            said(QT_TR_NOOP("run %1 is using this lease; stop the run instead")).ltrArg(lease->runId));
         return;
     }
     auto released = m_lab.m_leases.release(id);
@@ -283,7 +285,7 @@ void LabRequests::onSubmit(AgentSession *session, const Message &request)
     if (!errors.isEmpty())
         return refuse(tr("%1: %2").arg(errors.first().field, errors.first().message));
     if (const QList<TranslatableText> refused = m_lab.m.paths.runErrors(config); !refused.isEmpty()) {
-        session->replyError(request.id(), QStringLiteral("refused"), refused.first().toString());
+        session->replyError(request.id(), QStringLiteral("refused"), refused.first());
         return;
     }
     const QJsonArray peers = plan.value(QStringLiteral("nodes")).toArray();
@@ -323,10 +325,11 @@ void LabRequests::onSubmit(AgentSession *session, const Message &request)
     // config are what the coordinator's start is checked against, so a second submit may not swap
     // them (devices another node lists would be started on without a lease here).
     if (m_lab.m_queue.contains(runId)) {
-        session->replyError(request.id(), QStringLiteral("refused"),
-                            tr("run %1 is already waiting in this machine's queue; take it out of the queue "
-                               "to change it")
-                                .arg(runId));
+        session->replyError(
+            request.id(), QStringLiteral("refused"),
+            said(QT_TR_NOOP("run %1 is already waiting in this machine's queue; take it out of "
+                            "the queue to change it"))
+                .ltrArg(runId));
         return;
     }
     if (m_lab.m_queue.countOf(session->user()) >= m_lab.m_policy.maxQueuedPerUser) {
@@ -450,9 +453,10 @@ void LabRequests::onCancel(AgentSession *session, const Message &request)
     if (entry->user != session->user() && !m_lab.mayEndOthers(session)) {
         session->replyError(
             request.id(), QStringLiteral("forbidden"),
-            tr("run %1 is %2's; only its user, the lab admin and the users the admin names may "
-               "take it out of the queue")
-                .arg(runId, entry->user));
+            said(QT_TR_NOOP("run %1 is %2's; only its user, the lab admin and the users the admin names may "
+                            "take it out of the queue"))
+                .ltrArg(runId)
+                .arg(entry->user));
         return;
     }
     m_lab.m_coordinator->forget(runId);
@@ -549,8 +553,8 @@ void LabRequests::onPolicySet(AgentSession *session, const Message &request)
         qCWarning(lcTrust).noquote() << "refused a policy change from" << session->user() << "at"
                                      << session->peerAddress();
         session->replyError(request.id(), QStringLiteral("forbidden"),
-                            tr("only the lab admin may change the lab's rules (on each machine: hamgam-agent "
-                               "--trust-admin FINGERPRINT)"));
+                            said(QT_TR_NOOP("only the lab admin may change the lab's rules (on each machine: "
+                                            "hamgam-agent --trust-admin FINGERPRINT)")));
         return;
     }
     const QJsonObject body = toJson(request.body());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "message.h"
+#include "translatabletext.h"
 
 #include <optional>
 #include <QCoreApplication>
@@ -38,6 +39,8 @@ private:
     /// A refusal as an error reply: its kind as the code, worded in the session's language, with
     /// the figures and the untranslated text beside.
     void replyRefusal(AgentSession *session, qint64 requestId, const Refusal &refusal);
+    /// A reply's words untranslated (marked with QT_TR_NOOP), read in the controller's language.
+    static TranslatableText said(const char *source) { return TranslatableText("LabRequests", source); }
     /// A controller's time on this agent's clock; nothing when it is out of range (far past, far future,
     /// or sent from a clock far from ours).
     std::optional<qint64> toLocal(qint64 senderMs, qint64 senderNowMs) const;

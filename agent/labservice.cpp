@@ -125,9 +125,8 @@ LabService::Grant LabService::refused(const Refusal &refusal) const
     const TranslatableText text = LabText::refusal(refusal, m.clock.nowMs());
     Grant g;
     g.code = refusal.kindName();
-    g.message = text.toString();
-    g.details = withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(refusal.toJson())},
-                                 {QStringLiteral("text"), text.toCbor()}});
+    g.message = text;
+    g.details = withNow(QCborMap{{QStringLiteral("holder"), QCborMap::fromJsonObject(refusal.toJson())}});
     return g;
 }
 
@@ -168,13 +167,17 @@ LabService::Grant LabService::leaseForStart(AgentSession *session, const QJsonOb
         Grant g;
         if (!lease || lease->runId != runId || lease->controller != session->controllerFingerprint()) {
             g.code = QStringLiteral("refused");
-            g.message = tr("no lease %1 for run %2 here (it may have expired); start the run again")
-                            .arg(leaseId.left(40), runId);
+            g.message = TranslatableText("LabService", QT_TR_NOOP("no lease %1 for run %2 here (it may have "
+                                                                  "expired); start the run again"))
+                            .ltrArg(leaseId.left(40))
+                            .ltrArg(runId);
             return g;
         }
         if (lease->devices != devices) {
             g.code = QStringLiteral("refused");
-            g.message = tr("lease %1 holds other devices than the run names").arg(leaseId.left(40));
+            g.message =
+                TranslatableText("LabService", QT_TR_NOOP("lease %1 holds other devices than the run names"))
+                    .ltrArg(leaseId.left(40));
             return g;
         }
         g.leaseId = leaseId;

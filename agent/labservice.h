@@ -61,7 +61,7 @@ public:
     {
         QString leaseId;
         QString code;
-        QString message;
+        TranslatableText message;
         QCborMap details;
         bool ok() const { return !leaseId.isEmpty(); }
     };

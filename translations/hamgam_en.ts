@@ -3754,6 +3754,10 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
         <source>hamgamctl policy: --names: &quot;%1&quot; is neither &quot;admin&quot; nor &quot;first-use&quot;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Print this computer&apos;s certificate fingerprint instead: what an agent&apos;s --trust, --trust-admin and the admin&apos;s &quot;policy bind&quot; take.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LabDevicesModel</name>

@@ -68,7 +68,7 @@
     </message>
     <message>
         <source>Directory for the agent&apos;s key, certificate, trust list and journals (default ~/.config/hamgam-agent).</source>
-        <translation>پوشهٔ کلید، گواهی، فهرست اعتماد و دفترهای رویداد عامل (پیش‌فرض ~/.config/hamgam-agent).</translation>
+        <translation>پوشهٔ کلید، گواهی، فهرست اعتماد و دفترهای رویداد عامل (پیش‌فرض ⁦~/.config/hamgam-agent⁩).</translation>
     </message>
     <message>
         <source>dir</source>
@@ -156,43 +156,43 @@
     </message>
     <message>
         <source>unexpected argument &quot;%1&quot; (options start with --; see --help)</source>
-        <translation>آرگومان نابه‌جای «%1» (گزینه‌ها با -- آغاز می‌شوند؛ راهنما: --help)</translation>
+        <translation>آرگومان نابه‌جای «%1» (گزینه‌ها با -- آغاز می‌شوند؛ راهنما: ⁦--help⁩)</translation>
     </message>
     <message>
         <source>--port: &quot;%1&quot; is not a port number</source>
-        <translation>--port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--bind: &quot;%1&quot; is not an IP address</source>
-        <translation>--bind: «%1» نشانی IP نیست</translation>
+        <translation>⁦--bind:⁩ «%1» نشانی IP نیست</translation>
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--discovery-port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: &quot;%1&quot; is not a list of IP addresses</source>
-        <translation>--discovery-targets: «%1» فهرستی از نشانی‌های IP نیست</translation>
+        <translation>⁦--discovery-targets:⁩ «%1» فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>--telemetry-hz: must be between 0.1 and 10</source>
-        <translation>--telemetry-hz: باید بین 0.1 و 10 باشد</translation>
+        <translation>⁦--telemetry-hz:⁩ باید بین 0.1 و 10 باشد</translation>
     </message>
     <message>
         <source>--beacon-interval-ms: must be between 100 and 60000</source>
-        <translation>--beacon-interval-ms: باید بین 100 و 60000 باشد</translation>
+        <translation>⁦--beacon-interval-ms:⁩ باید بین 100 و 60000 باشد</translation>
     </message>
     <message>
         <source>--idle-exit: &quot;%1&quot; is not a number of seconds</source>
-        <translation>--idle-exit: «%1» تعداد ثانیهٔ معتبری نیست</translation>
+        <translation>⁦--idle-exit:⁩ «%1» تعداد ثانیهٔ معتبری نیست</translation>
     </message>
     <message>
         <source>--max-connections: must be between 1 and 4096</source>
-        <translation>--max-connections: باید بین 1 و 4096 باشد</translation>
+        <translation>⁦--max-connections:⁩ باید بین 1 و 4096 باشد</translation>
     </message>
     <message>
         <source>Let runs read data and write checkpoints in this directory (repeatable; default: /usr/share/datasets, your home, /tmp, /var/tmp).</source>
-        <translation>اجازهٔ خواندن داده و نوشتن نقطه‌های وارسی در این پوشه به اجراها (قابل تکرار؛ پیش‌فرض: /usr/share/datasets، پوشهٔ خانگی شما، /tmp و /var/tmp).</translation>
+        <translation>اجازهٔ خواندن داده و نوشتن نقطه‌های وارسی در این پوشه به اجراها (قابل تکرار؛ پیش‌فرض: ⁦/usr/share/datasets⁩، پوشهٔ خانگی شما، ⁦/tmp⁩ و ⁦/var/tmp⁩).</translation>
     </message>
     <message>
         <source>Most runs at once on this agent (default 4).</source>
@@ -200,11 +200,11 @@
     </message>
     <message>
         <source>--allow-dir: &quot;%1&quot; is not an absolute path of a directory</source>
-        <translation>--allow-dir: «%1» مسیر مطلق یک پوشه نیست</translation>
+        <translation>⁦--allow-dir:⁩ «%1» مسیر مطلق یک پوشه نیست</translation>
     </message>
     <message>
         <source>--max-runs: must be between 1 and 64</source>
-        <translation>--max-runs: باید بین 1 و 64 باشد</translation>
+        <translation>⁦--max-runs:⁩ باید بین 1 و 64 باشد</translation>
     </message>
     <message>
         <source>Network interface for the workers&apos; gradient traffic, which is not encrypted: e.g. a dedicated lab network (default: the interface that reaches the run&apos;s first node).</source>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <source>--worker-interface: this machine has no network interface &quot;%1&quot;</source>
-        <translation>--worker-interface: این ماشین رابط شبکه‌ای به نام «%1» ندارد</translation>
+        <translation>⁦--worker-interface:⁩ این ماشین رابط شبکه‌ای به نام «%1» ندارد</translation>
     </message>
     <message>
         <source>Trust a controller as the lab&apos;s admin, who sets the lab&apos;s rules (repeatable; docs/lab.md).</source>
@@ -661,7 +661,7 @@
     <name>CtlContext</name>
     <message>
         <source>Controller configuration directory (default ~/.config/hamgam).</source>
-        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ~/.config/hamgam).</translation>
+        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ⁦~/.config/hamgam⁩).</translation>
     </message>
     <message>
         <source>dir</source>
@@ -669,7 +669,7 @@
     </message>
     <message>
         <source>Controller data directory (default ~/.local/share/hamgam).</source>
-        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ~/.local/share/hamgam).</translation>
+        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ⁦~/.local/share/hamgam⁩).</translation>
     </message>
     <message>
         <source>UDP discovery port (default %1).</source>
@@ -705,11 +705,11 @@
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--discovery-port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: not a list of IP addresses</source>
-        <translation>--discovery-targets: فهرستی از نشانی‌های IP نیست</translation>
+        <translation>⁦--discovery-targets:⁩ فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -717,7 +717,7 @@
     </message>
     <message>
         <source>--wait: &quot;%1&quot; is not a number of milliseconds</source>
-        <translation>--wait: «%1» تعداد میلی‌ثانیهٔ معتبری نیست</translation>
+        <translation>⁦--wait:⁩ «%1» تعداد میلی‌ثانیهٔ معتبری نیست</translation>
     </message>
     <message>
         <source>cannot listen for agents on UDP port %1: %2</source>
@@ -725,7 +725,7 @@
     </message>
     <message>
         <source>History database (default ~/.local/share/hamgam/history.sqlite).</source>
-        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ~/.local/share/hamgam/history.sqlite).</translation>
+        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ⁦~/.local/share/hamgam/history.sqlite⁩).</translation>
     </message>
     <message>
         <source>path</source>
@@ -737,15 +737,15 @@
     </message>
     <message>
         <source>no history at %1: no run has been recorded there yet (--history PATH reads another)</source>
-        <translation>تاریخچه‌ای در %1 نیست: هنوز هیچ اجرایی آنجا ثبت نشده است (با --history PATH تاریخچهٔ دیگری خوانده می‌شود)</translation>
+        <translation>تاریخچه‌ای در %1 نیست: هنوز هیچ اجرایی آنجا ثبت نشده است (با ⁦--history PATH⁩ تاریخچهٔ دیگری خوانده می‌شود)</translation>
     </message>
     <message>
         <source>hamgamctl: the run history could not be read: %1</source>
-        <translation>hamgamctl: تاریخچهٔ اجراها خوانده نشد: %1</translation>
+        <translation>⁦hamgamctl:⁩ تاریخچهٔ اجراها خوانده نشد: %1</translation>
     </message>
     <message>
         <source>hamgamctl: the run history could not be saved: %1</source>
-        <translation>hamgamctl: تاریخچهٔ اجراها ذخیره نشد: %1</translation>
+        <translation>⁦hamgamctl:⁩ تاریخچهٔ اجراها ذخیره نشد: %1</translation>
     </message>
 </context>
 <context>
@@ -887,7 +887,7 @@
     </message>
     <message>
         <source>the image folder %1 has nothing to hold out: give it test/ (or val/) beside train/, or ten images in a class</source>
-        <translation>پوشهٔ تصویرهای %1 چیزی برای ارزیابی کنار نمی‌گذارد: کنار train/ یک test/ (یا val/) بگذارید، یا در یک دسته ده تصویر</translation>
+        <translation>پوشهٔ تصویرهای %1 چیزی برای ارزیابی کنار نمی‌گذارد: کنار ⁦train/⁩ یک ⁦test/⁩ (یا ⁦val/⁩) بگذارید، یا در یک دسته ده تصویر</translation>
     </message>
     <message>
         <source>the held-out folder %1 is not one of the training classes</source>
@@ -966,15 +966,15 @@
     </message>
     <message>
         <source>--discovery-port: &quot;%1&quot; is not a port number</source>
-        <translation>--discovery-port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--discovery-port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--agent-port: &quot;%1&quot; is not a port number</source>
-        <translation>--agent-port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--agent-port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--discovery-targets: not a list of IP addresses</source>
-        <translation>--discovery-targets: فهرستی از نشانی‌های IP نیست</translation>
+        <translation>⁦--discovery-targets:⁩ فهرستی از نشانی‌های IP نیست</translation>
     </message>
     <message>
         <source>Hamgam</source>
@@ -990,7 +990,7 @@
     </message>
     <message>
         <source>History database (default ~/.local/share/hamgam/history.sqlite).</source>
-        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ~/.local/share/hamgam/history.sqlite).</translation>
+        <translation>پایگاه دادهٔ تاریخچه (پیش‌فرض ⁦~/.local/share/hamgam/history.sqlite⁩).</translation>
     </message>
     <message>
         <source>path</source>
@@ -1640,7 +1640,7 @@
     </message>
     <message>
         <source>hamgamctl runs takes no arguments</source>
-        <translation>hamgamctl runs آرگومانی نمی‌گیرد</translation>
+        <translation>⁦hamgamctl runs⁩ آرگومانی نمی‌گیرد</translation>
     </message>
     <message>
         <source>No runs yet. Start one with: hamgamctl run CONFIG</source>
@@ -1684,7 +1684,7 @@
     </message>
     <message>
         <source>WAIT %</source>
-        <translation>انتظار ٪</translation>
+        <translation>انتظار (٪)</translation>
     </message>
     <message>
         <source>Show one run: its status, summary, nodes, per-rank timing and notable events.</source>
@@ -1696,7 +1696,7 @@
     </message>
     <message>
         <source>hamgamctl show: give one run</source>
-        <translation>hamgamctl show: یک اجرا را مشخص کنید</translation>
+        <translation>⁦hamgamctl show:⁩ یک اجرا را مشخص کنید</translation>
     </message>
     <message>
         <source>Run %1 &quot;%2&quot;</source>
@@ -1784,11 +1784,11 @@
     </message>
     <message>
         <source>mean wait %</source>
-        <translation>میانگین انتظار ٪</translation>
+        <translation>میانگین انتظار (٪)</translation>
     </message>
     <message>
         <source>max wait %</source>
-        <translation>بیشینهٔ انتظار ٪</translation>
+        <translation>بیشینهٔ انتظار (٪)</translation>
     </message>
     <message>
         <source>The configs are the same (apart from the name).</source>
@@ -1812,11 +1812,11 @@
     </message>
     <message>
         <source>hamgamctl export: give one run and --csv DIR</source>
-        <translation>hamgamctl export: یک اجرا و --csv DIR بدهید</translation>
+        <translation>⁦hamgamctl export:⁩ یک اجرا و ⁦--csv DIR⁩ بدهید</translation>
     </message>
     <message>
         <source>hamgamctl export: --csv DIR is required</source>
-        <translation>hamgamctl export: --csv DIR لازم است</translation>
+        <translation>⁦hamgamctl export: --csv DIR⁩ لازم است</translation>
     </message>
     <message>
         <source>hamgamctl export: %1</source>
@@ -1838,7 +1838,7 @@
     </message>
     <message>
         <source>hamgamctl runs: --%1: unknown value &quot;%2&quot;; choose from %3</source>
-        <translation>hamgamctl runs: --%1: مقدار ناشناختهٔ «%2»؛ یکی از این‌ها را برگزینید: %3</translation>
+        <translation>⁦hamgamctl runs: --%1:⁩ مقدار ناشناختهٔ «%2»؛ یکی از این‌ها را برگزینید: %3</translation>
     </message>
     <message>
         <source>Only runs with this status: %1 (repeatable, or separated by commas; any case).</source>
@@ -1900,11 +1900,11 @@
     </message>
     <message>
         <source>hamgamctl compare: give 2 to 100 runs</source>
-        <translation>hamgamctl compare: ۲ تا ۱۰۰ اجرا بدهید</translation>
+        <translation>⁦hamgamctl compare:⁩ ۲ تا ۱۰۰ اجرا بدهید</translation>
     </message>
     <message>
         <source>accuracy %</source>
-        <translation>دقت ٪</translation>
+        <translation>دقت (٪)</translation>
     </message>
     <message>
         <source>perplexity</source>
@@ -1919,7 +1919,7 @@
     </message>
     <message>
         <source>the history database has version %1, newer than this Hamgam (%2); use a newer Hamgam or another --history file</source>
-        <translation>نسخهٔ پایگاه دادهٔ تاریخچه %1 است که از این هم‌گام (%2) جدیدتر است؛ از هم‌گام جدیدتر یا پروندهٔ دیگری با --history استفاده کنید</translation>
+        <translation>نسخهٔ پایگاه دادهٔ تاریخچه %1 است که از این هم‌گام (%2) جدیدتر است؛ از هم‌گام جدیدتر یا پروندهٔ دیگری با ⁦--history⁩ استفاده کنید</translation>
     </message>
     <message>
         <source>cannot start a transaction: %1</source>
@@ -2184,7 +2184,7 @@
     <name>InstallCommand</name>
     <message>
         <source>Install hamgam-agent on machines over SSH and start it, trusting this controller and pinned here, so it appears trusted in `hamgamctl nodes` and the app. Per-user mode (the default) puts the programs in ~/.local/bin and starts them from a systemd user unit (or a crontab @reboot entry where systemctl --user is missing); it needs the runtime libraries to be there already and names the packages that are not. Package mode (--mode deb) uploads the hamgam-agent .deb and installs it with sudo apt-get.</source>
-        <translation>نصب hamgam-agent روی ماشین‌ها از راه SSH و راه‌اندازی آن، به‌گونه‌ای که به این کنترل‌گر اعتماد کند و اینجا هم ثبت شود، تا در `hamgamctl nodes` و در برنامه مورد اعتماد دیده شود. در حالت کاربری (پیش‌فرض) برنامه‌ها در ~/.local/bin قرار می‌گیرند و از یک واحد کاربری systemd (یا، جایی که systemctl --user نیست، از یک مدخل crontab @reboot) راه‌اندازی می‌شوند؛ در این حالت کتابخانه‌های زمان اجرا باید از پیش روی ماشین باشند و نام بسته‌های ناموجود گفته می‌شود. در حالت بسته (--mode deb) بستهٔ .deb برنامهٔ hamgam-agent به ماشین فرستاده و با sudo apt-get نصب می‌شود.</translation>
+        <translation>نصب hamgam-agent روی ماشین‌ها از راه SSH و راه‌اندازی آن، به‌گونه‌ای که به این کنترل‌گر اعتماد کند و اینجا هم ثبت شود، تا در ⁦`hamgamctl nodes`⁩ و در برنامه مورد اعتماد دیده شود. در حالت کاربری (پیش‌فرض) برنامه‌ها در ⁦~/.local/bin⁩ قرار می‌گیرند و از یک واحد کاربری systemd (یا، جایی که systemctl --user نیست، از یک مدخل crontab @reboot) راه‌اندازی می‌شوند؛ در این حالت کتابخانه‌های زمان اجرا باید از پیش روی ماشین باشند و نام بسته‌های ناموجود گفته می‌شود. در حالت بسته (⁦--mode deb⁩) بستهٔ ⁦.deb⁩ برنامهٔ hamgam-agent به ماشین فرستاده و با sudo apt-get نصب می‌شود.</translation>
     </message>
     <message>
         <source>Replace the agent on machines where the SSH installer put it, keeping its identity and trust list, and restart it.</source>
@@ -2208,7 +2208,7 @@
     </message>
     <message>
         <source>Exit codes: 0 every machine succeeded, 1 a machine failed, 2 bad usage, 4 a host key was refused (unknown without --yes or an answer, or changed), 5 cancelled.</source>
-        <translation>کدهای خروج: 0 روی همهٔ ماشین‌ها موفق بود، 1 روی یک ماشین ناموفق بود، 2 کاربرد نادرست، 4 یک کلید میزبان رد شد (ناشناخته و بدون --yes یا پاسخ، یا تغییرکرده)، 5 لغو شد.</translation>
+        <translation>کدهای خروج: 0 روی همهٔ ماشین‌ها موفق بود، 1 روی یک ماشین ناموفق بود، 2 کاربرد نادرست، 4 یک کلید میزبان رد شد (ناشناخته و بدون ⁦--yes⁩ یا پاسخ، یا تغییرکرده)، 5 لغو شد.</translation>
     </message>
     <message>
         <source>Machines, as [user@]host[:ssh-port]; several run at once.</source>
@@ -2220,7 +2220,7 @@
     </message>
     <message>
         <source>SSH user (default: ~/.ssh/config&apos;s, else yours).</source>
-        <translation>کاربر SSH (پیش‌فرض: آنچه در ~/.ssh/config آمده، وگرنه کاربر خودتان).</translation>
+        <translation>کاربر SSH (پیش‌فرض: آنچه در ⁦~/.ssh/config⁩ آمده، وگرنه کاربر خودتان).</translation>
     </message>
     <message>
         <source>name</source>
@@ -2228,7 +2228,7 @@
     </message>
     <message>
         <source>SSH port (default: ~/.ssh/config&apos;s, else 22).</source>
-        <translation>درگاه SSH (پیش‌فرض: آنچه در ~/.ssh/config آمده، وگرنه 22).</translation>
+        <translation>درگاه SSH (پیش‌فرض: آنچه در ⁦~/.ssh/config⁩ آمده، وگرنه 22).</translation>
     </message>
     <message>
         <source>port</source>
@@ -2236,7 +2236,7 @@
     </message>
     <message>
         <source>Private key file (default: ssh-agent, then ~/.ssh/id_ed25519, id_ecdsa, id_rsa).</source>
-        <translation>پروندهٔ کلید خصوصی (پیش‌فرض: ssh-agent، سپس ~/.ssh/id_ed25519، id_ecdsa و id_rsa).</translation>
+        <translation>پروندهٔ کلید خصوصی (پیش‌فرض: ssh-agent، سپس ⁦~/.ssh/id_ed25519⁩، id_ecdsa و id_rsa).</translation>
     </message>
     <message>
         <source>file</source>
@@ -2252,11 +2252,11 @@
     </message>
     <message>
         <source>known_hosts file (default ~/.ssh/known_hosts).</source>
-        <translation>پروندهٔ known_hosts (پیش‌فرض ~/.ssh/known_hosts).</translation>
+        <translation>پروندهٔ known_hosts (پیش‌فرض ⁦~/.ssh/known_hosts⁩).</translation>
     </message>
     <message>
         <source>Do not read ~/.ssh/config or /etc/ssh/ssh_config.</source>
-        <translation>پرونده‌های ~/.ssh/config و /etc/ssh/ssh_config خوانده نشوند.</translation>
+        <translation>پرونده‌های ⁦~/.ssh/config⁩ و ⁦/etc/ssh/ssh_config⁩ خوانده نشوند.</translation>
     </message>
     <message>
         <source>The agent&apos;s TLS control port (default %1).</source>
@@ -2272,7 +2272,7 @@
     </message>
     <message>
         <source>Controller configuration directory (default ~/.config/hamgam).</source>
-        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ~/.config/hamgam).</translation>
+        <translation>پوشهٔ پیکربندی کنترل‌گر (پیش‌فرض ⁦~/.config/hamgam⁩).</translation>
     </message>
     <message>
         <source>dir</source>
@@ -2280,11 +2280,11 @@
     </message>
     <message>
         <source>Controller data directory (default ~/.local/share/hamgam).</source>
-        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ~/.local/share/hamgam).</translation>
+        <translation>پوشهٔ دادهٔ کنترل‌گر (پیش‌فرض ⁦~/.local/share/hamgam⁩).</translation>
     </message>
     <message>
         <source>user: per-user under ~/.local (default; no root needed); deb: the Debian package through sudo apt-get, as a system service.</source>
-        <translation>user: نصب کاربری در ~/.local (پیش‌فرض؛ بدون نیاز به root)؛ deb: بستهٔ دبیان با sudo apt-get، به‌صورت سرویس سیستمی.</translation>
+        <translation>⁦user:⁩ نصب کاربری در ⁦~/.local⁩ (پیش‌فرض؛ بدون نیاز به root)؛ deb: بستهٔ دبیان با sudo apt-get، به‌صورت سرویس سیستمی.</translation>
     </message>
     <message>
         <source>user|deb</source>
@@ -2296,7 +2296,7 @@
     </message>
     <message>
         <source>More hamgam-agent options for the installed service, e.g. &quot;--name lab-07 --telemetry-hz 2&quot;.</source>
-        <translation>گزینه‌های بیشتر hamgam-agent برای سرویس نصب‌شده، مثلاً «--name lab-07 --telemetry-hz 2».</translation>
+        <translation>گزینه‌های بیشتر hamgam-agent برای سرویس نصب‌شده، مثلاً «⁦--name lab-07 --telemetry-hz 2⁩».</translation>
     </message>
     <message>
         <source>options</source>
@@ -2320,7 +2320,7 @@
     </message>
     <message>
         <source>The hamgam-agent .deb for --mode deb (default: the newest in the build directory).</source>
-        <translation>بستهٔ .deb برنامهٔ hamgam-agent برای --mode deb (پیش‌فرض: تازه‌ترین بسته در پوشهٔ ساخت).</translation>
+        <translation>بستهٔ ⁦.deb⁩ برنامهٔ hamgam-agent برای ⁦--mode deb⁩ (پیش‌فرض: تازه‌ترین بسته در پوشهٔ ساخت).</translation>
     </message>
     <message>
         <source>Keep the agent&apos;s key, node id and trust list.</source>
@@ -2336,27 +2336,27 @@
     </message>
     <message>
         <source>--port: &quot;%1&quot; is not a port number</source>
-        <translation>--port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--agent-port: &quot;%1&quot; is not a port number</source>
-        <translation>--agent-port: «%1» شمارهٔ درگاه نیست</translation>
+        <translation>⁦--agent-port:⁩ «%1» شمارهٔ درگاه نیست</translation>
     </message>
     <message>
         <source>--timeout: must be between 1 and 3600 seconds</source>
-        <translation>--timeout: باید بین 1 و 3600 ثانیه باشد</translation>
+        <translation>⁦--timeout:⁩ باید بین 1 و 3600 ثانیه باشد</translation>
     </message>
     <message>
         <source>--identity: cannot read %1</source>
-        <translation>--identity: خواندن %1 ممکن نشد</translation>
+        <translation>⁦--identity:⁩ خواندن %1 ممکن نشد</translation>
     </message>
     <message>
         <source>--mode: &quot;%1&quot; is neither user nor deb</source>
-        <translation>--mode: «%1» نه user است نه deb</translation>
+        <translation>⁦--mode:⁩ «%1» نه user است نه deb</translation>
     </message>
     <message>
         <source>--password-stdin: the first line of stdin is empty</source>
-        <translation>--password-stdin: نخستین سطر stdin خالی است</translation>
+        <translation>⁦--password-stdin:⁩ نخستین سطر stdin خالی است</translation>
     </message>
     <message>
         <source>hamgamctl: %1</source>
@@ -2372,7 +2372,7 @@
     </message>
     <message>
         <source>[%1] Accepted (--yes).</source>
-        <translation>[%1] پذیرفته شد (--yes).</translation>
+        <translation>[%1] پذیرفته شد (⁦--yes⁩).</translation>
     </message>
     <message>
         <source>Accept? [y/N] </source>
@@ -2388,11 +2388,11 @@
     </message>
     <message>
         <source>[%1] Refused: stdin is not a terminal. Check the fingerprint, then run again with --yes to accept it.</source>
-        <translation>[%1] رد شد: stdin پایانه نیست. اثر انگشت را بررسی کنید، سپس برای پذیرفتن، دوباره با --yes اجرا کنید.</translation>
+        <translation>[%1] رد شد: stdin پایانه نیست. اثر انگشت را بررسی کنید، سپس برای پذیرفتن، دوباره با ⁦--yes⁩ اجرا کنید.</translation>
     </message>
     <message>
         <source>[%1] No answer: stdin is not a terminal (use --password-stdin).</source>
-        <translation>[%1] بی‌پاسخ: stdin پایانه نیست (از --password-stdin استفاده کنید).</translation>
+        <translation>[%1] بی‌پاسخ: stdin پایانه نیست (از ⁦--password-stdin⁩ استفاده کنید).</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -2456,7 +2456,7 @@
     </message>
     <message>
         <source>installed, not started (--no-start)</source>
-        <translation>نصب شد، راه‌اندازی نشد (--no-start)</translation>
+        <translation>نصب شد، راه‌اندازی نشد (⁦--no-start⁩)</translation>
     </message>
     <message>
         <source>removed</source>
@@ -2631,7 +2631,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; is not in your known_hosts yet.&lt;/p&gt;&lt;p&gt;Its %2 host key fingerprint is&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;Compare it with what &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub&lt;/code&gt; prints on that machine. Connect and remember this key?&lt;/p&gt;</source>
-        <translation>&lt;p&gt;میزبان &lt;b&gt;%1&lt;/b&gt; هنوز در known_hosts شما نیست.&lt;/p&gt;&lt;p&gt;اثر انگشت کلید میزبان آن (از نوع %2) چنین است:&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;آن را با خروجی &lt;code&gt;ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub&lt;/code&gt; روی همان ماشین مقایسه کنید. متصل شویم و این کلید به خاطر سپرده شود؟&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;میزبان &lt;b&gt;%1&lt;/b&gt; هنوز در known_hosts شما نیست.&lt;/p&gt;&lt;p&gt;اثر انگشت کلید میزبان آن (از نوع %2) چنین است:&lt;br&gt;&lt;/p&gt;&lt;pre&gt;%3&lt;/pre&gt;&lt;p&gt;آن را با خروجی &lt;code&gt;ssh-keygen -lf ⁦/etc/ssh/ssh_host_*_key.pub⁩&lt;/code&gt; روی همان ماشین مقایسه کنید. متصل شویم و این کلید به خاطر سپرده شود؟&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2670,7 +2670,7 @@
     </message>
     <message>
         <source>sudo did not accept the password. Password of %1 for sudo on %2:</source>
-        <translation>sudo گذرواژه را نپذیرفت. گذرواژهٔ %1 برای sudo روی %2:</translation>
+        <translation>⁦sudo⁩ گذرواژه را نپذیرفت. گذرواژهٔ %1 برای sudo روی %2:</translation>
     </message>
     <message>
         <source>Password of %1 for sudo on %2:</source>
@@ -2694,7 +2694,7 @@
 Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that machine. Connect and remember this key?</source>
         <translation>%1 هنوز در %2 نیست. اثر انگشت کلید میزبان آن (از نوع %3) چنین است:
   %4
-آن را با خروجی `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` روی همان ماشین مقایسه کنید. وصل شویم و این کلید به خاطر سپرده شود؟</translation>
+آن را با خروجی ⁦`ssh-keygen -lf⁩ ⁦/etc/ssh/ssh_host_*_key.pub⁩` روی همان ماشین مقایسه کنید. وصل شویم و این کلید به خاطر سپرده شود؟</translation>
     </message>
     <message>
         <source>the host key %1 of %2 was not accepted; nothing was sent</source>
@@ -2738,7 +2738,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgam-agent %1 is installed as a Debian package on %2. Upgrade it in package mode, or uninstall it first.</source>
-        <translation>hamgam-agent %1 روی %2 به‌صورت بستهٔ دبیان نصب است. آن را در حالت بسته ارتقا دهید، یا نخست نصبش را حذف کنید.</translation>
+        <translation>⁦hamgam-agent %1⁩ روی %2 به‌صورت بستهٔ دبیان نصب است. آن را در حالت بسته ارتقا دهید، یا نخست نصبش را حذف کنید.</translation>
     </message>
     <message>
         <source>a per-user agent (%1) is installed on %2. Upgrade it in per-user mode, or uninstall it first.</source>
@@ -2766,7 +2766,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>the package to upload was not found: &quot;%1&quot;. Build it with `cmake --build build --target package`, or give its path.</source>
-        <translation>بستهٔ ارسالی پیدا نشد: «%1». آن را با `cmake --build build --target package` بسازید، یا مسیرش را بدهید.</translation>
+        <translation>بستهٔ ارسالی پیدا نشد: «%1». آن را با ⁦`cmake --build build --target package`⁩ بسازید، یا مسیرش را بدهید.</translation>
     </message>
     <message>
         <source>%1 has no apt-get: package mode needs Debian or a derivative; use the per-user mode</source>
@@ -2782,7 +2782,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgam-agent %1 is installed on %2; it is replaced by %3.</source>
-        <translation>hamgam-agent %1 روی %2 نصب است؛ با %3 جایگزین می‌شود.</translation>
+        <translation>⁦hamgam-agent %1⁩ روی %2 نصب است؛ با %3 جایگزین می‌شود.</translation>
     </message>
     <message>
         <source>(unknown version)</source>
@@ -2814,7 +2814,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgam-agent --fingerprint failed: %1</source>
-        <translation>hamgam-agent --fingerprint ناموفق بود: %1</translation>
+        <translation>⁦hamgam-agent --fingerprint⁩ ناموفق بود: %1</translation>
     </message>
     <message>
         <source>/var/lib/hamgam-agent/trusted-controllers.json on %1 is not a valid trust list</source>
@@ -2868,7 +2868,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>sudo refused the password of %1 on %2: %3</source>
-        <translation>sudo گذرواژهٔ %1 را روی %2 رد کرد: %3</translation>
+        <translation>⁦sudo⁩ گذرواژهٔ %1 را روی %2 رد کرد: %3</translation>
     </message>
     <message>
         <source>controller on %1 (SSH installer)</source>
@@ -3206,7 +3206,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl user: &quot;%1&quot; is not a user name: use 1 to 32 letters, digits, &quot;.&quot;, &quot;_&quot; or &quot;-&quot;, starting with a letter or digit</source>
-        <translation>hamgamctl user: نام کاربری «%1» درست نیست: از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-» استفاده کنید، با حرف یا رقم در آغاز</translation>
+        <translation>⁦hamgamctl user:⁩ نام کاربری «%1» درست نیست: از ۱ تا ۳۲ حرف لاتین، رقم، «.»، «_» یا «-» استفاده کنید، با حرف یا رقم در آغاز</translation>
     </message>
     <message>
         <source>You are %1 in the lab from now on.</source>
@@ -3360,7 +3360,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>Wait until a run ends (a queued run: until it has started and ended). Exit code: 0 finished, 1 failed, 3 no such run, 5 stopped, aborted or taken out of the queue, 6 still going at --timeout.</source>
-        <translation>انتظار تا پایان یک اجرا (اجرای در صف: تا آغاز و پایانش). کد خروج: 0 پایان‌یافته، 1 ناموفق، 3 چنین اجرایی نیست، 5 متوقف، لغو یا از صف بیرون برده شد، 6 در زمان --timeout هنوز ادامه دارد.</translation>
+        <translation>انتظار تا پایان یک اجرا (اجرای در صف: تا آغاز و پایانش). کد خروج: 0 پایان‌یافته، 1 ناموفق، 3 چنین اجرایی نیست، 5 متوقف، لغو یا از صف بیرون برده شد، 6 در زمان ⁦--timeout⁩ هنوز ادامه دارد.</translation>
     </message>
     <message>
         <source>Give up after this long (&quot;90m&quot;, &quot;2h&quot;; default: never).</source>
@@ -3376,11 +3376,11 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl wait: --timeout: &quot;%1&quot; is not a duration</source>
-        <translation>hamgamctl wait: --timeout: «%1» مدت زمان نیست</translation>
+        <translation>⁦hamgamctl wait: --timeout:⁩ «%1» مدت زمان نیست</translation>
     </message>
     <message>
         <source>hamgamctl wait: no run &quot;%1&quot;</source>
-        <translation>hamgamctl wait: اجرای «%1» وجود ندارد</translation>
+        <translation>⁦hamgamctl wait:⁩ اجرای «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>run %1: %2</source>
@@ -3412,7 +3412,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>End, as --from, or a length after it (&quot;+3d&quot;).</source>
-        <translation>پایان، مانند --from، یا مدتی پس از آن («+3d»).</translation>
+        <translation>پایان، مانند ⁦--from⁩، یا مدتی پس از آن («+3d»).</translation>
     </message>
     <message>
         <source>What it is for.</source>
@@ -3428,23 +3428,23 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl reserve: give --node, and --from and --to as &quot;2026-12-07 09:00&quot;, &quot;now&quot; or &quot;+2h&quot;</source>
-        <translation>hamgamctl reserve: --node را بدهید، و --from و --to را به شکل «2026-12-07 09:00»، «now» یا «+2h»</translation>
+        <translation>⁦hamgamctl reserve: --node⁩ را بدهید، و ⁦--from⁩ و ⁦--to⁩ را به شکل «2026-12-07 09:00»، «now» یا «+2h»</translation>
     </message>
     <message>
         <source>hamgamctl reserve: no trusted machine &quot;%1&quot;</source>
-        <translation>hamgamctl reserve: ماشین مورد اعتمادی با نام «%1» نیست</translation>
+        <translation>⁦hamgamctl reserve:⁩ ماشین مورد اعتمادی با نام «%1» نیست</translation>
     </message>
     <message>
         <source>hamgamctl reserve: &quot;%1&quot; matches several machines; use the node id</source>
-        <translation>hamgamctl reserve: «%1» با چند ماشین جور درمی‌آید؛ شناسهٔ گره را به کار ببرید</translation>
+        <translation>⁦hamgamctl reserve:⁩ «%1» با چند ماشین جور درمی‌آید؛ شناسهٔ گره را به کار ببرید</translation>
     </message>
     <message>
         <source>hamgamctl reserve: &quot;%1&quot; is not a device number</source>
-        <translation>hamgamctl reserve: «%1» شمارهٔ دستگاه نیست</translation>
+        <translation>⁦hamgamctl reserve:⁩ «%1» شمارهٔ دستگاه نیست</translation>
     </message>
     <message>
         <source>hamgamctl reserve: %1 reported no devices yet; name them (&quot;%1:0&quot;)</source>
-        <translation>hamgamctl reserve: ماشین %1 هنوز دستگاهی گزارش نکرده است؛ دستگاه‌ها را نام ببرید («%1:0»)</translation>
+        <translation>⁦hamgamctl reserve:⁩ ماشین %1 هنوز دستگاهی گزارش نکرده است؛ دستگاه‌ها را نام ببرید («%1:0»)</translation>
     </message>
     <message>
         <source>no answer</source>
@@ -3453,7 +3453,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     <message>
         <source>hamgamctl reserve: nothing was booked:
 %1</source>
-        <translation>hamgamctl reserve: چیزی رزرو نشد:
+        <translation>⁦hamgamctl reserve:⁩ چیزی رزرو نشد:
 %1</translation>
     </message>
     <message>
@@ -3510,7 +3510,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl unreserve: no booking &quot;%1&quot;</source>
-        <translation>hamgamctl unreserve: رزرو «%1» وجود ندارد</translation>
+        <translation>⁦hamgamctl unreserve:⁩ رزرو «%1» وجود ندارد</translation>
     </message>
     <message>
         <source>Device-hours per user and week, over every machine.</source>
@@ -3596,7 +3596,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl policy: no machine answered</source>
-        <translation>hamgamctl policy: هیچ ماشینی پاسخ نداد</translation>
+        <translation>⁦hamgamctl policy:⁩ هیچ ماشینی پاسخ نداد</translation>
     </message>
     <message>
         <source>MAX DEVICES/USER</source>
@@ -3640,15 +3640,15 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl policy: --%1: &quot;%2&quot; is not a number from 0 to %3</source>
-        <translation>hamgamctl policy: --%1: «%2» عددی از 0 تا %3 نیست</translation>
+        <translation>⁦hamgamctl policy: --%1:⁩ «%2» عددی از 0 تا %3 نیست</translation>
     </message>
     <message>
         <source>hamgamctl policy: --max-run: &quot;%1&quot; is not a duration</source>
-        <translation>hamgamctl policy: --max-run: «%1» مدت زمان نیست</translation>
+        <translation>⁦hamgamctl policy: --max-run:⁩ «%1» مدت زمان نیست</translation>
     </message>
     <message>
         <source>hamgamctl policy: --may-end: &quot;%1&quot; is not a user name</source>
-        <translation>hamgamctl policy: --may-end: «%1» نام کاربری نیست</translation>
+        <translation>⁦hamgamctl policy: --may-end:⁩ «%1» نام کاربری نیست</translation>
     </message>
     <message>
         <source>refused: %1</source>
@@ -3656,7 +3656,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>show, set, bind, move or unbind.</source>
-        <translation>show، set، bind، move یا unbind.</translation>
+        <translation>⁦show⁩، set، bind، move یا unbind.</translation>
     </message>
     <message>
         <source>A booking stops another user&apos;s run only this many minutes after it was made (0: when it begins; users who may end others&apos; runs need none).</source>
@@ -3710,9 +3710,9 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
   hamgamctl policy bind USER FINGERPRINT   (a student&apos;s second computer, a name with rights)
   hamgamctl policy move USER FINGERPRINT   (the name becomes this certificate&apos;s alone)
   hamgamctl policy unbind USER</source>
-        <translation>قوانین آزمایشگاه را نشان می‌دهد، یا (مدیر آزمایشگاه) آن‌ها را روی همهٔ ماشین‌های وصل تغییر می‌دهد:
+        <translation>قواعد آزمایشگاه را نشان می‌دهد، یا (مدیر آزمایشگاه) آن‌ها را روی همهٔ ماشین‌های وصل تغییر می‌دهد:
   hamgamctl policy [show]
-  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,...] [--idle-util P --idle-minutes M]
+  hamgamctl policy set [--max-devices N] [--max-run DURATION] [--may-end USER,⁦...] [--idle-util P --idle-minutes M]⁩
                       [--booking-notice MINUTES] [--names admin|first-use]
   hamgamctl policy bind USER FINGERPRINT   (رایانهٔ دوم یک دانشجو، نامی با اختیارات)
   hamgamctl policy move USER FINGERPRINT   (نام فقط از آنِ این گواهی می‌شود)
@@ -3740,7 +3740,11 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>hamgamctl policy: --names: &quot;%1&quot; is neither &quot;admin&quot; nor &quot;first-use&quot;</source>
-        <translation>hamgamctl policy: --names: &quot;%1&quot; نه &quot;admin&quot; است و نه &quot;first-use&quot;</translation>
+        <translation>⁦hamgamctl policy: --names: &quot;%1&quot;⁩ نه &quot;admin&quot; است و نه &quot;first-use&quot;</translation>
+    </message>
+    <message>
+        <source>Print this computer&apos;s certificate fingerprint instead: what an agent&apos;s --trust, --trust-admin and the admin&apos;s &quot;policy bind&quot; take.</source>
+        <translation>به جای آن، اثر انگشت گواهی این رایانه را چاپ می‌کند: آنچه گزینه‌های ⁦--trust⁩ و ⁦--trust-admin⁩ عامل و فرمان «policy bind» مدیر می‌گیرند.</translation>
     </message>
 </context>
 <context>
@@ -4051,7 +4055,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>names_by_admin must be true or false</source>
-        <translation>names_by_admin باید true یا false باشد</translation>
+        <translation>⁦names_by_admin⁩ باید true یا false باشد</translation>
     </message>
 </context>
 <context>
@@ -4497,7 +4501,7 @@ Compare it with what `ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub` prints on that
     </message>
     <message>
         <source>CSV files (*.csv);;All files (*)</source>
-        <translation>پرونده‌های CSV (*.csv);;همهٔ پرونده‌ها (*)</translation>
+        <translation>پرونده‌های CSV (*⁦.csv⁩);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -5203,7 +5207,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl export-model: give a run and a folder</source>
-        <translation>hamgamctl export-model: یک اجرا و یک پوشه بدهید</translation>
+        <translation>⁦hamgamctl export-model:⁩ یک اجرا و یک پوشه بدهید</translation>
     </message>
     <message>
         <source>hamgamctl export-model: %1</source>
@@ -5306,7 +5310,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>No machines found. Start hamgam-agent on a machine, or add one with: hamgamctl add HOST[:PORT]</source>
-        <translation>هیچ ماشینی پیدا نشد. hamgam-agent را روی یک ماشین اجرا کنید، یا ماشینی بیفزایید: hamgamctl add HOST[:PORT]</translation>
+        <translation>هیچ ماشینی پیدا نشد⁦. hamgam-agent⁩ را روی یک ماشین اجرا کنید، یا ماشینی بیفزایید: hamgamctl add HOST[:PORT]</translation>
     </message>
     <message>
         <source>ID</source>
@@ -5350,11 +5354,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl trust: give exactly one node</source>
-        <translation>hamgamctl trust: دقیقاً یک گره بدهید</translation>
+        <translation>⁦hamgamctl trust:⁩ دقیقاً یک گره بدهید</translation>
     </message>
     <message>
         <source>hamgamctl trust: %1 shows fingerprint %2, not the one given; nothing was pinned</source>
-        <translation>hamgamctl trust: اثر انگشت %1 برابر %2 است، نه آنچه داده شد؛ چیزی ثبت نشد</translation>
+        <translation>⁦hamgamctl trust:⁩ اثر انگشت %1 برابر %2 است، نه آنچه داده شد؛ چیزی ثبت نشد</translation>
     </message>
     <message>
         <source>Pinned %1 (%2).</source>
@@ -5370,7 +5374,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl add: give exactly one host[:port]</source>
-        <translation>hamgamctl add: دقیقاً یک میزبان[:درگاه] بدهید</translation>
+        <translation>⁦hamgamctl add:⁩ دقیقاً یک میزبان[:درگاه] بدهید</translation>
     </message>
     <message>
         <source>hamgamctl add: %1</source>
@@ -5390,7 +5394,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl forget: give exactly one node</source>
-        <translation>hamgamctl forget: دقیقاً یک گره بدهید</translation>
+        <translation>⁦hamgamctl forget:⁩ دقیقاً یک گره بدهید</translation>
     </message>
     <message>
         <source>Forgot %1.</source>
@@ -5446,19 +5450,19 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl watch: no trusted machine is connected</source>
-        <translation>hamgamctl watch: هیچ ماشین مورد اعتمادی متصل نیست</translation>
+        <translation>⁦hamgamctl watch:⁩ هیچ ماشین مورد اعتمادی متصل نیست</translation>
     </message>
     <message>
         <source>hamgamctl %1: &quot;%2&quot; was only announced, never reached over TLS, so its certificate is unproven; nothing was pinned</source>
-        <translation>hamgamctl %1: «%2» فقط اعلام شده و هرگز از راه TLS به آن نرسیده‌ایم، پس گواهی‌اش اثبات نشده است؛ چیزی ثبت نشد</translation>
+        <translation>⁦hamgamctl %1:⁩ «%2» فقط اعلام شده و هرگز از راه TLS به آن نرسیده‌ایم، پس گواهی‌اش اثبات نشده است؛ چیزی ثبت نشد</translation>
     </message>
     <message>
         <source>hamgamctl %1: no machine &quot;%2&quot; found</source>
-        <translation>hamgamctl %1: ماشینی به نام «%2» پیدا نشد</translation>
+        <translation>⁦hamgamctl %1:⁩ ماشینی به نام «%2» پیدا نشد</translation>
     </message>
     <message>
         <source>hamgamctl %1: &quot;%2&quot; matches several machines; give the whole id:</source>
-        <translation>hamgamctl %1: «%2» با چند ماشین جور است؛ شناسهٔ کامل را بدهید:</translation>
+        <translation>⁦hamgamctl %1:⁩ «%2» با چند ماشین جور است؛ شناسهٔ کامل را بدهید:</translation>
     </message>
     <message>
         <source>%1 is not trusted yet. Its fingerprint is %2; if that is right, run: hamgamctl trust %3 --fingerprint %4</source>
@@ -5470,7 +5474,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl trust: &quot;%1&quot; is not a SHA-256 fingerprint (64 hex digits)</source>
-        <translation>hamgamctl trust: «%1» اثر انگشت SHA-256 نیست (۶۴ رقم شانزده‌شانزدهی)</translation>
+        <translation>⁦hamgamctl trust:⁩ «%1» اثر انگشت SHA-256 نیست (۶۴ رقم شانزده‌شانزدهی)</translation>
     </message>
     <message>
         <source>NODE</source>
@@ -5538,7 +5542,7 @@ Status: %3%4</source>
     <message numerus="yes">
         <source>hamgamctl watch  %1  %Ln device(s)</source>
         <translation>
-            <numerusform>hamgamctl watch  %1  %Ln دستگاه</numerusform>
+            <numerusform>⁦hamgamctl watch⁩  %1  %Ln دستگاه</numerusform>
         </translation>
     </message>
 </context>
@@ -5609,11 +5613,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>PNG (pictures for slides and chat)</source>
-        <translation>PNG (تصویر برای اسلاید و گفت‌وگو)</translation>
+        <translation>⁦PNG⁩ (تصویر برای اسلاید و گفت‌وگو)</translation>
     </message>
     <message>
         <source>PDF (sharp at any size, for papers)</source>
-        <translation>PDF (در هر اندازه واضح، برای مقاله)</translation>
+        <translation>⁦PDF⁩ (در هر اندازه واضح، برای مقاله)</translation>
     </message>
     <message>
         <source>A folder that does not exist yet is made</source>
@@ -5733,7 +5737,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>memory_budget_mb does not hold the model and one sample (about %1 on each device)</source>
-        <translation>memory_budget_mb گنجایش مدل و یک نمونه را ندارد (حدود %1 روی هر دستگاه)</translation>
+        <translation>⁦memory_budget_mb⁩ گنجایش مدل و یک نمونه را ندارد (حدود %1 روی هر دستگاه)</translation>
     </message>
     <message numerus="yes">
         <source>within memory_budget_mb the planned batch of %1 trains in %Ln pass(es) of up to %2 samples</source>
@@ -5885,7 +5889,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl check: give one config file</source>
-        <translation>hamgamctl check: یک پروندهٔ پیکربندی بدهید</translation>
+        <translation>⁦hamgamctl check:⁩ یک پروندهٔ پیکربندی بدهید</translation>
     </message>
     <message>
         <source>%1: ok</source>
@@ -5923,11 +5927,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>With --follow, print only the final status.</source>
-        <translation>همراه با --follow، فقط وضعیت پایانی چاپ شود.</translation>
+        <translation>همراه با ⁦--follow⁩، فقط وضعیت پایانی چاپ شود.</translation>
     </message>
     <message>
         <source>hamgamctl run: give one config file</source>
-        <translation>hamgamctl run: یک پروندهٔ پیکربندی بدهید</translation>
+        <translation>⁦hamgamctl run:⁩ یک پروندهٔ پیکربندی بدهید</translation>
     </message>
     <message>
         <source>warning: %1: %2</source>
@@ -5951,7 +5955,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl attach: give one run</source>
-        <translation>hamgamctl attach: یک اجرا را مشخص کنید</translation>
+        <translation>⁦hamgamctl attach:⁩ یک اجرا را مشخص کنید</translation>
     </message>
     <message>
         <source>run %1: history caught up</source>
@@ -6003,11 +6007,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>With --queue: any free devices of each machine, as many as the config lists there.</source>
-        <translation>با --queue: هر دستگاه آزادی از هر ماشین، به تعدادی که پیکربندی برای آن ماشین فهرست کرده است.</translation>
+        <translation>با ⁦--queue:⁩ هر دستگاه آزادی از هر ماشین، به تعدادی که پیکربندی برای آن ماشین فهرست کرده است.</translation>
     </message>
     <message>
         <source>hamgamctl run: --time: &quot;%1&quot; is not a duration</source>
-        <translation>hamgamctl run: --time: «%1» مدت زمان نیست</translation>
+        <translation>⁦hamgamctl run: --time:⁩ «%1» مدت زمان نیست</translation>
     </message>
     <message>
         <source>run %1 queued: position %2, estimated start %3</source>
@@ -6684,7 +6688,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>%1 listens on loopback only, so other machines cannot reach it; run the first node&apos;s agent with --bind on its network address, or list another machine first</source>
-        <translation>ماشین %1 فقط روی loopback گوش می‌دهد، پس ماشین‌های دیگر به آن دسترسی ندارند؛ عامل نخستین گره را با --bind روی نشانی شبکه‌اش اجرا کنید، یا ماشین دیگری را نخست بگذارید</translation>
+        <translation>ماشین %1 فقط روی loopback گوش می‌دهد، پس ماشین‌های دیگر به آن دسترسی ندارند؛ عامل نخستین گره را با ⁦--bind⁩ روی نشانی شبکه‌اش اجرا کنید، یا ماشین دیگری را نخست بگذارید</translation>
     </message>
     <message>
         <source>not connected</source>
@@ -7496,7 +7500,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Run configs (*.json)</source>
-        <translation>پیکربندی‌های اجرا (*.json)</translation>
+        <translation>پیکربندی‌های اجرا (*⁦.json⁩)</translation>
     </message>
     <message>
         <source>Saved to %1</source>
@@ -7552,7 +7556,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>fp32 (exact)</source>
-        <translation>fp32 (دقیق)</translation>
+        <translation>⁦fp32⁩ (دقیق)</translation>
     </message>
     <message>
         <source>Gradients on the wire</source>
@@ -7594,11 +7598,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>CIFAR-10: 32×32 colour photos in 10 classes, from the binary version (cifar-10-batches-bin: data_batch_1.bin … and test_batch.bin) on every machine.</source>
-        <translation>CIFAR-10: عکس‌های رنگی ۳۲×۳۲ در ۱۰ دسته، از نسخهٔ دودویی (cifar-10-batches-bin: data_batch_1.bin … و test_batch.bin) روی هر ماشین.</translation>
+        <translation>⁦CIFAR-10:⁩ عکس‌های رنگی ۳۲×۳۲ در ۱۰ دسته، از نسخهٔ دودویی (cifar-10-batches-bin: data_batch_1.bin … و test_batch.bin) روی هر ماشین.</translation>
     </message>
     <message>
         <source>CIFAR-100: 32×32 colour photos in 100 classes, from the binary version (cifar-100-binary: train.bin and test.bin) on every machine.</source>
-        <translation>CIFAR-100: عکس‌های رنگی ۳۲×۳۲ در ۱۰۰ دسته، از نسخهٔ دودویی (cifar-100-binary: train.bin و test.bin) روی هر ماشین.</translation>
+        <translation>⁦CIFAR-100:⁩ عکس‌های رنگی ۳۲×۳۲ در ۱۰۰ دسته، از نسخهٔ دودویی (cifar-100-binary: train.bin و test.bin) روی هر ماشین.</translation>
     </message>
     <message>
         <source>Label column</source>
@@ -7610,11 +7614,11 @@ Status: %3%4</source>
     </message>
     <message>
         <source>bf16 (master weights in fp32)</source>
-        <translation>bf16 (وزن‌های اصلی در fp32)</translation>
+        <translation>⁦bf16⁩ (وزن‌های اصلی در fp32)</translation>
     </message>
     <message>
         <source>bf16 computes matrix products and convolutions in bf16, as GPUs and recent CPUs do fastest; parameters and optimizer state stay fp32</source>
-        <translation>bf16 ضرب‌های ماتریسی و پیچش‌ها را در bf16 حساب می‌کند، که GPUها و CPUهای تازه سریع‌تر انجامش می‌دهند؛ پارامترها و وضعیت بهینه‌ساز در fp32 می‌مانند</translation>
+        <translation>⁦bf16⁩ ضرب‌های ماتریسی و پیچش‌ها را در bf16 حساب می‌کند، که GPUها و CPUهای تازه سریع‌تر انجامش می‌دهند؛ پارامترها و وضعیت بهینه‌ساز در fp32 می‌مانند</translation>
     </message>
     <message>
         <source>a directory of MNIST-format or CIFAR binary files, a CSV table or a text file</source>
@@ -7646,7 +7650,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>Image folder: one sub-folder of JPEG or PNG images per class (train/ and test/ inside, or every tenth image held out), on every machine; each image is resized to the shape below.</source>
-        <translation>پوشهٔ تصویرها: برای هر دسته یک زیرپوشه از تصویرهای JPEG یا PNG (با train/ و test/ درون آن، یا با کنار گذاشتن هر دهمین تصویر برای ارزیابی)، روی هر ماشین؛ هر تصویر به شکل زیر تغییر اندازه می‌دهد.</translation>
+        <translation>پوشهٔ تصویرها: برای هر دسته یک زیرپوشه از تصویرهای JPEG یا PNG (با ⁦train/⁩ و ⁦test/⁩ درون آن، یا با کنار گذاشتن هر دهمین تصویر برای ارزیابی)، روی هر ماشین؛ هر تصویر به شکل زیر تغییر اندازه می‌دهد.</translation>
     </message>
     <message>
         <source>Recompute activations (less memory, more compute)</source>
@@ -7654,7 +7658,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>fp16 (loss scaling; GPUs)</source>
-        <translation>fp16 (مقیاس‌دهی زیان؛ پردازنده‌های گرافیکی)</translation>
+        <translation>⁦fp16⁩ (مقیاس‌دهی زیان؛ پردازنده‌های گرافیکی)</translation>
     </message>
     <message>
         <source>Label smoothing (0: off)</source>
@@ -7973,7 +7977,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
-        <translation>پایگاه‌های دادهٔ SQLite (*.sqlite *.db);;همهٔ پرونده‌ها (*)</translation>
+        <translation>پایگاه‌های دادهٔ SQLite (*⁦.sqlite *.db⁩);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
         <source>Takes effect the next time Hamgam starts. The file is opened if it exists and created if not.</source>
@@ -8535,7 +8539,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>the user name &quot;%1&quot; has rights in the lab&apos;s rules, so only the lab admin can give it: hamgamctl policy bind %1 %2</source>
-        <translation>نام کاربری «%1» در قوانین آزمایشگاه اختیاراتی دارد، پس فقط مدیر آزمایشگاه می‌تواند آن را بدهد: hamgamctl policy bind %1 %2</translation>
+        <translation>نام کاربری «%1» در قواعد آزمایشگاه اختیاراتی دارد، پس فقط مدیر آزمایشگاه می‌تواند آن را بدهد: hamgamctl policy bind %1 %2</translation>
     </message>
     <message>
         <source>this controller already speaks as &quot;%1&quot; on this machine and may not take another name; the lab admin can give it one: hamgamctl policy bind %2 %3</source>
@@ -8694,7 +8698,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgam-agent %1 listening on %2:%3, node %4, fingerprint %5</source>
-        <translation>hamgam-agent %1 روی %2:%3 گوش می‌دهد، گره %4، اثر انگشت %5</translation>
+        <translation>⁦hamgam-agent %1⁩ روی %2:%3 گوش می‌دهد، گره %4، اثر انگشت %5</translation>
     </message>
     <message>
         <source>  (lab admin)</source>
@@ -8709,7 +8713,7 @@ Status: %3%4</source>
     <name>hamgamctl</name>
     <message>
         <source>list machines (--json)</source>
-        <translation>فهرست ماشین‌ها (--json)</translation>
+        <translation>فهرست ماشین‌ها (⁦--json⁩)</translation>
     </message>
     <message>
         <source>pin a machine&apos;s certificate fingerprint</source>
@@ -8733,7 +8737,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>hamgamctl: unknown command &quot;%1&quot;</source>
-        <translation>hamgamctl: فرمان ناشناخته «%1»</translation>
+        <translation>⁦hamgamctl:⁩ فرمان ناشناخته «%1»</translation>
     </message>
     <message>
         <source>validate a run config and run pre-flight checks</source>
@@ -8741,15 +8745,15 @@ Status: %3%4</source>
     </message>
     <message>
         <source>start a run (--follow to watch it)</source>
-        <translation>آغاز یک اجرا (--follow برای دنبال کردن آن)</translation>
+        <translation>آغاز یک اجرا (⁦--follow⁩ برای دنبال کردن آن)</translation>
     </message>
     <message>
         <source>list runs (--json)</source>
-        <translation>فهرست اجراها (--json)</translation>
+        <translation>فهرست اجراها (⁦--json⁩)</translation>
     </message>
     <message>
         <source>show one run (--json)</source>
-        <translation>نمایش یک اجرا (--json)</translation>
+        <translation>نمایش یک اجرا (⁦--json⁩)</translation>
     </message>
     <message>
         <source>abort a run now</source>
@@ -8761,7 +8765,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>export a run as CSV (--csv DIR)</source>
-        <translation>خروجی CSV از یک اجرا (--csv DIR)</translation>
+        <translation>خروجی CSV از یک اجرا (⁦--csv DIR⁩)</translation>
     </message>
     <message>
         <source>install the agent on machines over SSH</source>
@@ -8817,7 +8821,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>device-hours per user and week (--csv)</source>
-        <translation>دستگاه‌ساعت هر کاربر در هر هفته (--csv)</translation>
+        <translation>دستگاه‌ساعت هر کاربر در هر هفته (⁦--csv⁩)</translation>
     </message>
     <message>
         <source>the lab&apos;s rules; the admin changes them</source>
@@ -8833,7 +8837,7 @@ Status: %3%4</source>
     </message>
     <message>
         <source>compare 2 to 100 runs (--json)</source>
-        <translation>مقایسهٔ ۲ تا ۱۰۰ اجرا (--json)</translation>
+        <translation>مقایسهٔ ۲ تا ۱۰۰ اجرا (⁦--json⁩)</translation>
     </message>
     <message>
         <source>bring a run&apos;s trained model into a folder (TorchScript)</source>

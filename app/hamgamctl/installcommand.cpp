@@ -3,6 +3,7 @@
 #include "agentinstaller.h"
 #include "controllerprofile.h"
 #include "ctlcontext.h"
+#include "exitcode.h"
 #include "hostport.h"
 #include "identity.h"
 #include "signalwatcher.h"
@@ -20,15 +21,7 @@
 #include <vector>
 
 namespace {
-enum ExitCode
-{
-    kOk = 0,
-    kFailed = 1,
-    kUsage = 2,
-    kNotFound = 3,
-    kRefused = 4,
-    kCancelled = 5
-};
+using namespace ExitCode;
 
 QString readLine(QTextStream &in)
 {
@@ -436,7 +429,7 @@ int run(InstallRequest::Action action, const QStringList &arguments)
         anyCancelled = anyCancelled || r.outcome == InstallResult::Outcome::Cancelled;
     }
     if (anyCancelled)
-        code = kCancelled;
+        code = kEnded;
     else if (anyFailed)
         code = kFailed;
     else if (anyRefused)

@@ -4,7 +4,9 @@
 #include "controllerprofile.h"
 #include "ctlcontext.h"
 #include "ctlformat.h"
+#include "exitcode.h"
 #include "historystore.h"
+#include "identity.h"
 #include "labclient.h"
 #include "noderegistry.h"
 #include "runcontroller.h"
@@ -145,6 +147,11 @@ int LabCommands::user(const QStringList &arguments)
     parser.setApplicationDescription(
         tr("Show or set your user name in the lab: agents record it with every run, lease and booking."));
     parser.addPositionalArgument(QStringLiteral("name"), tr("The new user name (optional)."), tr("[NAME]"));
+    const QCommandLineOption fingerprint(
+        QStringLiteral("fingerprint"),
+        tr("Print this computer's certificate fingerprint instead: what an agent's --trust, --trust-admin "
+           "and the admin's \"policy bind\" take."));
+    parser.addOption(fingerprint);
     parser.addHelpOption();
     CtlContext::addOptions(parser);
     if (!CtlContext::parseArguments(parser, arguments))
@@ -167,6 +174,10 @@ int LabCommands::user(const QStringList &arguments)
     if (!profile) {
         err() << profile.error() << Qt::endl;
         return 1;
+    }
+    if (parser.isSet(fingerprint)) {
+        out() << Identity::displayFingerprint(profile->identity().fingerprint()) << Qt::endl;
+        return 0;
     }
     if (parser.positionalArguments().isEmpty()) {
         out() << profile->userName() << Qt::endl;
@@ -301,16 +312,16 @@ int LabCommands::cancel(const QStringList &arguments)
     if (!record) {
         // Not in this computer's history (another user's run, say): the agents know it by its id.
         LabClient client(ctx->registry());
-        Status result;
+        LabClient::RunAnswer result;
         runUntilDone([&](auto quit) {
-            client.cancel(wanted, [&, quit](const Status &s) {
-                result = s;
+            client.cancel(wanted, [&, quit](const LabClient::RunAnswer &answer) {
+                result = answer;
                 quit();
             });
         });
-        if (!result) {
-            err() << tr("hamgamctl cancel: %1").arg(SafeText::escaped(result.error())) << Qt::endl;
-            return result.error().contains(wanted) ? 3 : 4;
+        if (!result.status) {
+            err() << tr("hamgamctl cancel: %1").arg(SafeText::escaped(result.status.error())) << Qt::endl;
+            return result.known ? ExitCode::kRefused : ExitCode::kNotFound;
         }
         out() << tr("run %1: taken out of the queue").arg(wanted) << Qt::endl;
         return 0;
@@ -390,7 +401,7 @@ int LabCommands::wait(const QStringList &arguments)
     }
     RunController controller(ctx->registry(), *history);
     QEventLoop loop;
-    int code = 6;
+    int code = ExitCode::kStillGoing;
     RunStatus shown = record->status;
     QObject::connect(
         &controller, &RunController::statusChanged, &loop, [&](RunStatus status, const QString &) {

@@ -4,6 +4,7 @@
 #include "ctlformat.h"
 #include "eventkind.h"
 #include "eventtext.h"
+#include "exitcode.h"
 #include "historystore.h"
 #include "labclient.h"
 #include "labcommands.h"
@@ -512,8 +513,9 @@ int controlOthersRun(CtlContext &ctx, const QString &wanted, bool abort, int tim
         QTimer::singleShot(1000, &pause, &QEventLoop::quit);
         pause.exec();
     }
+    // Asked and still going: not a failed run (1), the same as `wait --timeout` running out.
     err() << RunCommands::tr("the run did not end in time") << Qt::endl;
-    return 1;
+    return ExitCode::kStillGoing;
 }
 
 int control(const QStringList &arguments, bool abort)
@@ -560,7 +562,7 @@ int control(const QStringList &arguments, bool abort)
             abort ? controller.abort() : controller.stop();
         }
     });
-    int code = 1;
+    int code = ExitCode::kStillGoing; // until it has ended
     QObject::connect(
         &controller, &RunController::finished, &loop, [&](RunStatus status, const QString &reason) {
             out() << (reason.isEmpty()
@@ -568,7 +570,7 @@ int control(const QStringList &arguments, bool abort)
                           : RunCommands::tr("run %1: %2, %3")
                                 .arg(record->id, RunStatusText::display(status), SafeText::escaped(reason)))
                   << Qt::endl;
-            code = 0;
+            code = ExitCode::kOk;
             loop.quit();
         });
     QTimer::singleShot(*timeoutS * 1000, &loop, [&] {

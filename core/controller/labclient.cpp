@@ -199,18 +199,19 @@ void LabClient::unreserve(const QString &nodeId, const QString &bookingId,
         [done](const Expected<QCborMap> &reply) { done(reply ? Status() : Status::failure(reply.error())); });
 }
 
-void LabClient::cancel(const QString &runId, std::function<void(const Status &)> done)
+void LabClient::cancel(const QString &runId, std::function<void(const RunAnswer &)> done)
 {
     askEveryAgent(Message::Type::QueueCancel, runId, std::move(done));
 }
 
 void LabClient::endRun(const QString &runId, bool abort, std::function<void(const Status &)> done)
 {
-    askEveryAgent(abort ? Message::Type::AbortRun : Message::Type::StopRun, runId, std::move(done));
+    askEveryAgent(abort ? Message::Type::AbortRun : Message::Type::StopRun, runId,
+                  [done = std::move(done)](const RunAnswer &answer) { done(answer.status); });
 }
 
 void LabClient::askEveryAgent(Message::Type type, const QString &runId,
-                              std::function<void(const Status &)> done)
+                              std::function<void(const RunAnswer &)> done)
 {
     auto failures = std::make_shared<QStringList>();
     auto found = std::make_shared<bool>(false);
@@ -219,9 +220,9 @@ void LabClient::askEveryAgent(Message::Type type, const QString &runId,
     countdown->pending = int(keys.size()) + 1;
     countdown->done = [failures, found, done, runId] {
         if (!*found && failures->isEmpty())
-            done(Status::failure(trLab("no agent has run %1").arg(runId)));
+            done({Status::failure(trLab("no agent has run %1").arg(runId)), false});
         else
-            done(failures->isEmpty() ? Status() : Status::failure(failures->join(QLatin1Char('\n'))));
+            done({failures->isEmpty() ? Status() : Status::failure(failures->join(QLatin1Char('\n'))), true});
     };
     for (const QString &key : keys) {
         const Node *node = m_registry.node(key);

@@ -42,8 +42,15 @@ public:
     void reserve(const QList<BookingRequest> &where, qint64 fromMs, qint64 toMs, const QString &note,
                  std::function<void(const Expected<QList<LabBooking>> &result)> done);
     void unreserve(const QString &nodeId, const QString &bookingId, std::function<void(const Status &)> done);
+    /// What the agents said to a request about one run: done, or each refusal (one line per
+    /// machine); `known` is false when no agent had the run at all (not found, not refused).
+    struct RunAnswer
+    {
+        Status status;
+        bool known = false;
+    };
     /// Takes a queued run out of the queue on every agent that has it.
-    void cancel(const QString &runId, std::function<void(const Status &)> done);
+    void cancel(const QString &runId, std::function<void(const RunAnswer &answer)> done);
     /// Stops (or aborts) a run on every agent that runs it, whoever its user:
     /// the agents let the admin and the users the rules name end others' runs
     /// (issue #29, item 11), and refuse everyone else with the reason.
@@ -58,7 +65,7 @@ public:
 
 private:
     /// `type` with the run id to every ready agent; agents that never had the run are not failures.
-    void askEveryAgent(Message::Type type, const QString &runId, std::function<void(const Status &)> done);
+    void askEveryAgent(Message::Type type, const QString &runId, std::function<void(const RunAnswer &)> done);
 
     NodeRegistry &m_registry;
 };

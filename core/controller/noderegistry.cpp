@@ -730,13 +730,13 @@ void NodeRegistry::onDisconnected(AgentClient *client, const QString &reason, co
     if (code == QLatin1String("untrusted") && !pinned && !node.manual) {
         node.message = tr("This agent does not trust this computer. On the agent's machine, run: "
                           "hamgam-agent --trust %1")
-                           .arg(m_identity.fingerprint());
+                           .arg(Identity::displayFingerprint(m_identity.fingerprint()));
         m_nextAttemptMs.insert(key, now() + 5 * m_reconnectMs);
     } else if (code == QLatin1String("untrusted")) {
         node.trust = Node::Trust::RejectedByAgent;
         node.message = tr("This agent does not trust this computer. On the agent's machine, run: "
                           "hamgam-agent --trust %1")
-                           .arg(m_identity.fingerprint());
+                           .arg(Identity::displayFingerprint(m_identity.fingerprint()));
         m_nextAttemptMs.insert(key, now() + 5 * m_reconnectMs);
     } else {
         if (node.trust != Node::Trust::Changed)

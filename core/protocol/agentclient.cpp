@@ -6,12 +6,25 @@
 #include "peerconnection.h"
 #include "protocol.h"
 #include "tlsconfiguration.h"
+#include "translatabletext.h"
 #include "username.h"
 #include "version.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 #include <QSslSocket>
+
+namespace {
+/// An agent's refusal in this user's language: its untranslated "text" where it sent one (bounded as
+/// any peer's message is), else the words it wrote in its own language.
+QString errorText(const QCborMap &body)
+{
+    const QCborValue text = body.value(QStringLiteral("text"));
+    if (text.isMap())
+        return TranslatableText::fromCbor(text).toString();
+    return body.value(QStringLiteral("message")).toString();
+}
+} // namespace
 
 AgentClient::AgentClient(const Identity &identity, QString host, quint16 port, QObject *parent)
     : QObject(parent)
@@ -155,7 +168,7 @@ void AgentClient::onMessage(const Message &message)
         if (message.type() == Message::Type::Reply)
             p.call(message.body());
         else
-            p.call(Expected<QCborMap>::failure(message.body().value(QStringLiteral("message")).toString()));
+            p.call(Expected<QCborMap>::failure(errorText(message.body())));
         return;
     }
     case Message::Type::Telemetry: {

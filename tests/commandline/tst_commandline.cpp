@@ -342,10 +342,11 @@ void TestCommandLine::messagesAreTranslated_data()
     QTest::addColumn<QString>("program");
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("ctl") << "hamgamctl"
-                         << QStringList{QStringLiteral("nodes"), QStringLiteral("--discovery-port"),
-                                        QStringLiteral("70000")}
-                         << "--discovery-port: «70000» شمارهٔ درگاه نیست";
+    QTest::newRow("ctl")
+        << "hamgamctl"
+        << QStringList{QStringLiteral("nodes"), QStringLiteral("--discovery-port"), QStringLiteral("70000")}
+        // The option in a left-to-right isolate: "--discovery-port" reads so in a Persian line.
+        << "\u2066--discovery-port:\u2069 «70000» شمارهٔ درگاه نیست";
     QTest::newRow("ctl stop") << "hamgamctl"
                               << QStringList{QStringLiteral("stop"), QStringLiteral("run-1"),
                                              QStringLiteral("--timeout"), QStringLiteral("soon")}

@@ -8,6 +8,7 @@
 #include "agentdaemon.h"
 #include "fakeprobe.h"
 #include "historystore.h"
+#include "identity.h"
 #include "labservice.h"
 #include "processlab.h"
 #include "runconfig.h"
@@ -1144,6 +1145,12 @@ void TestCtlCommands::requestsCarryTheProfilesUser()
             .ok());
     const Ctl user = ctlAgainst(controller, port, {QStringLiteral("user"), QStringLiteral("ali")});
     QVERIFY2(user.code == 0, qPrintable(user.context()));
+    // What the admin binds and agents trust, printed as the app shows it (docs/lab.md).
+    const Ctl fingerprint =
+        ctlAgainst(controller, port, {QStringLiteral("user"), QStringLiteral("--fingerprint")});
+    QVERIFY2(fingerprint.code == 0, qPrintable(fingerprint.context()));
+    QCOMPARE(fingerprint.out.trimmed(),
+             Identity::displayFingerprint(controller.profile.identity().fingerprint()));
     const Ctl reserve = ctlAgainst(controller, port,
                                    {QStringLiteral("reserve"), QStringLiteral("--node"),
                                     QStringLiteral("shared-box:0"), QStringLiteral("--from"),

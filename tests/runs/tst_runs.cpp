@@ -19,6 +19,7 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTest>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void invalidConfigsStartNothing_data();
     void invalidConfigsStartNothing();
     void stopWritesCheckpointAndAbortKills();
+    void aStopThatRunsOutOfTimeSaysTheRunGoesOn();
     void killedWorkerFailsTheRunWithItsReason();
     void aFrozenMachineIsNamedWithinSeconds();
     void killedControllerThenAttachLeavesNoGap();
@@ -339,6 +341,62 @@ void TestRuns::stopWritesCheckpointAndAbortKills()
     QVERIFY(QTest::qWaitFor(
         [&] { return m_lab.workerPids(0, abortId).isEmpty() && m_lab.workerPids(1, abortId).isEmpty(); },
         10000));
+}
+
+void TestRuns::aStopThatRunsOutOfTimeSaysTheRunGoesOn()
+{
+    // README: 6 "still going", never 1 "the run failed", for a stop that was asked but not done in time.
+    QByteArray out;
+    QByteArray err;
+    QCOMPARE(m_lab.ctl({QStringLiteral("run"), writeConfig(QStringLiteral("slow-to-stop"),
+                                                           QJsonObject{{QStringLiteral("steps"), 100000}})},
+                       &out, &err),
+             0);
+    const QString runId = runIdFrom(out);
+    QVERIFY2(!runId.isEmpty(), QByteArray(out + err).constData());
+    QVERIFY(
+        QTest::qWaitFor([&] { return m_lab.journaledEvents(runId, QStringLiteral("step")) >= 3; }, 60000));
+    // Frozen workers take the stop only once they go on: it cannot end within the one second asked.
+    auto signalWorkers = [&](int sig) {
+        for (int i = 0; i < m_lab.agentCount(); ++i)
+            for (qint64 pid : m_lab.workerPids(i, runId))
+                ::kill(pid_t(pid), sig);
+    };
+    signalWorkers(SIGSTOP);
+    auto goOn = qScopeGuard([&] { signalWorkers(SIGCONT); });
+    // Its devices are held: a second run is refused by the agents (English daemons), and a Persian
+    // reader reads their refusal in Persian (they send it untranslated, as "text").
+    QProcess persian;
+    QProcessEnvironment env = m_lab.environment();
+    env.insert(QStringLiteral("LANG"), QStringLiteral("fa_IR.UTF-8"));
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("fa"));
+    persian.setProcessEnvironment(env);
+    persian.start(
+        ProcessLab::binary(QStringLiteral("hamgamctl")),
+        m_lab.ctlArgs({QStringLiteral("run"), writeConfig(QStringLiteral("second"), QJsonObject{})}));
+    QVERIFY(persian.waitForFinished(60000));
+    const QString refusal =
+        QString::fromUtf8(persian.readAllStandardError() + persian.readAllStandardOutput());
+    QCOMPARE(persian.exitCode(), 4);
+    QVERIFY2(refusal.contains(QStringLiteral("در اختیار")) && !refusal.contains(QLatin1String("held by")),
+             qPrintable(refusal));
+    QCOMPARE(m_lab.ctl({QStringLiteral("stop"), runId, QStringLiteral("--timeout"), QStringLiteral("1")},
+                       &out, &err),
+             6);
+    QVERIFY2(err.contains("the run did not end in time"), err.constData());
+    goOn.dismiss();
+    signalWorkers(SIGCONT);
+    // The stop was taken all the same: the workers end by themselves.
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (int i = 0; i < m_lab.agentCount(); ++i)
+                if (!m_lab.workerPids(i, runId).isEmpty())
+                    return false;
+            return true;
+        },
+        60000));
+    // A run no agent has is not found (3), not refused (4).
+    QCOMPARE(m_lab.ctl({QStringLiteral("cancel"), QStringLiteral("20200101-000000-dead")}, &out, &err), 3);
 }
 
 void TestRuns::killedWorkerFailsTheRunWithItsReason()

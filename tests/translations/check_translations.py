@@ -3,6 +3,7 @@
 Persian entry is unfinished. Runs lupdate on the sources into copies of the
 committed catalogues and compares: the committed files are never touched."""
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -23,6 +24,36 @@ def messages(ts_path):
             forms = [f.text or "" for f in tr.findall("numerusform")] if msg.get("numerus") == "yes" else [tr.text or ""]
             out[key] = (msg.get("numerus") == "yes", forms, tr.get("type") or "")
     return out
+
+
+# Left-to-right runs in a right-to-left sentence that the bidi algorithm moves or that turn the
+# sentence around, unless wrapped in U+2066 LEFT-TO-RIGHT ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE:
+# - a path whose edge is a slash, a tilde or a dot ("/tmp/x", "~/.config/hamgam", "train/"), shown
+#   as "tmp/x/";
+# - an option or a `command` right after Persian words ("--bind" shown as "bind--");
+# - a Persian sentence that begins in Latin ("hamgamctl run: ..."), whose first strong letter would
+#   make the whole paragraph left to right.
+BARE_PATH = re.compile(r"(?<![\w/%])[~.]*/[^\s،؛)(<>\"'`\u2069]*[^\s،؛)(<>\"'`.\u2069]"
+                       r"|(?<![\w/])[\w.-]+/(?=[\s،؛)]|$)")
+OPTION_OR_COMMAND = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|`[^`]*`")
+ARABIC_LETTER = re.compile(r"[\u0600-\u06FF]")
+
+
+def bare_ltr(text):
+    """Left-to-right runs of a Persian `text` that need an isolate (HTML tags are not text)."""
+    text = re.sub(r"<[^>]*>", " ", text)
+    text = re.sub("\u2066[^\u2069]*\u2069", " ", text)
+    if not ARABIC_LETTER.search(text):
+        return []  # a name, a format or a command alone: nothing to turn around
+    found = BARE_PATH.findall(text)
+    for m in OPTION_OR_COMMAND.finditer(text):
+        before = text[: m.start()].rstrip()
+        if m.group(0).startswith("`") or not before or re.search(r"[\u0600-\u06FF«»(]$", before):
+            found.append(m.group(0))
+    first = re.search(r"[A-Za-z\u0600-\u06FF]", re.sub(r"%L?n|%\d+", " ", text))
+    if first and first.group(0).isascii():
+        found.append(f"the sentence begins in Latin ({text.strip()[:24]!r})")
+    return found
 
 
 def main():
@@ -58,6 +89,9 @@ def main():
                 for (ctx, source, _), (numerus, forms, kind) in sorted(committed.items()):
                     if kind in ("unfinished", "vanished", "obsolete") or any(not f.strip() for f in forms):
                         problems.append(f"{Path(ts).name}: unfinished Persian for [{ctx}] {source!r}")
+                    for run in sorted({r for f in forms for r in bare_ltr(f)}):
+                        problems.append(f"{Path(ts).name}: [{ctx}] {source!r}: wrap {run} in U+2066 ... U+2069 "
+                                        "(left to right in a right-to-left sentence)")
     for p in problems:
         print(p)
     print(f"{len(problems)} problem(s)")

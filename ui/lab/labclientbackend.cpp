@@ -32,7 +32,8 @@ void LabClientBackend::unreserve(const QString &nodeId, const QString &bookingId
 
 void LabClientBackend::cancel(const QString &runId, std::function<void(const Status &)> done)
 {
-    m_client.cancel(runId, std::move(done));
+    m_client.cancel(runId,
+                    [done = std::move(done)](const LabClient::RunAnswer &answer) { done(answer.status); });
 }
 
 void LabClientBackend::setPolicy(const QJsonObject &policy, std::function<void(const QStringList &)> done)
