@@ -20,9 +20,11 @@ std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t> &sha
 }
 } // namespace
 
-ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots)
+ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots,
+                               std::shared_ptr<GradientHook> hook)
     : m_model(model)
     , m_p(std::move(placement))
+    , m_hook(hook ? std::move(hook) : std::make_shared<ExactHook>())
     , m_stateSlots(stateSlots)
 {
     const auto &scheme = m_p.scheme;
@@ -98,7 +100,7 @@ ParameterStore::ParameterStore(Model &model, Placement placement, int stateSlots
     m_ownSegments = scheme.ownSegments();
     m_buckets.resize(m_ownSegments.size());
     m_nextBucket.assign(m_ownSegments.size(), 0);
-    const std::int64_t wireBytes = static_cast<std::int64_t>(c10::elementSize(m_p.wireType));
+    const std::int64_t wireBytes = m_hook->wireElementBytes();
     for (size_t si = 0; si < m_ownSegments.size(); ++si) {
         if (si >= m_p.replicaGroups.size() || !m_p.replicaGroups[si])
             continue; // a single holder: nothing to all-reduce
@@ -387,12 +389,10 @@ void ParameterStore::gradientsReady(int unit, const std::vector<at::Tensor> &uni
     } else if (sharded) {
         if (u.padded > u.numel)
             flat.narrow(0, u.numel, u.padded - u.numel).zero_();
-        at::Tensor sent = m_p.wireType != at::kFloat ? flat.to(m_p.wireType) : flat;
-        at::Tensor received = at::empty({u.padded}, sent.options());
-        auto op = m_p.shardReduce->alltoall(received, sent, TrafficMeter::Kind::ReduceScatter);
-        if (!op)
-            fail(op.error());
-        m_reduceScatters.push_back({unit, std::move(*op), received, sent, m_pass > 0, last});
+        auto sum = m_hook->reduceScatter(flat, u.shard, *m_p.shardReduce);
+        if (!sum)
+            fail(sum.error());
+        m_reduceScatters.push_back({unit, std::move(*sum), m_pass > 0, last});
     } else {
         unitReady(unit);
     }
@@ -420,24 +420,19 @@ Status ParameterStore::progress(bool block)
     const bool blockOnScatters = block || m_p.orderedCollectives;
     while (!m_reduceScatters.empty()) {
         auto &rs = m_reduceScatters.front();
-        if (!blockOnScatters && !rs.op.completed())
+        if (!blockOnScatters && !rs.sum.completed())
             break;
-        if (Status s = rs.op.wait(); !s)
-            return s;
+        // The sum of every member's chunk for this rank; a later pass of an
+        // accumulating step adds it to the earlier ones'.
+        auto sum = rs.sum.wait();
+        if (!sum)
+            return sum.error();
         const auto &u = m_units[static_cast<size_t>(rs.unit)];
-        const int members = m_p.shardReduce->size();
         at::Tensor shard = m_grad.narrow(0, u.flatOffset, u.shard);
-        // The sum of every member's chunk for this rank, in member order; a
-        // later pass of an accumulating step adds that sum to the earlier ones'.
-        at::Tensor sum = rs.received.narrow(0, 0, u.shard).to(at::kFloat);
         if (rs.adds)
-            sum = sum.clone();
-        for (int k = 1; k < members; ++k)
-            sum.add_(rs.received.narrow(0, k * u.shard, u.shard));
-        if (rs.adds)
-            shard.add_(sum);
+            shard.add_(*sum);
         else
-            shard.copy_(sum);
+            shard.copy_(*sum);
         const int unit = rs.unit;
         const bool last = rs.last;
         m_reduceScatters.pop_front();
@@ -478,30 +473,30 @@ Status ParameterStore::launchReadyBuckets()
                 ready = ready && m_ready[static_cast<size_t>(part.unit)];
             if (!ready)
                 break;
-            at::Tensor wire;
-            const bool narrowWire = m_p.wireType != at::kFloat;
-            bool copyBack = narrowWire || !b.contiguous;
-            if (b.contiguous) {
-                wire = m_grad.narrow(0, b.parts.front().flatOffset, b.numel);
-                if (narrowWire)
-                    wire = wire.to(m_p.wireType);
-            } else {
-                wire = at::empty({b.numel}, m_grad.options().dtype(m_p.wireType));
-                std::int64_t at = 0;
-                for (const auto &part : b.parts) {
-                    wire.narrow(0, at, part.length).copy_(m_grad.narrow(0, part.flatOffset, part.length));
-                    at += part.length;
-                }
-            }
-            auto op = m_p.replicaGroups[si]->allreduceSum(wire);
-            if (!op)
-                return op.error();
-            m_flights.push_back(
-                {static_cast<int>(si), static_cast<int>(next), std::move(*op), wire, copyBack});
+            auto sum = m_hook->allReduce(gradBucket(si, next), *m_p.replicaGroups[si]);
+            if (!sum)
+                return sum.error();
+            m_flights.push_back({static_cast<int>(si), static_cast<int>(next), std::move(*sum)});
             ++next;
         }
     }
     return {};
+}
+
+GradBucket ParameterStore::gradBucket(size_t segment, size_t index) const
+{
+    const Bucket &b = m_buckets[segment][index];
+    GradBucket g;
+    for (size_t si = 0; si < segment; ++si)
+        g.index += static_cast<int>(m_buckets[si].size());
+    g.index += static_cast<int>(index);
+    g.numel = b.numel;
+    if (b.contiguous)
+        g.buffer = m_grad.narrow(0, b.parts.front().flatOffset, b.numel);
+    else
+        for (const auto &part : b.parts)
+            g.parts.push_back(m_grad.narrow(0, part.flatOffset, part.length));
+    return g;
 }
 
 void ParameterStore::beginPass(int pass, int passes)
@@ -529,13 +524,14 @@ Status ParameterStore::finishGradients()
         return s;
     while (!m_flights.empty()) {
         auto &f = m_flights.front();
-        if (Status s = f.op.wait(); !s)
-            return s;
+        auto sum = f.sum.wait();
+        if (!sum)
+            return sum.error();
         const Bucket &b = m_buckets[static_cast<size_t>(f.segment)][static_cast<size_t>(f.bucket)];
-        if (f.copyBack) {
+        if (sum->defined()) { // not summed in place: read back into the gradient
             std::int64_t at = 0;
             for (const auto &part : b.parts) {
-                m_grad.narrow(0, part.flatOffset, part.length).copy_(f.wire.narrow(0, at, part.length));
+                m_grad.narrow(0, part.flatOffset, part.length).copy_(sum->narrow(0, at, part.length));
                 at += part.length;
             }
         }

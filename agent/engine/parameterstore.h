@@ -3,6 +3,7 @@
 #include "commgroup.h"
 #include "error.h"
 #include "flatoptimizer.h"
+#include "gradienthook.h"
 #include "hostoffload.h"
 #include "model.h"
 #include "pendingop.h"
@@ -11,6 +12,7 @@
 
 #include <ATen/ATen.h>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -37,7 +39,8 @@ namespace hamgam::engine {
 /// equal chunks and a local sum in rank order: every rank sends exactly
 /// (N−1)/N of the vector, as a ring would), then the replica groups all-reduce
 /// the pieces in buckets, launched as soon as their units are ready and waited
-/// for before the optimizer.
+/// for before the optimizer. What crosses the link for both, and how the sum
+/// is made, is the GradientHook's: the store only says when and where.
 ///
 /// With host master weights, the copies between host and device go through a
 /// HostOffload: on a GPU each unit's final gradient is copied to a pinned host
@@ -58,7 +61,6 @@ public:
         /// Host master weights on the CPU: copies and optimizer unit by unit,
         /// as a GPU's side stream has them (--offload-by-unit, a check).
         bool offloadByUnit = false;
-        at::ScalarType wireType = at::kFloat; ///< gradients travel as this (comm.dtype)
         /// Collectives on different communicators launch in one order on every
         /// rank (NCCL can deadlock otherwise): a reduce-scatter is waited for
         /// before the buckets it readies launch, never polled.
@@ -80,7 +82,9 @@ public:
         std::int64_t flatOffset = 0; ///< where `begin` sits in master() and state()
     };
 
-    ParameterStore(Model &model, Placement placement, int stateSlots);
+    /// `hook` reduces the gradient over the shard and replica groups (null: exact, fp32 on the wire).
+    ParameterStore(Model &model, Placement placement, int stateSlots,
+                   std::shared_ptr<GradientHook> hook = nullptr);
 
     /// Deterministic initial values (identical for any placement and rank count).
     void initialize(std::uint64_t seed);
@@ -177,9 +181,7 @@ private:
     struct ReduceScatter
     {
         int unit;
-        PendingOp op;
-        at::Tensor received;
-        at::Tensor sent;
+        HookFuture sum;
         bool adds = false; ///< a pass after the first: added to the shard's gradient
         bool last = true;  ///< the step's last pass: the unit's gradient is complete
     };
@@ -187,9 +189,7 @@ private:
     {
         int segment;
         int bucket;
-        PendingOp op;
-        at::Tensor wire;
-        bool copyBack;
+        HookFuture sum;
     };
 
     [[noreturn]] void fail(const Error &error);
@@ -198,6 +198,8 @@ private:
     void allocate(UnitLayout &u);
     void free(UnitLayout &u);
     Status progress(bool block);
+    /// A bucket as the hook sees it: a slice of the gradient, or its parts.
+    GradBucket gradBucket(size_t segment, size_t index) const;
     Status launchReadyBuckets();
     void unitReady(int unit);
     void gradientFinal(int unit);
@@ -206,6 +208,7 @@ private:
 
     Model &m_model;
     Placement m_p;
+    std::shared_ptr<GradientHook> m_hook;
     int m_stateSlots;
     bool m_resident;
     std::vector<UnitLayout> m_units;

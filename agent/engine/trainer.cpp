@@ -197,7 +197,6 @@ Status Trainer::setUpPlacement()
     placement.hostMaster = m_placement->hostMaster();
     placement.stream = m_placement->stream();
     placement.offloadByUnit = m_options.offloadByUnit;
-    placement.wireType = scalarType(m_placement->wire());
     placement.bucketBytes = m_placement->bucketBytes();
     placement.device = m_device;
     placement.tensorGroup = m_tp ? &m_tp->group(TensorParallelLayout::kNode) : nullptr;
@@ -212,7 +211,9 @@ Status Trainer::setUpPlacement()
     os.eps = m_config.optimizer.eps;
     m_optimizer.emplace(os);
 
-    m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots());
+    // What crosses the link: comm.dtype, or its Gloo fallback (PlacementPlan).
+    m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots(),
+                                               std::make_shared<ExactHook>(scalarType(m_placement->wire())));
     m_store->initialize(m_config.seed);
     m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(),
                                              m_config.bf16   ? at::kBFloat16
