@@ -6438,6 +6438,10 @@ Status: %3%4</source>
         <source>%1 is one of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>powersgd compresses the replicas&apos; all-reduce, which fsdp does not have; choose lshdp or dp</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>
@@ -6703,6 +6707,18 @@ Status: %3%4</source>
     </message>
     <message>
         <source>emulated slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient compression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PowerSGD rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PowerSGD warm-up steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

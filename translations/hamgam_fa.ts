@@ -6392,6 +6392,10 @@ Status: %3%4</source>
         <source>%1 is one of %2</source>
         <translation>%1 یکی از این‌هاست: %2</translation>
     </message>
+    <message>
+        <source>powersgd compresses the replicas&apos; all-reduce, which fsdp does not have; choose lshdp or dp</source>
+        <translation>⁦powersgd⁩ جمع همگانی رونوشت‌ها را فشرده می‌کند، که ⁦fsdp⁩ ندارد؛ ⁦lshdp⁩ یا ⁦dp⁩ را برگزینید</translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>
@@ -6658,6 +6662,18 @@ Status: %3%4</source>
     <message>
         <source>emulated slowdown</source>
         <translation>کندی شبیه‌سازی‌شده</translation>
+    </message>
+    <message>
+        <source>gradient compression</source>
+        <translation>فشرده‌سازی گرادیان</translation>
+    </message>
+    <message>
+        <source>PowerSGD rank</source>
+        <translation>رتبهٔ ⁦PowerSGD⁩</translation>
+    </message>
+    <message>
+        <source>PowerSGD warm-up steps</source>
+        <translation>گام‌های گرم‌کردن ⁦PowerSGD⁩</translation>
     </message>
 </context>
 <context>

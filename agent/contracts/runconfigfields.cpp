@@ -274,6 +274,20 @@ std::vector<RunConfigField> makeTable()
             .oneOf("fp32 fp16 bf16")
             .named(QT_TRANSLATE_NOOP("RunConfigField", "gradients on the wire"))
             .means("gradients on the wire (docs/engine.md, \"Wire formats\")"),
+        Row("comm.compression", Text, "\"none\"")
+            .oneOf("none powersgd")
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "gradient compression"))
+            .means("`powersgd`: low-rank gradients with error feedback across the replicas, not exact "
+                   "(docs/engine.md, \"Compressed gradients\")"),
+        Row("comm.powersgd_rank", Integer, "4")
+            .between(1, 1024)
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "PowerSGD rank"))
+            .means("columns of P and Q: the bytes on the link grow with it; at the bucket matrix's side it "
+                   "is exact"),
+        Row("comm.powersgd_warmup_steps", Integer, "10")
+            .between(0, 1000000)
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "PowerSGD warm-up steps"))
+            .means("the first steps' gradients travel whole, before compression starts"),
         Row("comm.fp16", Bool, "false")
             .alias()
             .named(QT_TRANSLATE_NOOP("RunConfigField", "fp16 gradients"))

@@ -4,7 +4,7 @@
 
 namespace hamgam::engine {
 
-HookFuture::HookFuture(PendingOp op, std::function<at::Tensor()> then)
+HookFuture::HookFuture(PendingOp op, std::function<Result<at::Tensor>()> then)
     : m_op(std::move(op))
     , m_then(std::move(then))
 {}
@@ -14,7 +14,7 @@ Result<at::Tensor> HookFuture::wait()
     if (Status s = m_op.wait(); !s)
         return s.error();
     auto then = std::exchange(m_then, nullptr);
-    return then ? then() : at::Tensor();
+    return then ? then() : Result<at::Tensor>(at::Tensor());
 }
 
 ExactHook::ExactHook(at::ScalarType wire)
@@ -57,7 +57,8 @@ Result<HookFuture> ExactHook::allReduce(const GradBucket &bucket, CommGroup &rep
     if (!op)
         return op.error();
     const bool inPlace = bucket.buffer.defined() && m_wire == at::kFloat;
-    return HookFuture(std::move(*op), [wire, inPlace] { return inPlace ? at::Tensor() : wire; });
+    return HookFuture(std::move(*op),
+                      [wire, inPlace]() -> Result<at::Tensor> { return inPlace ? at::Tensor() : wire; });
 }
 
 Result<HookFuture> ExactHook::reduceScatter(const at::Tensor &flat, std::int64_t shard, CommGroup &group)
@@ -69,7 +70,7 @@ Result<HookFuture> ExactHook::reduceScatter(const at::Tensor &flat, std::int64_t
         return op.error();
     const int members = group.size();
     // `sent` stays alive until the exchange is done; the sum is made in `received` (scratch).
-    return HookFuture(std::move(*op), [sent, received, shard, members] {
+    return HookFuture(std::move(*op), [sent, received, shard, members]() -> Result<at::Tensor> {
         at::Tensor sum = received.narrow(0, 0, shard).to(at::kFloat);
         for (int k = 1; k < members; ++k)
             sum.add_(received.narrow(0, k * shard, shard));

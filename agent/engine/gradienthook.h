@@ -31,14 +31,15 @@ class HookFuture
 {
 public:
     HookFuture() = default; ///< complete: reduced in place
-    HookFuture(PendingOp op, std::function<at::Tensor()> then);
+    HookFuture(PendingOp op, std::function<Result<at::Tensor>()> then);
 
     bool completed() const { return m_op.completed(); }
     Result<at::Tensor> wait();
 
 private:
     PendingOp m_op;
-    std::function<at::Tensor()> m_then; ///< runs once the exchange is done; holds its tensors alive
+    /// Runs once the exchange is done (it may launch and wait for another); holds its tensors alive.
+    std::function<Result<at::Tensor>()> m_then;
 };
 
 /// What the replicated gradient does on the wire (docs/engine.md, "What
@@ -57,6 +58,8 @@ public:
     virtual bool exact() const = 0;
     /// Bytes one gradient element takes on the wire: buckets are closed at comm.bucket_mb of these.
     virtual std::int64_t wireElementBytes() const = 0;
+    /// A training step begins (before any of its buckets): hooks that count steps count here.
+    virtual void beginStep() {}
 
     /// The sum of `bucket` over the replica group.
     virtual Result<HookFuture> allReduce(const GradBucket &bucket, CommGroup &replicas) = 0;

@@ -507,6 +507,7 @@ void ParameterStore::beginPass(int pass, int passes)
 
 void ParameterStore::beginStep()
 {
+    m_hook->beginStep();
     m_pass = 0;
     m_passes = 1;
     m_blockedMs = 0;

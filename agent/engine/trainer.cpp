@@ -15,6 +15,7 @@
 #include "modelfactory.h"
 #include "modelrunner.h"
 #include "parameterstore.h"
+#include "powersgdhook.h"
 #include "prefetcher.h"
 #include "rankconnection.h"
 #include "stepreport.h"
@@ -211,9 +212,18 @@ Status Trainer::setUpPlacement()
     os.eps = m_config.optimizer.eps;
     m_optimizer.emplace(os);
 
-    // What crosses the link: comm.dtype, or its Gloo fallback (PlacementPlan).
-    m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots(),
-                                               std::make_shared<ExactHook>(scalarType(m_placement->wire())));
+    // What crosses the link: comm.dtype (or its Gloo fallback, PlacementPlan), compressed after the
+    // warm-up with comm.compression powersgd.
+    std::shared_ptr<GradientHook> hook = std::make_shared<ExactHook>(scalarType(m_placement->wire()));
+    if (m_config.comm.compression == "powersgd") {
+        PowerSgdHook::Settings s;
+        s.rank = m_config.comm.powersgdRank;
+        s.warmupSteps = m_config.comm.powersgdWarmupSteps;
+        s.seed = m_config.seed;
+        hook = std::make_shared<PowerSgdHook>(s, std::move(hook));
+    }
+    m_store =
+        std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots(), std::move(hook));
     m_store->initialize(m_config.seed);
     m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(),
                                              m_config.bf16   ? at::kBFloat16

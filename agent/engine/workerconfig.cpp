@@ -420,6 +420,12 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     if (c.comm.fp16)
         c.comm.dtype = "fp16";
     c.comm.fp16 = c.comm.dtype == "fp16";
+    if (c.comm.compression != "none" && c.comm.compression != "powersgd")
+        return configError("comm.compression must be none or powersgd");
+    if (c.comm.compression == "powersgd" && c.strategy == Strategy::Fsdp)
+        return configError(
+            "comm.compression powersgd compresses the replicas' all-reduce, which fsdp does not "
+            "have (its gradients are reduce-scattered over every rank)");
     if (Reader &e = sections.of("eval"); e.has("interval")) {
         if (const json &interval = root.at("eval").at("interval"); interval.is_string()) {
             if (interval.get<std::string>() != "epoch")

@@ -92,6 +92,11 @@ struct CommConfig
     /// fp32's range, 3 fewer digits). `fp16: true` is the older spelling of "fp16".
     std::string dtype = "fp32";
     bool fp16 = false; ///< dtype == "fp16" (kept for what reads it)
+    /// "none" (exact) or "powersgd": rank-`powersgdRank` gradients with error
+    /// feedback after `powersgdWarmupSteps` exact steps (docs/engine.md, "Compressed gradients").
+    std::string compression = "none";
+    int powersgdRank = 4;
+    int powersgdWarmupSteps = 10;
     double timeoutS = 60.0;
     double watchdogGraceS = 10.0;
 };
@@ -251,6 +256,9 @@ struct WorkerConfig
         visit("comm.bucket_mb", c.comm.bucketMb);
         visit("comm.fp16", c.comm.fp16);
         visit("comm.dtype", c.comm.dtype);
+        visit("comm.compression", c.comm.compression);
+        visit("comm.powersgd_rank", c.comm.powersgdRank);
+        visit("comm.powersgd_warmup_steps", c.comm.powersgdWarmupSteps);
         visit("comm.timeout_s", c.comm.timeoutS);
         visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
         visit("eval.samples", c.eval.samples);

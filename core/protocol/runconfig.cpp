@@ -741,6 +741,9 @@ void RunConfig::validatePlannerAndComm(QList<ConfigError> &e) const
         comm.dtype != QLatin1String("bf16"))
         add(e, QStringLiteral("comm.dtype"),
             tr("gradients travel as fp32, fp16 or bf16, not \"%1\"").arg(comm.dtype));
+    if (comm.compression == QLatin1String("powersgd") && strategy == QLatin1String("fsdp"))
+        add(e, QStringLiteral("comm.compression"),
+            tr("powersgd compresses the replicas' all-reduce, which fsdp does not have; choose lshdp or dp"));
 }
 
 void RunConfig::validateEvalCheckpointMemory(QList<ConfigError> &e) const

@@ -99,6 +99,10 @@ public:
         /// "Wire formats"). A file's `fp16: true`, the older spelling, reads as fp16.
         QString dtype;
         bool halfPrecision() const { return dtype != QLatin1String("fp32"); }
+        /// "none" (exact) or "powersgd" (approximate: docs/engine.md, "Compressed gradients").
+        QString compression;
+        int powersgdRank{};
+        int powersgdWarmupSteps{};
         int timeoutS{};
         int watchdogGraceS{};
     };
@@ -236,6 +240,9 @@ public:
         visit("planner.ewma", c.planner.ewma);
         visit("comm.bucket_mb", c.comm.bucketMb);
         visit("comm.dtype", c.comm.dtype);
+        visit("comm.compression", c.comm.compression);
+        visit("comm.powersgd_rank", c.comm.powersgdRank);
+        visit("comm.powersgd_warmup_steps", c.comm.powersgdWarmupSteps);
         visit("comm.timeout_s", c.comm.timeoutS);
         visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
         visit("eval.interval", c.eval.interval);

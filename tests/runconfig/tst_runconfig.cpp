@@ -293,7 +293,7 @@ void TestRunConfig::unknownFields_data()
     QTest::newRow("a newer version's field")
         << R"({"mixed_precision": {"enabled": true}})" << QStringList{QStringLiteral("mixed_precision -> ")};
     QTest::newRow("a newer version's nested field")
-        << R"({"comm": {"compression": "powersgd"}})" << QStringList{QStringLiteral("comm.compression -> ")};
+        << R"({"comm": {"sparsify": "top_k"}})" << QStringList{QStringLiteral("comm.sparsify -> ")};
     QTest::newRow("every field known") << R"({"steps": 100, "comm": {"fp16": true}})" << QStringList{};
 }
 
