@@ -7,7 +7,7 @@
 namespace hamgam::engine {
 
 namespace {
-/// Modified Gram–Schmidt on the columns, in fp64 (P is small, n×r; the result stays fp64): every
+/// Modified Gram–Schmidt on the columns, in fp64 (P is small, n×r): every
 /// replica orthonormalises the same summed P the same way. A column that is
 /// (nearly) a combination of the earlier ones keeps what rounding leaves of
 /// it, divided by its norm plus a small epsilon, as PyTorch's hook does.
@@ -92,17 +92,16 @@ Result<HookFuture> PowerSgdHook::allReduce(const GradBucket &bucket, CommGroup &
     // Once Σ M_i·Q is here: orthonormalise it, exchange Q = Σ M_iᵀ·P, and keep this rank's error.
     return HookFuture(std::move(*op),
                       [this, &state, &replicas, matrix, p, members, numel]() mutable -> Result<at::Tensor> {
-                          // P stays in fp64 here (only fp32 crosses the link): an fp32 P would lose
-                          // its orthogonality, and a full-rank P·Pᵀ would no longer be the identity.
-                          const at::Tensor p64 = orthonormalised(p);
-                          at::Tensor q = matrix.t().to(at::kDouble).mm(p64).to(at::kFloat);
+                          // Orthonormalised in fp64 (P is n×r); the n×m products stay in fp32, the
+                          // gradient's own precision, so no copy of the bucket is made in fp64.
+                          p = orthonormalised(p).to(at::kFloat);
+                          at::Tensor q = matrix.t().mm(p);
                           auto qOp = replicas.allreduceSum(q);
                           if (!qOp)
                               return qOp.error();
                           if (Status s = qOp->wait(); !s)
                               return s.error();
-                          const at::Tensor sum =
-                              p64.mm(q.to(at::kDouble).t()).to(at::kFloat).reshape({-1}).narrow(0, 0, numel);
+                          const at::Tensor sum = p.mm(q.t()).reshape({-1}).narrow(0, 0, numel);
                           state.error = matrix.reshape({-1}).narrow(0, 0, numel) - sum / double(members);
                           state.q = q;
                           return sum.contiguous();
