@@ -1925,6 +1925,10 @@
         <source>perplexity</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>  gradients: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HistorySchema</name>
@@ -4729,6 +4733,10 @@ to %5</source>
         <source>It left the queue before it started: nothing ran, so there is nothing to show.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loss (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LocalAgentLauncher</name>
@@ -6442,6 +6450,40 @@ Status: %3%4</source>
         <source>powersgd compresses the replicas&apos; all-reduce, which fsdp does not have; choose lshdp or dp</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>nodes synchronize exact or local, not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or dp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps already send the gradient once every %n steps; leave comm.compression at none</source>
+        <translation>
+            <numerusform>local steps already send the gradient once every %n steps; leave comm.compression at none</numerusform>
+            <numerusform>local steps already send the gradient once every %n steps; leave comm.compression at none</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>local steps with fp16 would scale each node&apos;s loss apart; use bf16 precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>approximate: local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>approximate: local steps, an outer step every %Ln step</numerusform>
+            <numerusform>approximate: local steps, an outer step every %Ln steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>approximate: PowerSGD gradients of rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>
@@ -6719,6 +6761,26 @@ Status: %3%4</source>
     </message>
     <message>
         <source>PowerSGD warm-up steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps between outer steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outer learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outer momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outer Nesterov momentum</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7045,6 +7107,10 @@ Status: %3%4</source>
             <numerusform>Save the tags of %Ln run</numerusform>
             <numerusform>Save the tags of %Ln runs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Gradients across nodes</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7961,6 +8027,15 @@ Status: %3%4</source>
     <message>
         <source>Run %1
 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Gradients: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (approximate)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

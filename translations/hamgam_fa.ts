@@ -1910,6 +1910,10 @@
         <source>perplexity</source>
         <translation>سرگشتگی</translation>
     </message>
+    <message>
+        <source>  gradients: %1</source>
+        <translation>  گرادیان‌ها: %1</translation>
+    </message>
 </context>
 <context>
     <name>HistorySchema</name>
@@ -4699,6 +4703,10 @@ to %5</source>
         <source>It left the queue before it started: nothing ran, so there is nothing to show.</source>
         <translation>پیش از آغاز از صف بیرون رفت: چیزی اجرا نشد، پس چیزی برای نمایش نیست.</translation>
     </message>
+    <message>
+        <source>Loss (%1)</source>
+        <translation>زیان (%1)</translation>
+    </message>
 </context>
 <context>
     <name>LocalAgentLauncher</name>
@@ -6396,6 +6404,38 @@ Status: %3%4</source>
         <source>powersgd compresses the replicas&apos; all-reduce, which fsdp does not have; choose lshdp or dp</source>
         <translation>⁦powersgd⁩ جمع همگانی رونوشت‌ها را فشرده می‌کند، که ⁦fsdp⁩ ندارد؛ ⁦lshdp⁩ یا ⁦dp⁩ را برگزینید</translation>
     </message>
+    <message>
+        <source>nodes synchronize exact or local, not &quot;%1&quot;</source>
+        <translation>هم‌گام‌سازی ماشین‌ها ⁦exact⁩ یا ⁦local⁩ است، نه «%1»</translation>
+    </message>
+    <message>
+        <source>local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or dp</source>
+        <translation>گام‌های محلی راهبردی می‌خواهند که هر ماشین همهٔ مدل را نگه دارد: ⁦lshdp⁩، ⁦lsdp⁩، ⁦hdp⁩ یا ⁦dp⁩</translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps already send the gradient once every %n steps; leave comm.compression at none</source>
+        <translation>
+            <numerusform>گام‌های محلی گرادیان را هر %n گام یک بار می‌فرستند؛ ⁦comm.compression⁩ را ⁦none⁩ بگذارید</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>local steps with fp16 would scale each node&apos;s loss apart; use bf16 precision</source>
+        <translation>گام‌های محلی با ⁦fp16⁩ مقیاس زیان هر ماشین را جدا از دیگران تغییر می‌دهند؛ دقت ⁦bf16⁩ را به کار ببرید</translation>
+    </message>
+    <message numerus="yes">
+        <source>approximate: local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>تقریبی: گام‌های محلی، یک گام بیرونی هر %Ln گام</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>approximate: PowerSGD gradients of rank %1</source>
+        <translation>تقریبی: گرادیان‌های ⁦PowerSGD⁩ با رتبهٔ %1</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>دقیق</translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>
@@ -6674,6 +6714,26 @@ Status: %3%4</source>
     <message>
         <source>PowerSGD warm-up steps</source>
         <translation>گام‌های گرم‌کردن ⁦PowerSGD⁩</translation>
+    </message>
+    <message>
+        <source>synchronization</source>
+        <translation>هم‌گام‌سازی</translation>
+    </message>
+    <message>
+        <source>steps between outer steps</source>
+        <translation>گام‌ها میان دو گام بیرونی</translation>
+    </message>
+    <message>
+        <source>outer learning rate</source>
+        <translation>نرخ یادگیری بیرونی</translation>
+    </message>
+    <message>
+        <source>outer momentum</source>
+        <translation>تکانهٔ بیرونی</translation>
+    </message>
+    <message>
+        <source>outer Nesterov momentum</source>
+        <translation>تکانهٔ نستروف بیرونی</translation>
     </message>
 </context>
 <context>
@@ -6997,6 +7057,10 @@ Status: %3%4</source>
         <translation>
             <numerusform>ذخیرهٔ برچسب‌های %Ln اجرا</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Gradients across nodes</source>
+        <translation>گرادیان‌ها میان ماشین‌ها</translation>
     </message>
 </context>
 <context>
@@ -7911,6 +7975,16 @@ Status: %3%4</source>
 %2</source>
         <translation>اجرای %1
 %2</translation>
+    </message>
+    <message>
+        <source>%1
+Gradients: %2</source>
+        <translation>%1
+گرادیان‌ها: %2</translation>
+    </message>
+    <message>
+        <source>%1 (approximate)</source>
+        <translation>%1 (تقریبی)</translation>
     </message>
 </context>
 <context>

@@ -301,6 +301,29 @@ std::vector<RunConfigField> makeTable()
             .named(QT_TRANSLATE_NOOP("RunConfigField", "watchdog grace (s)"))
             .means(
                 "a worker stuck in one communication wait for `timeout_s` + this is ended by its watchdog"),
+        Row("sync.mode", Text, "\"exact\"")
+            .oneOf("exact local")
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "synchronization"))
+            .means("`local`: each node takes `sync.every` steps on its own (exact inside the node), then "
+                   "an outer step joins them; not exact (docs/engine.md, \"Local steps\")"),
+        Row("sync.every", Integer, "16")
+            .between(1, 100000)
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "steps between outer steps"))
+            .means("local: inner steps per outer step (an evaluation, a checkpoint or the end also closes "
+                   "a round)"),
+        Row("sync.outer_lr", Number, "0.7")
+            .above(0)
+            .atMost(10)
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "outer learning rate"))
+            .means("local: the outer step's learning rate on the nodes' averaged change"),
+        Row("sync.outer_momentum", Number, "0.9")
+            .atLeast(0)
+            .below(1)
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "outer momentum"))
+            .means("local: the outer step's momentum"),
+        Row("sync.outer_nesterov", Bool, "true")
+            .named(QT_TRANSLATE_NOOP("RunConfigField", "outer Nesterov momentum"))
+            .means("local: Nesterov momentum in the outer step"),
         Row("eval.interval", StepsOrEpoch, "\"epoch\"")
             .atLeast(0)
             .note("or `\"epoch\"`; 0: off")

@@ -421,8 +421,14 @@ Status Checkpointer::load(const std::string &stepDir, const CheckpointManifest &
                 offset += static_cast<std::uint64_t>(r.end - r.begin) * stride;
             }
         }
-        std::sort(pieces.begin(), pieces.end(),
-                  [](const Piece &a, const Piece &b) { return a.begin < b.begin; });
+        // A rank's own file first where it covers the same elements: under
+        // sync.mode local each node's optimizer state is its own, and a
+        // resume with the same ranks gives every node back its own.
+        std::sort(pieces.begin(), pieces.end(), [rank](const Piece &a, const Piece &b) {
+            if (a.begin != b.begin)
+                return a.begin < b.begin;
+            return (a.file->rank == rank) > (b.file->rank == rank);
+        });
         std::int64_t covered = own.begin;
         for (const auto &p : pieces) {
             if (p.end <= covered)

@@ -473,7 +473,7 @@ Status ParameterStore::launchReadyBuckets()
                 ready = ready && m_ready[static_cast<size_t>(part.unit)];
             if (!ready)
                 break;
-            auto sum = m_hook->allReduce(gradBucket(si, next), *m_p.replicaGroups[si]);
+            auto sum = m_hook->allReduce(gradBucket(si, next, m_grad), *m_p.replicaGroups[si]);
             if (!sum)
                 return sum.error();
             m_flights.push_back({static_cast<int>(si), static_cast<int>(next), std::move(*sum)});
@@ -483,7 +483,7 @@ Status ParameterStore::launchReadyBuckets()
     return {};
 }
 
-GradBucket ParameterStore::gradBucket(size_t segment, size_t index) const
+GradBucket ParameterStore::gradBucket(size_t segment, size_t index, const at::Tensor &flat) const
 {
     const Bucket &b = m_buckets[segment][index];
     GradBucket g;
@@ -492,11 +492,42 @@ GradBucket ParameterStore::gradBucket(size_t segment, size_t index) const
     g.index += static_cast<int>(index);
     g.numel = b.numel;
     if (b.contiguous)
-        g.buffer = m_grad.narrow(0, b.parts.front().flatOffset, b.numel);
+        g.buffer = flat.narrow(0, b.parts.front().flatOffset, b.numel);
     else
         for (const auto &part : b.parts)
-            g.parts.push_back(m_grad.narrow(0, part.flatOffset, part.length));
+            g.parts.push_back(flat.narrow(0, part.flatOffset, part.length));
     return g;
+}
+
+void ParameterStore::readBack(const Bucket &bucket, const at::Tensor &sum, at::Tensor &flat) const
+{
+    std::int64_t at = 0;
+    for (const auto &part : bucket.parts) {
+        flat.narrow(0, part.flatOffset, part.length).copy_(sum.narrow(0, at, part.length));
+        at += part.length;
+    }
+}
+
+Status ParameterStore::sumOverReplicas(at::Tensor &flat, GradientHook &wire)
+{
+    // Every bucket launched before the first wait, as the gradients' are, so
+    // the exchanges overlap; every member walks the same buckets in order.
+    std::vector<std::pair<const Bucket *, HookFuture>> flights;
+    for (size_t si = 0; si < m_buckets.size(); ++si)
+        for (size_t bi = 0; bi < m_buckets[si].size(); ++bi) {
+            auto sum = wire.allReduce(gradBucket(si, bi, flat), *m_p.replicaGroups[si]);
+            if (!sum)
+                return sum.error();
+            flights.emplace_back(&m_buckets[si][bi], std::move(*sum));
+        }
+    for (auto &[bucket, future] : flights) {
+        auto sum = future.wait();
+        if (!sum)
+            return sum.error();
+        if (sum->defined())
+            readBack(*bucket, *sum, flat);
+    }
+    return {};
 }
 
 void ParameterStore::beginPass(int pass, int passes)
@@ -515,6 +546,11 @@ void ParameterStore::beginStep()
     std::fill(m_ready.begin(), m_ready.end(), false);
     std::fill(m_nextBucket.begin(), m_nextBucket.end(), 0);
     m_bucketsLeft = m_unitBuckets;
+    if (!m_replicaExchange) { // every bucket counts as summed: a unit is final once its node's sum is
+        for (size_t si = 0; si < m_buckets.size(); ++si)
+            m_nextBucket[si] = m_buckets[si].size();
+        std::fill(m_bucketsLeft.begin(), m_bucketsLeft.end(), 0);
+    }
 }
 
 Status ParameterStore::finishGradients()
@@ -529,13 +565,8 @@ Status ParameterStore::finishGradients()
         if (!sum)
             return sum.error();
         const Bucket &b = m_buckets[static_cast<size_t>(f.segment)][static_cast<size_t>(f.bucket)];
-        if (sum->defined()) { // not summed in place: read back into the gradient
-            std::int64_t at = 0;
-            for (const auto &part : b.parts) {
-                m_grad.narrow(0, part.flatOffset, part.length).copy_(sum->narrow(0, at, part.length));
-                at += part.length;
-            }
-        }
+        if (sum->defined()) // not summed in place: read back into the gradient
+            readBack(b, *sum, m_grad);
         m_flights.pop_front();
         for (const auto &part : b.parts)
             if (--m_bucketsLeft[static_cast<size_t>(part.unit)] == 0)
@@ -576,7 +607,8 @@ void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double grad
     if (!m_offload) {
         if (gradScale != 1.0)
             m_grad.mul_(gradScale);
-        optimizer.step(m_master, m_grad, m_state, lr, stepNumber);
+        std::vector<at::Tensor> state(m_state.begin(), m_state.begin() + optimizer.stateSlots());
+        optimizer.step(m_master, m_grad, state, lr, stepNumber);
         return;
     }
     // Host master weights, piece by piece in flat order (backward order, the
@@ -598,9 +630,9 @@ void ParameterStore::step(const FlatOptimizer &optimizer, double lr, double grad
         if (gradScale != 1.0)
             grad.mul_(gradScale);
         at::Tensor master = m_master.narrow(0, begin, length);
-        std::vector<at::Tensor> state;
-        for (const auto &s : m_state)
-            state.push_back(s.narrow(0, begin, length));
+        std::vector<at::Tensor> state; // the optimizer's slots (OuterSync's come after them)
+        for (int slot = 0; slot < optimizer.stateSlots(); ++slot)
+            state.push_back(m_state[static_cast<size_t>(slot)].narrow(0, begin, length));
         optimizer.step(master, grad, state, lr, stepNumber);
         if (m_device.defined())
             for (int unit : piece)

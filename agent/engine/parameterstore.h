@@ -110,6 +110,13 @@ public:
     void gradientsReady(int unit, const std::vector<at::Tensor> &grads);
 
     void beginStep();
+    /// sync.mode local: with `on` false the steps that follow reduce their
+    /// gradients within the node only (the replica groups, across nodes, are
+    /// left out); OuterSync exchanges the parameters' change instead.
+    void setReplicaExchange(bool on) { m_replicaExchange = on; }
+    /// Sums `flat` (laid out as gradients(): this rank's pieces) over the
+    /// replica groups through `wire`, bucket by bucket as the gradients go.
+    Status sumOverReplicas(at::Tensor &flat, GradientHook &wire);
     /// Gradient accumulation: the step's pass `pass` of `passes` (micro-batches)
     /// starts. Passes before the last add their gradients into the unit's
     /// gradient (the sharded strategies into its shard, after a reduce-scatter
@@ -198,8 +205,10 @@ private:
     void allocate(UnitLayout &u);
     void free(UnitLayout &u);
     Status progress(bool block);
-    /// A bucket as the hook sees it: a slice of the gradient, or its parts.
-    GradBucket gradBucket(size_t segment, size_t index) const;
+    /// A bucket as the hook sees it: a slice of `flat` (the gradient), or its parts.
+    GradBucket gradBucket(size_t segment, size_t index, const at::Tensor &flat) const;
+    /// Reads a reduced bucket back into `flat` where the hook did not sum in place.
+    void readBack(const Bucket &bucket, const at::Tensor &sum, at::Tensor &flat) const;
     Status launchReadyBuckets();
     void unitReady(int unit);
     void gradientFinal(int unit);
@@ -210,6 +219,7 @@ private:
     Placement m_p;
     std::shared_ptr<GradientHook> m_hook;
     int m_stateSlots;
+    bool m_replicaExchange = true;
     bool m_resident;
     std::vector<UnitLayout> m_units;
     std::int64_t m_shardNumel = 0;

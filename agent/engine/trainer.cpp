@@ -14,6 +14,7 @@
 #include "modelexporter.h"
 #include "modelfactory.h"
 #include "modelrunner.h"
+#include "outersync.h"
 #include "parameterstore.h"
 #include "powersgdhook.h"
 #include "prefetcher.h"
@@ -222,9 +223,32 @@ Status Trainer::setUpPlacement()
         s.seed = m_config.seed;
         hook = std::make_shared<PowerSgdHook>(s, std::move(hook));
     }
-    m_store =
-        std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots(), std::move(hook));
+    // sync.mode local: the outer step's anchor and momentum live beside the optimizer's state.
+    const int outerSlots = m_config.sync.local() ? OuterSync::kStateSlots : 0;
+    m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots() + outerSlots,
+                                               std::move(hook));
     m_store->initialize(m_config.seed);
+    if (m_config.sync.local()) {
+        // Inner steps leave out the replica groups, so a replica group must be
+        // the nodes' and nothing inside one: dp and hdp with one device per node, lsdp and lshdp.
+        for (const auto &segment : m_placement->scheme().segments())
+            for (size_t i = 1; i < segment.ranks.size(); ++i)
+                if (topo.sameNode(segment.ranks[i - 1], segment.ranks[i]))
+                    return Status::failure(ErrorKind::Config,
+                                           std::string("sync.mode local: ") +
+                                               WorkerConfig::strategyName(m_config.strategy) +
+                                               " all-reduces between devices of one node; with several "
+                                               "devices on a node choose lshdp or lsdp");
+        OuterSync::Settings s;
+        s.every = m_config.sync.every;
+        s.lr = m_config.sync.outerLr;
+        s.momentum = m_config.sync.outerMomentum;
+        s.nesterov = m_config.sync.outerNesterov;
+        m_outer = std::make_unique<OuterSync>(*m_store, m_optimizer->stateSlots(), s,
+                                              std::make_shared<ExactHook>(scalarType(m_placement->wire())));
+        m_outer->anchorHere();
+        m_store->setReplicaExchange(false);
+    }
     m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(),
                                              m_config.bf16   ? at::kBFloat16
                                              : m_config.fp16 ? at::kHalf
@@ -347,6 +371,8 @@ Status Trainer::resume()
         return manifest.error();
     if (Status s = Checkpointer::load(stepDir, *manifest, *m_store, *m_model, m_comm->topology().rank()); !s)
         return s;
+    if (m_outer) // checkpoints are taken right after an outer step: every node at the anchor
+        m_outer->anchorHere();
     m_startStep = manifest->step;
     m_lastCheckpoint = m_startStep;
     m_lastEval = m_startStep;
@@ -443,6 +469,18 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     if (batch.samples != shares[static_cast<size_t>(m_placement->dataSlot())])
         return Status::failure(ErrorKind::Internal, "the prefetched batch does not follow the plan");
 
+    // sync.mode local: the node's own samples this step. Each rank's loss is
+    // divided by the step's batch, so the node's summed gradient is its
+    // mean's share; the inner step scales it back to the node's mean.
+    std::int64_t nodeSamples = 0;
+    double innerScale = 1.0;
+    if (m_outer) {
+        for (int r : m_comm->topology().ranksOfNode(m_comm->topology().node()))
+            nodeSamples += plan[static_cast<size_t>(r)];
+        innerScale =
+            nodeSamples > 0 ? static_cast<double>(stepBatch) / static_cast<double>(nodeSamples) : 0.0;
+    }
+
     const auto traffic0 = m_comm->traffic().totals();
     m_store->beginStep();
     m_policy->beginStep();
@@ -512,21 +550,33 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
         auto norm = m_store->gradNorm();
         if (!norm)
             return norm.error();
-        gradNorm = *norm / lossScale;
+        gradNorm = *norm / lossScale * innerScale;
         if (m_config.gradClip > 0 && gradNorm > m_config.gradClip)
             clipScale = m_config.gradClip / (gradNorm + 1e-6);
     }
     const bool applied = m_scaler.update(std::isfinite(gradNorm) || !m_scaler.enabled());
     try {
-        if (applied) // an overflowed step changes nothing, on every rank
-            m_store->step(*m_optimizer, lr, clipScale / lossScale, step + 1);
+        // An overflowed step changes nothing, on every rank; nor does a node's step without samples.
+        if (applied && (!m_outer || nodeSamples > 0))
+            m_store->step(*m_optimizer, lr, clipScale / lossScale * innerScale, step + 1);
     } catch (const std::exception &e) {
         return caught(e);
+    }
+    double outerMs = 0; // the outer step is the network's time, not the optimizer's
+    if (m_outer) {
+        m_outer->count(nodeSamples, stepBatch);
+        if (outerStepAfter(step + 1, outcome.stop)) {
+            Stopwatch outerTimer;
+            if (Status s = m_outer->sync(); !s)
+                return s;
+            gpu::synchronizeCompute(m_device);
+            outerMs = outerTimer.ms();
+        }
     }
     // The optimizer's kernels, if it ran on the GPU; updated parameters on
     // their way back from host memory (the side stream) go on beside the next step.
     gpu::synchronizeCompute(m_device);
-    const double optimizerMs = optimizerTimer.ms();
+    const double optimizerMs = optimizerTimer.ms() - outerMs;
     StepReport report;
     report.trafficBefore = traffic0;
     report.trafficAfter = m_comm->traffic().totals();
@@ -552,7 +602,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     report.dataMs = dataMs;
     report.computeMs = computeMs;
     report.waitMs = waitMs;
-    report.commMs = commMs;
+    report.commMs = commMs + outerMs;
     report.optimizerMs = optimizerMs;
     report.hostBytes = m_store->hostResidentBytes();
     report.slowdown = slowdown;
@@ -599,7 +649,7 @@ Status Trainer::checkpoint(std::int64_t step)
         header.unitNumel.push_back(m_model->logicalUnitNumel(i));
     }
     header.optimizer = m_config.optimizer.kind;
-    header.stateSlots = m_optimizer->stateSlots();
+    header.stateSlots = static_cast<int>(m_store->state().size());
     const auto state = m_planner->state();
     header.plan = state.plan;
     header.secondsPerSample = state.secondsPerSample;
@@ -678,6 +728,16 @@ bool Trainer::evaluatesAfter(std::int64_t step) const
     const std::int64_t every = m_config.eval.interval == EvalConfig::kEachEpoch ? m_sampler->stepsPerEpoch()
                                                                                 : m_config.eval.interval;
     return every > 0 && step % every == 0;
+}
+
+bool Trainer::outerStepAfter(std::int64_t step, bool stopping) const
+{
+    // Every node's parameters must be the same where they are read whole: an
+    // evaluation, a checkpoint, an exported model, the run's end.
+    const bool checkpoints =
+        m_checkpointer && m_config.checkpoint.interval > 0 && step % m_config.checkpoint.interval == 0;
+    return step % m_config.sync.every == 0 || evaluatesAfter(step) || checkpoints || stopping ||
+           step >= m_totalSteps;
 }
 
 Status Trainer::run()

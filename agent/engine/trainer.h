@@ -31,6 +31,7 @@ class Logger;
 class Model;
 class ModelExporter;
 class ModelRunner;
+class OuterSync;
 class ParameterStore;
 class Prefetcher;
 class StepPolicy;
@@ -75,6 +76,8 @@ private:
     Status resume();
     void publishReady(bool resumed);
     Status trainStep(std::int64_t step, StepOutcome &outcome);
+    /// sync.mode local: whether the round of inner steps ends after `step` (counted from 1).
+    bool outerStepAfter(std::int64_t step, bool stopping) const;
     /// Whether the held-out split is evaluated after `step` (eval.interval, or each epoch's end).
     bool evaluatesAfter(std::int64_t step) const;
     Status evaluate(std::int64_t step);
@@ -99,6 +102,7 @@ private:
     std::unique_ptr<Model> m_model;
     std::optional<PlacementPlan> m_placement;
     std::unique_ptr<ParameterStore> m_store;
+    std::unique_ptr<OuterSync> m_outer; ///< sync.mode local
     std::unique_ptr<ModelRunner> m_runner;
     std::unique_ptr<StepPolicy> m_policy;
     std::optional<StepControl> m_control;

@@ -101,6 +101,20 @@ struct CommConfig
     double watchdogGraceS = 10.0;
 };
 
+/// `sync`: how the nodes meet (docs/engine.md, "Local steps"). "exact": every
+/// step's gradient is summed; "local": each node steps on its own, exact
+/// inside the node, and every `every` steps an outer Nesterov step moves the
+/// shared parameters by the nodes' sample-weighted change (DiLoCo's defaults).
+struct SyncConfig
+{
+    std::string mode = "exact";
+    int every = 16;
+    double outerLr = 0.7;
+    double outerMomentum = 0.9;
+    bool outerNesterov = true;
+    bool local() const { return mode == "local"; }
+};
+
 /// `eval`: held-out evaluation.
 struct EvalConfig
 {
@@ -175,6 +189,7 @@ struct WorkerConfig
     int threads = 0;
     PlannerConfig planner;
     CommConfig comm;
+    SyncConfig sync;
     EvalConfig eval;
     CheckpointConfig checkpoint;
     /// `precision`: bf16 runs matmuls and convolutions in bf16 (autocast); parameters,
@@ -261,6 +276,11 @@ struct WorkerConfig
         visit("comm.powersgd_warmup_steps", c.comm.powersgdWarmupSteps);
         visit("comm.timeout_s", c.comm.timeoutS);
         visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
+        visit("sync.mode", c.sync.mode);
+        visit("sync.every", c.sync.every);
+        visit("sync.outer_lr", c.sync.outerLr);
+        visit("sync.outer_momentum", c.sync.outerMomentum);
+        visit("sync.outer_nesterov", c.sync.outerNesterov);
         visit("eval.samples", c.eval.samples);
         visit("checkpoint.dir", c.checkpoint.dir);
         visit("checkpoint.interval", c.checkpoint.interval);

@@ -218,6 +218,7 @@ int HistoryCommands::show(const QStringList &arguments)
                           .toString(),
                       number(r->config.value(QStringLiteral("global_batch")), 0))
           << Qt::endl;
+    out() << tr("  gradients: %1").arg(RunConfig::exchangeDescription(r->config)) << Qt::endl;
     out() << tr("  duration: %1, steps %2, final loss %3, %4 samples/s, mean wait %5%")
                  .arg(duration(*r), number(r->summary.value(QStringLiteral("steps")), 0),
                       number(r->summary.value(QStringLiteral("final_loss")), 4),

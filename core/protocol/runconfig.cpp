@@ -278,6 +278,35 @@ QJsonArray toArray(const QList<int> &values)
 
 } // namespace
 
+bool RunConfig::approximate() const
+{
+    return sync.local() || comm.compression == QLatin1String("powersgd");
+}
+
+QString RunConfig::exchangeDescription() const
+{
+    if (sync.local())
+        return tr("approximate: local steps, an outer step every %Ln step(s)", nullptr, sync.every);
+    if (comm.compression == QLatin1String("powersgd"))
+        return tr("approximate: PowerSGD gradients of rank %1").arg(comm.powersgdRank);
+    return tr("exact");
+}
+
+bool RunConfig::approximate(const QJsonObject &config)
+{
+    // A stored config holds every field; a missing one is its default, which is exact.
+    return config.value(QStringLiteral("sync")).toObject().value(QStringLiteral("mode")).toString() ==
+               QLatin1String("local") ||
+           config.value(QStringLiteral("comm")).toObject().value(QStringLiteral("compression")).toString() ==
+               QLatin1String("powersgd");
+}
+
+QString RunConfig::exchangeDescription(const QJsonObject &config)
+{
+    QList<ConfigError> errors;
+    return fromJson(config, &errors).exchangeDescription();
+}
+
 QString RunConfig::strategyDescription(const QString &strategy)
 {
     if (strategy == QLatin1String("dp"))
@@ -744,6 +773,25 @@ void RunConfig::validatePlannerAndComm(QList<ConfigError> &e) const
     if (comm.compression == QLatin1String("powersgd") && strategy == QLatin1String("fsdp"))
         add(e, QStringLiteral("comm.compression"),
             tr("powersgd compresses the replicas' all-reduce, which fsdp does not have; choose lshdp or dp"));
+    if (sync.mode != QLatin1String("exact") && sync.mode != QLatin1String("local"))
+        add(e, QStringLiteral("sync.mode"),
+            tr("nodes synchronize exact or local, not \"%1\"").arg(sync.mode));
+    if (sync.local()) {
+        const QStringList joins{QStringLiteral("dp"), QStringLiteral("hdp"), QStringLiteral("lsdp"),
+                                QStringLiteral("lshdp")};
+        if (!joins.contains(strategy))
+            add(e, QStringLiteral("sync.mode"),
+                tr("local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or "
+                   "dp"));
+        if (comm.compression != QLatin1String("none"))
+            add(e, QStringLiteral("sync.mode"),
+                tr("local steps already send the gradient once every %n steps; leave comm.compression at "
+                   "none",
+                   nullptr, sync.every));
+        if (precision == QLatin1String("fp16"))
+            add(e, QStringLiteral("sync.mode"),
+                tr("local steps with fp16 would scale each node's loss apart; use bf16 precision"));
+    }
 }
 
 void RunConfig::validateEvalCheckpointMemory(QList<ConfigError> &e) const

@@ -106,6 +106,18 @@ public:
         int timeoutS{};
         int watchdogGraceS{};
     };
+    /// How the nodes meet: "exact" (every step's gradient summed) or "local"
+    /// (approximate: inner steps on each node, an outer step every `every`;
+    /// docs/engine.md, "Local steps").
+    struct Sync
+    {
+        QString mode;
+        int every{};
+        double outerLr{};
+        double outerMomentum{};
+        bool outerNesterov{};
+        bool local() const { return mode == QLatin1String("local"); }
+    };
     struct Eval
     {
         /// `eval.interval` "epoch" (the default): the held-out split at each epoch's end
@@ -172,6 +184,7 @@ public:
     int threads{};
     Planner planner;
     Comm comm;
+    Sync sync;
     Eval eval;
     Checkpoint checkpoint;
     bool streamParams{}; ///< lsdp.stream_params
@@ -245,6 +258,11 @@ public:
         visit("comm.powersgd_warmup_steps", c.comm.powersgdWarmupSteps);
         visit("comm.timeout_s", c.comm.timeoutS);
         visit("comm.watchdog_grace_s", c.comm.watchdogGraceS);
+        visit("sync.mode", c.sync.mode);
+        visit("sync.every", c.sync.every);
+        visit("sync.outer_lr", c.sync.outerLr);
+        visit("sync.outer_momentum", c.sync.outerMomentum);
+        visit("sync.outer_nesterov", c.sync.outerNesterov);
         visit("eval.interval", c.eval.interval);
         visit("eval.samples", c.eval.samples);
         visit("checkpoint.dir", c.checkpoint.dir);
@@ -280,6 +298,15 @@ public:
     static QString boundsMessage(const QString &key);
     /// One line explaining a strategy, for forms and `hamgamctl --help`.
     static QString strategyDescription(const QString &strategy);
+    /// True where the nodes do not sum every step's exact gradient
+    /// (comm.compression powersgd, sync.mode local): shown as such wherever a run is.
+    bool approximate() const;
+    /// How the gradient crosses between nodes, in words: "exact", or the
+    /// approximate mode and its setting ("approximate: local steps, an outer step every 16").
+    QString exchangeDescription() const;
+    /// The same for a stored run's config (History reads these for every row it paints).
+    static bool approximate(const QJsonObject &config);
+    static QString exchangeDescription(const QJsonObject &config);
     /// The config fields (dotted paths) whose values differ between two configs.
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);
     /// The settings that tell two runs apart, for people (Compare, `hamgamctl compare`): differingFields()

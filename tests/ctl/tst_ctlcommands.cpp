@@ -65,6 +65,7 @@ private Q_SLOTS:
     void showJson();
     void showByNameAndNotFound();
     void showReadsAsSentences();
+    void showSaysAnApproximateRunIsOne();
     void runsFilters_data();
     void runsFilters();
     void sameNameIsAmbiguous();
@@ -407,6 +408,38 @@ void TestCtlCommands::runsTableAndEmptyHistory()
     QVERIFY2(persian.err.contains(QStringLiteral("تاریخچه‌ای در")),
              qPrintable(persian.context()));
     QVERIFY(!QFileInfo::exists(empty));
+}
+
+void TestCtlCommands::showSaysAnApproximateRunIsOne()
+{
+    // #32 item 4: a run that did not sum every exact gradient says so, with its setting.
+    const QString history =
+        QDir(m_lab.path(QStringLiteral("approximate"))).filePath(QStringLiteral("history.sqlite"));
+    QDir().mkpath(QFileInfo(history).path());
+    {
+        HistoryStore store(history);
+        QVERIFY(store.open().ok());
+        addRun(store, kBaseline, QStringLiteral("baseline"),
+               config({{QStringLiteral("name"), QStringLiteral("baseline")}}), RunStatus::Finished, {},
+               kBaselineCreated, 4);
+        addRun(store, kWider, QStringLiteral("local"),
+               config({{QStringLiteral("name"), QStringLiteral("local")},
+                       {QStringLiteral("strategy"), QStringLiteral("lshdp")},
+                       {QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("local")},
+                                                            {QStringLiteral("every"), 8}}}}),
+               RunStatus::Finished, {}, kBaselineCreated + kDayMs, 4);
+        store.flush();
+    }
+    const Ctl exact = ctl({QStringLiteral("show"), kBaseline}, history);
+    QVERIFY2(exact.code == 0 && exact.out.contains(QLatin1String("gradients: exact")),
+             qPrintable(exact.context()));
+    const Ctl local = ctl({QStringLiteral("show"), kWider}, history);
+    QVERIFY2(local.code == 0 && local.out.contains(QLatin1String(
+                                    "gradients: approximate: local steps, an outer step every 8 steps")),
+             qPrintable(local.context()));
+    const Ctl persian = ctl({QStringLiteral("show"), kWider}, history, QStringLiteral("fa_IR.UTF-8"));
+    QVERIFY2(persian.code == 0 && persian.out.contains(QStringLiteral("تقریبی")),
+             qPrintable(persian.context()));
 }
 
 void TestCtlCommands::showJson()

@@ -405,6 +405,11 @@ const QList<Change> &changes()
         {"comm.powersgd_warmup_steps", "any", [](RunConfig &c) { c.comm.powersgdWarmupSteps = 3; }},
         {"comm.timeout_s", "any", [](RunConfig &c) { c.comm.timeoutS = 120; }},
         {"comm.watchdog_grace_s", "any", [](RunConfig &c) { c.comm.watchdogGraceS = 30; }},
+        {"sync.mode", "alone", [](RunConfig &c) { c.sync.mode = QStringLiteral("local"); }},
+        {"sync.every", "any", [](RunConfig &c) { c.sync.every = 4; }},
+        {"sync.outer_lr", "any", [](RunConfig &c) { c.sync.outerLr = 1.0; }},
+        {"sync.outer_momentum", "any", [](RunConfig &c) { c.sync.outerMomentum = 0.5; }},
+        {"sync.outer_nesterov", "any", [](RunConfig &c) { c.sync.outerNesterov = false; }},
         {"eval.interval", "any", [](RunConfig &c) { c.eval.interval = 10; }},
         {"eval.interval off", "any", [](RunConfig &c) { c.eval.interval = 0; }},
         {"eval.samples", "any", [](RunConfig &c) { c.eval.samples = 500; }},
@@ -663,6 +668,16 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals_data()
         << R"({"nodes": [{"agent": "a", "devices": [0, 1], "max_batch": 1}]})"
         << "nodes[0].max_batch"
         << "max_batch must allow at least one sample per device";
+    QTest::newRow("local steps with fsdp") << R"({"strategy": "fsdp", "sync": {"mode": "local"}})"
+                                           << "sync.mode"
+                                           << "sync.mode local needs";
+    QTest::newRow("local steps with powersgd")
+        << R"({"sync": {"mode": "local"}, "comm": {"compression": "powersgd"}})"
+        << "sync.mode"
+        << "comm.compression";
+    QTest::newRow("local steps with fp16") << R"({"sync": {"mode": "local"}, "precision": "fp16"})"
+                                           << "sync.mode"
+                                           << "bf16";
     QTest::newRow("unknown wire dtype") << R"({"comm": {"dtype": "fp8"}})"
                                         << "comm.dtype"
                                         << "comm.dtype";

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void initTestCase();
     void resumeIsBitExact_data();
     void resumeIsBitExact();
+    void localStepsResumeExactly();
     void resumeWithOtherRanks_data();
     void resumeWithOtherRanks();
     void stopCommandCheckpointsAndExits();
@@ -115,6 +116,37 @@ void TestWorkerCheckpoint::resumeIsBitExact()
     QCOMPARE(steps.size(), 10);
     QCOMPARE(steps.first().value(QStringLiteral("step")).toInt(), 11);
     QVERIFY(second.events(0, QStringLiteral("ready")).first().value(QStringLiteral("resumed")).toBool());
+    for (int r : {0, 3})
+        QCOMPARE(maxAbsDiff(second.parameters(r), straight), 0.0);
+}
+
+void TestWorkerCheckpoint::localStepsResumeExactly()
+{
+    // sync.mode local: the outer step's anchor and momentum are in the
+    // checkpoint, and each node's own AdamW state (the nodes' differ).
+    auto local = [](QJsonObject cfg) {
+        cfg.insert(QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("local")},
+                                                       {QStringLiteral("every"), 5}});
+        return cfg;
+    };
+    const QString dir = m_dir.filePath(QStringLiteral("local"));
+    const QVector<float> straight =
+        run(local(config(QStringLiteral("lshdp"), 20, {}, 0, {2, 2}, {9, 23})), {2, 2});
+    QVERIFY(!straight.isEmpty());
+    QVERIFY2(maxAbsDiff(straight, m_straight) > 1e-6, "local steps trained as exactly as lshdp");
+
+    WorkerCluster first(m_dir.path());
+    first.start(local(config(QStringLiteral("lshdp"), 20, dir, 10, {2, 2}, {9, 23})), {2, 2});
+    QVERIFY2(first.waitForEvents(0, QStringLiteral("checkpoint"), 1, 60000), first.summary().constData());
+    for (int r = 0; r < first.size(); ++r)
+        first.kill(r);
+    first.waitFinished(10000);
+
+    WorkerCluster second(m_dir.path());
+    second.start(local(config(QStringLiteral("lshdp"), 20, {}, 0, {2, 2}, {9, 23})), {2, 2},
+                 {QStringLiteral("--resume"), dir + QStringLiteral("/step-00000010")});
+    QVERIFY2(second.waitFinished(60000), second.summary().constData());
+    QCOMPARE(second.exitCodes(), Ints({0, 0, 0, 0}));
     for (int r : {0, 3})
         QCOMPARE(maxAbsDiff(second.parameters(r), straight), 0.0);
 }

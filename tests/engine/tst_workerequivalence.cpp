@@ -39,6 +39,9 @@ private Q_SLOTS:
     void orderedCollectivesMatchOneProcess();
     void powerSgdCompressesAcrossNodes_data();
     void powerSgdCompressesAcrossNodes();
+    void localStepsAcrossNodes_data();
+    void localStepsAcrossNodes();
+    void localStepsRefuseAReplicaInsideANode();
 
 private:
     QJsonObject config(const QString &strategy, const QString &optimizer, const QString &model,
@@ -510,6 +513,89 @@ void TestWorkerEquivalence::powerSgdCompressesAcrossNodes()
 // from the exact one only by the rounding of the gradients, which it must
 // really show (or nothing was compressed). bf16 keeps fp32's range with 8
 // bits of mantissa, so it rounds more than fp16 (issue #16).
+void TestWorkerEquivalence::localStepsAcrossNodes_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<Ints>("nodes");
+    QTest::addColumn<Ints>("nodeBatches");
+    QTest::addColumn<int>("every");
+    QTest::addColumn<double>("outerLr");
+    QTest::addColumn<double>("outerMomentum");
+    QTest::addColumn<double>("innerMomentum");
+    QTest::addColumn<double>("maxDiff");        // from the one-process run (exact data parallel)
+    QTest::addColumn<double>("maxAcrossRatio"); // bytes across nodes, local / exact
+    // One inner SGD step, an outer SGD step of 1 without momentum: data parallel's update, with
+    // nodes of different batches weighed by their samples.
+    QTest::newRow("lshdp 3 nodes, H 1, outer SGD 1")
+        << "lshdp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 1 << 1.0 << 0.0 << 0.0 << 1e-5 << 1.1;
+    QTest::newRow("dp 3 nodes, H 1, outer SGD 1")
+        << "dp" << Ints{1, 1, 1} << Ints{5, 17, 10} << 1 << 1.0 << 0.0 << 0.0 << 1e-5 << 1.1;
+    QTest::newRow("lshdp 2 nodes x 2, H 1, outer SGD 1")
+        << "lshdp" << Ints{2, 2} << Ints{9, 23} << 1 << 1.0 << 0.0 << 0.0 << 1e-5 << 1.1;
+    // DiLoCo's outer step every 5: a fifth of the exchanges, and it trains.
+    QTest::newRow("lshdp 2 nodes x 2, H 5, outer Nesterov")
+        << "lshdp" << Ints{2, 2} << Ints{9, 23} << 5 << 0.7 << 0.9 << 0.9 << 1.0 << 0.35;
+}
+
+void TestWorkerEquivalence::localStepsAcrossNodes()
+{
+    QFETCH(QString, strategy);
+    QFETCH(Ints, nodes);
+    QFETCH(Ints, nodeBatches);
+    QFETCH(int, every);
+    QFETCH(double, outerLr);
+    QFETCH(double, outerMomentum);
+    QFETCH(double, innerMomentum);
+    QFETCH(double, maxDiff);
+    QFETCH(double, maxAcrossRatio);
+
+    QJsonObject cfg = config(strategy, QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
+    QJsonObject opt = cfg.value(QStringLiteral("optimizer")).toObject();
+    opt.insert(QStringLiteral("momentum"), innerMomentum);
+    cfg.insert(QStringLiteral("optimizer"), opt);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson(nodes, nodeBatches));
+    const QVector<float> exact = m_references.parameters(cfg);
+    QVERIFY2(!exact.isEmpty(), "the one-process reference run failed");
+    const Traffic whole = runAndMeasure(cfg, nodes, QString());
+    QVERIFY(!whole.parameters.isEmpty());
+
+    cfg.insert(QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("local")},
+                                                   {QStringLiteral("every"), every},
+                                                   {QStringLiteral("outer_lr"), outerLr},
+                                                   {QStringLiteral("outer_momentum"), outerMomentum}});
+    const Traffic local = runAndMeasure(cfg, nodes, QString());
+    QVERIFY2(!local.parameters.isEmpty(), "the local run failed");
+    const double diff = maxAbsDiff(local.parameters, exact);
+    const double ratio = double(local.across) / double(whole.across);
+    qInfo("local every %d: max |Δ| from one process %.3g, bytes across nodes %.3f of exact's", every, diff,
+          ratio);
+    QVERIFY2(diff <= maxDiff, qPrintable(QStringLiteral("max |Δ| = %1").arg(diff)));
+    QVERIFY2(ratio <= maxAcrossRatio,
+             qPrintable(QStringLiteral("bytes across nodes: %1 of exact's").arg(ratio)));
+    if (every > 1) {
+        QVERIFY2(diff > 1e-6, "local steps changed nothing: the nodes still summed every gradient");
+        const double exactFall = whole.firstLoss - whole.lastLoss;
+        const double fall = local.firstLoss - local.lastLoss;
+        qInfo("loss fell %.4f (exact %.4f)", fall, exactFall);
+        QVERIFY2(exactFall > 0 && fall > 0.5 * exactFall,
+                 qPrintable(QStringLiteral("loss fell %1, the exact run's %2").arg(fall).arg(exactFall)));
+    }
+}
+
+void TestWorkerEquivalence::localStepsRefuseAReplicaInsideANode()
+{
+    // dp on a node of two devices all-reduces between them: leaving the
+    // replica groups out would leave the node's devices apart.
+    QJsonObject cfg = config(QStringLiteral("dp"), QStringLiteral("sgd"), QStringLiteral("mlp"), 32);
+    cfg.insert(QStringLiteral("nodes"), WorkerCluster::nodesJson({2, 2}, {9, 23}));
+    cfg.insert(QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("local")}});
+    WorkerCluster cluster(m_dir.path());
+    cluster.start(cfg, {2, 2});
+    QVERIFY2(cluster.waitFinished(90000), cluster.summary().constData());
+    QCOMPARE(cluster.exitCode(0), 1); // a config error
+    QVERIFY2(cluster.summary().contains("choose lshdp or lsdp"), cluster.summary().constData());
+}
+
 void TestWorkerEquivalence::fp16GradientsOnTheWire_data()
 {
     QTest::addColumn<QString>("strategy");

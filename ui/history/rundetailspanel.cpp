@@ -333,6 +333,7 @@ void RunDetailsPanel::fillSummary(const QString &runId)
                                              SafeText::neutralized(run->reason.toString())));
     row(tr("Strategy"),
         tr("%1 — %2").arg(run->strategy.toUpper(), RunConfig::strategyDescription(run->strategy)));
+    row(tr("Gradients across nodes"), RunConfig::exchangeDescription(run->config));
     const QJsonObject model = run->config.value(QStringLiteral("model")).toObject();
     const QJsonObject dataset = run->config.value(QStringLiteral("dataset")).toObject();
     if (!model.isEmpty() || !dataset.isEmpty())

@@ -254,7 +254,10 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
             return r.reason.isEmpty() ? RunStatusText::display(r.status)
                                       : SafeText::neutralized(r.reason.toString());
         case StrategyColumn:
-            return RunConfig::strategyDescription(r.strategy);
+            return RunConfig::approximate(r.config) ? tr("%1\nGradients: %2")
+                                                          .arg(RunConfig::strategyDescription(r.strategy),
+                                                               RunConfig::exchangeDescription(r.config))
+                                                    : RunConfig::strategyDescription(r.strategy);
         case NodesColumn:
             return tr("%Ln device(s)", nullptr, deviceCount(r));
         case DateColumn:
@@ -299,8 +302,9 @@ QVariant RunsTableModel::display(const RunRecord &r, int column) const
             text += QStringLiteral("  #") + SafeText::neutralized(tag);
         return text;
     }
-    case StrategyColumn:
-        return r.strategy.toUpper();
+    case StrategyColumn: // an approximate run is marked where runs are listed
+        return RunConfig::approximate(r.config) ? tr("%1 (approximate)").arg(r.strategy.toUpper())
+                                                : r.strategy.toUpper();
     case NodesColumn:
         return LocaleFormat::number(qint64(nodeCount(r)));
     case DurationColumn:

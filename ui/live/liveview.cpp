@@ -242,6 +242,10 @@ void LiveView::refreshNow(bool force)
 {
     if (!m_data)
         return;
+    if (force) // an approximate run says so above its loss
+        m_captions[4]->setText(m_data->config().approximate()
+                                   ? tr("Loss (%1)").arg(m_data->config().exchangeDescription())
+                                   : tr("Loss"));
     const QString notStarted = notStartedText();
     m_pages->setCurrentIndex(notStarted.isEmpty() ? 0 : 1);
     if (!notStarted.isEmpty()) {
