@@ -7796,6 +7796,34 @@ Status: %3%4</source>
         <source>Label smoothing (0: off)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PowerSGD (approximate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient compression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every step (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local steps (approximate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines meet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outer step every (steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>

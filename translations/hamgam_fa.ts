@@ -7744,6 +7744,34 @@ Status: %3%4</source>
         <source>Label smoothing (0: off)</source>
         <translation>هموارسازی برچسب (۰: خاموش)</translation>
     </message>
+    <message>
+        <source>none (exact)</source>
+        <translation>هیچ (دقیق)</translation>
+    </message>
+    <message>
+        <source>PowerSGD (approximate)</source>
+        <translation>⁦PowerSGD⁩ (تقریبی)</translation>
+    </message>
+    <message>
+        <source>Gradient compression</source>
+        <translation>فشرده‌سازی گرادیان</translation>
+    </message>
+    <message>
+        <source>every step (exact)</source>
+        <translation>در هر گام (دقیق)</translation>
+    </message>
+    <message>
+        <source>local steps (approximate)</source>
+        <translation>گام‌های محلی (تقریبی)</translation>
+    </message>
+    <message>
+        <source>Machines meet</source>
+        <translation>هم‌گام‌سازی ماشین‌ها</translation>
+    </message>
+    <message>
+        <source>Outer step every (steps)</source>
+        <translation>گام بیرونی هر (گام)</translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>

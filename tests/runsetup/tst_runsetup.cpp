@@ -354,6 +354,8 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
            QStringLiteral("seed=7"),
            QStringLiteral("planner.replan_interval=15"),
            QStringLiteral("comm.dtype=bf16"),
+           QStringLiteral("sync.mode=local"),
+           QStringLiteral("sync.every=8"),
            QStringLiteral("eval.interval=25"),
            QStringLiteral("elastic=true"),
            QStringLiteral("loss.label_smoothing=0.15"),
@@ -364,6 +366,8 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
     QCOMPARE(saved.nodes.value(1).batch.value_or(-1), 100);
     QCOMPARE(saved.nodes.value(1).slowdown, 2.5);
     QCOMPARE(saved.byKey.number("loss.label_smoothing"), 0.15);
+    QVERIFY(saved.sync.local());
+    QCOMPARE(saved.sync.every, 8);
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("run.json"));

@@ -1,5 +1,6 @@
 // Every screen of the desktop app, as a user sees it, in English and Persian:
-// three real agents on loopback, two finished runs in the history and a third
+// three real agents on loopback, three finished runs in the history (one of
+// them approximate, with local steps) and a fourth
 // started from the Lab tab and training while the screens are taken. Switching
 // to Persian must turn every top-level window right-to-left and translate it;
 // switching back must restore left-to-right.
@@ -70,7 +71,7 @@ private Q_SLOTS:
 
 private:
     QJsonObject runConfig(const QString &name, const QString &strategy, int steps) const;
-    void finishedRun(const QString &name, const QString &strategy);
+    void finishedRun(const QString &name, const QString &strategy, const QJsonObject &sync = {});
     /// Grabs every visible top-level window and checks its direction.
     void grabAll(const QString &language, Qt::LayoutDirection expected);
     /// What the Lab tab shows in `language`: pre-flight findings, the run id
@@ -117,12 +118,15 @@ QJsonObject TestScreens::runConfig(const QString &name, const QString &strategy,
         {QStringLiteral("nodes"), nodes}};
 }
 
-void TestScreens::finishedRun(const QString &name, const QString &strategy)
+void TestScreens::finishedRun(const QString &name, const QString &strategy, const QJsonObject &sync)
 {
     const QString path = m_lab.path(name + QStringLiteral(".json"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(QJsonDocument(runConfig(name, strategy, 150)).toJson());
+    QJsonObject config = runConfig(name, strategy, 150);
+    if (!sync.isEmpty())
+        config.insert(QStringLiteral("sync"), sync);
+    f.write(QJsonDocument(config).toJson());
     f.close();
     QByteArray out, err;
     QCOMPARE(m_lab.ctl({QStringLiteral("run"), path, QStringLiteral("--follow")}, &out, &err), 0);
@@ -139,6 +143,9 @@ void TestScreens::initTestCase()
     QVERIFY2(m_lab.start(3, &error), qPrintable(error));
     finishedRun(QStringLiteral("mlp-hdp"), QStringLiteral("hdp"));
     finishedRun(QStringLiteral("mlp-lshdp"), QStringLiteral("lshdp"));
+    // An approximate run (#32): History marks it as one.
+    finishedRun(QStringLiteral("mlp-lshdp-local"), QStringLiteral("lshdp"),
+                QJsonObject{{QStringLiteral("mode"), QStringLiteral("local")}, {QStringLiteral("every"), 8}});
 
     // The app reads the lab's controller profile and settings: the agents are pinned there.
     const QProcessEnvironment env = m_lab.environment();
@@ -331,11 +338,11 @@ void TestScreens::everyScreenInBothLanguages()
     QVERIFY(QTest::qWaitFor(
         [&] { return window->liveData()->lossByStep().lastX() >= 60 && running.elapsed() > 20000; }, 90000));
 
-    // History: the finished runs, the first one's details, and the two compared.
+    // History: the finished runs, the first one's details, and the three compared.
     HistoryView *history = m_app->historyView();
     QVERIFY(history);
     history->refresh();
-    QVERIFY(QTest::qWaitFor([&] { return history->model()->rowCount() >= 3; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return history->model()->rowCount() >= 4; }, 5000));
     QStringList finished;
     HistoryStore store(m_lab.historyPath());
     QVERIFY(store.open().ok());
@@ -343,7 +350,12 @@ void TestScreens::everyScreenInBothLanguages()
     filter.statuses = {RunStatusText::key(RunStatus::Finished)};
     for (const RunRecord &r : store.runs(filter))
         finished << r.id;
-    QCOMPARE(finished.size(), 2);
+    QCOMPARE(finished.size(), 3);
+    // The local-steps run reads as approximate where runs are listed.
+    QStringList strategies;
+    for (int row = 0; row < history->model()->rowCount(); ++row)
+        strategies << history->model()->index(row, RunsTableModel::StrategyColumn).data().toString();
+    QVERIFY2(strategies.contains(QStringLiteral("LSHDP (approximate)")), qPrintable(strategies.join(u',')));
     history->selectRuns(finished);
     history->compareSelected();
 

@@ -314,6 +314,17 @@ void RunSetupWidget::build()
     m_wireType->addItem(QStringLiteral("fp16"), QStringLiteral("fp16"));
     m_wireType->addItem(QStringLiteral("bf16"), QStringLiteral("bf16"));
     advRow(QT_TR_NOOP("Gradients on the wire"), m_wireType, QStringLiteral("comm.dtype"));
+    // Slow links (README, "slow link"): fewer bytes across machines, no longer the exact gradient.
+    m_compression = new QComboBox;
+    m_compression->addItem(tr("none (exact)"), QStringLiteral("none"));
+    m_compression->addItem(tr("PowerSGD (approximate)"), QStringLiteral("powersgd"));
+    advRow(QT_TR_NOOP("Gradient compression"), m_compression, QStringLiteral("comm.compression"));
+    m_syncMode = new QComboBox;
+    m_syncMode->addItem(tr("every step (exact)"), QStringLiteral("exact"));
+    m_syncMode->addItem(tr("local steps (approximate)"), QStringLiteral("local"));
+    advRow(QT_TR_NOOP("Machines meet"), m_syncMode, QStringLiteral("sync.mode"));
+    m_syncEvery = ConfigFieldEditors::integerEditor(QStringLiteral("sync.every"));
+    advRow(QT_TR_NOOP("Outer step every (steps)"), m_syncEvery, QStringLiteral("sync.every"));
     // bf16: matmuls and convolutions in bf16, the master weights in fp32 (docs/run-config.md).
     m_precision = new QComboBox;
     m_precision->addItem(QString(), QStringLiteral("fp32"));
@@ -442,6 +453,9 @@ void RunSetupWidget::build()
                                                          {m_margin, "planner.margin"},
                                                          {m_bucketMb, "comm.bucket_mb"},
                                                          {m_wireType, "comm.dtype"},
+                                                         {m_compression, "comm.compression"},
+                                                         {m_syncMode, "sync.mode"},
+                                                         {m_syncEvery, "sync.every"},
                                                          {m_precision, "precision"},
                                                          {m_timeout, "comm.timeout_s"},
                                                          {m_evalInterval, "eval.interval"},

@@ -153,6 +153,9 @@ private:
     QDoubleSpinBox *m_margin;
     QDoubleSpinBox *m_bucketMb;
     QComboBox *m_wireType;
+    QComboBox *m_compression;
+    QComboBox *m_syncMode;
+    QSpinBox *m_syncEvery;
     QComboBox *m_precision;
     QSpinBox *m_timeout;
     QSpinBox *m_evalInterval;
