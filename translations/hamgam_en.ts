@@ -8837,6 +8837,14 @@ Gradients: %2</source>
         <source>Raise the global batch (now %1) so each device gets more samples per step; scale the learning rate with it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Meet less often: raise sync.every above %1 (more steps between outer steps, fewer exchanges per sample).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WorkerProcess</name>

@@ -8776,6 +8776,14 @@ Gradients: %2</source>
         <source>Raise the global batch (now %1) so each device gets more samples per step; scale the learning rate with it.</source>
         <translation>دستهٔ سراسری (اکنون %1) را بزرگ‌تر کنید تا هر دستگاه در هر گام نمونه‌های بیشتری بگیرد؛ نرخ یادگیری را هم به همان نسبت تغییر دهید.</translation>
     </message>
+    <message>
+        <source>Meet less often: raise sync.every above %1 (more steps between outer steps, fewer exchanges per sample).</source>
+        <translation>کمتر هم‌گام کنید: ⁦sync.every⁩ را از %1 بالاتر ببرید (گام‌های بیشتر میان دو گام بیرونی، تبادل کمتر به ازای هر نمونه).</translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation>شبکه بیشتر هر گام را می‌گیرد: بگذارید هر ماشین گام‌هایش را جداگانه بردارد (⁦sync.mode local⁩، یک گام بیرونی هر ۱۶ گام) یا گرادیان‌های کم‌رتبه بفرستید (⁦comm.compression powersgd⁩). هر دو تقریبی‌اند: دقت روی دادهٔ کنارگذاشته را با این اجرا مقایسه کنید.</translation>
+    </message>
 </context>
 <context>
     <name>WorkerProcess</name>

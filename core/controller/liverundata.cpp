@@ -318,6 +318,9 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
     in.strategy = m_config.strategy;
     in.globalBatch = m_config.globalBatch;
     in.fp16 = m_config.comm.halfPrecision();
+    in.localSteps = m_config.sync.local();
+    in.localEvery = m_config.sync.every;
+    in.compressed = m_config.comm.compression != QLatin1String("none");
     in.predictedGain = m_predictedGain;
     // The same window as the step-split plot: each rank's mean over its last kSplitWindow steps.
     for (auto it = m_rankSplit.cbegin(); it != m_rankSplit.cend(); ++it) {

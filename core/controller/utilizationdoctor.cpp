@@ -110,6 +110,16 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
             if (in.strategy == QLatin1String("fsdp"))
                 f.action = tr("FSDP sends parameters over the network at every layer: lsdp or lshdp keep "
                               "them inside each node.");
+            else if (in.localSteps)
+                f.action = tr("Meet less often: raise sync.every above %1 (more steps between outer steps, "
+                              "fewer exchanges per sample).")
+                               .arg(in.localEvery);
+            else if (comm > kMostOfTheStep && !in.compressed)
+                // Exact gradients cannot win here: the exchange is most of the step (#32).
+                f.action = tr("The network takes most of each step: let each machine take steps on its own "
+                              "(sync.mode local, an outer step every 16) or send low-rank gradients "
+                              "(comm.compression powersgd). Both are approximate: compare the held-out "
+                              "accuracy with this run's.");
             else if (!in.fp16)
                 f.action = tr("Use a larger global batch (fewer exchanges per sample) or turn on fp16 "
                               "gradients to halve the bytes.");

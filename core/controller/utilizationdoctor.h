@@ -55,6 +55,11 @@ public:
         QString strategy;
         int globalBatch = 0;
         bool fp16 = false;
+        /// How the nodes meet (RunConfig::Sync, RunConfig::Comm::compression): a network-bound
+        /// exact run is pointed at the approximate modes, a local one at a longer round.
+        bool localSteps = false;
+        int localEvery = 0;
+        bool compressed = false;
         QList<RankMetrics> ranks;
         QList<DeviceMetrics> devices;
         /// What the planner predicts a speed-proportional split would gain (fraction, 0.25 = 25 % faster); <
@@ -81,6 +86,8 @@ public:
     // Thresholds, documented in docs/utilization-doctor.md.
     static constexpr double kWaitShare = 0.15;
     static constexpr double kCommShare = 0.30;
+    /// Above this the doctor points an exact run at local steps or PowerSGD.
+    static constexpr double kMostOfTheStep = 0.50;
     static constexpr double kDataShare = 0.20;
     static constexpr double kSmallBatch = 8;
     static constexpr double kLowUtilization = 50;

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void reasons();
     void stragglerActionDependsOnStrategy();
     void mostSevereFirst();
+    void aNetworkBoundRunIsPointedAtTheApproximateModes();
 
 private:
     static Doctor::Input healthy()
@@ -107,6 +108,28 @@ void TestDoctor::stragglerActionDependsOnStrategy()
     in.strategy = QStringLiteral("lshdp");
     f = Doctor::diagnose(in);
     QVERIFY(f.first().action.contains(QLatin1String("re-balancing")));
+}
+
+void TestDoctor::aNetworkBoundRunIsPointedAtTheApproximateModes()
+{
+    // #32 item 4: the exchange is 60 % of the step, where no exact setting wins.
+    Doctor::Input in = healthy();
+    in.ranks[1].commMs = 200;
+    auto action = [&] {
+        for (const auto &f : Doctor::diagnose(in))
+            if (f.reason == Doctor::Reason::CommunicationBound)
+                return f.action;
+        return QString();
+    };
+    QVERIFY2(action().contains(QLatin1String("sync.mode local")), qPrintable(action()));
+    QVERIFY(action().contains(QLatin1String("comm.compression powersgd")));
+    in.localSteps = true;
+    in.localEvery = 16;
+    QVERIFY2(action().contains(QLatin1String("raise sync.every above 16")), qPrintable(action()));
+    // A third of the step: a larger batch or a narrower wire is still the first advice.
+    in = healthy();
+    in.ranks[1].commMs = 60;
+    QVERIFY2(!action().isEmpty() && !action().contains(QLatin1String("sync.mode")), qPrintable(action()));
 }
 
 void TestDoctor::mostSevereFirst()
