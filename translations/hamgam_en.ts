@@ -6484,6 +6484,14 @@ Status: %3%4</source>
         <source>exact</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>local steps need at least two machines in the group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local steps with %1 would leave a machine&apos;s devices apart; with several devices on a machine choose lshdp or lsdp</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>

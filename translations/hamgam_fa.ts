@@ -6436,6 +6436,14 @@ Status: %3%4</source>
         <source>exact</source>
         <translation>دقیق</translation>
     </message>
+    <message>
+        <source>local steps need at least two machines in the group</source>
+        <translation>گام‌های محلی دست‌کم دو ماشین در گروه لازم دارند</translation>
+    </message>
+    <message>
+        <source>local steps with %1 would leave a machine&apos;s devices apart; with several devices on a machine choose lshdp or lsdp</source>
+        <translation>گام‌های محلی با %1 دستگاه‌های یک ماشین را از هم جدا می‌کنند؛ برای ماشینی با چند دستگاه ⁦lshdp⁩ یا ⁦lsdp⁩ را برگزینید</translation>
+    </message>
 </context>
 <context>
     <name>RunConfigField</name>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gradienthook.h"
+#include "memoryestimate.h"
 #include "parameterstore.h"
 #include "result.h"
 
@@ -32,7 +33,7 @@ public:
         double momentum = 0.9;
         bool nesterov = true;
     };
-    static constexpr int kStateSlots = 2;
+    static constexpr int kStateSlots = MemoryEstimate::kOuterStateSlots;
 
     /// `firstSlot`: where its slots start in store.state(); `wire`: what the
     /// pseudo-gradient travels as (comm.dtype).

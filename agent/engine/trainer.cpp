@@ -369,6 +369,17 @@ Status Trainer::resume()
     auto manifest = Checkpointer::open(m_options.resumeDir, stepDir, m_options.resumeUser);
     if (!manifest)
         return manifest.error();
+    // Equal slot counts are not enough: AdamW's two moments and local steps'
+    // anchor and momentum are both two slots.
+    if (manifest->optimizer != m_config.optimizer.kind)
+        return Status::failure(ErrorKind::Checkpoint,
+                               "checkpoint " + stepDir + " holds " + manifest->optimizer +
+                                   " state; this run's optimizer is " + m_config.optimizer.kind);
+    const int outerSlots = m_outer ? OuterSync::kStateSlots : 0;
+    if (manifest->stateSlots == m_optimizer->stateSlots() + OuterSync::kStateSlots - outerSlots)
+        return Status::failure(ErrorKind::Checkpoint,
+                               "checkpoint " + stepDir + " was written with sync.mode " +
+                                   (m_outer ? "exact" : "local") + "; resume it with the same sync.mode");
     if (Status s = Checkpointer::load(stepDir, *manifest, *m_store, *m_model, m_comm->topology().rank()); !s)
         return s;
     if (m_outer) // checkpoints are taken right after an outer step: every node at the anchor

@@ -426,19 +426,6 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
         return configError(
             "comm.compression powersgd compresses the replicas' all-reduce, which fsdp does not "
             "have (its gradients are reduce-scattered over every rank)");
-    if (!c.sync.local() && c.sync.mode != "exact")
-        return configError("sync.mode must be exact or local");
-    if (c.sync.local()) {
-        if (c.strategy != Strategy::Dp && c.strategy != Strategy::Hdp && c.strategy != Strategy::Lsdp &&
-            c.strategy != Strategy::Lshdp)
-            return configError("sync.mode local needs a strategy whose nodes each hold the whole model: "
-                               "lshdp, lsdp, hdp or dp");
-        if (c.comm.compression != "none")
-            return configError("sync.mode local with comm.compression: leave compression at none");
-        if (c.fp16)
-            return configError("sync.mode local with precision fp16 would scale each node's loss apart: "
-                               "use bf16");
-    }
     if (Reader &e = sections.of("eval"); e.has("interval")) {
         if (const json &interval = root.at("eval").at("interval"); interval.is_string()) {
             if (interval.get<std::string>() != "epoch")
@@ -478,6 +465,27 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     }
 
     // Cross-field validation.
+    if (!c.sync.local() && c.sync.mode != "exact")
+        return configError("sync.mode must be exact or local");
+    if (c.sync.local()) {
+        if (c.strategy != Strategy::Dp && c.strategy != Strategy::Hdp && c.strategy != Strategy::Lsdp &&
+            c.strategy != Strategy::Lshdp)
+            return configError("sync.mode local needs a strategy whose nodes each hold the whole model: "
+                               "lshdp, lsdp, hdp or dp");
+        if (c.nodes.size() < 2)
+            return configError("sync.mode local needs at least two machines: on one there is nobody to meet");
+        const bool nodeReplicas = c.strategy == Strategy::Dp || c.strategy == Strategy::Hdp;
+        for (const NodeConfig &node : c.nodes)
+            if (nodeReplicas && node.devices.size() > 1)
+                return configError(std::string("sync.mode local: ") + strategyName(c.strategy) +
+                                   " all-reduces between the devices of one node; with several devices on a "
+                                   "node choose lshdp or lsdp");
+        if (c.comm.compression != "none")
+            return configError("sync.mode local with comm.compression: leave compression at none");
+        if (c.fp16)
+            return configError("sync.mode local with precision fp16 would scale each node's loss apart: "
+                               "use bf16");
+    }
     if (c.steps == 0 && c.epochs == 0)
         return configError("give steps or epochs (or both; steps then caps the run)");
     const auto &m = c.model;

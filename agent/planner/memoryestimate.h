@@ -67,6 +67,8 @@ public:
     {
         return adamw ? 2 : (momentum != 0.0 ? 1 : 0);
     }
+    /// sync.mode local: the outer step's anchor and momentum, beside the optimizer's state (OuterSync).
+    static constexpr int kOuterStateSlots = 2;
     static int bytesPerElement(Precision precision) { return precision == Precision::Fp32 ? 4 : 2; }
     /// Weights, gradients and optimizer state a device holds (fp32 master copies whatever the
     /// precision), before the units gathered in flight.

@@ -2,6 +2,7 @@
 
 #include "runconfigfield.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -783,6 +784,15 @@ void RunConfig::validatePlannerAndComm(QList<ConfigError> &e) const
             add(e, QStringLiteral("sync.mode"),
                 tr("local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or "
                    "dp"));
+        if (nodes.size() < 2)
+            add(e, QStringLiteral("sync.mode"), tr("local steps need at least two machines in the group"));
+        const bool nodeReplicas = strategy == QLatin1String("dp") || strategy == QLatin1String("hdp");
+        if (nodeReplicas &&
+            std::any_of(nodes.cbegin(), nodes.cend(), [](const Node &n) { return n.devices.size() > 1; }))
+            add(e, QStringLiteral("sync.mode"),
+                tr("local steps with %1 would leave a machine's devices apart; with several devices on a "
+                   "machine choose lshdp or lsdp")
+                    .arg(strategy));
         if (comm.compression != QLatin1String("none"))
             add(e, QStringLiteral("sync.mode"),
                 tr("local steps already send the gradient once every %n steps; leave comm.compression at "

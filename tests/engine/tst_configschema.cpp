@@ -671,6 +671,14 @@ void TestConfigSchema::workerRefusalsAreControllerRefusals_data()
     QTest::newRow("local steps with fsdp") << R"({"strategy": "fsdp", "sync": {"mode": "local"}})"
                                            << "sync.mode"
                                            << "sync.mode local needs";
+    QTest::newRow("local steps on one machine")
+        << R"({"sync": {"mode": "local"}, "nodes": [{"agent": "a", "devices": [0, 1]}]})"
+        << "sync.mode"
+        << "at least two machines";
+    QTest::newRow("local steps with dp on a node of two devices")
+        << R"({"strategy": "dp", "sync": {"mode": "local"}})"
+        << "sync.mode"
+        << "choose lshdp or lsdp";
     QTest::newRow("local steps with powersgd")
         << R"({"sync": {"mode": "local"}, "comm": {"compression": "powersgd"}})"
         << "sync.mode"

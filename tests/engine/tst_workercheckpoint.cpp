@@ -149,6 +149,15 @@ void TestWorkerCheckpoint::localStepsResumeExactly()
     QCOMPARE(second.exitCodes(), Ints({0, 0, 0, 0}));
     for (int r : {0, 3})
         QCOMPARE(maxAbsDiff(second.parameters(r), straight), 0.0);
+
+    // The same checkpoint under exact steps: AdamW's moments and the outer step's slots are not
+    // each other's, and the refusal says why.
+    WorkerCluster exact(m_dir.path());
+    exact.start(config(QStringLiteral("lshdp"), 20, {}, 0, {2, 2}, {9, 23}), {2, 2},
+                {QStringLiteral("--resume"), dir + QStringLiteral("/step-00000010")});
+    QVERIFY2(exact.waitFinished(60000), exact.summary().constData());
+    QCOMPARE(exact.exitCode(0), 5); // a checkpoint error
+    QVERIFY2(exact.summary().contains("written with sync.mode local"), exact.summary().constData());
 }
 
 void TestWorkerCheckpoint::resumeWithOtherRanks_data()

@@ -341,7 +341,7 @@ void TestRunSetup::savedConfigLoadsBackTheSame()
            QStringLiteral("model.groups=6"),
            QStringLiteral("dataset.kind=synthetic"),
            QStringLiteral("dataset.samples=12345"),
-           QStringLiteral("strategy=hdp"),
+           QStringLiteral("strategy=lshdp"), // local steps with hdp: refused on a machine of two devices
            QStringLiteral("global_batch=300"),
            QStringLiteral("optimizer.kind=adamw"),
            QStringLiteral("optimizer.lr=0.003"),
