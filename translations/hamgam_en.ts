@@ -1471,6 +1471,47 @@
         <comment>between the nodes of a plan</comment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s (%2 Mb/s) measured by step %3; exact: %4 of each step on the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps every %Ln step(s): predicted %1× exact&apos;s speed (%2 a step against %3)</source>
+        <translation>
+            <numerusform>local steps every %Ln step: predicted %1× exact&apos;s speed (%2 a step against %3)</numerusform>
+            <numerusform>local steps every %Ln steps: predicted %1× exact&apos;s speed (%2 a step against %3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>auto chose local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>auto chose local steps, an outer step every %Ln step</numerusform>
+            <numerusform>auto chose local steps, an outer step every %Ln steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>taking local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>taking local steps, an outer step every %Ln step</numerusform>
+            <numerusform>taking local steps, an outer step every %Ln steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exact steps are the fastest here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 alone would be faster: %2 a step against the group&apos;s best %3; train on it alone</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1927,6 +1968,10 @@
     </message>
     <message>
         <source>  gradients: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6120,6 +6165,14 @@ Status: %3%4</source>
         <source>no machine answered in time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Link: not measured yet on these machines with this model; the run measures it in its first steps (and with sync.mode auto, chooses from it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link, as run %1 &quot;%2&quot; measured it:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunConfig</name>
@@ -6451,10 +6504,6 @@ Status: %3%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>nodes synchronize exact or local, not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or dp</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6490,6 +6539,17 @@ Status: %3%4</source>
     </message>
     <message>
         <source>local steps with %1 would leave a machine&apos;s devices apart; with several devices on a machine choose lshdp or lsdp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>auto: exact until the link is measured, then local steps (an outer step every %Ln step(s) at most) if they are predicted faster</source>
+        <translation>
+            <numerusform>auto: exact until the link is measured, then local steps (an outer step every %Ln step at most) if they are predicted faster</numerusform>
+            <numerusform>auto: exact until the link is measured, then local steps (an outer step every %Ln steps at most) if they are predicted faster</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nodes synchronize exact, local or auto, not &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7832,6 +7892,14 @@ Status: %3%4</source>
         <source>Outer step every (steps)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>auto: as the measured link decides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network link, as run %1 measured it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -8072,6 +8140,10 @@ Gradients: %2</source>
     </message>
     <message>
         <source>%1 (approximate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8850,7 +8922,30 @@ Gradients: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <source>Slower than one machine alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16, or sync.mode auto to let the measured link decide) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: %1. Let each machine take steps on its own (sync.mode local, or sync.mode auto to let the measured link decide) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps every %Ln step(s) are predicted %1× faster on the measured link</source>
+        <translation>
+            <numerusform>local steps every %Ln step are predicted %1× faster on the measured link</numerusform>
+            <numerusform>local steps every %Ln steps are predicted %1× faster on the measured link</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 alone would take %2 s a step; this group takes at least %3 s on its measured link (%4/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train on %1 alone (take the other machines out of the group), or give the machines a faster link.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1458,6 +1458,44 @@
         <comment>between the nodes of a plan</comment>
         <translation>، </translation>
     </message>
+    <message>
+        <source>Link</source>
+        <translation>پیوند شبکه</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 ثانیه</translation>
+    </message>
+    <message>
+        <source>%1/s (%2 Mb/s) measured by step %3; exact: %4 of each step on the network</source>
+        <translation>%1 بر ثانیه (%2 مگابیت بر ثانیه)، سنجیده تا گام %3؛ دقیق: %4 از هر گام روی شبکه</translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps every %Ln step(s): predicted %1× exact&apos;s speed (%2 a step against %3)</source>
+        <translation>
+            <numerusform>گام‌های محلی هر %Ln گام: پیش‌بینی %1 برابر سرعت حالت دقیق (%2 در هر گام در برابر %3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>auto chose local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>حالت خودکار گام‌های محلی را برگزید، یک گام بیرونی هر %Ln گام</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>taking local steps, an outer step every %Ln step(s)</source>
+        <translation>
+            <numerusform>با گام‌های محلی، یک گام بیرونی هر %Ln گام</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exact steps are the fastest here</source>
+        <translation>اینجا گام‌های دقیق از همه سریع‌ترند</translation>
+    </message>
+    <message>
+        <source>%1 alone would be faster: %2 a step against the group&apos;s best %3; train on it alone</source>
+        <translation>%1 به‌تنهایی سریع‌تر است: %2 در هر گام در برابر بهترینِ گروه، %3؛ فقط روی آن آموزش دهید</translation>
+    </message>
 </context>
 <context>
     <name>FingerprintStore</name>
@@ -1913,6 +1951,10 @@
     <message>
         <source>  gradients: %1</source>
         <translation>  گرادیان‌ها: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -6075,6 +6117,14 @@ Status: %3%4</source>
         <source>no machine answered in time</source>
         <translation>هیچ ماشینی به‌موقع پاسخ نداد</translation>
     </message>
+    <message>
+        <source>Link: not measured yet on these machines with this model; the run measures it in its first steps (and with sync.mode auto, chooses from it).</source>
+        <translation>پیوند شبکه: هنوز روی این ماشین‌ها با این مدل سنجیده نشده است؛ اجرا آن را در نخستین گام‌هایش می‌سنجد (و با ⁦sync.mode auto⁩ از روی آن انتخاب می‌کند).</translation>
+    </message>
+    <message>
+        <source>Link, as run %1 &quot;%2&quot; measured it:</source>
+        <translation>پیوند شبکه، آن‌گونه که اجرای %1 «%2» سنجید:</translation>
+    </message>
 </context>
 <context>
     <name>RunConfig</name>
@@ -6405,10 +6455,6 @@ Status: %3%4</source>
         <translation>⁦powersgd⁩ جمع همگانی رونوشت‌ها را فشرده می‌کند، که ⁦fsdp⁩ ندارد؛ ⁦lshdp⁩ یا ⁦dp⁩ را برگزینید</translation>
     </message>
     <message>
-        <source>nodes synchronize exact or local, not &quot;%1&quot;</source>
-        <translation>هم‌گام‌سازی ماشین‌ها ⁦exact⁩ یا ⁦local⁩ است، نه «%1»</translation>
-    </message>
-    <message>
         <source>local steps need a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or dp</source>
         <translation>گام‌های محلی راهبردی می‌خواهند که هر ماشین همهٔ مدل را نگه دارد: ⁦lshdp⁩، ⁦lsdp⁩، ⁦hdp⁩ یا ⁦dp⁩</translation>
     </message>
@@ -6443,6 +6489,16 @@ Status: %3%4</source>
     <message>
         <source>local steps with %1 would leave a machine&apos;s devices apart; with several devices on a machine choose lshdp or lsdp</source>
         <translation>گام‌های محلی با %1 دستگاه‌های یک ماشین را از هم جدا می‌کنند؛ برای ماشینی با چند دستگاه ⁦lshdp⁩ یا ⁦lsdp⁩ را برگزینید</translation>
+    </message>
+    <message numerus="yes">
+        <source>auto: exact until the link is measured, then local steps (an outer step every %Ln step(s) at most) if they are predicted faster</source>
+        <translation>
+            <numerusform>خودکار: دقیق تا وقتی پیوند شبکه سنجیده شود، سپس گام‌های محلی (یک گام بیرونی حداکثر هر %Ln گام) اگر سریع‌تر پیش‌بینی شوند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nodes synchronize exact, local or auto, not &quot;%1&quot;</source>
+        <translation>گره‌ها به‌صورت ⁦exact⁩، ⁦local⁩ یا ⁦auto⁩ هم‌گام می‌شوند، نه «%1»</translation>
     </message>
 </context>
 <context>
@@ -7780,6 +7836,14 @@ Status: %3%4</source>
         <source>Outer step every (steps)</source>
         <translation>گام بیرونی هر (گام)</translation>
     </message>
+    <message>
+        <source>auto: as the measured link decides</source>
+        <translation>خودکار: به حکم پیوند سنجیده‌شده</translation>
+    </message>
+    <message>
+        <source>Network link, as run %1 measured it</source>
+        <translation>پیوند شبکه، آن‌گونه که اجرای %1 سنجید</translation>
+    </message>
 </context>
 <context>
     <name>RunStatus</name>
@@ -8021,6 +8085,10 @@ Gradients: %2</source>
     <message>
         <source>%1 (approximate)</source>
         <translation>%1 (تقریبی)</translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation>%1 (خودکار)</translation>
     </message>
 </context>
 <context>
@@ -8789,8 +8857,30 @@ Gradients: %2</source>
         <translation>کمتر هم‌گام کنید: ⁦sync.every⁩ را از %1 بالاتر ببرید (گام‌های بیشتر میان دو گام بیرونی، تبادل کمتر به ازای هر نمونه).</translation>
     </message>
     <message>
-        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
-        <translation>شبکه بیشتر هر گام را می‌گیرد: بگذارید هر ماشین گام‌هایش را جداگانه بردارد (⁦sync.mode local⁩، یک گام بیرونی هر ۱۶ گام) یا گرادیان‌های کم‌رتبه بفرستید (⁦comm.compression powersgd⁩). هر دو تقریبی‌اند: دقت روی دادهٔ کنارگذاشته را با این اجرا مقایسه کنید.</translation>
+        <source>Slower than one machine alone</source>
+        <translation>کندتر از یک ماشین به‌تنهایی</translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: let each machine take steps on its own (sync.mode local, an outer step every 16, or sync.mode auto to let the measured link decide) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation>بیشتر هر گام صرف شبکه می‌شود: بگذارید هر ماشین خودش گام بردارد (⁦sync.mode local⁩، یک گام بیرونی هر 16 گام، یا ⁦sync.mode auto⁩ تا پیوند سنجیده‌شده تصمیم بگیرد)، یا گرادیان‌های کم‌رتبه بفرستید (⁦comm.compression powersgd⁩). هر دو تقریبی‌اند: دقت داده‌های کنارگذاشته را با این اجرا مقایسه کنید.</translation>
+    </message>
+    <message>
+        <source>The network takes most of each step: %1. Let each machine take steps on its own (sync.mode local, or sync.mode auto to let the measured link decide) or send low-rank gradients (comm.compression powersgd). Both are approximate: compare the held-out accuracy with this run&apos;s.</source>
+        <translation>بیشتر هر گام صرف شبکه می‌شود: %1. بگذارید هر ماشین خودش گام بردارد (⁦sync.mode local⁩، یا ⁦sync.mode auto⁩ تا پیوند سنجیده‌شده تصمیم بگیرد)، یا گرادیان‌های کم‌رتبه بفرستید (⁦comm.compression powersgd⁩). هر دو تقریبی‌اند: دقت داده‌های کنارگذاشته را با این اجرا مقایسه کنید.</translation>
+    </message>
+    <message numerus="yes">
+        <source>local steps every %Ln step(s) are predicted %1× faster on the measured link</source>
+        <translation>
+            <numerusform>گام‌های محلی هر %Ln گام روی پیوند سنجیده‌شده %1 برابر سریع‌تر پیش‌بینی می‌شوند</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 alone would take %2 s a step; this group takes at least %3 s on its measured link (%4/s)</source>
+        <translation>%1 به‌تنهایی هر گام را در %2 ثانیه برمی‌دارد؛ این گروه روی پیوند سنجیده‌شده‌اش (%4 بر ثانیه) دست‌کم %3 ثانیه</translation>
+    </message>
+    <message>
+        <source>Train on %1 alone (take the other machines out of the group), or give the machines a faster link.</source>
+        <translation>فقط روی %1 آموزش دهید (ماشین‌های دیگر را از گروه بیرون ببرید)، یا پیوند سریع‌تری میان ماشین‌ها فراهم کنید.</translation>
     </message>
 </context>
 <context>

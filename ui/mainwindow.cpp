@@ -10,6 +10,7 @@
 #include "labfeed.h"
 #include "labformat.h"
 #include "labnotifier.h"
+#include "linkforecast.h"
 #include "liverundata.h"
 #include "liveview.h"
 #include "localeformat.h"
@@ -21,6 +22,7 @@
 #include "runcontroller.h"
 #include "runsession.h"
 #include "runsetupwidget.h"
+#include "safetext.h"
 #include "sharedlabview.h"
 #include "traininggroupdelegate.h"
 #include "traininggroupmodel.h"
@@ -483,6 +485,10 @@ void MainWindow::checkRun(const RunConfig &config)
         return;
     newSession();
     m_setup->showMessage([]() -> QString { return tr("Checking every node…"); }, false);
+    // What each sync mode would cost on these machines' link, as the history measured it (#32).
+    const auto link = m_history ? LinkForecast::fromHistory(config, *m_history) : std::nullopt;
+    m_setup->setLinkForecast(link ? std::optional(link->link) : std::nullopt,
+                             link ? SafeText::neutralized(link->runName) : QString());
     m_session->preflight(config);
 }
 

@@ -302,15 +302,17 @@ std::vector<RunConfigField> makeTable()
             .means(
                 "a worker stuck in one communication wait for `timeout_s` + this is ended by its watchdog"),
         Row("sync.mode", Text, "\"exact\"")
-            .oneOf("exact local")
+            .oneOf("exact local auto")
             .named(QT_TRANSLATE_NOOP("RunConfigField", "synchronization"))
             .means("`local`: each node takes `sync.every` steps on its own (exact inside the node), then "
-                   "an outer step joins them; not exact (docs/engine.md, \"Local steps\")"),
+                   "an outer step joins them; not exact (docs/engine.md, \"Local steps\"). `auto`: exact "
+                   "while the first steps measure the link, then local steps where they are predicted at "
+                   "least 1.1× faster (docs/engine.md, \"Choosing a mode\")"),
         Row("sync.every", Integer, "16")
             .between(1, 100000)
             .named(QT_TRANSLATE_NOOP("RunConfigField", "steps between outer steps"))
             .means("local: inner steps per outer step (an evaluation, a checkpoint or the end also closes "
-                   "a round)"),
+                   "a round); auto: the longest round it may choose (4, 16 or 64)"),
         Row("sync.outer_lr", Number, "0.7")
             .above(0)
             .atMost(10)

@@ -245,6 +245,59 @@ struct RebalanceEvent
     }
 };
 
+/// One way of synchronizing as a link event predicts it (issue #32, item 4).
+struct SyncModeForecast
+{
+    std::string mode;        ///< "exact" or "local"
+    std::int64_t every = 1;  ///< local: inner steps per outer step
+    double stepMs = 0;       ///< predicted wall time of a step
+    double networkShare = 0; ///< of that step, the share on the network
+
+    template<class Self, class F> static void forEachField(Self &s, F &&f)
+    {
+        f("mode", s.mode);
+        f("every", s.every);
+        f("step_ms", s.stepMs);
+        f("network_share", s.networkShare);
+    }
+};
+
+/// Rank 0, once the first steps have crossed the link, and again after a
+/// re-plan: the link's measured rate, what each mode would cost on it
+/// (agent/planner/syncforecast), and what the run does from here.
+struct LinkEvent
+{
+    static constexpr const char *kName = "link";
+    std::int64_t step = 0;               ///< measured over the steps up to this one
+    double bytesPerS = 0;                ///< across nodes, per second of a node's communication
+    double exactBytesPerStep = 0;        ///< what one node sends across nodes in an exact step
+    double otherMs = 0;                  ///< a step's data and optimizer time
+    std::vector<double> nodeSamplesPerS; ///< each machine's speed, in the config's node order
+    std::vector<std::string> nodes;
+    std::vector<SyncModeForecast> modes; ///< exact first
+    std::string fastestNode;
+    double fastestAloneMs = 0; ///< that node alone with the whole global batch
+    std::string mode;          ///< what the run synchronizes with from here: "exact" or "local"
+    std::int64_t every = 1;    ///< local: its round
+    bool chosen = false;       ///< sync.mode auto made this choice
+
+    template<class Self, class F> static void forEachField(Self &s, F &&f)
+    {
+        f("step", s.step);
+        f("bytes_per_s", s.bytesPerS);
+        f("exact_bytes_per_step", s.exactBytesPerStep);
+        f("other_ms", s.otherMs);
+        f("node_samples_per_s", s.nodeSamplesPerS);
+        f("nodes", s.nodes);
+        f("modes", s.modes);
+        f("fastest_node", s.fastestNode);
+        f("fastest_alone_ms", s.fastestAloneMs);
+        f("mode", s.mode);
+        f("every", s.every);
+        f("chosen", s.chosen);
+    }
+};
+
 /// Every eval.interval steps and at the end.
 struct EvalEvent
 {

@@ -1,5 +1,6 @@
 #include "checkpointmanifest.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace hamgam::engine {
@@ -35,6 +36,8 @@ std::string CheckpointManifest::toJson() const
         units.push_back({{"name", unitNames[i]}, {"numel", unitNumel[i]}});
     j["units"] = units;
     j["planner"] = {{"plan", plan}, {"seconds_per_sample", secondsPerSample}, {"observed", plannerObserved}};
+    if (localEvery > 0)
+        j["local_every"] = localEvery;
     json fs = json::array();
     for (const auto &f : files) {
         json ranges = json::array();
@@ -81,6 +84,8 @@ Result<CheckpointManifest> CheckpointManifest::fromJson(const std::string &text,
         m.plan = p.at("plan").get<std::vector<std::int64_t>>();
         m.secondsPerSample = p.at("seconds_per_sample").get<std::vector<double>>();
         m.plannerObserved = p.at("observed").get<std::int64_t>();
+        if (j.contains("local_every")) // optional: exact rounds and older manifests have none
+            m.localEvery = std::max<std::int64_t>(0, j.at("local_every").get<std::int64_t>());
         for (const auto &f : j.at("files")) {
             File file;
             file.name = f.at("name").get<std::string>();

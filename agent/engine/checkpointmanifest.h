@@ -49,6 +49,8 @@ struct CheckpointManifest
     std::vector<std::int64_t> plan;
     std::vector<double> secondsPerSample;
     std::int64_t plannerObserved = 0;
+    /// Local steps every this many when written (sync.mode local, or auto once it chose them); 0: exact.
+    std::int64_t localEvery = 0;
     std::vector<File> files;
 
     /// The manifest of node `node` in a step folder, and whether `name` is

@@ -44,6 +44,13 @@ private:
     {
     };
 
+    template<class T> static nlohmann::json toJson(const std::vector<T> &values)
+    {
+        nlohmann::json out = nlohmann::json::array();
+        for (const T &v : values)
+            out.push_back(toJson(v)); // a list of events' parts (a link event's modes) as objects
+        return out;
+    }
     template<class T> static nlohmann::json toJson(const T &value)
     {
         if constexpr (HasFields<T>::value)

@@ -40,6 +40,8 @@ public:
     OuterSync(ParameterStore &store, int firstSlot, Settings settings, std::shared_ptr<GradientHook> wire);
 
     const Settings &settings() const { return m_settings; }
+    /// sync.mode auto: a new round length, from the next round boundary on.
+    void setEvery(int every) { m_settings.every = every; }
     /// The parameters are where every node agrees (a fresh start, or a checkpoint):
     /// they become the anchor.
     void anchorHere();

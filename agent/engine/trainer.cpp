@@ -223,12 +223,22 @@ Status Trainer::setUpPlacement()
         s.seed = m_config.seed;
         hook = std::make_shared<PowerSgdHook>(s, std::move(hook));
     }
-    // sync.mode local: the outer step's anchor and momentum live beside the optimizer's state.
-    const int outerSlots = m_config.sync.local() ? OuterSync::kStateSlots : 0;
+    // sync.mode local, and auto where local steps are possible: the outer
+    // step's anchor and momentum live beside the optimizer's state.
+    const std::string localRefusal = m_config.localStepsRefusal();
+    const bool outerState = m_config.sync.local() || (m_config.sync.automatic() && localRefusal.empty());
+    const int outerSlots = outerState ? OuterSync::kStateSlots : 0;
     m_store = std::make_unique<ParameterStore>(*m_model, placement, m_optimizer->stateSlots() + outerSlots,
                                                std::move(hook));
     m_store->initialize(m_config.seed);
-    if (m_config.sync.local()) {
+    if (m_config.sync.automatic() && !localRefusal.empty() && topo.rank() == 0) {
+        const std::string message = "sync.mode auto stays exact: local steps " + localRefusal;
+        m_log.warning(message);
+        contracts::WarningEvent warning;
+        warning.message = message;
+        m_events.publish(warning);
+    }
+    if (outerState) {
         // Inner steps leave out the replica groups, so a replica group must be
         // the nodes' and nothing inside one: dp and hdp with one device per node, lsdp and lshdp.
         for (const auto &segment : m_placement->scheme().segments())
@@ -247,8 +257,12 @@ Status Trainer::setUpPlacement()
         m_outer = std::make_unique<OuterSync>(*m_store, m_optimizer->stateSlots(), s,
                                               std::make_shared<ExactHook>(scalarType(m_placement->wire())));
         m_outer->anchorHere();
-        m_store->setReplicaExchange(false);
+        // auto starts exact and measures the link first.
+        m_localRounds = m_config.sync.local();
+        m_store->setReplicaExchange(!m_localRounds);
     }
+    if (topo.nodeCount() > 1)
+        m_link.restart(1); // the first step warms up: not measured
     m_runner = std::make_unique<ModelRunner>(*m_model, *m_store, m_device.type(),
                                              m_config.bf16   ? at::kBFloat16
                                              : m_config.fp16 ? at::kHalf
@@ -380,11 +394,17 @@ Status Trainer::resume()
         return Status::failure(ErrorKind::Checkpoint,
                                "checkpoint " + stepDir + " was written with sync.mode " +
                                    (m_outer ? "exact" : "local") + "; resume it with the same sync.mode");
+    // auto goes on as it was: a checkpoint of local rounds holds each node's own
+    // inner optimizer state, which exact steps would not bring together.
+    if (m_config.sync.automatic() && m_outer && manifest->localEvery > 0)
+        startLocalRounds(manifest->localEvery);
     if (Status s = Checkpointer::load(stepDir, *manifest, *m_store, *m_model, m_comm->topology().rank()); !s)
         return s;
     if (m_outer) // checkpoints are taken right after an outer step: every node at the anchor
         m_outer->anchorHere();
     m_startStep = manifest->step;
+    if (m_link.measuring()) // the first step after a resume warms up too
+        m_link.restart(m_startStep + 1);
     m_lastCheckpoint = m_startStep;
     m_lastEval = m_startStep;
     const int world = m_comm->topology().worldSize();
@@ -485,7 +505,7 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     // mean's share; the inner step scales it back to the node's mean.
     std::int64_t nodeSamples = 0;
     double innerScale = 1.0;
-    if (m_outer) {
+    if (m_localRounds) {
         for (int r : m_comm->topology().ranksOfNode(m_comm->topology().node()))
             nodeSamples += plan[static_cast<size_t>(r)];
         innerScale =
@@ -568,15 +588,17 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     const bool applied = m_scaler.update(std::isfinite(gradNorm) || !m_scaler.enabled());
     try {
         // An overflowed step changes nothing, on every rank; nor does a node's step without samples.
-        if (applied && (!m_outer || nodeSamples > 0))
+        if (applied && (!m_localRounds || nodeSamples > 0))
             m_store->step(*m_optimizer, lr, clipScale / lossScale * innerScale, step + 1);
     } catch (const std::exception &e) {
         return caught(e);
     }
     double outerMs = 0; // the outer step is the network's time, not the optimizer's
-    if (m_outer) {
+    bool outerStep = false;
+    if (m_localRounds) {
         m_outer->count(nodeSamples, stepBatch);
-        if (outerStepAfter(step + 1, outcome.stop)) {
+        outerStep = outerStepAfter(step + 1, outcome.stop);
+        if (outerStep) {
             Stopwatch outerTimer;
             if (Status s = m_outer->sync(); !s)
                 return s;
@@ -621,8 +643,12 @@ Status Trainer::trainStep(std::int64_t step, StepOutcome &outcome)
     if (m_config.gradClip > 0)
         report.gradNorm = gradNorm;
     m_events.publish(report.event());
+    if (Status s = measureLink(step + 1, report, outerStep); !s)
+        return s;
 
     if (decision) {
+        if (m_link.measuredOnce() && !m_link.measuring())
+            m_link.restart(step + 1); // the speeds changed: forecast again
         m_events.publish(StepReport::rebalance(step + 1, *decision, m_planner->secondsPerSample()));
         emitPlan(step + 1, "planned");
         m_prefetcher->reset(step + 1, m_placement->dataShares(m_planner->plan()));
@@ -665,6 +691,7 @@ Status Trainer::checkpoint(std::int64_t step)
     header.plan = state.plan;
     header.secondsPerSample = state.secondsPerSample;
     header.plannerObserved = state.observed;
+    header.localEvery = m_localRounds ? m_outer->settings().every : 0;
     auto saved = m_checkpointer->save(header, *m_store, *m_comm, m_placement->writesCheckpoint());
     if (!saved)
         return saved.error();
@@ -747,8 +774,62 @@ bool Trainer::outerStepAfter(std::int64_t step, bool stopping) const
     // evaluation, a checkpoint, an exported model, the run's end.
     const bool checkpoints =
         m_checkpointer && m_config.checkpoint.interval > 0 && step % m_config.checkpoint.interval == 0;
-    return step % m_config.sync.every == 0 || evaluatesAfter(step) || checkpoints || stopping ||
+    return step % m_outer->settings().every == 0 || evaluatesAfter(step) || checkpoints || stopping ||
            step >= m_totalSteps;
+}
+
+Status Trainer::measureLink(std::int64_t step, const StepReport &report, bool outerStep)
+{
+    const std::int64_t bytesAcrossNodes = report.trafficAfter.acrossNodes - report.trafficBefore.acrossNodes;
+    const double otherMs = report.dataMs + report.optimizerMs;
+    if (!m_link.add(step, report.commMs, bytesAcrossNodes, otherMs, outerStep, m_localRounds))
+        return {};
+    // Every rank completes the window at the same step: one small sum over all of them.
+    at::Tensor sums = at::zeros({static_cast<std::int64_t>(LinkMeter::kSums)}, at::kDouble);
+    std::copy(m_link.sums().begin(), m_link.sums().end(), sums.data_ptr<double>());
+    if (Status s = m_comm->control().allreduceSumNow(sums); !s)
+        return s;
+    LinkMeter::Sums all{};
+    std::copy(sums.data_ptr<double>(), sums.data_ptr<double>() + LinkMeter::kSums, all.begin());
+    const Topology &topo = m_comm->topology();
+    std::vector<int> nodeOfRank;
+    for (int r = 0; r < topo.worldSize(); ++r)
+        nodeOfRank.push_back(topo.nodeOf(r));
+    std::vector<std::string> names;
+    for (const NodeConfig &node : m_config.nodes)
+        names.push_back(node.name.empty() ? node.agent : node.name);
+    names.resize(static_cast<size_t>(topo.nodeCount()));
+    const auto measured =
+        LinkMeter::measurement(all, m_localRounds, m_planner->secondsPerSample(), nodeOfRank, names);
+    const auto forecast = SyncForecast::forecast(measured, report.globalBatch);
+    if (forecast.modes.empty()) {
+        m_link.restart(step); // a rank's speed not measured yet: measure again
+        return {};
+    }
+    bool chosen = false;
+    if (m_config.sync.automatic() && m_outer) {
+        // Every rank forecasts from the same sums and speeds, so every rank chooses alike.
+        const SyncForecast::Mode pick = SyncForecast::pickAuto(forecast, m_config.sync.every);
+        if (pick.mode == "local" && (!m_localRounds || pick.every != m_outer->settings().every)) {
+            startLocalRounds(pick.every);
+            chosen = true;
+        }
+    }
+    if (topo.rank() == 0)
+        m_events.publish(LinkMeter::event(step, measured, forecast,
+                                          m_localRounds ? m_outer->settings().every : 0, chosen));
+    return {};
+}
+
+void Trainer::startLocalRounds(std::int64_t every)
+{
+    if (!m_localRounds) {
+        m_outer->anchorHere(); // after an exact step every node holds the same parameters
+        m_store->setReplicaExchange(false);
+        m_localRounds = true;
+    }
+    m_outer->setEvery(static_cast<int>(every));
+    m_log.info("sync.mode auto: local steps, an outer step every " + std::to_string(every) + " steps");
 }
 
 Status Trainer::run()

@@ -3,6 +3,7 @@
 #include "evaluator.h"
 #include "flatoptimizer.h"
 #include "globalsampler.h"
+#include "linkmeter.h"
 #include "losscaler.h"
 #include "lrschedule.h"
 #include "memoryprobe.h"
@@ -10,6 +11,7 @@
 #include "placementplan.h"
 #include "result.h"
 #include "stepcontrol.h"
+#include "stepreport.h"
 #include "workerconfig.h"
 #include "workerevents.h"
 #include "workeroptions.h"
@@ -78,6 +80,11 @@ private:
     Status trainStep(std::int64_t step, StepOutcome &outcome);
     /// sync.mode local: whether the round of inner steps ends after `step` (counted from 1).
     bool outerStepAfter(std::int64_t step, bool stopping) const;
+    /// Measures the link over a window of steps, forecasts each mode, and with
+    /// sync.mode auto takes local steps when they pay (issue #32, item 4).
+    Status measureLink(std::int64_t step, const StepReport &report, bool outerStep);
+    /// sync.mode auto's switch to local steps every `every`, where every node holds the same parameters.
+    void startLocalRounds(std::int64_t every);
     /// Whether the held-out split is evaluated after `step` (eval.interval, or each epoch's end).
     bool evaluatesAfter(std::int64_t step) const;
     Status evaluate(std::int64_t step);
@@ -102,7 +109,9 @@ private:
     std::unique_ptr<Model> m_model;
     std::optional<PlacementPlan> m_placement;
     std::unique_ptr<ParameterStore> m_store;
-    std::unique_ptr<OuterSync> m_outer; ///< sync.mode local
+    std::unique_ptr<OuterSync> m_outer; ///< sync.mode local, and auto where local steps are possible
+    bool m_localRounds = false;         ///< taking local steps now (local, or auto once it chose them)
+    LinkMeter m_link;
     std::unique_ptr<ModelRunner> m_runner;
     std::unique_ptr<StepPolicy> m_policy;
     std::optional<StepControl> m_control;

@@ -253,6 +253,26 @@ std::string readEntries(const json &list, const std::string &name, std::vector<E
 
 } // namespace
 
+std::string WorkerConfig::localStepsRefusal() const
+{
+    if (strategy != Strategy::Dp && strategy != Strategy::Hdp && strategy != Strategy::Lsdp &&
+        strategy != Strategy::Lshdp)
+        return "needs a strategy whose nodes each hold the whole model: lshdp, lsdp, hdp or dp";
+    if (nodes.size() < 2)
+        return "needs at least two machines: on one there is nobody to meet";
+    const bool nodeReplicas = strategy == Strategy::Dp || strategy == Strategy::Hdp;
+    for (const NodeConfig &node : nodes)
+        if (nodeReplicas && node.devices.size() > 1)
+            return std::string("with ") + strategyName(strategy) +
+                   ": it all-reduces between the devices of one node; with several devices on a node choose "
+                   "lshdp or lsdp";
+    if (comm.compression != "none")
+        return "with comm.compression: leave compression at none";
+    if (fp16)
+        return "with precision fp16 would scale each node's loss apart: use bf16";
+    return {};
+}
+
 const char *WorkerConfig::strategyName(Strategy s)
 {
     switch (s) {
@@ -465,27 +485,11 @@ Result<WorkerConfig> WorkerConfig::parse(const std::string &text, std::set<std::
     }
 
     // Cross-field validation.
-    if (!c.sync.local() && c.sync.mode != "exact")
-        return configError("sync.mode must be exact or local");
-    if (c.sync.local()) {
-        if (c.strategy != Strategy::Dp && c.strategy != Strategy::Hdp && c.strategy != Strategy::Lsdp &&
-            c.strategy != Strategy::Lshdp)
-            return configError("sync.mode local needs a strategy whose nodes each hold the whole model: "
-                               "lshdp, lsdp, hdp or dp");
-        if (c.nodes.size() < 2)
-            return configError("sync.mode local needs at least two machines: on one there is nobody to meet");
-        const bool nodeReplicas = c.strategy == Strategy::Dp || c.strategy == Strategy::Hdp;
-        for (const NodeConfig &node : c.nodes)
-            if (nodeReplicas && node.devices.size() > 1)
-                return configError(std::string("sync.mode local: ") + strategyName(c.strategy) +
-                                   " all-reduces between the devices of one node; with several devices on a "
-                                   "node choose lshdp or lsdp");
-        if (c.comm.compression != "none")
-            return configError("sync.mode local with comm.compression: leave compression at none");
-        if (c.fp16)
-            return configError("sync.mode local with precision fp16 would scale each node's loss apart: "
-                               "use bf16");
-    }
+    if (!c.sync.local() && !c.sync.automatic() && c.sync.mode != "exact")
+        return configError("sync.mode must be exact, local or auto");
+    if (c.sync.local())
+        if (std::string why = c.localStepsRefusal(); !why.empty())
+            return configError("sync.mode local " + why);
     if (c.steps == 0 && c.epochs == 0)
         return configError("give steps or epochs (or both; steps then caps the run)");
     const auto &m = c.model;

@@ -113,6 +113,8 @@ struct SyncConfig
     double outerMomentum = 0.9;
     bool outerNesterov = true;
     bool local() const { return mode == "local"; }
+    /// Exact until the link is measured, then local steps when the forecast says they pay (issue #32).
+    bool automatic() const { return mode == "auto"; }
 };
 
 /// `eval`: held-out evaluation.
@@ -290,6 +292,8 @@ struct WorkerConfig
     }
 
     static const char *strategyName(Strategy s);
+    /// Why this run cannot take local steps (sync.mode local is refused, auto stays exact), or empty.
+    std::string localStepsRefusal() const;
     /// hdp, lshdp and the tensor-parallel strategies (per node) plan heterogeneous batches.
     bool heterogeneous() const
     {

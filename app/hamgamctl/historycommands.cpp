@@ -171,8 +171,9 @@ int HistoryCommands::show(const QStringList &arguments)
     const auto nodes = (*history)->nodes(r->id);
     const auto ranks = (*history)->rankBreakdown(r->id);
     QStringList notableKinds;
-    for (EventKind kind : {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State,
-                           EventKind::Checkpoint, EventKind::Eval, EventKind::WorkerExit, EventKind::Done})
+    for (EventKind kind :
+         {EventKind::Plan, EventKind::Rebalance, EventKind::Error, EventKind::State, EventKind::Checkpoint,
+          EventKind::Eval, EventKind::WorkerExit, EventKind::Done, EventKind::Link})
         notableKinds << EventKinds::name(kind);
     const auto notable = (*history)->events(r->id, notableKinds);
     if (parser.isSet(QStringLiteral("json"))) {
@@ -303,6 +304,11 @@ int HistoryCommands::show(const QStringList &arguments)
         case EventKind::Error:
         case EventKind::WorkerExit:
             text = EventText::line(e, nodeName(e.source), EventText::Shown::Terminal);
+            break;
+        case EventKind::Link: // the measured link and each mode's forecast, a line each
+            text = tr("%1: %2").arg(
+                EventText::title(e, EventText::Shown::Terminal),
+                EventText::details(e, EventText::Shown::Terminal).join(QStringLiteral("\n            ")));
             break;
         default:
             continue;

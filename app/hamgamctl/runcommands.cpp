@@ -8,6 +8,7 @@
 #include "historystore.h"
 #include "labclient.h"
 #include "labcommands.h"
+#include "linkforecast.h"
 #include "runcontroller.h"
 #include "runsession.h"
 #include "rununtildone.h"
@@ -234,6 +235,26 @@ std::optional<RunConfig> loadConfig(const QCommandLineParser &parser, QTextStrea
 
 } // namespace
 
+void RunCommands::printLinkForecast(CtlContext &ctx, const RunConfig &config)
+{
+    // Issue #32, items 4 and 5: what each sync mode would cost on these machines' measured link.
+    if (config.nodes.size() < 2)
+        return;
+    auto history = ctx.history(CtlContext::HistoryUse::ReadOnly);
+    const auto measured = history ? LinkForecast::fromHistory(config, **history) : std::nullopt;
+    if (!measured) {
+        out() << tr("Link: not measured yet on these machines with this model; the run measures it in its "
+                    "first steps (and with sync.mode auto, chooses from it).")
+              << Qt::endl;
+        return;
+    }
+    out() << tr("Link, as run %1 \"%2\" measured it:")
+                 .arg(measured->runId, SafeText::escaped(measured->runName))
+          << Qt::endl;
+    for (const QString &line : EventText::linkForecast(measured->link, EventText::Shown::Terminal))
+        out() << QStringLiteral("  ") << line << Qt::endl;
+}
+
 int RunCommands::check(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -274,6 +295,7 @@ int RunCommands::check(const QStringList &arguments)
     QMetaObject::invokeMethod(
         &controller, [&] { controller.preflight(config); }, Qt::QueuedConnection);
     loop.exec();
+    printLinkForecast(*ctx, config);
     if (!ok)
         out() << tr("Not ready: fix the errors above.") << Qt::endl;
     else if (ignored > 0)

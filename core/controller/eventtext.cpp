@@ -1,5 +1,6 @@
 #include "eventtext.h"
 
+#include "datasize.h"
 #include "jsonnumber.h"
 #include "runfailuretext.h"
 #include "safetext.h"
@@ -22,6 +23,7 @@ bool isRunWide(EventKind kind)
     case EventKind::Checkpoint:
     case EventKind::Model:
     case EventKind::Done:
+    case EventKind::Link: // rank 0's, for the whole run
         return true;
     default:
         return false;
@@ -92,6 +94,8 @@ QString EventText::title(const RunEvent &e, Shown shown)
         return tr("Diagnosis");
     case EventKind::Warning:
         return tr("Warning");
+    case EventKind::Link:
+        return tr("Link");
     case EventKind::Unknown:
         break;
     }
@@ -277,6 +281,8 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
     }
     case EventKind::Warning:
         return {untrusted(text("message"), shown)};
+    case EventKind::Link:
+        return linkForecast(WorkerEventJson::read<LinkEvent>(p), shown, locale);
     case EventKind::Unknown:
         break;
     }
@@ -288,6 +294,48 @@ QStringList EventText::details(const RunEvent &e, Shown shown, const QLocale &lo
         return {};
     const QString json = QString::fromUtf8(QJsonDocument(rest).toJson(QJsonDocument::Compact)).left(200);
     return {shown == Shown::Terminal ? SafeText::jsonEscaped(json) : SafeText::neutralized(json)};
+}
+
+QStringList EventText::linkForecast(const hamgam::contracts::LinkEvent &link, Shown shown,
+                                    const QLocale &locale)
+{
+    QStringList lines;
+    if (link.modes.empty() || !(link.bytesPerS > 0))
+        return lines;
+    const auto percent = [&](double share) -> QString {
+        return locale.toString(100 * share, 'f', 0) + locale.percent();
+    };
+    const auto seconds = [&](double ms) { return tr("%1 s").arg(locale.toString(ms / 1000.0, 'f', 2)); };
+    const auto &exact = link.modes.front();
+    lines << tr("%1/s (%2 Mb/s) measured by step %3; exact: %4 of each step on the network")
+                 .arg(DataSize::format(qint64(link.bytesPerS), 1, locale),
+                      locale.toString(link.bytesPerS * 8 / 1e6, 'f', 0), locale.toString(qint64(link.step)),
+                      percent(exact.networkShare));
+    // The fastest local round, and how it compares: the forecast assumes the same samples to the same loss.
+    const hamgam::contracts::SyncModeForecast *best = nullptr;
+    for (const auto &m : link.modes)
+        if (m.mode == "local" && (!best || m.stepMs < best->stepMs))
+            best = &m;
+    if (best && best->stepMs > 0)
+        lines << tr("local steps every %Ln step(s): predicted %1× exact's speed (%2 a step against %3)",
+                    nullptr, int(best->every))
+                     .arg(locale.toString(exact.stepMs / best->stepMs, 'f', 1), seconds(best->stepMs),
+                          seconds(exact.stepMs));
+    if (link.mode == "local")
+        lines << (link.chosen
+                      ? tr("auto chose local steps, an outer step every %Ln step(s)", nullptr,
+                           int(link.every))
+                      : tr("taking local steps, an outer step every %Ln step(s)", nullptr, int(link.every)));
+    else if (!best || exact.stepMs <= best->stepMs)
+        lines << tr("exact steps are the fastest here");
+    double fastest = exact.stepMs;
+    for (const auto &m : link.modes)
+        fastest = std::min(fastest, m.stepMs);
+    if (!link.fastestNode.empty() && link.fastestAloneMs > 0 && fastest > link.fastestAloneMs)
+        lines << tr("%1 alone would be faster: %2 a step against the group's best %3; train on it alone")
+                     .arg(untrusted(QString::fromStdString(link.fastestNode), shown),
+                          seconds(link.fastestAloneMs), seconds(fastest));
+    return lines;
 }
 
 QString EventText::source(const QString &node, int rank, const QLocale &locale)

@@ -8,6 +8,10 @@
 #include <QLocale>
 #include <QStringList>
 
+namespace hamgam::contracts {
+struct LinkEvent;
+}
+
 /// One run event in words, in the reader's language: the live log, the
 /// history's event list and `hamgamctl show` say the same things about it.
 /// Text that came from another machine (reasons, messages, names, a newer
@@ -58,6 +62,13 @@ public:
     /// it once. Empty for an event that is each rank's or node's own.
     static QString happening(const RunEvent &event);
     static Level level(const RunEvent &event);
+    /// A link event's measurement and forecast (issue #32), a line each: the
+    /// rate and exact's share on the network, the fastest local round's
+    /// predicted speed, what the run does from here, and the fastest machine
+    /// alone where it would be faster than the group. `show`, `check`, the run
+    /// form and the event lists read it alike.
+    static QStringList linkForecast(const hamgam::contracts::LinkEvent &link, Shown shown,
+                                    const QLocale &locale = QLocale());
     /// A node's run state: "Running", "Failed"; an unknown one as it came.
     static QString state(const QString &name, Shown shown);
     /// Why the planner changed the plan (a rebalance's `reason`): "speeds changed".

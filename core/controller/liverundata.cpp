@@ -40,6 +40,7 @@ void LiveRunData::reset(const RunConfig &config, const QList<NodeInfo> &nodes)
     m_step = m_firstStep = 0;
     m_totalSteps = config.steps;
     m_predictedGain = -1;
+    m_link.reset();
     for (qsizetype n = 0; n < nodes.size(); ++n) {
         m_nodeIndex.insert(nodes[n].key, int(n));
         for (qsizetype d = 0; d < nodes[n].devices.size(); ++d) {
@@ -187,6 +188,10 @@ void LiveRunData::addEvent(const RunEvent &e)
     case EventKind::State:
         logIt();
         return;
+    case EventKind::Link: // rank 0's measured link and forecast, for the doctor
+        m_link = WorkerEventJson::read<hamgam::contracts::LinkEvent>(p);
+        logIt();
+        return;
     case EventKind::Checkpoint:
     case EventKind::Model:
     case EventKind::Done:
@@ -318,8 +323,11 @@ QList<UtilizationDoctor::Finding> LiveRunData::diagnose(qint64 nowMs) const
     in.strategy = m_config.strategy;
     in.globalBatch = m_config.globalBatch;
     in.fp16 = m_config.comm.halfPrecision();
-    in.localSteps = m_config.sync.local();
-    in.localEvery = m_config.sync.every;
+    // sync.mode auto takes local steps from the link event that chose them.
+    const bool autoLocal = m_link && m_link->mode == "local";
+    in.localSteps = m_config.sync.local() || autoLocal;
+    in.localEvery = autoLocal ? int(m_link->every) : m_config.sync.every;
+    in.link = m_link;
     in.compressed = m_config.comm.compression != QLatin1String("none");
     in.predictedGain = m_predictedGain;
     // The same window as the step-split plot: each rank's mean over its last kSplitWindow steps.

@@ -174,5 +174,6 @@ private:
     qint64 m_firstStep = 0;
     qint64 m_totalSteps = 0;
     double m_predictedGain = -1;
+    std::optional<hamgam::contracts::LinkEvent> m_link; ///< the last link event
     quint64 m_revision[int(Part::Count)] = {};
 };

@@ -23,6 +23,11 @@ bool RunEstimate::sameShape(const QJsonObject &a, const QJsonObject &b)
         if (a.value(QLatin1String(key)) != b.value(QLatin1String(key)))
             return false;
     }
+    return sameMachines(a, b);
+}
+
+bool RunEstimate::sameMachines(const QJsonObject &a, const QJsonObject &b)
+{
     return agentsOf(a) == agentsOf(b);
 }
 

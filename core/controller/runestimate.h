@@ -17,4 +17,6 @@ namespace RunEstimate {
 qint64 predictSeconds(const RunConfig &config, const QList<RunRecord> &history);
 /// Whether two configs describe runs whose time per step is comparable.
 bool sameShape(const QJsonObject &a, const QJsonObject &b);
+/// Whether two configs run on the same agents with as many devices on each.
+bool sameMachines(const QJsonObject &a, const QJsonObject &b);
 } // namespace RunEstimate

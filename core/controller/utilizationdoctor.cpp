@@ -22,6 +22,8 @@ QString UtilizationDoctor::reasonTitle(Reason reason)
         return tr("Device shared with another process");
     case Reason::AgentSilent:
         return tr("Agent stopped reporting");
+    case Reason::SlowerThanAlone:
+        return tr("Slower than one machine alone");
     }
     return {};
 }
@@ -43,6 +45,8 @@ QString UtilizationDoctor::reasonKey(Reason reason)
         return QStringLiteral("shared_device");
     case Reason::AgentSilent:
         return QStringLiteral("silent_agent");
+    case Reason::SlowerThanAlone:
+        return QStringLiteral("slower_than_alone");
     }
     return {};
 }
@@ -51,7 +55,7 @@ std::optional<UtilizationDoctor::Reason> UtilizationDoctor::reasonFromKey(const 
 {
     for (Reason r :
          {Reason::WaitingOnStragglers, Reason::CommunicationBound, Reason::DataBound, Reason::TooLittleWork,
-          Reason::MemoryPressure, Reason::SharedDevice, Reason::AgentSilent}) {
+          Reason::MemoryPressure, Reason::SharedDevice, Reason::AgentSilent, Reason::SlowerThanAlone}) {
         if (reasonKey(r) == key)
             return r;
     }
@@ -116,10 +120,18 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
                                .arg(in.localEvery);
             else if (comm > kMostOfTheStep && !in.compressed)
                 // Exact gradients cannot win here: the exchange is most of the step (#32).
-                f.action = tr("The network takes most of each step: let each machine take steps on its own "
-                              "(sync.mode local, an outer step every 16) or send low-rank gradients "
-                              "(comm.compression powersgd). Both are approximate: compare the held-out "
-                              "accuracy with this run's.");
+                f.action =
+                    localForecast(in).isEmpty()
+                        ? tr("The network takes most of each step: let each machine take steps on its "
+                             "own (sync.mode local, an outer step every 16, or sync.mode auto to let "
+                             "the measured link decide) or send low-rank gradients (comm.compression "
+                             "powersgd). Both are approximate: compare the held-out accuracy with this "
+                             "run's.")
+                        : tr("The network takes most of each step: %1. Let each machine take steps "
+                             "on its own (sync.mode local, or sync.mode auto to let the measured link "
+                             "decide) or send low-rank gradients (comm.compression powersgd). Both are "
+                             "approximate: compare the held-out accuracy with this run's.")
+                              .arg(localForecast(in));
             else if (!in.fp16)
                 f.action = tr("Use a larger global batch (fewer exchanges per sample) or turn on fp16 "
                               "gradients to halve the bytes.");
@@ -188,7 +200,50 @@ QList<UtilizationDoctor::Finding> UtilizationDoctor::diagnose(const Input &in)
                  .arg(locale.toString(in.globalBatch)),
              1.0 - dev->utilization / 100.0});
     }
+    slowerThanAlone(in, out);
     std::stable_sort(out.begin(), out.end(),
                      [](const Finding &a, const Finding &b) { return a.severity > b.severity; });
     return out;
+}
+
+QString UtilizationDoctor::localForecast(const Input &in)
+{
+    if (!in.link || in.link->modes.empty())
+        return {};
+    const auto &exact = in.link->modes.front();
+    const hamgam::contracts::SyncModeForecast *best = nullptr;
+    for (const auto &m : in.link->modes)
+        if (m.mode == "local" && m.stepMs > 0 && (!best || m.stepMs < best->stepMs))
+            best = &m;
+    if (!best || best->stepMs >= exact.stepMs)
+        return {};
+    const QLocale locale;
+    return tr("local steps every %Ln step(s) are predicted %1× faster on the measured link", nullptr,
+              int(best->every))
+        .arg(locale.toString(exact.stepMs / best->stepMs, 'f', 1));
+}
+
+void UtilizationDoctor::slowerThanAlone(const Input &in, QList<Finding> &out)
+{
+    // Item 5 of #32: no group may be slower than its fastest machine alone.
+    if (!in.link || in.link->modes.empty() || in.link->fastestAloneMs <= 0)
+        return;
+    const hamgam::contracts::SyncModeForecast *best = &in.link->modes.front();
+    for (const auto &m : in.link->modes)
+        if (m.stepMs < best->stepMs)
+            best = &m;
+    if (best->stepMs <= in.link->fastestAloneMs)
+        return;
+    const QLocale locale;
+    const QString node = QString::fromStdString(in.link->fastestNode);
+    const auto seconds = [&](double ms) { return locale.toString(ms / 1000.0, 'f', 2); };
+    out.append({Reason::SlowerThanAlone, node, -1, -1,
+                tr("%1 alone would take %2 s a step; this group takes at least %3 s on its measured link "
+                   "(%4/s)")
+                    .arg(node, seconds(in.link->fastestAloneMs), seconds(best->stepMs),
+                         DataSize::format(qint64(in.link->bytesPerS), 1, locale)),
+                tr("Train on %1 alone (take the other machines out of the group), or give the machines a "
+                   "faster link.")
+                    .arg(node),
+                1.0});
 }

@@ -27,6 +27,7 @@ public:
         MemoryPressure,
         SharedDevice,
         AgentSilent,
+        SlowerThanAlone, ///< the measured link makes the group slower than its fastest machine alone (#32)
     };
 
     /// One rank's recent step timing (means over the last few steps).
@@ -65,6 +66,8 @@ public:
         /// What the planner predicts a speed-proportional split would gain (fraction, 0.25 = 25 % faster); <
         /// 0 unknown.
         double predictedGain = -1;
+        /// The run's last link event: the measured link and each mode's forecast.
+        std::optional<hamgam::contracts::LinkEvent> link;
     };
     struct Finding
     {
@@ -83,6 +86,12 @@ public:
     /// The reason a key names (as stored in a run's history); nothing for an unknown key.
     static std::optional<Reason> reasonFromKey(const QString &key);
 
+private:
+    /// From the link event: "local steps every 16 are predicted 3.1× faster here"; empty without one.
+    static QString localForecast(const Input &in);
+    static void slowerThanAlone(const Input &in, QList<Finding> &out);
+
+public:
     // Thresholds, documented in docs/utilization-doctor.md.
     static constexpr double kWaitShare = 0.15;
     static constexpr double kCommShare = 0.30;

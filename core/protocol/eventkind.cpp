@@ -8,7 +8,7 @@ namespace {
 constexpr const char *kNames[] = {
     "ready",           "plan",     "step",      "rebalance",   "eval",   "checkpoint", "done",
     "error",           "log",      "state",     "worker_exit", "launch", "elastic",    "stop_requested",
-    "abort_requested", "finished", "diagnosis", "warning",     "model",
+    "abort_requested", "finished", "diagnosis", "warning",     "model",  "link",
 };
 static_assert(std::size(kNames) == size_t(EventKind::Unknown), "a name for every EventKind");
 } // namespace

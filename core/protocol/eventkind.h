@@ -34,6 +34,8 @@ enum class EventKind : quint8
     Warning,
     // The worker's, after the first version: the trained model was written (issue #20).
     Model,
+    // The worker's: the link measured and each sync mode's forecast (issue #32).
+    Link,
     Unknown ///< last: every kind before it has a name
 };
 

@@ -288,9 +288,19 @@ QString RunConfig::exchangeDescription() const
 {
     if (sync.local())
         return tr("approximate: local steps, an outer step every %Ln step(s)", nullptr, sync.every);
+    if (sync.automatic())
+        return tr("auto: exact until the link is measured, then local steps (an outer step every %Ln step(s) "
+                  "at most) if they are predicted faster",
+                  nullptr, sync.every);
     if (comm.compression == QLatin1String("powersgd"))
         return tr("approximate: PowerSGD gradients of rank %1").arg(comm.powersgdRank);
     return tr("exact");
+}
+
+bool RunConfig::automatic(const QJsonObject &config)
+{
+    return config.value(QStringLiteral("sync")).toObject().value(QStringLiteral("mode")).toString() ==
+           QLatin1String("auto");
 }
 
 bool RunConfig::approximate(const QJsonObject &config)
@@ -774,9 +784,9 @@ void RunConfig::validatePlannerAndComm(QList<ConfigError> &e) const
     if (comm.compression == QLatin1String("powersgd") && strategy == QLatin1String("fsdp"))
         add(e, QStringLiteral("comm.compression"),
             tr("powersgd compresses the replicas' all-reduce, which fsdp does not have; choose lshdp or dp"));
-    if (sync.mode != QLatin1String("exact") && sync.mode != QLatin1String("local"))
+    if (sync.mode != QLatin1String("exact") && sync.mode != QLatin1String("local") && !sync.automatic())
         add(e, QStringLiteral("sync.mode"),
-            tr("nodes synchronize exact or local, not \"%1\"").arg(sync.mode));
+            tr("nodes synchronize exact, local or auto, not \"%1\"").arg(sync.mode));
     if (sync.local()) {
         const QStringList joins{QStringLiteral("dp"), QStringLiteral("hdp"), QStringLiteral("lsdp"),
                                 QStringLiteral("lshdp")};

@@ -117,6 +117,8 @@ public:
         double outerMomentum{};
         bool outerNesterov{};
         bool local() const { return mode == QLatin1String("local"); }
+        /// Exact until the link is measured, then local steps where they are predicted faster.
+        bool automatic() const { return mode == QLatin1String("auto"); }
     };
     struct Eval
     {
@@ -306,6 +308,8 @@ public:
     QString exchangeDescription() const;
     /// The same for a stored run's config (History reads these for every row it paints).
     static bool approximate(const QJsonObject &config);
+    /// sync.mode auto: exact or local steps, as the measured link decides (its link events say which).
+    static bool automatic(const QJsonObject &config);
     static QString exchangeDescription(const QJsonObject &config);
     /// The config fields (dotted paths) whose values differ between two configs.
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);

@@ -96,6 +96,7 @@ void TestContracts::eventKindNames_data()
         {"diagnosis", EventKind::Diagnosis},
         {"warning", EventKind::Warning},
         {"model", EventKind::Model},
+        {"link", EventKind::Link},
     };
     QCOMPARE(std::size(names), size_t(EventKind::Unknown));
     for (const auto &[name, kind] : names)
@@ -312,6 +313,19 @@ void TestContracts::eventText_data()
         "Controller: Warning: GPU 0 is busy", L::Warning);
     row("model", "model", 0, "box-a", R"({"step": 30, "dir": "/srv/runs/r1/model", "bytes": 4096})",
         "Model written", "Model written: step 30", L::Info); // run-wide: no node named
+    // The measured link: rank 0's, for the whole run; 10 MB/s, 8 MB an exact step, beta alone faster.
+    row("link", "link", 0, "box-a",
+        R"({"step": 6, "bytes_per_s": 10000000, "exact_bytes_per_step": 8000000, "fastest_node": "beta",
+            "fastest_alone_ms": 300, "mode": "exact", "every": 1, "modes": [
+            {"mode": "exact", "every": 1, "step_ms": 1120, "network_share": 0.714},
+            {"mode": "local", "every": 16, "step_ms": 370, "network_share": 0.135}]})",
+        "Link",
+        "Link: 9.5 MB/s (80 Mb/s) measured by step 6; exact: 71% of each step on the network; local steps "
+        "every "
+        "16 step(s): predicted 3.0× exact's speed (0.37 s a step against 1.12 s); beta alone would be "
+        "faster: "
+        "0.30 s a step against the group's best 0.37 s; train on it alone",
+        L::Info);
     row("unknown", "future_kind", 0, "box-a", R"({"answer": 42})", "future_kind",
         R"(box-a, rank 0: future_kind: {"answer":42})", L::Info);
     QCOMPARE(covered.size(), int(EventKind::Unknown) + 1); // every kind, Unknown too

@@ -66,6 +66,7 @@ private Q_SLOTS:
     void showByNameAndNotFound();
     void showReadsAsSentences();
     void showSaysAnApproximateRunIsOne();
+    void theMeasuredLinkForecastsTheNextRun();
     void runsFilters_data();
     void runsFilters();
     void sameNameIsAmbiguous();
@@ -408,6 +409,89 @@ void TestCtlCommands::runsTableAndEmptyHistory()
     QVERIFY2(persian.err.contains(QStringLiteral("تاریخچه‌ای در")),
              qPrintable(persian.context()));
     QVERIFY(!QFileInfo::exists(empty));
+}
+
+void TestCtlCommands::theMeasuredLinkForecastsTheNextRun()
+{
+    // #32 items 4 and 5: the history keeps a run's measured link; `show` says it, and `check` of the
+    // next config on the same machines and model forecasts each mode from it for its own batch.
+    const QString history =
+        QDir(m_lab.path(QStringLiteral("link"))).filePath(QStringLiteral("history.sqlite"));
+    QDir().mkpath(QFileInfo(history).path());
+    const QJsonObject measuredConfig = config({{QStringLiteral("name"), QStringLiteral("measured")}});
+    {
+        HistoryStore store(history);
+        QVERIFY(store.open().ok());
+        addRun(store, kBaseline, QStringLiteral("measured"), measuredConfig, RunStatus::Finished, {},
+               kBaselineCreated, 4);
+        // 8 MB an exact step at 10 MB/s (800 ms) against 48 samples at 150 samples/s (320 ms).
+        RunEvent e;
+        e.runId = kBaseline;
+        e.source = QStringLiteral("node-a");
+        e.seq = 1000;
+        e.timeMs = kBaselineCreated + 3000;
+        e.kind = EventKind::Link;
+        e.rank = 0;
+        e.payload = QJsonObject{
+            {QStringLiteral("step"), 6},
+            {QStringLiteral("bytes_per_s"), 10e6},
+            {QStringLiteral("exact_bytes_per_step"), 8e6},
+            {QStringLiteral("other_ms"), 0.0},
+            {QStringLiteral("node_samples_per_s"), QJsonArray{100.0, 50.0}},
+            {QStringLiteral("nodes"), QJsonArray{QStringLiteral("alpha"), QStringLiteral("beta")}},
+            {QStringLiteral("modes"),
+             QJsonArray{QJsonObject{{QStringLiteral("mode"), QStringLiteral("exact")},
+                                    {QStringLiteral("every"), 1},
+                                    {QStringLiteral("step_ms"), 1120.0},
+                                    {QStringLiteral("network_share"), 0.714}}}},
+            {QStringLiteral("fastest_node"), QStringLiteral("alpha")},
+            {QStringLiteral("fastest_alone_ms"), 480.0},
+            {QStringLiteral("mode"), QStringLiteral("exact")},
+            {QStringLiteral("every"), 1},
+            {QStringLiteral("chosen"), false}};
+        store.appendEvents({e});
+        store.flush();
+    }
+    const Ctl shown = ctl({QStringLiteral("show"), kBaseline}, history);
+    QVERIFY2(shown.code == 0 &&
+                 shown.out.contains(QLatin1String("Link: 9.5 MB/s (80 Mb/s) measured by step 6; "
+                                                  "exact: 71% of each step on the network")),
+             qPrintable(shown.context()));
+    // exact is 1120 ms a step; alpha alone 480 ms: the group is slower than its fastest machine.
+    QVERIFY2(shown.out.contains(QLatin1String("alpha alone would be faster")), qPrintable(shown.context()));
+
+    // The next run: auto, at a global batch of 480 (3.2 s of computation, so local steps pay and the group
+    // beats alpha alone).
+    const QString path = m_lab.path(QStringLiteral("link.json"));
+    QJsonObject next = smallRunConfig(
+        QStringLiteral("next"), measuredConfig.value(QStringLiteral("nodes")).toArray(),
+        {{QStringLiteral("global_batch"), 480},
+         {QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("auto")}}}});
+    for (const char *key : {"strategy", "model", "dataset", "comm"})
+        next[QLatin1String(key)] = measuredConfig.value(QLatin1String(key));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(next).toJson());
+    f.close();
+    const Ctl checked = ctl({QStringLiteral("check"), path}, history);
+    for (const char *line :
+         {"Link, as run 20260301-101500-a1b2 \"measured\" measured it:",
+          "local steps every 64 steps: predicted 1.2× exact's speed (3.21 s a step against 4.00 s)",
+          "auto chose local steps, an outer step every 16 steps"})
+        QVERIFY2(
+            checked.out.contains(QString::fromUtf8(line)),
+            qPrintable(
+                QStringLiteral("missing \"%1\" in\n%2").arg(QString::fromUtf8(line), checked.context())));
+    QVERIFY2(!checked.out.contains(QLatin1String("alone would be faster")), qPrintable(checked.context()));
+    // Another model has no measurement yet.
+    next[QStringLiteral("model")] = QJsonObject{{QStringLiteral("kind"), QStringLiteral("mlp")},
+                                                {QStringLiteral("hidden"), QJsonArray{7}}};
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(next).toJson());
+    f.close();
+    const Ctl fresh = ctl({QStringLiteral("check"), path}, history);
+    QVERIFY2(fresh.out.contains(QLatin1String("Link: not measured yet on these machines with this model")),
+             qPrintable(fresh.context()));
 }
 
 void TestCtlCommands::showSaysAnApproximateRunIsOne()

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void stragglerActionDependsOnStrategy();
     void mostSevereFirst();
     void aNetworkBoundRunIsPointedAtTheApproximateModes();
+    void aGroupSlowerThanItsFastestMachineSaysTrainOnItAlone();
 
 private:
     static Doctor::Input healthy()
@@ -130,6 +131,47 @@ void TestDoctor::aNetworkBoundRunIsPointedAtTheApproximateModes()
     in = healthy();
     in.ranks[1].commMs = 60;
     QVERIFY2(!action().isEmpty() && !action().contains(QLatin1String("sync.mode")), qPrintable(action()));
+}
+
+void TestDoctor::aGroupSlowerThanItsFastestMachineSaysTrainOnItAlone()
+{
+    // #32 items 4 and 5, from the run's link event: exact 1.12 s a step, local every 64 0.4 s, node0 alone
+    // 0.48 s.
+    Doctor::Input in = healthy();
+    in.ranks[1].commMs = 200;
+    hamgam::contracts::LinkEvent link;
+    link.bytesPerS = 10e6;
+    link.modes = {{"exact", 1, 1120, 0.71}, {"local", 16, 370, 0.14}, {"local", 64, 332, 0.04}};
+    link.fastestNode = "node0";
+    link.fastestAloneMs = 480;
+    in.link = link;
+    auto findings = Doctor::diagnose(in);
+    const auto reasonOf = [&](Doctor::Reason reason) {
+        for (const auto &f : findings)
+            if (f.reason == reason)
+                return f;
+        return Doctor::Finding{reason, {}, -1, -1, {}, {}, -1};
+    };
+    // The group's best mode is faster than node0 alone: no such finding, and the forecast in the advice.
+    QCOMPARE(reasonOf(Doctor::Reason::SlowerThanAlone).severity, -1.0);
+    const QString action = reasonOf(Doctor::Reason::CommunicationBound).action;
+    QVERIFY2(action.contains(QString::fromUtf8("are predicted 3.4× faster on the measured link")) &&
+                 action.contains(QLatin1String("sync.mode auto")),
+             qPrintable(action));
+    // Without local steps in sight (a slower link), node0 alone wins: it says so, first.
+    link.modes = {{"exact", 1, 2500, 0.9}, {"local", 64, 520, 0.1}};
+    in.link = link;
+    findings = Doctor::diagnose(in);
+    const auto alone = reasonOf(Doctor::Reason::SlowerThanAlone);
+    QCOMPARE(findings.first().reason, Doctor::Reason::SlowerThanAlone);
+    QCOMPARE(alone.node, QStringLiteral("node0"));
+    QVERIFY2(
+        alone.evidence.contains(QLatin1String("node0 alone would take 0.48 s a step; this group takes at "
+                                              "least 0.52 s")),
+        qPrintable(alone.evidence));
+    QVERIFY2(alone.action.contains(QLatin1String("Train on node0 alone")), qPrintable(alone.action));
+    QCOMPARE(Doctor::reasonFromKey(Doctor::reasonKey(Doctor::Reason::SlowerThanAlone)),
+             std::optional(Doctor::Reason::SlowerThanAlone));
 }
 
 void TestDoctor::mostSevereFirst()

@@ -126,6 +126,7 @@ private Q_SLOTS:
         roundTrip<WarningEvent>();
         roundTrip<ErrorEvent>();
         roundTrip<CollectivesCheckEvent>();
+        roundTrip<LinkEvent>();
     }
 
     void anEmptyOptionalIsNotWritten()

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void resumeIsBitExact_data();
     void resumeIsBitExact();
     void localStepsResumeExactly();
+    void autoResumesAsItChose();
     void resumeWithOtherRanks_data();
     void resumeWithOtherRanks();
     void stopCommandCheckpointsAndExits();
@@ -158,6 +160,47 @@ void TestWorkerCheckpoint::localStepsResumeExactly()
     QVERIFY2(exact.waitFinished(60000), exact.summary().constData());
     QCOMPARE(exact.exitCode(0), 5); // a checkpoint error
     QVERIFY2(exact.summary().contains("written with sync.mode local"), exact.summary().constData());
+}
+
+void TestWorkerCheckpoint::autoResumesAsItChose()
+{
+    // sync.mode auto chose local steps at step 6 (loopback's latency is most of this model's step):
+    // the checkpoint of step 10 says so (local_every), and a resume goes on with local steps, to
+    // the bit of an uninterrupted run (which closes a round at its checkpoint too).
+    auto automatic = [](QJsonObject cfg) {
+        cfg.insert(QStringLiteral("sync"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("auto")}});
+        return cfg;
+    };
+    const QString dir = m_dir.filePath(QStringLiteral("auto"));
+    WorkerCluster straight(m_dir.path());
+    straight.start(automatic(config(QStringLiteral("lshdp"), 20,
+                                    m_dir.filePath(QStringLiteral("auto-straight")), 10, {1, 1}, {9, 23})),
+                   {1, 1});
+    QVERIFY2(straight.waitFinished(90000), straight.summary().constData());
+    QCOMPARE(straight.exitCodes(), Ints({0, 0}));
+    const auto links = straight.events(0, QStringLiteral("link"));
+    QVERIFY2(!links.isEmpty() &&
+                 links.first().value(QStringLiteral("mode")).toString() == QLatin1String("local"),
+             straight.summary().constData());
+
+    WorkerCluster first(m_dir.path());
+    first.start(automatic(config(QStringLiteral("lshdp"), 20, dir, 10, {1, 1}, {9, 23})), {1, 1});
+    QVERIFY2(first.waitForEvents(0, QStringLiteral("checkpoint"), 1, 60000), first.summary().constData());
+    for (int r = 0; r < first.size(); ++r)
+        first.kill(r);
+    first.waitFinished(10000);
+    QFile manifest(dir + QStringLiteral("/step-00000010/manifest-node-0.json"));
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    const int every = int(
+        QJsonDocument::fromJson(manifest.readAll()).object().value(QStringLiteral("local_every")).toInt());
+    QCOMPARE(every, int(links.first().value(QStringLiteral("every")).toInteger()));
+
+    WorkerCluster second(m_dir.path());
+    second.start(automatic(config(QStringLiteral("lshdp"), 20, {}, 0, {1, 1}, {9, 23})), {1, 1},
+                 {QStringLiteral("--resume"), dir + QStringLiteral("/step-00000010")});
+    QVERIFY2(second.waitFinished(60000), second.summary().constData());
+    QCOMPARE(second.exitCodes(), Ints({0, 0}));
+    QCOMPARE(maxAbsDiff(second.parameters(0), straight.parameters(0)), 0.0);
 }
 
 void TestWorkerCheckpoint::resumeWithOtherRanks_data()

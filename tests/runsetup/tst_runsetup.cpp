@@ -52,6 +52,7 @@ private Q_SLOTS:
     void editorsFollowTheTable();
     void loadWarnsOfUnknownFields();
     void loadingAnotherConfigClearsOldFindings();
+    void theCheckShowsTheLinkForecast();
     void modelAndDatasetAreExplained();
     void aTallWindowLeavesNoGapInTheForm();
     void messagesFollowTheLanguage();
@@ -510,6 +511,48 @@ void TestRunSetup::loadingAnotherConfigClearsOldFindings()
     QCOMPARE(m_form->preflightTree()->topLevelItemCount(), 0);
     QVERIFY2(!m_form->shownMessage().contains(QLatin1String("Pre-flight")),
              qPrintable(m_form->shownMessage()));
+}
+
+void TestRunSetup::theCheckShowsTheLinkForecast()
+{
+    // Issue #32, items 4 and 5: Check shows what each sync mode would cost on the link a run of these
+    // machines measured, in the reader's language, and warns where one machine alone is faster.
+    hamgam::contracts::LinkEvent link;
+    link.step = 6;
+    link.bytesPerS = 10e6;
+    link.modes = {{"exact", 1, 1120, 0.71}, {"local", 16, 370, 0.14}};
+    link.fastestNode = "lab-a";
+    link.fastestAloneMs = 300;
+    link.mode = "exact";
+    RunController::NodePreflight p;
+    p.name = QStringLiteral("lab-a");
+    p.agentId = QStringLiteral("agent-a");
+    p.reached = true;
+    m_form->setLinkForecast(link, QStringLiteral("baseline"));
+    m_form->showPreflight({p}, true);
+    QTreeWidget *tree = m_form->preflightTree();
+    QCOMPARE(tree->topLevelItemCount(), 2);
+    QTreeWidgetItem *item = tree->topLevelItem(1);
+    QCOMPARE(item->text(0), QStringLiteral("Network link, as run baseline measured it"));
+    QStringList lines;
+    for (int i = 0; i < item->childCount(); ++i)
+        lines << item->child(i)->toolTip(0);
+    QVERIFY2(
+        lines.join(QLatin1Char('\n')).contains(QStringLiteral("local steps every 16 steps: predicted 3.0")) &&
+            lines.join(QLatin1Char('\n')).contains(QStringLiteral("lab-a alone would be faster")),
+        qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY(m_translations->setLanguage(QStringLiteral("fa")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    QVERIFY2(tree->topLevelItem(1)->text(0).contains(QStringLiteral("پیوند شبکه")),
+             qPrintable(tree->topLevelItem(1)->text(0)));
+    QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents();
+    settle();
+    // Another config: the forecast spoke of the old one.
+    m_form->setConfig(validConfig());
+    m_form->showPreflight({p}, true);
+    QCOMPARE(tree->topLevelItemCount(), 1);
 }
 
 void TestRunSetup::aTallWindowLeavesNoGapInTheForm()

@@ -254,10 +254,11 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const
             return r.reason.isEmpty() ? RunStatusText::display(r.status)
                                       : SafeText::neutralized(r.reason.toString());
         case StrategyColumn:
-            return RunConfig::approximate(r.config) ? tr("%1\nGradients: %2")
-                                                          .arg(RunConfig::strategyDescription(r.strategy),
-                                                               RunConfig::exchangeDescription(r.config))
-                                                    : RunConfig::strategyDescription(r.strategy);
+            return RunConfig::approximate(r.config) || RunConfig::automatic(r.config)
+                       ? tr("%1\nGradients: %2")
+                             .arg(RunConfig::strategyDescription(r.strategy),
+                                  RunConfig::exchangeDescription(r.config))
+                       : RunConfig::strategyDescription(r.strategy);
         case NodesColumn:
             return tr("%Ln device(s)", nullptr, deviceCount(r));
         case DateColumn:
@@ -302,7 +303,9 @@ QVariant RunsTableModel::display(const RunRecord &r, int column) const
             text += QStringLiteral("  #") + SafeText::neutralized(tag);
         return text;
     }
-    case StrategyColumn: // an approximate run is marked where runs are listed
+    case StrategyColumn: // an approximate run is marked where runs are listed, and one auto may make so
+        if (RunConfig::automatic(r.config))
+            return tr("%1 (auto)").arg(r.strategy.toUpper());
         return RunConfig::approximate(r.config) ? tr("%1 (approximate)").arg(r.strategy.toUpper())
                                                 : r.strategy.toUpper();
     case NodesColumn:

@@ -243,7 +243,7 @@ void LiveView::refreshNow(bool force)
     if (!m_data)
         return;
     if (force) // an approximate run says so above its loss
-        m_captions[4]->setText(m_data->config().approximate()
+        m_captions[4]->setText(m_data->config().approximate() || m_data->config().sync.automatic()
                                    ? tr("Loss (%1)").arg(m_data->config().exchangeDescription())
                                    : tr("Loss"));
     const QString notStarted = notStartedText();

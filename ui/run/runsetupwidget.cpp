@@ -6,6 +6,7 @@
 #include "compactdoublespinbox.h"
 #include "configfieldeditors.h"
 #include "errorcolor.h"
+#include "eventtext.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
 #include "wraplabel.h"
@@ -322,6 +323,7 @@ void RunSetupWidget::build()
     m_syncMode = new QComboBox;
     m_syncMode->addItem(tr("every step (exact)"), QStringLiteral("exact"));
     m_syncMode->addItem(tr("local steps (approximate)"), QStringLiteral("local"));
+    m_syncMode->addItem(tr("auto: as the measured link decides"), QStringLiteral("auto"));
     advRow(QT_TR_NOOP("Machines meet"), m_syncMode, QStringLiteral("sync.mode"));
     m_syncEvery = ConfigFieldEditors::integerEditor(QStringLiteral("sync.every"));
     advRow(QT_TR_NOOP("Outer step every (steps)"), m_syncEvery, QStringLiteral("sync.every"));
@@ -681,6 +683,7 @@ void RunSetupWidget::setConfig(const RunConfig &c)
     // What a pre-flight found, and any message, spoke of the config being replaced (a running
     // run's status stays).
     m_lastPreflight.clear();
+    m_link.reset();
     m_preflight->clear();
     m_preflight->setVisible(false);
     if (!m_running)
@@ -825,6 +828,23 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         }
         item->setExpanded(!good || !p.warnings.isEmpty());
     }
+    if (m_link) {
+        // Issue #32, items 4 and 5: each sync mode on these machines' measured link, and the fastest
+        // machine alone where the group would be slower.
+        const QStringList lines = EventText::linkForecast(*m_link, EventText::Shown::Widget);
+        const bool alone = m_link->fastestAloneMs > 0 &&
+                           std::all_of(m_link->modes.cbegin(), m_link->modes.cend(),
+                                       [&](const auto &m) { return m.stepMs > m_link->fastestAloneMs; });
+        auto *item = new QTreeWidgetItem(m_preflight,
+                                         {tr("Network link, as run %1 measured it").arg(m_linkMeasuredBy)});
+        item->setIcon(0, style()->standardIcon(alone ? QStyle::SP_MessageBoxWarning
+                                                     : QStyle::SP_MessageBoxInformation));
+        for (const QString &line : lines) {
+            auto *child = new QTreeWidgetItem(item, {LocaleFormat::paragraph(line)});
+            child->setToolTip(0, line);
+        }
+        item->setExpanded(true);
+    }
     m_preflight->setVisible(!results.isEmpty());
     showMessage(
         [ok]() -> QString {
@@ -832,6 +852,13 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
                       : tr("Pre-flight found problems; nothing was started.");
         },
         !ok);
+}
+
+void RunSetupWidget::setLinkForecast(const std::optional<hamgam::contracts::LinkEvent> &link,
+                                     const QString &measuredBy)
+{
+    m_link = link;
+    m_linkMeasuredBy = measuredBy;
 }
 
 qint64 RunSetupWidget::expectedSeconds() const

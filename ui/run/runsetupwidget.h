@@ -2,6 +2,7 @@
 
 #include "runconfig.h"
 #include "runcontroller.h"
+#include "workerevents.h"
 #include "wraplabel.h"
 
 #include <functional>
@@ -58,6 +59,9 @@ public:
     QDoubleSpinBox *learningRateBox() const { return m_lr; }
 
     void showPreflight(const QList<RunController::NodePreflight> &results, bool ok);
+    /// The link forecast for the config being checked (LinkForecast, from the history): shown with
+    /// the next pre-flight's results, below the machines; nothing where no run measured the link yet.
+    void setLinkForecast(const std::optional<hamgam::contracts::LinkEvent> &link, const QString &measuredBy);
     void setRunning(bool running);
     /// A message that cannot be worded again: a language change clears it.
     void showMessage(const QString &text, bool error);
@@ -177,6 +181,8 @@ private:
     bool m_messageFrozen = false;
     QList<RunController::NodePreflight> m_lastPreflight; ///< re-shown after a language change
     bool m_lastPreflightOk = true;
+    std::optional<hamgam::contracts::LinkEvent> m_link; ///< forecast for the checked config
+    QString m_linkMeasuredBy;                           ///< the run whose link event it comes from
     QPushButton *m_stop;
     QPushButton *m_abort;
     QPushButton *m_save;

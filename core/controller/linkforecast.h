@@ -1,0 +1,33 @@
+#pragma once
+
+#include "runconfig.h"
+#include "workerevents.h"
+
+#include <optional>
+#include <QString>
+
+class HistoryStore;
+
+/// A run's link forecast before it starts (issue #32, items 4 and 5): the
+/// newest link event the history holds for a run on the same machines with
+/// the same strategy, model, dataset and wire (any global batch or sync
+/// mode), forecast again for this config's global batch and sync mode by the
+/// worker's own forecast (agent/planner/syncforecast). `hamgamctl check` and
+/// the run form say it with EventText::linkForecast.
+namespace LinkForecast {
+
+struct Measured
+{
+    hamgam::contracts::LinkEvent link; ///< forecast for the config asked about
+    QString runId;                     ///< the run whose link event it comes from
+    QString runName;
+};
+
+/// From the newest matching run in `history`; nothing where no run measured these machines' link yet.
+std::optional<Measured> fromHistory(const RunConfig &config, const HistoryStore &history);
+
+/// `measured` forecast again for `config`: its global batch, and what its sync.mode would run
+/// (auto: what it would choose, marked chosen).
+hamgam::contracts::LinkEvent forecast(const hamgam::contracts::LinkEvent &measured, const RunConfig &config);
+
+} // namespace LinkForecast
