@@ -64,7 +64,7 @@ ModelEstimate::Estimate ModelEstimate::forDevice(int shards) const
     r.optimizerOnHost = c.strategy == QLatin1String("lsdp") || c.strategy == QLatin1String("lshdp");
     r.stateSlots =
         Estimate::optimizerStateSlots(c.optimizer.kind == QLatin1String("adamw"), c.optimizer.momentum) +
-        (c.sync.local() ? Estimate::kOuterStateSlots : 0);
+        (c.keepsOuterState() ? Estimate::kOuterStateSlots : 0);
     // Units are gathered in turn only when the parameters are cut (or streamed from host memory).
     const bool freesAfterUse = (r.sharded && r.shards > 1) || c.streamParams;
     return Estimate::of(Estimate::residentBytes(r), freesAfterUse, Estimate::largestUnitParameters(m_units),

@@ -8876,7 +8876,7 @@ Gradients: %2</source>
     </message>
     <message>
         <source>%1 alone would take %2 s a step; this group takes at least %3 s on its measured link (%4/s)</source>
-        <translation>%1 به‌تنهایی هر گام را در %2 ثانیه برمی‌دارد؛ این گروه روی پیوند سنجیده‌شده‌اش (%4 بر ثانیه) دست‌کم %3 ثانیه</translation>
+        <translation>%1 به‌تنهایی هر گام را در %2 ثانیه برمی‌دارد؛ این گروه روی پیوند سنجیده‌شده‌اش (%4 بر ثانیه) دست‌کم %3 ثانیه زمان می‌برد</translation>
     </message>
     <message>
         <source>Train on %1 alone (take the other machines out of the group), or give the machines a faster link.</source>

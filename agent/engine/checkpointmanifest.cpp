@@ -36,7 +36,7 @@ std::string CheckpointManifest::toJson() const
         units.push_back({{"name", unitNames[i]}, {"numel", unitNumel[i]}});
     j["units"] = units;
     j["planner"] = {{"plan", plan}, {"seconds_per_sample", secondsPerSample}, {"observed", plannerObserved}};
-    if (localEvery > 0)
+    if (localEvery >= 0)
         j["local_every"] = localEvery;
     json fs = json::array();
     for (const auto &f : files) {
@@ -84,8 +84,11 @@ Result<CheckpointManifest> CheckpointManifest::fromJson(const std::string &text,
         m.plan = p.at("plan").get<std::vector<std::int64_t>>();
         m.secondsPerSample = p.at("seconds_per_sample").get<std::vector<double>>();
         m.plannerObserved = p.at("observed").get<std::int64_t>();
-        if (j.contains("local_every")) // optional: exact rounds and older manifests have none
-            m.localEvery = std::max<std::int64_t>(0, j.at("local_every").get<std::int64_t>());
+        if (j.contains("local_every")) { // optional: exact runs and older manifests have none
+            m.localEvery = j.at("local_every").get<std::int64_t>();
+            if (m.localEvery < 0 || m.localEvery > 100000) // sync.every's range
+                return fail("local_every " + std::to_string(m.localEvery) + " is outside 0 to 100000");
+        }
         for (const auto &f : j.at("files")) {
             File file;
             file.name = f.at("name").get<std::string>();

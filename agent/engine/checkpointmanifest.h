@@ -49,8 +49,10 @@ struct CheckpointManifest
     std::vector<std::int64_t> plan;
     std::vector<double> secondsPerSample;
     std::int64_t plannerObserved = 0;
-    /// Local steps every this many when written (sync.mode local, or auto once it chose them); 0: exact.
-    std::int64_t localEvery = 0;
+    /// Written by a run with the outer step's state (sync.mode local or auto): local steps every this
+    /// many when written, 0 while auto was exact. -1: not written (an exact run, or a local run's
+    /// checkpoint from before auto, which took local steps).
+    std::int64_t localEvery = -1;
     std::vector<File> files;
 
     /// The manifest of node `node` in a step folder, and whether `name` is

@@ -58,14 +58,11 @@ SyncForecast::Measurement LinkMeter::measurement(const Sums &allRanks, bool loca
         const int node = nodeOfRank[r];
         if (node < 0 || static_cast<size_t>(node) >= nodeNames.size())
             continue;
-        // A rank not measured yet leaves its machine at 0: the measurement is then not usable.
-        if (secondsPerSample[r] > 0 && m.nodeSamplesPerS[size_t(node)] >= 0)
+        // A rank not measured (no samples yet) adds nothing; a machine with none measured stays at 0,
+        // which makes the measurement unusable until its speed is known.
+        if (secondsPerSample[r] > 0)
             m.nodeSamplesPerS[size_t(node)] += 1.0 / secondsPerSample[r];
-        else
-            m.nodeSamplesPerS[size_t(node)] = -1.0;
     }
-    for (double &s : m.nodeSamplesPerS)
-        s = std::max(s, 0.0);
     return m;
 }
 

@@ -396,8 +396,9 @@ Status Trainer::resume()
                                    (m_outer ? "exact" : "local") + "; resume it with the same sync.mode");
     // auto goes on as it was: a checkpoint of local rounds holds each node's own
     // inner optimizer state, which exact steps would not bring together.
-    if (m_config.sync.automatic() && m_outer && manifest->localEvery > 0)
-        startLocalRounds(manifest->localEvery);
+    // A local run's checkpoint from before auto has no local_every: it took local steps too.
+    if (m_config.sync.automatic() && m_outer && manifest->localEvery != 0)
+        startLocalRounds(manifest->localEvery > 0 ? manifest->localEvery : m_config.sync.every);
     if (Status s = Checkpointer::load(stepDir, *manifest, *m_store, *m_model, m_comm->topology().rank()); !s)
         return s;
     if (m_outer) // checkpoints are taken right after an outer step: every node at the anchor
@@ -691,7 +692,7 @@ Status Trainer::checkpoint(std::int64_t step)
     header.plan = state.plan;
     header.secondsPerSample = state.secondsPerSample;
     header.plannerObserved = state.observed;
-    header.localEvery = m_localRounds ? m_outer->settings().every : 0;
+    header.localEvery = !m_outer ? -1 : m_localRounds ? m_outer->settings().every : 0;
     auto saved = m_checkpointer->save(header, *m_store, *m_comm, m_placement->writesCheckpoint());
     if (!saved)
         return saved.error();
@@ -801,7 +802,8 @@ Status Trainer::measureLink(std::int64_t step, const StepReport &report, bool ou
     names.resize(static_cast<size_t>(topo.nodeCount()));
     const auto measured =
         LinkMeter::measurement(all, m_localRounds, m_planner->secondsPerSample(), nodeOfRank, names);
-    const auto forecast = SyncForecast::forecast(measured, report.globalBatch);
+    const auto forecast =
+        SyncForecast::forecast(measured, m_config.globalBatch); // not an epoch's short last step
     if (forecast.modes.empty()) {
         m_link.restart(step); // a rank's speed not measured yet: measure again
         return {};

@@ -7,9 +7,12 @@ namespace hamgam::SyncForecast {
 
 bool Measurement::usable() const
 {
-    if (!(linkBytesPerS > 0) || !(exactBytesPerStep > 0) || nodeSamplesPerS.size() < 2)
+    if (!(linkBytesPerS > 0) || !(exactBytesPerStep > 0) || !(otherMs >= 0) || nodeSamplesPerS.size() < 2 ||
+        !std::isfinite(linkBytesPerS) || !std::isfinite(exactBytesPerStep) || !std::isfinite(otherMs) ||
+        nodeNames.size() != nodeSamplesPerS.size())
         return false;
-    return std::all_of(nodeSamplesPerS.begin(), nodeSamplesPerS.end(), [](double s) { return s > 0; });
+    return std::all_of(nodeSamplesPerS.begin(), nodeSamplesPerS.end(),
+                       [](double s) { return s > 0 && std::isfinite(s); });
 }
 
 bool Forecast::slowerThanAlone() const

@@ -306,6 +306,8 @@ int HistoryCommands::show(const QStringList &arguments)
             text = EventText::line(e, nodeName(e.source), EventText::Shown::Terminal);
             break;
         case EventKind::Link: // the measured link and each mode's forecast, a line each
+            if (EventText::details(e, EventText::Shown::Terminal).isEmpty())
+                continue;
             text = tr("%1: %2").arg(
                 EventText::title(e, EventText::Shown::Terminal),
                 EventText::details(e, EventText::Shown::Terminal).join(QStringLiteral("\n            ")));

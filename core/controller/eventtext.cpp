@@ -2,6 +2,7 @@
 
 #include "datasize.h"
 #include "jsonnumber.h"
+#include "linkforecast.h"
 #include "runfailuretext.h"
 #include "safetext.h"
 #include "utilizationdoctor.h"
@@ -300,7 +301,7 @@ QStringList EventText::linkForecast(const hamgam::contracts::LinkEvent &link, Sh
                                     const QLocale &locale)
 {
     QStringList lines;
-    if (link.modes.empty() || !(link.bytesPerS > 0))
+    if (link.modes.empty() || !(link.bytesPerS > 0) || !LinkForecast::plausible(link))
         return lines;
     const auto percent = [&](double share) -> QString {
         return locale.toString(100 * share, 'f', 0) + locale.percent();

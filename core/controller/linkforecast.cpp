@@ -5,6 +5,8 @@
 #include "syncforecast.h"
 #include "workereventjson.h"
 
+#include <cmath>
+
 using hamgam::contracts::LinkEvent;
 
 namespace {
@@ -37,12 +39,30 @@ std::optional<LinkForecast::Measured> LinkForecast::fromHistory(const RunConfig 
         if (links.isEmpty())
             continue;
         const auto measured = WorkerEventJson::read<LinkEvent>(links.last().payload);
+        if (!plausible(measured))
+            continue;
         LinkEvent link = forecast(measured, config);
         if (link.modes.empty())
             continue;
         return Measured{link, r.id, r.name};
     }
     return std::nullopt;
+}
+
+bool LinkForecast::plausible(const LinkEvent &link)
+{
+    const auto sane = [](double v) { return std::isfinite(v) && v >= 0 && v < 1e15; };
+    if (!sane(link.bytesPerS) || !sane(link.exactBytesPerStep) || !sane(link.otherMs) ||
+        !sane(link.fastestAloneMs) || link.every < 1 || link.modes.size() > 16 || link.nodes.size() > 4096 ||
+        link.nodes.size() != link.nodeSamplesPerS.size())
+        return false;
+    for (const double s : link.nodeSamplesPerS)
+        if (!sane(s))
+            return false;
+    for (const auto &m : link.modes)
+        if (!sane(m.stepMs) || !sane(m.networkShare) || m.every < 1)
+            return false;
+    return true;
 }
 
 LinkEvent LinkForecast::forecast(const LinkEvent &measured, const RunConfig &config)

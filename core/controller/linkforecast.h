@@ -26,6 +26,10 @@ struct Measured
 /// From the newest matching run in `history`; nothing where no run measured these machines' link yet.
 std::optional<Measured> fromHistory(const RunConfig &config, const HistoryStore &history);
 
+/// Whether a link event from a worker or the history is whole and sane: finite, non-negative
+/// figures, every round ≥ 1, as many names as speeds, and bounded lists. Readers drop any other.
+bool plausible(const hamgam::contracts::LinkEvent &link);
+
 /// `measured` forecast again for `config`: its global batch, and what its sync.mode would run
 /// (auto: what it would choose, marked chosen).
 hamgam::contracts::LinkEvent forecast(const hamgam::contracts::LinkEvent &measured, const RunConfig &config);

@@ -2,8 +2,10 @@
 
 #include "eventtext.h"
 #include "jsonnumber.h"
+#include "linkforecast.h"
 #include "workereventjson.h"
 
+#include <algorithm>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -188,10 +190,20 @@ void LiveRunData::addEvent(const RunEvent &e)
     case EventKind::State:
         logIt();
         return;
-    case EventKind::Link: // rank 0's measured link and forecast, for the doctor
-        m_link = WorkerEventJson::read<hamgam::contracts::LinkEvent>(p);
-        logIt();
+    case EventKind::Link: { // rank 0's measured link and forecast, for the doctor
+        // Only rank 0 writes one; its fastest machine must be one of this run's, by name.
+        auto link = WorkerEventJson::read<hamgam::contracts::LinkEvent>(p);
+        const QString fastest = QString::fromStdString(link.fastestNode);
+        // The worker names a machine as the config does (its name, else its agent).
+        const bool known = std::any_of(m_config.nodes.cbegin(), m_config.nodes.cend(), [&](const auto &n) {
+            return (n.name.isEmpty() ? n.agent : n.name) == fastest;
+        });
+        if (e.rank == 0 && known && LinkForecast::plausible(link)) {
+            m_link = std::move(link);
+            logIt();
+        }
         return;
+    }
     case EventKind::Checkpoint:
     case EventKind::Model:
     case EventKind::Done:

@@ -226,7 +226,8 @@ QString UtilizationDoctor::localForecast(const Input &in)
 void UtilizationDoctor::slowerThanAlone(const Input &in, QList<Finding> &out)
 {
     // Item 5 of #32: no group may be slower than its fastest machine alone.
-    if (!in.link || in.link->modes.empty() || in.link->fastestAloneMs <= 0)
+    if (!in.link || in.link->modes.empty() || in.link->fastestAloneMs <= 0 || !(in.link->bytesPerS > 0) ||
+        in.link->bytesPerS > 1e15)
         return;
     const hamgam::contracts::SyncModeForecast *best = &in.link->modes.front();
     for (const auto &m : in.link->modes)

@@ -297,6 +297,19 @@ QString RunConfig::exchangeDescription() const
     return tr("exact");
 }
 
+bool RunConfig::keepsOuterState() const
+{
+    if (sync.local())
+        return true;
+    if (!sync.automatic() || nodes.size() < 2 || comm.compression != QLatin1String("none") ||
+        precision == QLatin1String("fp16"))
+        return false;
+    if (strategy == QLatin1String("lsdp") || strategy == QLatin1String("lshdp"))
+        return true;
+    return (strategy == QLatin1String("dp") || strategy == QLatin1String("hdp")) &&
+           std::none_of(nodes.cbegin(), nodes.cend(), [](const Node &n) { return n.devices.size() > 1; });
+}
+
 bool RunConfig::automatic(const QJsonObject &config)
 {
     return config.value(QStringLiteral("sync")).toObject().value(QStringLiteral("mode")).toString() ==

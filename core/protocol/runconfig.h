@@ -310,6 +310,9 @@ public:
     static bool approximate(const QJsonObject &config);
     /// sync.mode auto: exact or local steps, as the measured link decides (its link events say which).
     static bool automatic(const QJsonObject &config);
+    /// Whether the workers keep the outer step's state (two slots beside the optimizer's): sync.mode
+    /// local, and auto where local steps are possible (the worker's WorkerConfig::localStepsRefusal).
+    bool keepsOuterState() const;
     static QString exchangeDescription(const QJsonObject &config);
     /// The config fields (dotted paths) whose values differ between two configs.
     static QStringList differingFields(const QJsonObject &a, const QJsonObject &b);

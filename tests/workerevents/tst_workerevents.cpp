@@ -39,6 +39,7 @@ private Q_SLOTS:
     void realProcess();
     void numbersBeyondInt64();
     void plansNameTheirNodesAndPasses();
+    void onlyRankZerosSaneLinkEventSpeaks();
 };
 
 void TestWorkerEvents::parseEventLine_data()
@@ -241,6 +242,54 @@ void TestWorkerEvents::numbersBeyondInt64()
         live.addEvent(e);
     }
     QCOMPARE(live.step(), qint64(3)); // the out-of-range step counts as none
+}
+
+// Issue #32: a link event makes the doctor say "train on X alone". Only rank 0 writes one; a
+// worker of another rank, a machine not in the run or figures that are not numbers say nothing.
+void TestWorkerEvents::onlyRankZerosSaneLinkEventSpeaks()
+{
+    LiveRunData live;
+    RunConfig config;
+    config.nodes = {{QStringLiteral("a"), QStringLiteral("a"), {0}, {}, {}, 1.0},
+                    {QStringLiteral("b"), QStringLiteral("b"), {0}, {}, {}, 1.0}};
+    live.reset(config, {{QStringLiteral("a"), QStringLiteral("a"), 0, {0}},
+                        {QStringLiteral("b"), QStringLiteral("b"), 1, {0}}});
+    auto link = [](int rank, const char *fastest, double bytesPerS) {
+        RunEvent e;
+        e.source = QStringLiteral("a");
+        e.seq = 1;
+        e.kind = EventKind::Link;
+        e.rank = rank;
+        e.payload = QJsonObject{{QStringLiteral("step"), 6},
+                                {QStringLiteral("bytes_per_s"), bytesPerS},
+                                {QStringLiteral("exact_bytes_per_step"), 8e6},
+                                {QStringLiteral("modes"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("mode"), QStringLiteral("exact")},
+                                                        {QStringLiteral("every"), 1},
+                                                        {QStringLiteral("step_ms"), 1120.0},
+                                                        {QStringLiteral("network_share"), 0.7}}}},
+                                {QStringLiteral("fastest_node"), QLatin1String(fastest)},
+                                {QStringLiteral("fastest_alone_ms"), 300.0},
+                                {QStringLiteral("mode"), QStringLiteral("exact")},
+                                {QStringLiteral("every"), 1}};
+        return e;
+    };
+    auto alone = [&] {
+        for (const auto &f : live.diagnose(0))
+            if (f.reason == UtilizationDoctor::Reason::SlowerThanAlone)
+                return f.node;
+        return QString();
+    };
+    live.addEvent(link(1, "a", 10e6)); // another rank's
+    QCOMPARE(alone(), QString());
+    live.addEvent(link(0, "mallory", 10e6)); // no machine of this run
+    QCOMPARE(alone(), QString());
+    live.addEvent(link(0, "a", -1e300)); // no rate
+    QCOMPARE(alone(), QString());
+    live.addEvent(link(0, "a", 1e300)); // beyond any link (and qint64)
+    QCOMPARE(alone(), QString());
+    live.addEvent(link(0, "a", 10e6));
+    QCOMPARE(alone(), QStringLiteral("a"));
 }
 
 // Issue #31, item 3: History's Events and the live log say a plan by node name, a node's several
