@@ -537,6 +537,17 @@ void TestRunSetup::theCheckShowsTheLinkForecast()
     QStringList lines;
     for (int i = 0; i < item->childCount(); ++i)
         lines << item->child(i)->toolTip(0);
+    // HAMGAM_SCREENSHOTS_DIR: the form as a user sees it after Check, for a look in both languages.
+    const QString shots = qEnvironmentVariable("HAMGAM_SCREENSHOTS_DIR");
+    auto shoot = [&](const QString &name) {
+        if (shots.isEmpty())
+            return;
+        m_form->resize(900, 760);
+        m_form->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_form.get()));
+        QVERIFY(m_form->grab().save(QDir(shots).filePath(name)));
+    };
+    shoot(QStringLiteral("run-form-link-en.png"));
     QVERIFY2(
         lines.join(QLatin1Char('\n')).contains(QStringLiteral("local steps every 16 steps: predicted 3.0")) &&
             lines.join(QLatin1Char('\n')).contains(QStringLiteral("lab-a alone would be faster")),
@@ -546,6 +557,7 @@ void TestRunSetup::theCheckShowsTheLinkForecast()
     settle();
     QVERIFY2(tree->topLevelItem(1)->text(0).contains(QStringLiteral("پیوند شبکه")),
              qPrintable(tree->topLevelItem(1)->text(0)));
+    shoot(QStringLiteral("run-form-link-fa.png"));
     QVERIFY(m_translations->setLanguage(QStringLiteral("en")));
     QCoreApplication::sendPostedEvents();
     settle();
