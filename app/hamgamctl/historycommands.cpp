@@ -305,13 +305,14 @@ int HistoryCommands::show(const QStringList &arguments)
         case EventKind::WorkerExit:
             text = EventText::line(e, nodeName(e.source), EventText::Shown::Terminal);
             break;
-        case EventKind::Link: // the measured link and each mode's forecast, a line each
-            if (EventText::details(e, EventText::Shown::Terminal).isEmpty())
+        case EventKind::Link: { // the measured link and each mode's forecast, a line each
+            const QStringList lines = EventText::details(e, EventText::Shown::Terminal);
+            if (lines.isEmpty())
                 continue;
-            text = tr("%1: %2").arg(
-                EventText::title(e, EventText::Shown::Terminal),
-                EventText::details(e, EventText::Shown::Terminal).join(QStringLiteral("\n            ")));
+            text = tr("%1: %2").arg(EventText::title(e, EventText::Shown::Terminal),
+                                    lines.join(QStringLiteral("\n            ")));
             break;
+        }
         default:
             continue;
         }

@@ -313,11 +313,8 @@ QStringList EventText::linkForecast(const hamgam::contracts::LinkEvent &link, Sh
                       locale.toString(link.bytesPerS * 8 / 1e6, 'f', 0), locale.toString(qint64(link.step)),
                       percent(exact.networkShare));
     // The fastest local round, and how it compares: the forecast assumes the same samples to the same loss.
-    const hamgam::contracts::SyncModeForecast *best = nullptr;
-    for (const auto &m : link.modes)
-        if (m.mode == "local" && (!best || m.stepMs < best->stepMs))
-            best = &m;
-    if (best && best->stepMs > 0)
+    const hamgam::contracts::SyncModeForecast *best = LinkForecast::fastestLocal(link);
+    if (best)
         lines << tr("local steps every %Ln step(s): predicted %1× exact's speed (%2 a step against %3)",
                     nullptr, int(best->every))
                      .arg(locale.toString(exact.stepMs / best->stepMs, 'f', 1), seconds(best->stepMs),
@@ -329,13 +326,10 @@ QStringList EventText::linkForecast(const hamgam::contracts::LinkEvent &link, Sh
                       : tr("taking local steps, an outer step every %Ln step(s)", nullptr, int(link.every)));
     else if (!best || exact.stepMs <= best->stepMs)
         lines << tr("exact steps are the fastest here");
-    double fastest = exact.stepMs;
-    for (const auto &m : link.modes)
-        fastest = std::min(fastest, m.stepMs);
-    if (!link.fastestNode.empty() && link.fastestAloneMs > 0 && fastest > link.fastestAloneMs)
+    if (LinkForecast::slowerThanAlone(link))
         lines << tr("%1 alone would be faster: %2 a step against the group's best %3; train on it alone")
                      .arg(untrusted(QString::fromStdString(link.fastestNode), shown),
-                          seconds(link.fastestAloneMs), seconds(fastest));
+                          seconds(link.fastestAloneMs), seconds(LinkForecast::fastestStepMs(link)));
     return lines;
 }
 

@@ -65,6 +65,29 @@ bool LinkForecast::plausible(const LinkEvent &link)
     return true;
 }
 
+const hamgam::contracts::SyncModeForecast *LinkForecast::fastestLocal(const LinkEvent &link)
+{
+    const hamgam::contracts::SyncModeForecast *best = nullptr;
+    for (const auto &m : link.modes)
+        if (m.mode == "local" && m.stepMs > 0 && (!best || m.stepMs < best->stepMs))
+            best = &m;
+    return best;
+}
+
+double LinkForecast::fastestStepMs(const LinkEvent &link)
+{
+    double fastest = 0;
+    for (const auto &m : link.modes)
+        if (fastest <= 0 || m.stepMs < fastest)
+            fastest = m.stepMs;
+    return fastest;
+}
+
+bool LinkForecast::slowerThanAlone(const LinkEvent &link)
+{
+    return !link.fastestNode.empty() && link.fastestAloneMs > 0 && fastestStepMs(link) > link.fastestAloneMs;
+}
+
 LinkEvent LinkForecast::forecast(const LinkEvent &measured, const RunConfig &config)
 {
     hamgam::SyncForecast::Measurement m;

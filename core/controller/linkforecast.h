@@ -30,6 +30,13 @@ std::optional<Measured> fromHistory(const RunConfig &config, const HistoryStore 
 /// figures, every round ≥ 1, as many names as speeds, and bounded lists. Readers drop any other.
 bool plausible(const hamgam::contracts::LinkEvent &link);
 
+/// The fastest local round of a link event's forecast, or nothing when it has none.
+const hamgam::contracts::SyncModeForecast *fastestLocal(const hamgam::contracts::LinkEvent &link);
+/// The predicted step of the fastest mode; 0 without a forecast.
+double fastestStepMs(const hamgam::contracts::LinkEvent &link);
+/// Item 5: even the fastest mode is slower than the fastest machine alone.
+bool slowerThanAlone(const hamgam::contracts::LinkEvent &link);
+
 /// `measured` forecast again for `config`: its global batch, and what its sync.mode would run
 /// (auto: what it would choose, marked chosen).
 hamgam::contracts::LinkEvent forecast(const hamgam::contracts::LinkEvent &measured, const RunConfig &config);

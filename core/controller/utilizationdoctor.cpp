@@ -1,6 +1,7 @@
 #include "utilizationdoctor.h"
 
 #include "datasize.h"
+#include "linkforecast.h"
 
 #include <algorithm>
 #include <QLocale>
@@ -211,10 +212,7 @@ QString UtilizationDoctor::localForecast(const Input &in)
     if (!in.link || in.link->modes.empty())
         return {};
     const auto &exact = in.link->modes.front();
-    const hamgam::contracts::SyncModeForecast *best = nullptr;
-    for (const auto &m : in.link->modes)
-        if (m.mode == "local" && m.stepMs > 0 && (!best || m.stepMs < best->stepMs))
-            best = &m;
+    const hamgam::contracts::SyncModeForecast *best = LinkForecast::fastestLocal(*in.link);
     if (!best || best->stepMs >= exact.stepMs)
         return {};
     const QLocale locale;
@@ -226,25 +224,19 @@ QString UtilizationDoctor::localForecast(const Input &in)
 void UtilizationDoctor::slowerThanAlone(const Input &in, QList<Finding> &out)
 {
     // Item 5 of #32: no group may be slower than its fastest machine alone.
-    if (!in.link || in.link->modes.empty() || in.link->fastestAloneMs <= 0 || !(in.link->bytesPerS > 0) ||
-        in.link->bytesPerS > 1e15)
-        return;
-    const hamgam::contracts::SyncModeForecast *best = &in.link->modes.front();
-    for (const auto &m : in.link->modes)
-        if (m.stepMs < best->stepMs)
-            best = &m;
-    if (best->stepMs <= in.link->fastestAloneMs)
+    if (!in.link || !LinkForecast::plausible(*in.link) || !LinkForecast::slowerThanAlone(*in.link))
         return;
     const QLocale locale;
     const QString node = QString::fromStdString(in.link->fastestNode);
     const auto seconds = [&](double ms) { return locale.toString(ms / 1000.0, 'f', 2); };
-    out.append({Reason::SlowerThanAlone, node, -1, -1,
-                tr("%1 alone would take %2 s a step; this group takes at least %3 s on its measured link "
-                   "(%4/s)")
-                    .arg(node, seconds(in.link->fastestAloneMs), seconds(best->stepMs),
-                         DataSize::format(qint64(in.link->bytesPerS), 1, locale)),
-                tr("Train on %1 alone (take the other machines out of the group), or give the machines a "
-                   "faster link.")
-                    .arg(node),
-                1.0});
+    out.append(
+        {Reason::SlowerThanAlone, node, -1, -1,
+         tr("%1 alone would take %2 s a step; this group takes at least %3 s on its measured link "
+            "(%4/s)")
+             .arg(node, seconds(in.link->fastestAloneMs), seconds(LinkForecast::fastestStepMs(*in.link)),
+                  DataSize::format(qint64(in.link->bytesPerS), 1, locale)),
+         tr("Train on %1 alone (take the other machines out of the group), or give the machines a "
+            "faster link.")
+             .arg(node),
+         1.0});
 }

@@ -7,6 +7,7 @@
 #include "configfieldeditors.h"
 #include "errorcolor.h"
 #include "eventtext.h"
+#include "linkforecast.h"
 #include "localeformat.h"
 #include "traininggroupmodel.h"
 #include "wraplabel.h"
@@ -832,9 +833,7 @@ void RunSetupWidget::showPreflight(const QList<RunController::NodePreflight> &re
         // Issue #32, items 4 and 5: each sync mode on these machines' measured link, and the fastest
         // machine alone where the group would be slower.
         const QStringList lines = EventText::linkForecast(*m_link, EventText::Shown::Widget);
-        const bool alone = m_link->fastestAloneMs > 0 &&
-                           std::all_of(m_link->modes.cbegin(), m_link->modes.cend(),
-                                       [&](const auto &m) { return m.stepMs > m_link->fastestAloneMs; });
+        const bool alone = LinkForecast::slowerThanAlone(*m_link);
         auto *item = new QTreeWidgetItem(m_preflight,
                                          {tr("Network link, as run %1 measured it").arg(m_linkMeasuredBy)});
         item->setIcon(0, style()->standardIcon(alone ? QStyle::SP_MessageBoxWarning
